@@ -1,0 +1,3 @@
+exports.exposes = {
+  './Users': './src/screens/UsersPage.tsx',
+};

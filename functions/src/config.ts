@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/site';
+import { REMOTE_NAMES, type FirebaseWebConfig, type RemoteName } from '@blooms/shared/app-config';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** PostgreSQL server URL; when absent the embedded PGlite database in dataDir is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  adminEmails: string[];
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth emulator, when signing in runs against it. */
+  authEmulatorHost: string | null;
+  firebaseWeb: FirebaseWebConfig;
+  apiBaseUrl: string;
+  remotes: Record<RemoteName, string>;
+  site: SiteContact;
+  /** Where the built host and remotes live; null serves no static files (API only). */
+  staticRoot: string | null;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-monthly-blooms';
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] ?? `/remotes/${name}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+
+  const social = [
+    { label: 'Instagram', url: env.SOCIAL_INSTAGRAM_URL },
+    { label: 'Facebook', url: env.SOCIAL_FACEBOOK_URL },
+  ];
+
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    adminEmails: list(env.ADMIN_EMAILS, ['admin@example.com']).map((email) => email.toLowerCase()),
+    firebaseProjectId: projectId,
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
+    firebaseWeb: {
+      apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      projectId,
+      appId: env.FIREBASE_APP_ID,
+    },
+    apiBaseUrl: env.API_BASE_URL ?? '',
+    remotes,
+    site: {
+      contactEmail: env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail,
+      phone: env.CONTACT_PHONE ?? DEFAULT_SITE_CONTACT.phone,
+      streetAddress: env.STREET_ADDRESS ?? DEFAULT_SITE_CONTACT.streetAddress,
+      sisterStudioName: env.SISTER_STUDIO_NAME ?? DEFAULT_SITE_CONTACT.sisterStudioName,
+      sisterStudioUrl: env.SISTER_STUDIO_URL ?? DEFAULT_SITE_CONTACT.sisterStudioUrl,
+      social: social.map((link, i) => ({ label: link.label, url: link.url ?? DEFAULT_SITE_CONTACT.social[i]!.url })),
+    },
+    staticRoot: env.SERVE_STATIC === 'false' ? null : path.resolve(env.STATIC_ROOT ?? REPO_ROOT),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,32 @@
+import type { ServerConfig } from '../config';
+
+function origin(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null; // a path on this origin
+  }
+}
+
+/** The Content-Security-Policy: what this site loads, and nothing more. */
+export function contentSecurityPolicy(config: ServerConfig): Record<string, string[]> {
+  const remoteOrigins = Object.values(config.remotes).map(origin).filter((o): o is string => o !== null);
+  const apiOrigin = origin(config.apiBaseUrl);
+  const firebase = config.authEmulatorHost
+    ? [`http://${config.authEmulatorHost}`]
+    : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://apis.google.com'];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...remoteOrigins, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
+    // style-loader injects <style> elements at runtime.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'", ...remoteOrigins, ...firebase, ...(apiOrigin ? [apiOrigin] : [])],
+    frameSrc: config.authEmulatorHost ? ["'none'"] : [`https://${config.firebaseWeb.authDomain}`],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import { z } from 'zod';
+import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/app-config';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/database';
+import type { TokenVerifier } from '../auth/token-verifier';
+import { HttpError } from './errors';
+import { authenticateStaff } from './staff-auth';
+import { contentSecurityPolicy } from './security-headers';
+import { registerStaticFiles } from './static-files';
+
+export interface ServerDeps {
+  config: ServerConfig;
+  database: Database;
+  verifier: TokenVerifier;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const webVitalSchema = z.object({
+  name: z.string().max(16),
+  value: z.number().finite(),
+  rating: z.string().max(32),
+  path: z.string().max(512),
+});
+
+export function appConfigFor(config: ServerConfig): AppConfig {
+  return {
+    remotes: config.remotes,
+    firebase: config.firebaseWeb,
+    authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+    apiBaseUrl: config.apiBaseUrl,
+    site: config.site,
+  };
+}
+
+export async function buildServer({ config, database, verifier, logger }: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Log API calls only: static files would drown them.
+    logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
+    bodyLimit: 1024 * 1024,
+  });
+  const { db } = database;
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      return reply.status(statusCode).send({ error: 'invalid-argument', message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // The local stack runs on plain http: never upgrade its requests.
+    strictTransportSecurity: false,
+  });
+  await app.register(compress, { global: true });
+
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  app.get('/api/me', async (request) => authenticateStaff(request, verifier, db));
+
+  app.post('/api/vitals', async (request, reply) => {
+    const metric = webVitalSchema.safeParse(request.body);
+    if (metric.success) request.log.info({ webVital: metric.data }, 'web vital');
+    return reply.status(204).send();
+  });
+
+  app.get(APP_CONFIG_PATH, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return appConfigFor(config);
+  });
+
+  if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
+  const indexHtml = config.staticRoot ? path.join(config.staticRoot, 'host', 'dist', 'index.html') : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
+    if (wantsPage && indexHtml && fs.existsSync(indexHtml)) {
+      // Client-side routes, including unknown ones: the host renders its 404 page.
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import { createRoot } from 'react-dom/client';
+import { APP_CONFIG_PATH, useAppConfig, type AppConfig } from '@blooms/shared/app-config';
+import { App } from './app/App';
+import { registerAppRemotes } from './features/remotes/remote-registry';
+import { startAuthWhenIdle } from './features/auth/start-auth';
+import { reportWebVitalsLazily } from './app/web-vitals';
+import '@blooms/shared/styles/base.css';
+import './app/app.css';
+
+async function boot(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  let config: AppConfig;
+  try {
+    const response = await fetch(APP_CONFIG_PATH, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`${APP_CONFIG_PATH} answered ${response.status}`);
+    config = (await response.json()) as AppConfig;
+  } catch (error) {
+    console.error('Could not load the site configuration', error);
+    root.render(
+      <main className="container page" role="alert">
+        <h1>Monthly Blooms is temporarily unavailable</h1>
+        <p>We could not reach our server. Please check your connection and reload the page.</p>
+      </main>,
+    );
+    return;
+  }
+  useAppConfig.getState().setConfig(config);
+  registerAppRemotes(config.remotes);
+  root.render(<App />);
+  startAuthWhenIdle(window.location.pathname);
+  reportWebVitalsLazily();
+}
+
+void boot();

@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import { useSiteContact } from '@blooms/shared/app-config';
+import { phoneHref } from '@blooms/shared/site';
+import { FOOTER_LINKS } from '../app/navigation';
+
+export function Footer() {
+  const site = useSiteContact();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <nav aria-label="Footer">
+          <h2 className="site-footer__heading">Monthly Blooms</h2>
+          <ul>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">Weddings &amp; events</h2>
+          <p>
+            Planning something bigger? Our sister studio{' '}
+            <a href={site.sisterStudioUrl} rel="noopener" target="_blank">
+              {site.sisterStudioName}
+            </a>{' '}
+            designs wedding and event florals.
+          </p>
+          <ul className="site-footer__social">
+            {site.social.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener" target="_blank">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <address>
+          <h2 className="site-footer__heading">Contact</h2>
+          <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+          <br />
+          <a href={phoneHref(site.phone)}>{site.phone}</a>
+          <br />
+          {site.streetAddress}
+        </address>
+      </div>
+      <p className="container site-footer__copyright">© {year} Monthly Blooms. All rights reserved.</p>
+    </footer>
+  );
+}

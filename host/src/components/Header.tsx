@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuthStore } from '@blooms/shared/auth-store';
+import { useSiteContact } from '@blooms/shared/app-config';
+import { headerLinks } from '../app/navigation';
+
+export function Header() {
+  const status = useAuthStore((s) => s.status);
+  const role = useAuthStore((s) => s.role);
+  const signOut = useAuthStore((s) => s.signOut);
+  const site = useSiteContact();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const wasOpen = useRef(false);
+
+  // The menu closes on every route change.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) {
+      if (wasOpen.current) toggleRef.current?.focus();
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__brand">
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <span>Monthly Blooms</span>
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        {menuOpen && <div className="nav-backdrop" data-testid="nav-backdrop" onClick={() => setMenuOpen(false)} />}
+        <nav id="site-nav" ref={navRef} aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
+          <ul>
+            {headerLinks(status, role).map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a className="nav-link" href={site.sisterStudioUrl} rel="noopener" target="_blank">
+                Weddings &amp; Events<span className="visually-hidden"> at {site.sisterStudioName} (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+          <div className="site-nav__actions">
+            {status === 'signed-in' && (
+              <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            )}
+            <Link to="/subscribe" className="button">
+              Get Started
+            </Link>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { POPUP_TITLES, usePopupStore, type PopupKind } from '@blooms/shared/popup-store';
+
+const ICONS: Record<PopupKind, string> = { error: '⚠', success: '✓', info: 'ℹ' };
+
+/** Renders the shared popup that any remote can open through the popup store. */
+export function PopupHost() {
+  const popup = usePopupStore((s) => s.popup);
+  const closePopup = usePopupStore((s) => s.closePopup);
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!popup) return;
+    const returnFocusTo = document.activeElement as HTMLElement | null;
+    const buttons = () => Array.from(dialogRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
+    buttons()[0]?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closePopup();
+      } else if (event.key === 'Tab') {
+        // Keep focus inside the dialog while it is open.
+        const all = buttons();
+        const index = all.indexOf(document.activeElement as HTMLButtonElement);
+        const next = event.shiftKey ? index - 1 : index + 1;
+        event.preventDefault();
+        all[(next + all.length) % all.length]?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      returnFocusTo?.focus?.();
+    };
+  }, [popup, closePopup]);
+
+  if (!popup) return null;
+  const runAction = (onClick: () => void) => {
+    usePopupStore.setState({ popup: null });
+    onClick();
+  };
+
+  return (
+    <div className="popup-backdrop">
+      <div
+        ref={dialogRef}
+        className={`popup popup--${popup.kind}`}
+        role={popup.kind === 'error' ? 'alertdialog' : 'dialog'}
+        aria-modal="true"
+        aria-labelledby="popup-title"
+        aria-describedby="popup-message"
+      >
+        <span className="popup__icon" aria-hidden="true">
+          {ICONS[popup.kind]}
+        </span>
+        <h2 id="popup-title">{POPUP_TITLES[popup.kind]}</h2>
+        <p id="popup-message">{popup.message}</p>
+        <div className="popup__actions">
+          {popup.actions ? (
+            <>
+              <button type="button" className="button button--secondary" onClick={closePopup}>
+                Cancel
+              </button>
+              {popup.actions.map((action) => (
+                <button key={action.label} type="button" className="button" onClick={() => runAction(action.onClick)}>
+                  {action.label}
+                </button>
+              ))}
+            </>
+          ) : (
+            <button type="button" className="button" onClick={closePopup}>
+              Close
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

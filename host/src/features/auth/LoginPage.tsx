@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { isStaff, useAuthStore } from '@blooms/shared/auth-store';
+import { MESSAGES } from '@blooms/shared/messages';
+import { showPopup } from '@blooms/shared/popup-store';
+import { ensureAuthStarted } from './start-auth';
+import { LocalSignInDialog } from './LocalSignInDialog';
+import type { SessionController, SessionOutcome } from './firebase-session';
+
+export function LoginPage() {
+  const signedInStaff = useAuthStore(isStaff);
+  const [session, setSession] = useState<SessionController | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [localDialogOpen, setLocalDialogOpen] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Login | Monthly Blooms';
+    ensureAuthStarted().then(setSession, () => setUnavailable(true));
+  }, []);
+
+  if (signedInStaff) return <Navigate to="/dashboard" replace />;
+
+  async function attempt(signIn: () => Promise<SessionOutcome>) {
+    setBusy(true);
+    try {
+      // A missing user record shows its own alert; anything else that fails shows this one.
+      if ((await signIn()) === 'failed') showPopup('error', MESSAGES.loginFailed);
+    } catch (error) {
+      console.error('Sign-in failed', error);
+      showPopup('error', MESSAGES.loginFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSignInClick() {
+    if (!session) return;
+    if (session.usesEmulator) setLocalDialogOpen(true);
+    else void attempt(session.signInWithGoogle);
+  }
+
+  return (
+    <section className="container page login-page">
+      <h1>Login to Monthly Blooms</h1>
+      <p>Staff sign in with their Google account to manage deliveries.</p>
+      {unavailable && (
+        <p role="alert">Sign-in is unavailable right now. Please check your connection and reload the page.</p>
+      )}
+      <button type="button" className="button" onClick={onSignInClick} disabled={busy || !session} aria-busy={busy}>
+        {busy ? 'Signing in…' : 'Sign in with Google'}
+      </button>
+      {localDialogOpen && session && (
+        <LocalSignInDialog
+          busy={busy}
+          onCancel={() => setLocalDialogOpen(false)}
+          onSubmit={async (email, name) => {
+            setLocalDialogOpen(false);
+            await attempt(() => session.signInLocally(email, name));
+          }}
+        />
+      )}
+    </section>
+  );
+}

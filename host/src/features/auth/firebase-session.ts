@@ -1,0 +1,114 @@
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  GoogleAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onAuthStateChanged,
+  signInWithCredential,
+  signInWithPopup,
+  signOut,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import { useAppConfig } from '@blooms/shared/app-config';
+import { SIGNED_OUT, useAuthStore, type SessionUser } from '@blooms/shared/auth-store';
+import { isRole, type UserRecord } from '@blooms/shared/roles';
+import { MESSAGES } from '@blooms/shared/messages';
+import { showPopup } from '@blooms/shared/popup-store';
+
+/** What resolving a signed-in person against our user records came to. */
+export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
+
+export interface SessionController {
+  /** True when signing in goes through the local Auth emulator instead of Google. */
+  usesEmulator: boolean;
+  signInWithGoogle: () => Promise<SessionOutcome>;
+  signInLocally: (email: string, name: string) => Promise<SessionOutcome>;
+}
+
+function toSessionUser(user: User): SessionUser {
+  const { uid, email, displayName, photoURL, phoneNumber } = user;
+  return { uid, email, displayName, photoURL, phoneNumber };
+}
+
+export function startFirebaseSession(): SessionController {
+  const config = useAppConfig.getState().config;
+  if (!config) throw new Error('The site configuration is not loaded');
+  const app = initializeApp(config.firebase);
+  // No popup resolver at start-up: it would load Google scripts that only the popup needs.
+  const auth: Auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+
+  let inFlight: { uid: string; outcome: Promise<SessionOutcome> } | null = null;
+
+  async function loadRecord(user: User): Promise<SessionOutcome> {
+    try {
+      const token = await user.getIdToken();
+      const response = await fetch(`${config!.apiBaseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+      if (response.status === 403) {
+        await signOut(auth);
+        useAuthStore.setState(SIGNED_OUT);
+        showPopup('error', MESSAGES.notAuthorized);
+        return 'not-authorized';
+      }
+      if (response.status === 401) {
+        await signOut(auth);
+        useAuthStore.setState(SIGNED_OUT);
+        return 'failed';
+      }
+      if (!response.ok) throw new Error(`/api/me answered ${response.status}`);
+      const record = (await response.json()) as UserRecord;
+      if (!isRole(record.role)) throw new Error(`Unknown role ${String(record.role)}`);
+      useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: record.role, record });
+      return 'staff';
+    } catch (error) {
+      console.error('Could not load the user record', error);
+      useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: 'none', record: null });
+      return 'failed';
+    }
+  }
+
+  function resolve(user: User): Promise<SessionOutcome> {
+    if (inFlight?.uid !== user.uid) {
+      const outcome = loadRecord(user).finally(() => {
+        if (inFlight?.outcome === outcome) inFlight = null;
+      });
+      inFlight = { uid: user.uid, outcome };
+    }
+    return inFlight.outcome;
+  }
+
+  onAuthStateChanged(auth, (user) => {
+    if (!user) {
+      inFlight = null;
+      useAuthStore.setState(SIGNED_OUT);
+      return;
+    }
+    const current = useAuthStore.getState();
+    if (current.status === 'signed-in' && current.user?.uid === user.uid) return;
+    void resolve(user);
+  });
+
+  useAuthStore.setState({
+    getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+    signOut: () => signOut(auth),
+  });
+
+  return {
+    usesEmulator: Boolean(config.authEmulatorUrl),
+    signInWithGoogle: async () => {
+      const { user } = await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
+      return resolve(user);
+    },
+    signInLocally: async (email, name) => {
+      // The Auth emulator accepts an unsigned Google ID token; this never reaches Google.
+      const normalized = email.trim().toLowerCase();
+      const idToken = JSON.stringify({ sub: `local-${normalized}`, email: normalized, email_verified: true, name: name.trim() || undefined });
+      const { user } = await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+      return resolve(user);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createAppConfig, sharedModules } = require('../scripts/webpack/app-config.cjs');
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode ?? 'production';
+  const config = createAppConfig({ dir: __dirname, name: 'host', port: 3000, mode });
+  return {
+    ...config,
+    entry: { main: './src/index.ts' },
+    // The host is served from the site root; its own chunks load from there.
+    output: { ...config.output, publicPath: '/' },
+    plugins: [
+      ...config.plugins,
+      // No remote URL is built in: the host registers remotes from /app-config.json at boot.
+      new ModuleFederationPlugin({ name: 'host', remotes: {}, shared: sharedModules(__dirname), dts: false }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new CopyPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }],
+      }),
+    ],
+    devServer: {
+      ...config.devServer,
+      proxy: [{ context: ['/api', '/app-config.json', '/remotes'], target: process.env.API_URL ?? 'http://127.0.0.1:8080' }],
+    },
+  };
+};

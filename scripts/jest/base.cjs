@@ -1,0 +1,28 @@
+// Jest settings shared by every package: swc for speed (type-checking is `pnpm typecheck`).
+const path = require('node:path');
+
+const root = path.join(__dirname, '..', '..');
+
+function jestConfig({ environment = 'jsdom', setupFiles = [] } = {}) {
+  return {
+    testEnvironment: environment,
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        { jsc: { transform: { react: { runtime: 'automatic' } } } },
+      ],
+    },
+    moduleNameMapper: {
+      '\\.css$': path.join(__dirname, 'style-stub.cjs'),
+      '\\.(svg|png|jpe?g|webp|avif)$': path.join(__dirname, 'file-stub.cjs'),
+      '^@blooms/shared/(.*)$': path.join(root, 'shared', 'src', '$1'),
+    },
+    setupFilesAfterEnv: [
+      ...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : []),
+      ...setupFiles,
+    ],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  };
+}
+
+module.exports = { jestConfig };

@@ -1,0 +1,76 @@
+// Starts and stops the Firebase Auth emulator (firebase-tools) on chosen ports, so the
+// local stack, the backend tests and the browser tests can each run their own.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const repoRoot = path.join(__dirname, '..', '..');
+const firebaseBin = path.join(repoRoot, 'node_modules', '.bin', 'firebase');
+
+async function waitForHttp(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (isAlive && !isAlive()) throw new Error(`process exited before ${url} answered`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * @param {{ port: number, projectId: string, log?: (line: string) => void }} options
+ * @returns {Promise<{ host: string, stop: () => Promise<void> }>}
+ */
+async function startAuthEmulator({ port, projectId, log }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-auth-emulator-'));
+  const config = {
+    emulators: {
+      auth: { host: '127.0.0.1', port },
+      hub: { host: '127.0.0.1', port: port + 1 },
+      logging: { host: '127.0.0.1', port: port + 2 },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  };
+  fs.writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify(config));
+  const child = spawn(firebaseBin, ['emulators:start', '--only', 'auth', '--project', projectId, '--config', 'firebase.json'], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+  });
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk;
+    if (log) for (const line of String(chunk).split('\n')) if (line.trim()) log(line);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  let exited = false;
+  const exitedPromise = new Promise((resolve) => child.on('exit', () => { exited = true; resolve(); }));
+
+  const stop = async () => {
+    if (exited) return;
+    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+    await exitedPromise;
+    clearTimeout(timer);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/`, 60_000, () => !exited);
+  } catch (error) {
+    await stop();
+    throw new Error(`The Firebase Auth emulator did not start: ${error.message}\n${output.slice(-2000)}`);
+  }
+  return { host: `127.0.0.1:${port}`, stop };
+}
+
+module.exports = { startAuthEmulator, waitForHttp };

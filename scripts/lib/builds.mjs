@@ -1,0 +1,35 @@
+// Decides which apps need a (re)build: no dist yet, or sources newer than the last build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const APPS = ['host', 'marketing-remote', 'subscribe-remote', 'staff-remote', 'admin-remote'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** The marker a finished build leaves: the host's page or a remote's manifest. */
+export function buildMarker(app) {
+  return path.join(repoRoot, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json');
+}
+
+export function appsNeedingBuild() {
+  const sharedMtime = Math.max(newestMtime(path.join(repoRoot, 'shared', 'src')), newestMtime(path.join(repoRoot, 'scripts', 'webpack')));
+  return APPS.filter((app) => {
+    const marker = buildMarker(app);
+    if (!fs.existsSync(marker)) return true;
+    const built = fs.statSync(marker).mtimeMs;
+    const sources = Math.max(newestMtime(path.join(repoRoot, app, 'src')), newestMtime(path.join(repoRoot, app, 'public')), sharedMtime);
+    return sources > built;
+  });
+}

@@ -1,0 +1,81 @@
+// The webpack settings every app (host and remotes) has in common. Each app's own
+// webpack.config.js adds its ModuleFederationPlugin and anything special to it.
+const path = require('node:path');
+const { DefinePlugin } = require('webpack');
+
+/** Modules that must exist once at runtime across host and remotes. */
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand'];
+/** The stateful modules of @blooms/shared; everything else there is pure and may be bundled. */
+const SHARED_STATE_MODULES = ['@blooms/shared/app-config', '@blooms/shared/auth-store', '@blooms/shared/popup-store'];
+
+function installedMajorRange(name, appDir) {
+  const version = require(require.resolve(`${name}/package.json`, { paths: [appDir] })).version;
+  return `^${version.split('.')[0]}.0.0`;
+}
+
+function sharedModules(appDir) {
+  const shared = {};
+  for (const name of SINGLETONS) {
+    shared[name] = { singleton: true, requiredVersion: installedMajorRange(name, appDir) };
+  }
+  const sharedVersion = require('../../shared/package.json').version;
+  for (const name of SHARED_STATE_MODULES) {
+    shared[name] = { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` };
+  }
+  return shared;
+}
+
+/** Identifies one build of an app, so a redeployed remote can be told from the last one. */
+function buildId() {
+  return process.env.BLOOMS_BUILD_ID ?? new Date().toISOString();
+}
+
+function createAppConfig({ dir, name, port, mode }) {
+  const production = mode === 'production';
+  return {
+    plugins: [new DefinePlugin({ __BUILD_ID__: JSON.stringify(buildId()) })],
+    mode,
+    context: dir,
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // Entries keep stable names (a hash there breaks the federation runtime); chunks are
+      // content-hashed so the server can cache them forever.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      publicPath: 'auto',
+      uniqueName: name,
+      clean: true,
+      // Always rewrite outputs, so their time stamps tell `pnpm start` when the last build ran.
+      compareBeforeEmit: false,
+      // Spec section 7: a lazily loaded chunk that has not arrived after 120 s is a chunk-load failure.
+      chunkLoadTimeout: 120_000,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
+          },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        { test: /\.(svg|png|jpe?g|webp|avif|ico)$/, type: 'asset/resource' },
+      ],
+    },
+    devServer: {
+      port,
+      hot: false,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createAppConfig, sharedModules };

@@ -1,0 +1,64 @@
+import { useAppConfig } from './app-config';
+import { useAuthStore } from './auth-store';
+
+/** An HTTP error from the backend, with the server's message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the backend with the signed-in person's ID token. A 401 means the account was
+ * disabled or the session expired: the person is signed out, and the route guards send
+ * them to /login.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = useAuthStore.getState();
+  const token = await auth.getIdToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const base = useAppConfig.getState().config?.apiBaseUrl ?? '';
+  const response = await fetch(`${base}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const body: unknown = await readJson(response);
+  if (!response.ok) {
+    if (response.status === 401) await auth.signOut();
+    throw new ApiError(response.status, errorMessage(body, response), body);
+  }
+  return body as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorMessage(body: unknown, response: Response): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return `Request failed (${response.status} ${response.statusText})`;
+}

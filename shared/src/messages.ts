@@ -1,0 +1,9 @@
+// User-facing texts that both the browser and the server depend on (spec sections 6 and 8).
+
+export const MESSAGES = {
+  notAuthorized: "You're not authorized to access this app. Please contact the admin.",
+  loginFailed: 'Something went wrong during login.',
+  signInRequired: 'Please sign in to continue.',
+  noUserRecord: 'This account has no Monthly Blooms user record.',
+  adminOnly: 'Only admins can do this.',
+} as const;

@@ -1,0 +1,23 @@
+export const ROLES = ['admin', 'employee'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'employee';
+
+/** What the browser knows about the signed-in person's role; 'none' means no user record. */
+export type SessionRole = Role | 'none';
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Users are listed by first name (first word of name), or by e-mail when there is no name. */
+export function displayFirstName(user: Pick<UserRecord, 'name' | 'email'>): string {
+  const first = user.name.trim().split(/\s+/)[0];
+  return first ? first : user.email;
+}

@@ -1,0 +1,45 @@
+// Business facts shown on the site. Contact details and external links are deployment
+// configuration: the server reads overrides from the environment and hands the result to
+// the browser in /app-config.json, so no app hard-codes them.
+
+export const BRAND_NAME = 'Monthly Blooms';
+export const PRICE_PER_MONTH_USD = 99;
+export const SKIP_NOTICE_DAYS = 7;
+export const DELIVERY_COUNTIES = ['Salt Lake', 'Utah', 'Davis'] as const;
+export const DELIVERY_CORRIDOR = 'the I-15 corridor from Bountiful to Provo';
+
+export interface SocialLink {
+  label: string;
+  url: string;
+}
+
+export interface SiteContact {
+  contactEmail: string;
+  phone: string;
+  streetAddress: string;
+  sisterStudioName: string;
+  sisterStudioUrl: string;
+  social: SocialLink[];
+}
+
+export const DEFAULT_SITE_CONTACT: SiteContact = {
+  contactEmail: 'hello@monthlyblooms.example',
+  phone: '(801) 555-0142',
+  streetAddress: '123 Placeholder Ave, Salt Lake City, UT 84101',
+  sisterStudioName: 'Shelby Floral',
+  sisterStudioUrl: 'https://shelbyfloral.example',
+  social: [
+    { label: 'Instagram', url: 'https://instagram.com/monthlyblooms.example' },
+    { label: 'Facebook', url: 'https://facebook.com/monthlyblooms.example' },
+  ],
+};
+
+export function formatPrice(usd: number): string {
+  return `$${usd}`;
+}
+
+/** "(801) 555-0142" -> "tel:+18015550142" */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `tel:+1${digits.slice(-10)}`;
+}

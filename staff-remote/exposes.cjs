@@ -1,0 +1,4 @@
+exports.exposes = {
+  './Dashboard': './src/screens/DashboardPage.tsx',
+  './MyDeliveries': './src/screens/MyDeliveriesPage.tsx',
+};

@@ -1,0 +1,4 @@
+exports.exposes = {
+  './Subscribe': './src/screens/SubscribePage.tsx',
+  './Confirmation': './src/screens/ConfirmationPage.tsx',
+};
