@@ -1,6 +1,10 @@
 // react-router 7 needs TextEncoder/TextDecoder, which jsdom does not provide.
-const { TextEncoder, TextDecoder } = require('node:util');
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-require(require.resolve('@testing-library/jest-dom', { paths: [process.cwd()] }));
-// jsdom has no layout or scrolling: make scrollTo observable instead of a "not implemented" error.
-window.scrollTo = jest.fn();
+const util = require('node:util');
+Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
+
+// A test file may switch itself to the node environment with a docblock.
+if (typeof window !== 'undefined') {
+  require(require.resolve('@testing-library/jest-dom', { paths: [process.cwd()] }));
+  // jsdom has no layout or scrolling: make scrollTo observable instead of a "not implemented" error.
+  window.scrollTo = jest.fn();
+}

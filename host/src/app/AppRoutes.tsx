@@ -14,7 +14,7 @@ export function AppRoutes() {
           path={path}
           element={
             <RequireAccess access={access}>
-              <RemoteScreen remote={remote} module={module} />
+              <RemoteScreen key={path} remote={remote} module={module} />
             </RequireAccess>
           }
         />

@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { isStaff, useAuthStore } from '@blooms/shared/auth-store';
 import { MESSAGES } from '@blooms/shared/messages';
 import { showPopup } from '@blooms/shared/popup-store';
 import { ensureAuthStarted } from './start-auth';
 import { LocalSignInDialog } from './LocalSignInDialog';
 import type { SessionController, SessionOutcome } from './firebase-session';
+import type { LoginRedirectState } from './RequireAccess';
 
 export function LoginPage() {
   const signedInStaff = useAuthStore(isStaff);
+  const email = useAuthStore((s) => s.user?.email);
+  const deniedPath = (useLocation().state as LoginRedirectState | null)?.deniedPath;
   const [session, setSession] = useState<SessionController | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -19,7 +22,7 @@ export function LoginPage() {
     ensureAuthStarted().then(setSession, () => setUnavailable(true));
   }, []);
 
-  if (signedInStaff) return <Navigate to="/dashboard" replace />;
+  if (signedInStaff && !deniedPath) return <Navigate to="/dashboard" replace />;
 
   async function attempt(signIn: () => Promise<SessionOutcome>) {
     setBusy(true);
@@ -43,7 +46,14 @@ export function LoginPage() {
   return (
     <section className="container page login-page">
       <h1>Login to Monthly Blooms</h1>
-      <p>Staff sign in with their Google account to manage deliveries.</p>
+      {signedInStaff && deniedPath ? (
+        <p role="alert">
+          Only admins can open that page, and {email} is not an admin. Sign in with an admin account, or go back to
+          the <Link to="/dashboard">Dashboard</Link>.
+        </p>
+      ) : (
+        <p>Staff sign in with their Google account to manage deliveries.</p>
+      )}
       {unavailable && (
         <p role="alert">Sign-in is unavailable right now. Please check your connection and reload the page.</p>
       )}

@@ -1,8 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/auth-store';
 import type { Access } from '../../app/routes';
 import { ensureAuthStarted } from './start-auth';
+
+export interface LoginRedirectState {
+  /** An admin-only page a signed-in employee tried to open. */
+  deniedPath: string;
+}
 
 /**
  * Spec section 6: signed-out people and people without a user record go to /login; so do
@@ -11,6 +16,7 @@ import { ensureAuthStarted } from './start-auth';
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const status = useAuthStore((s) => s.status);
   const role = useAuthStore((s) => s.role);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (access !== 'public') void ensureAuthStarted().catch(() => undefined);
@@ -24,6 +30,9 @@ export function RequireAccess({ access, children }: { access: Access; children: 
       </p>
     );
   }
-  const allowed = status === 'signed-in' && (access === 'admin' ? role === 'admin' : role !== 'none');
-  return allowed ? <>{children}</> : <Navigate to="/login" replace />;
+  const staff = status === 'signed-in' && role !== 'none';
+  if (staff && (access === 'staff' || role === 'admin')) return <>{children}</>;
+  // Staff without the admin role land on /login too, told why, instead of bouncing to the dashboard.
+  const state: LoginRedirectState | null = staff ? { deniedPath: pathname } : null;
+  return <Navigate to="/login" replace state={state} />;
 }

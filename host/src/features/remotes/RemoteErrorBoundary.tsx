@@ -22,10 +22,6 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     console.error(`The ${this.props.section} section failed to load`, error, info.componentStack);
   }
 
-  private retry = () => {
-    this.setState({ failed: false });
-    this.props.onRetry();
-  };
 
   override render() {
     if (!this.state.failed) return this.props.children;
@@ -36,7 +32,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
           We could not load the {this.props.section} part of the site. The rest of the site still works.
           Please try again in a moment.
         </p>
-        <button type="button" className="button" onClick={this.retry}>
+        <button type="button" className="button" onClick={this.props.onRetry}>
           Retry
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RemoteName } from '@blooms/shared/app-config';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteScreen, resetRemote } from './remote-registry';
@@ -17,17 +17,18 @@ interface Props {
 
 /** Loads one screen exposed by a remote, inside its own error boundary with Retry. */
 export function RemoteScreen({ remote, module }: Props) {
-  const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React caches a rejected lazy() for good.
-  const Screen = useMemo(() => lazy(() => loadRemoteScreen(remote, module)), [remote, module, attempt]);
+  const load = () => lazy(() => loadRemoteScreen(remote, module));
+  const [attempt, setAttempt] = useState(() => ({ count: 0, Screen: load() }));
+  const { Screen } = attempt;
 
   const retry = () => {
     resetRemote(remote);
-    setAttempt((n) => n + 1);
+    // A new lazy component per attempt: React caches a rejected lazy() for good.
+    setAttempt(({ count }) => ({ count: count + 1, Screen: load() }));
   };
 
   return (
-    <RemoteErrorBoundary key={`${remote}/${module}/${attempt}`} section={SECTION_NAMES[remote]} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt.count} section={SECTION_NAMES[remote]} onRetry={retry}>
       <Suspense fallback={<p className="status-message" role="status">Loading…</p>}>
         <Screen />
       </Suspense>

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { users } from '../src/db/schema';
+import { MESSAGES } from '@blooms/shared/messages';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { disableAccount, expire, signInWithGoogle } from './support/identities';
+import { startTestServer } from './support/test-server';
+
+describe.each(DATABASE_KINDS)('GET /api/me on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    await database.db.insert(users).values([
+      { name: 'Avery Admin', email: 'avery@blooms.example', role: 'admin' },
+      { name: 'Eli Employee', email: 'Eli@Blooms.example', role: 'employee' },
+    ]);
+    app = await startTestServer(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  const me = (authorization?: string) =>
+    app.inject({ method: 'GET', url: '/api/me', headers: authorization ? { authorization } : {} });
+
+  it('returns the admin record for an admin', async () => {
+    const { idToken } = await signInWithGoogle('avery@blooms.example');
+    const response = await me(`Bearer ${idToken}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Avery Admin', email: 'avery@blooms.example', role: 'admin' });
+  });
+
+  it('matches the e-mail ignoring case and returns the employee record', async () => {
+    const { idToken } = await signInWithGoogle('eli@blooms.example');
+    const response = await me(`Bearer ${idToken}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Eli Employee', role: 'employee' });
+  });
+
+  it('refuses a valid sign-in without a user record with 403', async () => {
+    const { idToken } = await signInWithGoogle(`stranger-${kind}@elsewhere.example`);
+    const response = await me(`Bearer ${idToken}`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'permission-denied', message: MESSAGES.noUserRecord });
+  });
+
+  it('refuses an unverified e-mail even when a record matches it', async () => {
+    const email = `unverified-${kind}@blooms.example`;
+    await database.db.insert(users).values({ name: 'Una Verified', email });
+    const { idToken } = await signInWithGoogle(email, { emailVerified: false });
+    expect((await me(`Bearer ${idToken}`)).statusCode).toBe(403);
+  });
+
+  it('asks to sign in when the token is missing', async () => {
+    const response = await me();
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(MESSAGES.signInRequired);
+  });
+
+  it('refuses a malformed token with 401', async () => {
+    expect((await me('Bearer not-a-token')).statusCode).toBe(401);
+    expect((await me('Basic dXNlcjpwYXNz')).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const { idToken } = await signInWithGoogle('avery@blooms.example');
+    const response = await me(`Bearer ${expire(idToken)}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Your session has expired. Please sign in again.');
+  });
+
+  it('refuses a disabled account with 401, even with an unexpired token', async () => {
+    const { idToken, uid } = await signInWithGoogle(`disabled-${kind}@blooms.example`);
+    await database.db.insert(users).values({ name: 'Dee', email: `disabled-${kind}@blooms.example` });
+    expect((await me(`Bearer ${idToken}`)).statusCode).toBe(200);
+    await disableAccount(uid);
+    const response = await me(`Bearer ${idToken}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('This account has been disabled.');
+  });
+});

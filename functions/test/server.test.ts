@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createMigratedDatabase, type TestDatabase } from './support/databases';
+import { startTestServer, testConfig } from './support/test-server';
+
+/** A fake set of builds laid out like the real repo: host/dist and {name}-remote/dist. */
+function makeBuilds(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-builds-'));
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  };
+  write('host/dist/index.html', '<!doctype html><title>host</title><div id="root"></div>');
+  write('host/dist/main.js', 'console.log("host entry");'.repeat(100));
+  write('host/dist/auth.0123abcd.js', 'console.log("hashed chunk");');
+  write('marketing-remote/dist/remoteEntry.js', 'var marketing;');
+  write('marketing-remote/dist/mf-manifest.json', '{"name":"marketing"}');
+  write('marketing-remote/dist/__federation_expose_Home.89abcdef.js', 'export {};');
+  return root;
+}
+
+describe('the standalone server', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let builds: string;
+
+  beforeAll(async () => {
+    builds = makeBuilds();
+    database = await createMigratedDatabase('pglite');
+    app = await startTestServer(
+      database,
+      testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, CONTACT_EMAIL: 'flowers@shop.example', REMOTE_STAFF_URL: 'https://staff.cdn.example/mf-manifest.json' }),
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    fs.rmSync(builds, { recursive: true, force: true });
+  });
+
+  it('reports health with a database check', async () => {
+    const response = await app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const broken = await createMigratedDatabase('pglite');
+    const server = await startTestServer(broken);
+    await broken.close();
+    const response = await server.inject('/api/health');
+    expect(response.statusCode).toBe(503);
+    await server.close();
+  });
+
+  it('hands the browser its runtime configuration: remotes, sign-in and contact details', async () => {
+    const response = await app.inject('/app-config.json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const config = response.json();
+    expect(config.remotes).toEqual({
+      marketing: '/remotes/marketing/mf-manifest.json',
+      subscribe: '/remotes/subscribe/mf-manifest.json',
+      staff: 'https://staff.cdn.example/mf-manifest.json',
+      admin: '/remotes/admin/mf-manifest.json',
+    });
+    expect(config.authEmulatorUrl).toBe(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
+    expect(config.site.contactEmail).toBe('flowers@shop.example');
+  });
+
+  it('caches content-hashed files forever and revalidates everything else', async () => {
+    const cacheOf = async (url: string) => (await app.inject(url)).headers['cache-control'];
+    expect(await cacheOf('/auth.0123abcd.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/remotes/marketing/__federation_expose_Home.89abcdef.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/')).toBe('no-cache');
+    expect(await cacheOf('/main.js')).toBe('no-cache');
+    expect(await cacheOf('/remotes/marketing/remoteEntry.js')).toBe('no-cache');
+    expect(await cacheOf('/remotes/marketing/mf-manifest.json')).toBe('no-cache');
+  });
+
+  it('compresses what it serves', async () => {
+    const response = await app.inject({ url: '/main.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("serves the host's page for client-side routes, known or not, so the 404 page can render", async () => {
+    for (const url of ['/dashboard', '/no/such/page']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers unknown API paths and missing remote files with a JSON 404', async () => {
+    for (const url of ['/api/nothing-here', '/remotes/admin/remoteEntry.js']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe('not-found');
+    }
+  });
+
+  it('sends a Content-Security-Policy that allows the emulator and remote origins, and no inline scripts', async () => {
+    const csp = (await app.inject('/')).headers['content-security-policy'] as string;
+    const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
+    expect(directive('script-src')).toBe("script-src 'self' https://staff.cdn.example");
+    expect(directive('connect-src')).toContain(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
+    expect(directive('connect-src')).toContain('https://staff.cdn.example');
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+  });
+});

@@ -1,0 +1,47 @@
+import { Client } from 'pg';
+import { openDatabase, type Database } from '../../src/db/database';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let counter = 0;
+
+export interface TestDatabase extends Database {
+  /** Drops the database (PostgreSQL) or closes it (PGlite). */
+  destroy: () => Promise<void>;
+}
+
+/** An empty database of the given kind, not yet migrated. */
+export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ url: null, dataDir: null });
+    return { ...database, destroy: database.close };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `blooms_test_${process.pid}_${Date.now()}_${counter++}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  return {
+    ...database,
+    destroy: async () => {
+      await database.close();
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createMigratedDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const database = await createEmptyDatabase(kind);
+  await database.migrate();
+  return database;
+}

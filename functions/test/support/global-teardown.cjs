@@ -1,0 +1,3 @@
+module.exports = async () => {
+  await globalThis.__AUTH_EMULATOR__?.stop();
+};

@@ -1,0 +1,100 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Header } from './Header';
+import { renderAt, signIn, signOutForTest } from '../test/render';
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+const linkNames = () => within(nav()).getAllByRole('link').map((link) => link.textContent);
+
+describe('Header', () => {
+  beforeEach(() => signOutForTest());
+
+  it('links to every public page and to Get Started', () => {
+    renderAt('/', <Header />);
+    expect(within(nav()).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav()).getByRole('link', { name: 'How It Works' })).toHaveAttribute('href', '/how-it-works');
+    expect(within(nav()).getByRole('link', { name: 'Collections' })).toHaveAttribute('href', '/seasonal-collections');
+    expect(within(nav()).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    expect(within(nav()).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about-shelby-floral');
+    expect(within(nav()).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/subscribe');
+  });
+
+  it('highlights only the link of the current page', () => {
+    renderAt('/faq', <Header />);
+    const faq = within(nav()).getByRole('link', { name: 'FAQ' });
+    expect(faq).toHaveAttribute('aria-current', 'page');
+    expect(faq).toHaveClass('is-active');
+    expect(within(nav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows neither Dashboard nor Manage Users when signed out', () => {
+    renderAt('/', <Header />);
+    expect(linkNames()).not.toContain('Dashboard');
+    expect(linkNames()).not.toContain('Manage Users');
+  });
+
+  it('shows Dashboard but not Manage Users to an employee', () => {
+    signIn('employee');
+    renderAt('/', <Header />);
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(linkNames()).not.toContain('Manage Users');
+  });
+
+  it('shows Dashboard and Manage Users to an admin', () => {
+    signIn('admin');
+    renderAt('/', <Header />);
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/users');
+  });
+
+  it('updates the links when the session changes', () => {
+    renderAt('/', <Header />);
+    expect(linkNames()).not.toContain('Dashboard');
+    act(() => signIn('admin'));
+    expect(linkNames()).toEqual(expect.arrayContaining(['Dashboard', 'Manage Users']));
+  });
+});
+
+describe('Mobile menu', () => {
+  const toggle = () => screen.getByRole('button', { name: /menu/i });
+
+  async function openMenu() {
+    const user = userEvent.setup();
+    renderAt('/', <Header />);
+    await user.click(toggle());
+    return user;
+  }
+
+  it('opens, moves focus into the menu and locks page scrolling', async () => {
+    await openMenu();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(nav()).toHaveClass('is-open');
+    expect(within(nav()).getByRole('link', { name: 'Home' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it('closes on Escape, unlocks scrolling and returns focus to the toggle', async () => {
+    const user = await openMenu();
+    await user.keyboard('{Escape}');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(nav()).not.toHaveClass('is-open');
+    expect(document.body.style.overflow).toBe('');
+    expect(toggle()).toHaveFocus();
+  });
+
+  it('closes on a backdrop click', async () => {
+    const user = await openMenu();
+    await user.click(screen.getByTestId('nav-backdrop'));
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('nav-backdrop')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('closes on a route change', async () => {
+    const user = await openMenu();
+    await user.click(within(nav()).getByRole('link', { name: 'FAQ' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/faq');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(document.body.style.overflow).toBe('');
+  });
+});

@@ -1,0 +1,99 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RemoteScreen } from './RemoteScreen';
+import { registerAppRemotes } from './remote-registry';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+
+const mockedLoadRemote = jest.mocked(loadRemote);
+const mockedRegisterRemotes = jest.mocked(registerRemotes);
+
+const MANIFESTS = {
+  marketing: '/remotes/marketing/mf-manifest.json',
+  subscribe: '/remotes/subscribe/mf-manifest.json',
+  staff: 'http://nowhere.invalid/mf-manifest.json',
+  admin: '/remotes/admin/mf-manifest.json',
+};
+
+describe('RemoteScreen', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockedLoadRemote.mockReset();
+    mockedRegisterRemotes.mockReset();
+    registerAppRemotes(MANIFESTS);
+  });
+
+  it('registers every remote from the runtime manifest', () => {
+    expect(mockedRegisterRemotes).toHaveBeenCalledWith([
+      { name: 'marketing', entry: MANIFESTS.marketing },
+      { name: 'subscribe', entry: MANIFESTS.subscribe },
+      { name: 'staff', entry: MANIFESTS.staff },
+      { name: 'admin', entry: MANIFESTS.admin },
+    ]);
+  });
+
+  it("renders the screen a remote exposes", async () => {
+    mockedLoadRemote.mockResolvedValue({ default: () => <h1>Frequently Asked Questions</h1> });
+    render(<RemoteScreen remote="marketing" module="Faq" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByRole('heading', { name: 'Frequently Asked Questions' })).toBeInTheDocument();
+    expect(mockedLoadRemote).toHaveBeenCalledWith('marketing/Faq');
+  });
+
+  it('shows a clear message with Retry when the remote is down, and recovers on Retry', async () => {
+    const user = userEvent.setup();
+    mockedLoadRemote.mockRejectedValueOnce(new Error('[ Federation Runtime ]: #RUNTIME-003 failed to load manifest'));
+    render(<RemoteScreen remote="staff" module="Dashboard" />);
+
+    const fallback = await screen.findByRole('alert');
+    expect(fallback).toHaveTextContent('This section is not available right now');
+    expect(fallback).toHaveTextContent('We could not load the staff part of the site');
+
+    mockedLoadRemote.mockResolvedValueOnce({ default: () => <h1>Dashboard</h1> });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The retry re-registers the remote so the runtime fetches its manifest again.
+    expect(mockedRegisterRemotes).toHaveBeenLastCalledWith([{ name: 'staff', entry: MANIFESTS.staff }], { force: true });
+    expect(mockedLoadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps other sections working while one remote is down', async () => {
+    mockedLoadRemote.mockImplementation(async (id: string) => {
+      if (id.startsWith('staff/')) throw new Error('down');
+      return { default: () => <h1>Home page</h1> };
+    });
+    render(
+      <>
+        <RemoteScreen remote="staff" module="Dashboard" />
+        <RemoteScreen remote="marketing" module="Home" />
+      </>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('staff part');
+  });
+
+  it('reports a module that has not arrived after 120 s as a chunk-load failure', async () => {
+    jest.useFakeTimers();
+    try {
+      mockedLoadRemote.mockReturnValue(new Promise(() => undefined));
+      render(<RemoteScreen remote="marketing" module="Home" />);
+      await act(() => jest.advanceTimersByTimeAsync(119_000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(1_000));
+      jest.useRealTimers();
+      expect(await screen.findByRole('alert')).toHaveTextContent('This section is not available right now');
+      expect(console.error).toHaveBeenCalledWith(
+        'The information section failed to load',
+        expect.objectContaining({ name: 'ChunkLoadError', message: 'Loading marketing/Home timed out after 120 s' }),
+        expect.anything(),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

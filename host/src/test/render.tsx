@@ -1,0 +1,33 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useAuthStore } from '@blooms/shared/auth-store';
+import type { SessionRole } from '@blooms/shared/roles';
+
+/** Shows the current path, so tests can see where navigation went. */
+export function LocationProbe() {
+  const { pathname } = useLocation();
+  return <div data-testid="location">{pathname}</div>;
+}
+
+export function renderAt(route: string, ui: ReactElement) {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      {ui}
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+export function signIn(role: SessionRole, email = `${role}@blooms.example`) {
+  useAuthStore.setState({
+    status: 'signed-in',
+    role,
+    user: { uid: `uid-${role}`, email, displayName: null, photoURL: null, phoneNumber: null },
+    record: role === 'none' ? null : { id: `id-${role}`, name: `Sam ${role}`, email, role },
+  });
+}
+
+export function signOutForTest() {
+  useAuthStore.setState({ status: 'signed-out', role: 'none', user: null, record: null });
+}
