@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+
+/** Signs in through the local Google sign-in dialog, as a person would against the emulator. */
+export async function signInLocally(page: Page, email: string, name = ''): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Local Google sign-in' });
+  await dialog.getByLabel('Email').fill(email);
+  if (name) await dialog.getByLabel('Name (optional)').fill(name);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signInAsStaff(page: Page, email: string): Promise<void> {
+  await signInLocally(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
