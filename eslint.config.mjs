@@ -17,6 +17,14 @@ export default tseslint.config(
     },
   },
   {
+    // Federation shares these by package name; a relative import would create a second instance.
+    files: ['shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(auth-store|popup-store|app-config)$', message: 'Import stateful shared modules as @blooms/shared/<name>.' }] }],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node }, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -3,9 +3,10 @@ import { users } from '../src/db/schema';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
-  const result = await database.db.execute<{ table_name: string }>(
+  // Both drivers return { rows }; the shared database type does not say so.
+  const result = (await database.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-  );
+  )) as unknown as { rows: { table_name: string }[] };
   return result.rows.map((row) => row.table_name);
 }
 

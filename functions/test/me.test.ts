@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('GET /api/me on %s', (kind) => {
     const { idToken } = await signInWithGoogle(`stranger-${kind}@elsewhere.example`);
     const response = await me(`Bearer ${idToken}`);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'permission-denied', message: MESSAGES.noUserRecord });
+    expect(response.json()).toEqual({ error: 'no-user-record', message: MESSAGES.noUserRecord });
   });
 
   it('refuses an unverified e-mail even when a record matches it', async () => {

@@ -2,6 +2,7 @@
 // local stack, the backend tests and the browser tests can each run their own.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -23,17 +24,32 @@ async function waitForHttp(url, timeoutMs, isAlive) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** A port nothing listens on right now, chosen by the OS. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
- * @param {{ port: number, projectId: string, log?: (line: string) => void }} options
+ * @param {{ port?: number, projectId: string, log?: (line: string) => void }} options
  * @returns {Promise<{ host: string, stop: () => Promise<void> }>}
  */
-async function startAuthEmulator({ port, projectId, log }) {
+async function startAuthEmulator({ port: requestedPort, projectId, log }) {
+  const port = requestedPort ?? (await freePort());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-auth-emulator-'));
   const config = {
     emulators: {
       auth: { host: '127.0.0.1', port },
-      hub: { host: '127.0.0.1', port: port + 1 },
-      logging: { host: '127.0.0.1', port: port + 2 },
+      // The emulator suite's own helper servers, on free ports so several suites can run side by side.
+      hub: { host: '127.0.0.1', port: await freePort() },
+      logging: { host: '127.0.0.1', port: await freePort() },
       ui: { enabled: false },
       singleProjectMode: true,
     },
@@ -73,4 +89,4 @@ async function startAuthEmulator({ port, projectId, log }) {
   return { host: `127.0.0.1:${port}`, stop };
 }
 
-module.exports = { startAuthEmulator, waitForHttp };
+module.exports = { startAuthEmulator, waitForHttp, freePort };

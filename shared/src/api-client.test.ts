@@ -2,6 +2,8 @@
 import { apiRequest, ApiError } from './api-client';
 import { useAuthStore } from './auth-store';
 import { useAppConfig } from './app-config';
+import { usePopupStore } from './popup-store';
+import { MESSAGES } from './messages';
 
 function respond(status: number, body: unknown) {
   return jest.fn(async () => new Response(body === null ? null : JSON.stringify(body), { status }));
@@ -39,5 +41,18 @@ describe('apiRequest', () => {
     globalThis.fetch = respond(401, { error: 'unauthenticated', message: 'This account has been disabled.' }) as unknown as typeof fetch;
     await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs a removed person out with the not-authorized alert', async () => {
+    globalThis.fetch = respond(403, { error: 'no-user-record', message: MESSAGES.noUserRecord }) as unknown as typeof fetch;
+    await expect(apiRequest('/api/users')).rejects.toMatchObject({ status: 403 });
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(usePopupStore.getState().popup).toMatchObject({ kind: 'error', message: MESSAGES.notAuthorized });
+  });
+
+  it('keeps an employee signed in when an admin-only call is refused', async () => {
+    globalThis.fetch = respond(403, { error: 'permission-denied', message: MESSAGES.adminOnly }) as unknown as typeof fetch;
+    await expect(apiRequest('/api/users')).rejects.toMatchObject({ status: 403, message: MESSAGES.adminOnly });
+    expect(signOut).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,9 @@
-import { useAppConfig } from './app-config';
-import { useAuthStore } from './auth-store';
+// Stateful modules are imported by package name, never by relative path: that is what
+// Module Federation matches to hand every remote the host's single instance.
+import { useAppConfig } from '@blooms/shared/app-config';
+import { useAuthStore } from '@blooms/shared/auth-store';
+import { showPopup } from '@blooms/shared/popup-store';
+import { MESSAGES, NO_USER_RECORD } from './messages';
 
 /** An HTTP error from the backend, with the server's message when it sent one. */
 export class ApiError extends Error {
@@ -20,9 +24,9 @@ interface RequestOptions {
 }
 
 /**
- * Calls the backend with the signed-in person's ID token. A 401 means the account was
- * disabled or the session expired: the person is signed out, and the route guards send
- * them to /login.
+ * Calls the backend with the signed-in person's ID token. A 401 (account disabled, session
+ * expired) or a 403 for a missing user record (the person was removed) signs the person
+ * out, and the route guards send them to /login.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const auth = useAuthStore.getState();
@@ -41,6 +45,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const body: unknown = await readJson(response);
   if (!response.ok) {
     if (response.status === 401) await auth.signOut();
+    if (response.status === 403 && errorCode(body) === NO_USER_RECORD) {
+      await auth.signOut();
+      showPopup('error', MESSAGES.notAuthorized);
+    }
     throw new ApiError(response.status, errorMessage(body, response), body);
   }
   return body as T;
@@ -54,6 +62,10 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+function errorCode(body: unknown): unknown {
+  return body && typeof body === 'object' && 'error' in body ? body.error : undefined;
 }
 
 function errorMessage(body: unknown, response: Response): string {

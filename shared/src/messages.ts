@@ -7,3 +7,6 @@ export const MESSAGES = {
   noUserRecord: 'This account has no Monthly Blooms user record.',
   adminOnly: 'Only admins can do this.',
 } as const;
+
+/** Error code of a 403 for a signed-in person without a user record (removed, or never added). */
+export const NO_USER_RECORD = 'no-user-record';

@@ -1,6 +1,7 @@
 export const ROLES = ['admin', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'employee';
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', employee: 'Employee' };
 
 /** What the browser knows about the signed-in person's role; 'none' means no user record. */
 export type SessionRole = Role | 'none';

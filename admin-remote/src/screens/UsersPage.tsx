@@ -1,10 +1,71 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Screen } from '@blooms/shared/ui/Screen';
+import type { UserRecord } from '@blooms/shared/roles';
+import { usersApi } from '@blooms/shared/users-api';
+import { AddUserForm } from '../features/users/AddUserForm';
+import { UserRow } from '../features/users/UserRow';
+import '../features/users/users.css';
 
 export default function UsersPage() {
+  const [users, setUsers] = useState<UserRecord[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const reload = useCallback(async () => {
+    try {
+      setUsers(await usersApi.list());
+      setLoadError(null);
+    } catch (error) {
+      setLoadError((error as Error).message);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
   return (
     <Screen remote="admin" title="Manage Users">
-      <section className="container page">
+      <section className="container page manage-users">
         <h1>Manage Users</h1>
+        <AddUserForm
+          onAdded={(name) => {
+            setAnnouncement(`Added ${name}.`);
+            void reload();
+          }}
+        />
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+        {loadError && (
+          <div role="alert" className="load-error">
+            <p>Could not load the users: {loadError}</p>
+            <button type="button" className="button" onClick={() => void reload()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {users === null && !loadError && <p className="status-message" role="status">Loading users…</p>}
+        {users && (
+          <div className="table-scroll">
+            <table className="data-table users-table">
+              <caption className="visually-hidden">Staff accounts</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((user) => (
+                  <UserRow key={user.id} user={user} onChanged={() => void reload()} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </Screen>
   );

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { HttpError } from './errors';
 import { authenticateStaff } from './staff-auth';
 import { contentSecurityPolicy } from './security-headers';
 import { registerStaticFiles } from './static-files';
+import { registerUserRoutes } from './users-routes';
 
 export interface ServerDeps {
   config: ServerConfig;
@@ -75,7 +76,9 @@ export async function buildServer({ config, database, verifier, logger }: Server
     }
   });
 
-  app.get('/api/me', async (request) => authenticateStaff(request, verifier, db));
+  const authenticate = (request: FastifyRequest) => authenticateStaff(request, verifier, db);
+  app.get('/api/me', authenticate);
+  registerUserRoutes(app, db, authenticate);
 
   app.post('/api/vitals', async (request, reply) => {
     const metric = webVitalSchema.safeParse(request.body);

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRecord } from '@blooms/shared/roles';
-import { MESSAGES } from '@blooms/shared/messages';
+import { MESSAGES, NO_USER_RECORD } from '@blooms/shared/messages';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { Db } from '../db/database';
 import { findUserByEmail } from '../services/users';
-import { forbidden, unauthenticated } from './errors';
+import { HttpError, unauthenticated } from './errors';
 
 /**
  * Who is calling: a verified Firebase ID token whose verified e-mail has a user record.
@@ -15,8 +15,9 @@ export async function authenticateStaff(request: FastifyRequest, verifier: Token
   const match = /^Bearer (\S+)$/.exec(header);
   if (!match) throw unauthenticated(MESSAGES.signInRequired);
   const identity = await verifier.verify(match[1]!);
-  if (!identity.email || !identity.emailVerified) throw forbidden(MESSAGES.noUserRecord);
+  const noRecord = () => new HttpError(403, NO_USER_RECORD, MESSAGES.noUserRecord);
+  if (!identity.email || !identity.emailVerified) throw noRecord();
   const record = await findUserByEmail(db, identity.email);
-  if (!record) throw forbidden(MESSAGES.noUserRecord);
+  if (!record) throw noRecord();
   return record;
 }

@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { UserRecord } from '@blooms/shared/roles';
+import { USER_MESSAGES, type ValidUserInput } from '@blooms/shared/users';
 import type { Db } from '../db/database';
 import { users, type UserRow } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
 
 export function toUserRecord(row: UserRow): UserRecord {
   return { id: row.id, name: row.name, email: row.email, role: row.role };
@@ -24,4 +26,61 @@ export async function ensureAdmins(db: Db, emails: string[]): Promise<string[]> 
     if (inserted.length > 0) created.push(email);
   }
   return created;
+}
+
+export async function listUsers(db: Db): Promise<UserRecord[]> {
+  const rows = await db.select().from(users).orderBy(asc(sql`lower(${users.name})`), asc(users.email));
+  return rows.map(toUserRecord);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function createUser(db: Db, input: ValidUserInput): Promise<UserRecord> {
+  try {
+    const [row] = await db.insert(users).values(input).returning();
+    return toUserRecord(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.duplicateEmail(input.email));
+    throw error;
+  }
+}
+
+/**
+ * Locks every admin row for the rest of the transaction and fails when `leaving` is the
+ * only admin, so two admins removing each other at once cannot leave none.
+ */
+async function keepAnAdmin(tx: Db, leaving: string): Promise<void> {
+  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+  if (admins.length === 1 && admins[0]!.id === leaving) throw conflict(USER_MESSAGES.lastAdmin);
+}
+
+export async function updateUser(db: Db, id: string, input: ValidUserInput): Promise<UserRecord> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.role !== 'admin') await keepAnAdmin(tx as unknown as Db, id);
+      const [row] = await tx
+        .update(users)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw notFound(USER_MESSAGES.notFound);
+      return toUserRecord(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.duplicateEmail(input.email));
+    throw error;
+  }
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await keepAnAdmin(tx as unknown as Db, id);
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length === 0) throw notFound(USER_MESSAGES.notFound);
+  });
 }

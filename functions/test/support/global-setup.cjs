@@ -3,8 +3,7 @@ const { startAuthEmulator } = require('../../../scripts/lib/auth-emulator.cjs');
 
 module.exports = async () => {
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return;
-  const port = 19_000 + Math.floor(Math.random() * 2000) * 3;
-  const emulator = await startAuthEmulator({ port, projectId: 'demo-blooms-test' });
+  const emulator = await startAuthEmulator({ projectId: 'demo-blooms-test' });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   globalThis.__AUTH_EMULATOR__ = emulator;
 };

@@ -3,6 +3,10 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/auth-store';
 import { useSiteContact } from '@blooms/shared/app-config';
 import { headerLinks } from '../app/navigation';
+import { useMediaQuery } from '../app/use-media-query';
+
+/** Below these widths the links no longer fit on one line and move into the menu. */
+const COMPACT_BELOW_PX = { visitor: 1100, staff: 1360 };
 
 export function Header() {
   const status = useAuthStore((s) => s.status);
@@ -14,9 +18,10 @@ export function Header() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
   const wasOpen = useRef(false);
+  const compact = useMediaQuery(`(max-width: ${status === 'signed-in' ? COMPACT_BELOW_PX.staff : COMPACT_BELOW_PX.visitor}px)`);
 
-  // The menu closes on every route change.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu closes on every route change, and when the window grows past the compact layout.
+  useEffect(() => setMenuOpen(false), [pathname, compact]);
 
   useEffect(() => {
     if (!menuOpen) {
@@ -39,7 +44,7 @@ export function Header() {
   }, [menuOpen]);
 
   return (
-    <header className="site-header">
+    <header className={compact ? 'site-header is-compact' : 'site-header'}>
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand">
           <img src="/favicon.svg" alt="" width={36} height={36} />

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { ROLE_LABELS, ROLES, type Role } from '@blooms/shared/roles';
+import { showPopup } from '@blooms/shared/popup-store';
+import { USER_MESSAGES, userInputSchema } from '@blooms/shared/users';
+import { firstIssueMessage } from '@blooms/shared/validation';
+import { usersApi } from '@blooms/shared/users-api';
+
+interface Props {
+  onAdded: (name: string) => void;
+}
+
+export function AddUserForm({ onAdded }: Props) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('employee');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim() || !email.trim()) {
+      showPopup('error', USER_MESSAGES.allFieldsRequired);
+      return;
+    }
+    const input = userInputSchema.safeParse({ name, email, role });
+    if (!input.success) {
+      showPopup('error', firstIssueMessage(input.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      const added = await usersApi.add(input.data);
+      setName('');
+      setEmail('');
+      setRole('employee');
+      onAdded(added.name);
+    } catch (error) {
+      showPopup('error', (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="add-user-form" onSubmit={submit} noValidate aria-labelledby="add-user-heading">
+      <h2 id="add-user-heading">Add New User</h2>
+      <div className="add-user-form__fields">
+        <div className="field">
+          <label htmlFor="new-user-name">Name</label>
+          <input id="new-user-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="new-user-email">Email</label>
+          <input id="new-user-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="new-user-role">Role</label>
+          <select id="new-user-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Adding…' : 'Add User'}
+      </button>
+    </form>
+  );
+}

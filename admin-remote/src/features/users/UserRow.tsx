@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { ROLE_LABELS, ROLES, type Role, type UserRecord } from '@blooms/shared/roles';
+import { showPopup } from '@blooms/shared/popup-store';
+import { USER_MESSAGES, userInputSchema } from '@blooms/shared/users';
+import { firstIssueMessage } from '@blooms/shared/validation';
+import { usersApi } from '@blooms/shared/users-api';
+
+interface Props {
+  user: UserRecord;
+  onChanged: () => void;
+}
+
+/** One user: viewed, or edited inline with Save, Cancel and Delete. */
+export function UserRow({ user, onChanged }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [role, setRole] = useState<Role>(user.role);
+  const [busy, setBusy] = useState(false);
+  const label = user.name || user.email;
+
+  function startEditing() {
+    setName(user.name);
+    setEmail(user.email);
+    setRole(user.role);
+    setEditing(true);
+  }
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await action();
+      setEditing(false);
+      onChanged();
+    } catch (error) {
+      showPopup('error', (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function save() {
+    if (!name.trim() || !email.trim()) {
+      showPopup('error', USER_MESSAGES.allFieldsRequired);
+      return;
+    }
+    const input = userInputSchema.safeParse({ name, email, role });
+    if (!input.success) {
+      showPopup('error', firstIssueMessage(input.error));
+      return;
+    }
+    void run(() => usersApi.update(user.id, input.data));
+  }
+
+  function confirmDelete() {
+    showPopup('error', USER_MESSAGES.deleteWarning, [
+      { label: 'Delete Permanently', onClick: () => void run(() => usersApi.remove(user.id)) },
+    ]);
+  }
+
+  if (!editing) {
+    return (
+      <tr>
+        <td data-label="Name">{user.name}</td>
+        <td data-label="Email">{user.email}</td>
+        <td data-label="Role">{ROLE_LABELS[user.role]}</td>
+        <td data-label="Actions">
+          <button type="button" className="button button--secondary" onClick={startEditing} aria-label={`Edit ${label}`}>
+            Edit
+          </button>
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <tr className="is-editing">
+      <td data-label="Name">
+        <input aria-label={`Name of ${label}`} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      </td>
+      <td data-label="Email">
+        <input aria-label={`Email of ${label}`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </td>
+      <td data-label="Role">
+        <select aria-label={`Role of ${label}`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td data-label="Actions" className="row-actions">
+        <button type="button" className="button" onClick={save} disabled={busy}>
+          Save
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setEditing(false)} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" onClick={confirmDelete} disabled={busy}>
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}

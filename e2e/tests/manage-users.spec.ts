@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+
+test('an admin manages an employee from first sign-in to removal', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const employeeContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const employee = await employeeContext.newPage();
+  const email = `casey-${Date.now()}@blooms.example`;
+
+  // The admin adds an employee.
+  await signInAsStaff(admin, ADMIN_EMAIL);
+  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  await admin.getByLabel('Name', { exact: true }).fill('Casey Jones');
+  await admin.getByLabel('Email', { exact: true }).fill(email);
+  await expect(admin.getByLabel('Role', { exact: true })).toHaveValue('employee');
+  await admin.getByRole('button', { name: 'Add User' }).click();
+  const row = admin.getByRole('row', { name: /Casey Jones/ });
+  await expect(row).toContainText(email);
+  await expect(row).toContainText('Employee');
+
+  // A duplicate in another case is refused with a clear message.
+  await admin.getByLabel('Name', { exact: true }).fill('Casey Again');
+  await admin.getByLabel('Email', { exact: true }).fill(email.toUpperCase());
+  await admin.getByRole('button', { name: 'Add User' }).click();
+  await expect(admin.getByRole('alertdialog')).toContainText(`A user with the e-mail ${email} already exists.`);
+  await admin.getByRole('button', { name: 'Close' }).click();
+
+  // The employee signs in: Dashboard yes, Manage Users no, /users leads to /login.
+  await signInAsStaff(employee, email);
+  await expect(mainNav(employee).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(mainNav(employee).getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
+  await employee.goto('/users');
+  await expect(employee).toHaveURL(/\/login$/);
+  await expect(employee.getByRole('alert')).toContainText('Only admins can open that page');
+
+  // The admin renames the employee.
+  await admin.getByRole('button', { name: 'Edit Casey Jones' }).click();
+  await admin.getByLabel('Name of Casey Jones').fill('Morgan Jones');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByRole('row', { name: /Morgan Jones/ })).toContainText(email);
+
+  // The last admin cannot be demoted.
+  // (The admin from ADMIN_EMAILS starts without a name, and a name is required.)
+  await admin.getByRole('button', { name: `Edit ${ADMIN_EMAIL}` }).click();
+  await admin.getByLabel(`Name of ${ADMIN_EMAIL}`).fill('Avery Admin');
+  await admin.getByLabel(`Role of ${ADMIN_EMAIL}`).selectOption('employee');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByRole('alertdialog')).toContainText('Monthly Blooms needs at least one admin');
+  await admin.getByRole('button', { name: 'Close' }).click();
+  await admin.getByRole('button', { name: 'Cancel' }).click();
+
+  // The admin deletes the employee, after the warning.
+  await admin.getByRole('button', { name: 'Edit Morgan Jones' }).click();
+  await admin.getByRole('button', { name: 'Delete', exact: true }).click();
+  const warning = admin.getByRole('alertdialog', { name: 'Warning' });
+  await expect(warning).toContainText('Are you sure you want to permanently delete this user? This action cannot be undone.');
+  await warning.getByRole('button', { name: 'Delete Permanently' }).click();
+  await expect(admin.getByRole('row', { name: /Morgan Jones/ })).toHaveCount(0);
+
+  // The removed employee's next request is refused: signed out, back on /login.
+  await employee.goto('/dashboard');
+  await expect(employee.getByRole('alertdialog')).toContainText("You're not authorized to access this app. Please contact the admin.");
+  await expect(employee).toHaveURL(/\/login$/);
+  await expect(mainNav(employee).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+  await adminContext.close();
+  await employeeContext.close();
+});

@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@blooms/shared/messages';
+import { USER_MESSAGES } from '@blooms/shared/users';
+import { listUsers } from '../src/services/users';
+import { users } from '../src/db/schema';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { signInWithGoogle } from './support/identities';
+import { startTestServer } from './support/test-server';
+
+describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const tokens: Record<'admin' | 'employee' | 'stranger', string> = { admin: '', employee: '', stranger: '' };
+  let adminId = '';
+  let employeeId = '';
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    app = await startTestServer(database);
+    tokens.admin = (await signInWithGoogle('boss@blooms.example')).idToken;
+    tokens.employee = (await signInWithGoogle('eli@blooms.example')).idToken;
+    tokens.stranger = (await signInWithGoogle('stranger@elsewhere.example')).idToken;
+  });
+  beforeEach(async () => {
+    await database.db.delete(users);
+    const [admin, employee] = await database.db
+      .insert(users)
+      .values([
+        { name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' },
+        { name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee' },
+      ])
+      .returning();
+    adminId = admin!.id;
+    employeeId = employee!.id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  type Caller = keyof typeof tokens | 'visitor';
+  const call = (caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: caller === 'visitor' ? {} : { authorization: `Bearer ${tokens[caller]}` },
+      ...(payload ? { payload } : {}),
+    });
+  const snapshot = () => listUsers(database.db);
+
+  describe('authorization', () => {
+    const endpoints = () =>
+      [
+        ['GET', '/api/users', undefined, 200],
+        ['POST', '/api/users', { name: 'New Person', email: 'new@blooms.example' }, 201],
+        ['PUT', `/api/users/${employeeId}`, { name: 'Eli Renamed', email: 'eli@blooms.example', role: 'employee' }, 200],
+        ['DELETE', `/api/users/${employeeId}`, undefined, 204],
+      ] as const;
+
+    it.each([
+      ['visitor', 401],
+      ['stranger', 403],
+      ['employee', 403],
+    ] as const)('refuses a %s on every endpoint with %i and changes nothing', async (caller, status) => {
+      const before = await snapshot();
+      for (const [method, url, payload] of endpoints()) {
+        const response = await call(caller, method, url, payload);
+        expect({ method, url, status: response.statusCode }).toEqual({ method, url, status });
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('tells an employee the endpoint is for admins', async () => {
+      expect((await call('employee', 'GET', '/api/users')).json().message).toBe(MESSAGES.adminOnly);
+    });
+
+    it('lets an admin use every endpoint', async () => {
+      for (const [method, url, payload, status] of endpoints()) {
+        expect((await call('admin', method, url, payload)).statusCode).toBe(status);
+      }
+    });
+  });
+
+  it('lists users with name, e-mail and role', async () => {
+    const response = await call('admin', 'GET', '/api/users');
+    expect(response.json()).toEqual([
+      { id: adminId, name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' },
+      { id: employeeId, name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee' },
+    ]);
+  });
+
+  it('adds a user with the employee role by default, trimming and lower-casing the e-mail', async () => {
+    const response = await call('admin', 'POST', '/api/users', { name: '  Nia Novak ', email: ' Nia@Blooms.Example ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Nia Novak', email: 'nia@blooms.example', role: 'employee' });
+    expect((await snapshot()).map((u) => u.email)).toContain('nia@blooms.example');
+  });
+
+  it.each([
+    [{ email: 'a@b.co' }, USER_MESSAGES.nameRequired],
+    [{ name: '   ', email: 'a@b.co' }, USER_MESSAGES.nameRequired],
+    [{ name: 'A' }, USER_MESSAGES.emailRequired],
+    [{ name: 'A', email: '' }, USER_MESSAGES.emailRequired],
+    [{ name: 'A', email: 'not-an-email' }, USER_MESSAGES.emailInvalid],
+    [{ name: 'A', email: 'a b@c.co' }, USER_MESSAGES.emailInvalid],
+    [{ name: 'A', email: 'a@b.co', role: 'owner' }, USER_MESSAGES.roleInvalid],
+    [{ name: 'x'.repeat(101), email: 'a@b.co' }, USER_MESSAGES.nameTooLong],
+    [{ name: 42, email: 'a@b.co' }, USER_MESSAGES.nameRequired],
+  ])('refuses %j with 400 "%s" and writes nothing', async (payload, message) => {
+    const before = await snapshot();
+    const response = await call('admin', 'POST', '/api/users', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a duplicate e-mail in another case with 409 and a clear message', async () => {
+    const before = await snapshot();
+    const response = await call('admin', 'POST', '/api/users', { name: 'Eli Twin', email: 'ELI@Blooms.example' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('A user with the e-mail eli@blooms.example already exists.');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses to change a user's e-mail to another user's", async () => {
+    const response = await call('admin', 'PUT', `/api/users/${employeeId}`, { name: 'Eli', email: 'Boss@blooms.example', role: 'employee' });
+    expect(response.statusCode).toBe(409);
+    expect((await snapshot()).find((u) => u.id === employeeId)?.email).toBe('eli@blooms.example');
+  });
+
+  it('updates every edited field', async () => {
+    const response = await call('admin', 'PUT', `/api/users/${employeeId}`, { name: 'Elijah Stone', email: 'elijah@blooms.example', role: 'admin' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: employeeId, name: 'Elijah Stone', email: 'elijah@blooms.example', role: 'admin' });
+  });
+
+  it('answers 404 for a user that does not exist, or a malformed id', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await call('admin', 'PUT', `/api/users/${missing}`, { name: 'X', email: 'x@y.co' })).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', `/api/users/${missing}`)).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', '/api/users/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  describe('the last admin', () => {
+    it('cannot be demoted', async () => {
+      const response = await call('admin', 'PUT', `/api/users/${adminId}`, { name: 'Bea Boss', email: 'boss@blooms.example', role: 'employee' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(USER_MESSAGES.lastAdmin);
+      expect((await snapshot()).find((u) => u.id === adminId)?.role).toBe('admin');
+    });
+
+    it('cannot be deleted', async () => {
+      const response = await call('admin', 'DELETE', `/api/users/${adminId}`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(USER_MESSAGES.lastAdmin);
+      expect((await snapshot()).map((u) => u.id)).toContain(adminId);
+    });
+
+    it('can step down once another admin exists', async () => {
+      await call('admin', 'PUT', `/api/users/${employeeId}`, { name: 'Eli Employee', email: 'eli@blooms.example', role: 'admin' });
+      const response = await call('admin', 'PUT', `/api/users/${adminId}`, { name: 'Bea Boss', email: 'boss@blooms.example', role: 'employee' });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  it("refuses a deleted user's next request", async () => {
+    expect((await call('employee', 'GET', '/api/me')).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/api/users/${employeeId}`)).statusCode).toBe(204);
+    const response = await call('employee', 'GET', '/api/me');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(MESSAGES.noUserRecord);
+  });
+});
