@@ -21,6 +21,8 @@ export interface ServerConfig {
   /** Where the built host and remotes live; null serves no static files (API only). */
   staticRoot: string | null;
   logLevel: string;
+  /** Add demo subscribers to an empty embedded database (never to a PostgreSQL server). */
+  demoData: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,5 +72,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     staticRoot: env.SERVE_STATIC === 'false' ? null : path.resolve(env.STATIC_ROOT ?? REPO_ROOT),
     logLevel: env.LOG_LEVEL ?? 'info',
+    demoData: !env.DATABASE_URL && env.DEMO_DATA !== 'false',
   };
 }

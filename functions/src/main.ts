@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { firebaseTokenVerifier } from './auth/token-verifier';
 import { ensureAdmins } from './services/users';
+import { localBlobStore } from './services/blob-store';
+import { ChangeFeed } from './services/change-feed';
+import { seedDemoData } from './services/demo-data';
 import { buildServer } from './http/server';
-import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,14 +16,20 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const created = await ensureAdmins(database.db, config.adminEmails);
+  const seeded = config.demoData ? await seedDemoData(database.db) : 0;
 
-  const app = await buildServer({ config, database, verifier: firebaseTokenVerifier(config.firebaseProjectId) });
+  const feed = new ChangeFeed();
+  await feed.start(database);
+  const blobs = localBlobStore(path.join(config.dataDir, 'blobs'));
+  const app = await buildServer({ config, database, verifier: firebaseTokenVerifier(config.firebaseProjectId), blobs, feed });
   if (created.length > 0) app.log.info({ admins: created }, 'created admin user records from ADMIN_EMAILS');
+  if (seeded > 0) app.log.info({ subscriptions: seeded }, 'added demo subscriptions to the empty local database');
   app.log.info({ database: database.kind, authEmulator: config.authEmulatorHost }, 'backend ready');
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await feed.close();
     await database.close();
     process.exit(0);
   };

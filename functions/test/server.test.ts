@@ -29,10 +29,9 @@ describe('the standalone server', () => {
   beforeAll(async () => {
     builds = makeBuilds();
     database = await createMigratedDatabase('pglite');
-    app = await startTestServer(
-      database,
-      testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, CONTACT_EMAIL: 'flowers@shop.example', REMOTE_STAFF_URL: 'https://staff.cdn.example/mf-manifest.json' }),
-    );
+    app = await startTestServer(database, {
+      config: testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, CONTACT_EMAIL: 'flowers@shop.example', REMOTE_STAFF_URL: 'https://staff.cdn.example/mf-manifest.json' }),
+    });
   });
   afterAll(async () => {
     await app.close();

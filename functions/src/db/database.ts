@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,6 +15,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls onMessage for every NOTIFY on the channel, from any process sharing the database.
+   * onReconnect runs after a dropped connection was restored (messages may have been missed).
+   */
+  listen: (channel: string, onMessage: (payload: string) => void, onReconnect: () => void) => Promise<() => Promise<void>>;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -30,6 +35,7 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     return {
       db,
       kind: 'postgres',
+      listen: (channel, onMessage, onReconnect) => listenWithReconnect(options.url!, channel, onMessage, onReconnect),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
@@ -42,8 +48,60 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
   return {
     db,
     kind: 'pglite',
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+  };
+}
+
+/** A dedicated connection for LISTEN that reconnects with backoff when it drops. */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<() => Promise<void>> {
+  let client: Client | null = null;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async (attempt: number): Promise<void> => {
+    const next = new Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onMessage(message.payload);
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      scheduleReconnect(1);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      client = next;
+      if (attempt > 0) onReconnect();
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      if (attempt === 0) throw error;
+      scheduleReconnect(attempt + 1);
+    }
+  };
+  const scheduleReconnect = (attempt: number) => {
+    if (stopped) return;
+    retryTimer = setTimeout(() => void connect(attempt), Math.min(200 * 2 ** attempt, 5000));
+  };
+
+  await connect(0);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '@blooms/shared/roles';
+import { DELIVERY_STATUSES } from '@blooms/shared/deliveries';
 
 export const users = pgTable(
   'users',
@@ -20,3 +21,77 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    unit: text('unit').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull().default('UT'),
+    zip: text('zip').notNull(),
+    deliveryNotes: text('delivery_notes').notNull().default(''),
+    plan: text('plan', { enum: ['yearly', 'custom'] }).notNull(),
+    /** Month numbers 1-12 the subscriber receives flowers in. */
+    months: integer('months').array().notNull(),
+    /** The payment provider's checkout session that paid for it: fulfilment is idempotent on it. */
+    checkoutSessionId: text('checkout_session_id').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_created_at_idx').on(t.createdAt.desc()),
+    check('subscriptions_plan_check', sql`${t.plan} in ('yearly', 'custom')`),
+  ],
+);
+
+/**
+ * One delivery per subscription and month. A row exists once someone acted on it; until
+ * then the month's delivery is not started and unassigned. Status never carries over.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('not-started'),
+    // Deleting a user keeps their deliveries, unassigned.
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    proofImageKey: text('proof_image_key'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.month] }),
+    index('deliveries_month_assignee_idx').on(t.month, t.assigneeId),
+    check('deliveries_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('deliveries_status_check', sql`${t.status} in ('not-started', 'out-for-delivery', 'delivered')`),
+  ],
+);
+
+/** Who changed what when, for every delivery. */
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    kind: text('kind', { enum: ['status', 'assign', 'proof'] }).notNull(),
+    detail: jsonb('detail').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_events_delivery_idx').on(t.subscriptionId, t.month)],
+);
+
+export type SubscriptionDbRow = typeof subscriptions.$inferSelect;
+export type DeliveryDbRow = typeof deliveries.$inferSelect;

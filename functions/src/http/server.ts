@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/app-config';
 import type { ServerConfig } from '../config';
@@ -13,11 +14,17 @@ import { authenticateStaff } from './staff-auth';
 import { contentSecurityPolicy } from './security-headers';
 import { registerStaticFiles } from './static-files';
 import { registerUserRoutes } from './users-routes';
+import { registerDeliveryRoutes } from './deliveries-routes';
+import { registerLiveRoutes } from './live-routes';
+import type { BlobStore } from '../services/blob-store';
+import type { ChangeFeed } from '../services/change-feed';
 
 export interface ServerDeps {
   config: ServerConfig;
   database: Database;
   verifier: TokenVerifier;
+  blobs: BlobStore;
+  feed: ChangeFeed;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -38,7 +45,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
   };
 }
 
-export async function buildServer({ config, database, verifier, logger }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, database, verifier, blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Log API calls only: static files would drown them.
@@ -49,7 +56,7 @@ export async function buildServer({ config, database, verifier, logger }: Server
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+      return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.details });
     }
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {
@@ -65,6 +72,7 @@ export async function buildServer({ config, database, verifier, logger }: Server
     strictTransportSecurity: false,
   });
   await app.register(compress, { global: true });
+  await app.register(multipart);
 
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -79,6 +87,8 @@ export async function buildServer({ config, database, verifier, logger }: Server
   const authenticate = (request: FastifyRequest) => authenticateStaff(request, verifier, db);
   app.get('/api/me', authenticate);
   registerUserRoutes(app, db, authenticate);
+  registerDeliveryRoutes(app, db, blobs, authenticate);
+  registerLiveRoutes(app, feed, authenticate);
 
   app.post('/api/vitals', async (request, reply) => {
     const metric = webVitalSchema.safeParse(request.body);

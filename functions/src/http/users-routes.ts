@@ -2,19 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '@blooms/shared/messages';
 import { USER_MESSAGES, userInputSchema } from '@blooms/shared/users';
-import { firstIssueMessage } from '@blooms/shared/validation';
 import type { UserRecord } from '@blooms/shared/roles';
 import type { Db } from '../db/database';
 import { createUser, deleteUser, listUsers, updateUser } from '../services/users';
-import { badRequest, forbidden, notFound } from './errors';
+import { forbidden, notFound } from './errors';
+import { parse } from './validate';
 
 const idSchema = z.uuid();
 
-function parseInput(body: unknown) {
-  const parsed = userInputSchema.safeParse(body ?? {});
-  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
-  return parsed.data;
-}
+const parseInput = (body: unknown) => parse(userInputSchema, body);
 
 function parseId(request: FastifyRequest<{ Params: { id: string } }>): string {
   const id = idSchema.safeParse(request.params.id);

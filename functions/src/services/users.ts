@@ -4,6 +4,7 @@ import { USER_MESSAGES, type ValidUserInput } from '@blooms/shared/users';
 import type { Db } from '../db/database';
 import { users, type UserRow } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import { announce } from './change-feed';
 
 export function toUserRecord(row: UserRow): UserRecord {
   return { id: row.id, name: row.name, email: row.email, role: row.role };
@@ -42,8 +43,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function createUser(db: Db, input: ValidUserInput): Promise<UserRecord> {
   try {
-    const [row] = await db.insert(users).values(input).returning();
-    return toUserRecord(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(input).returning();
+      await announce(tx as unknown as Db, { type: 'users-changed' });
+      return toUserRecord(row!);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.duplicateEmail(input.email));
     throw error;
@@ -69,6 +73,7 @@ export async function updateUser(db: Db, id: string, input: ValidUserInput): Pro
         .where(eq(users.id, id))
         .returning();
       if (!row) throw notFound(USER_MESSAGES.notFound);
+      await announce(tx as unknown as Db, { type: 'users-changed' });
       return toUserRecord(row);
     });
   } catch (error) {
@@ -80,7 +85,8 @@ export async function updateUser(db: Db, id: string, input: ValidUserInput): Pro
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await keepAnAdmin(tx as unknown as Db, id);
-    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (deleted.length === 0) throw notFound(USER_MESSAGES.notFound);
+    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
+    if (!deleted) throw notFound(USER_MESSAGES.notFound);
+    await announce(tx as unknown as Db, { type: 'users-changed', removedEmail: deleted.email });
   });
 }

@@ -9,6 +9,8 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['
 let counter = 0;
 
 export interface TestDatabase extends Database {
+  /** The PostgreSQL URL, for other processes to share it; null for PGlite. */
+  url: string | null;
   /** Drops the database (PostgreSQL) or closes it (PGlite). */
   destroy: () => Promise<void>;
 }
@@ -17,7 +19,7 @@ export interface TestDatabase extends Database {
 export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ url: null, dataDir: null });
-    return { ...database, destroy: database.close };
+    return { ...database, url: null, destroy: database.close };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `blooms_test_${process.pid}_${Date.now()}_${counter++}`;
@@ -30,6 +32,7 @@ export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatab
   const database = await openDatabase({ url: url.toString(), dataDir: null });
   return {
     ...database,
+    url: url.toString(),
     destroy: async () => {
       await database.close();
       const cleanup = new Client({ connectionString: adminUrl });

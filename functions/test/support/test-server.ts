@@ -3,6 +3,11 @@ import { loadConfig, type ServerConfig } from '../../src/config';
 import { firebaseTokenVerifier } from '../../src/auth/token-verifier';
 import { buildServer } from '../../src/http/server';
 import type { Database } from '../../src/db/database';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ChangeFeed } from '../../src/services/change-feed';
+import { localBlobStore, type BlobStore } from '../../src/services/blob-store';
 import { TEST_PROJECT_ID } from './identities';
 
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
@@ -14,6 +19,21 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   });
 }
 
-export function startTestServer(database: Database, config: ServerConfig = testConfig()): Promise<FastifyInstance> {
-  return buildServer({ config, database, verifier: firebaseTokenVerifier(config.firebaseProjectId), logger: false });
+export interface TestServerOptions {
+  config?: ServerConfig;
+  blobs?: BlobStore;
+  feed?: ChangeFeed;
+}
+
+/** The real server on a test database; its change feed listens to that database. */
+export async function startTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? testConfig();
+  const feed = options.feed ?? new ChangeFeed();
+  if (!options.feed) await feed.start(database);
+  const blobs = options.blobs ?? localBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-blobs-')));
+  const app = await buildServer({ config, database, verifier: firebaseTokenVerifier(config.firebaseProjectId), blobs, feed, logger: false });
+  app.addHook('onClose', async () => {
+    if (!options.feed) await feed.close();
+  });
+  return app;
 }

@@ -1,0 +1,215 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { displayStatus, nextStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/deliveries';
+import { MONTH_NAMES, type MonthKey, type SelectedMonths } from '@blooms/shared/months';
+import type { UserRecord } from '@blooms/shared/roles';
+import type { Db } from '../db/database';
+import { deliveries, deliveryEvents, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { announce } from './change-feed';
+import { findUserByEmail } from './users';
+
+/** A stale click: the caller saw another status than the one stored. Carries the fresh row. */
+export class StaleDeliveryError extends HttpError {
+  constructor(delivery: MonthDelivery) {
+    super(409, 'aborted', 'Someone else changed this delivery a moment ago. The row now shows its current status.', { delivery });
+  }
+}
+
+const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
+
+function selectedMonths(months: number[]): SelectedMonths {
+  return Object.fromEntries(MONTH_NAMES.map((name, i) => [name, months.includes(i + 1)])) as SelectedMonths;
+}
+
+export function proofUrl(subscriptionId: string, month: MonthKey): string {
+  return `/api/deliveries/${subscriptionId}/${month}/proof`;
+}
+
+const deliveryColumns = {
+  status: deliveries.status,
+  assigneeEmail: users.email,
+  assigneeName: users.name,
+  proofImageKey: deliveries.proofImageKey,
+  updatedAt: deliveries.updatedAt,
+};
+
+type DeliveryColumns = { status: string | null; assigneeEmail: string | null; assigneeName: string | null; proofImageKey: string | null; updatedAt: Date | null };
+
+function toMonthDelivery(subscription: Pick<SubscriptionDbRow, 'id' | 'months'>, month: MonthKey, d: DeliveryColumns): MonthDelivery {
+  return {
+    subscriptionId: subscription.id,
+    month,
+    scheduled: subscription.months.includes(monthNumber(month)),
+    status: d.status ? displayStatus(d.status) : 'not-started',
+    assignedTo: d.assigneeEmail,
+    assigneeName: d.assigneeName,
+    proofImageUrl: d.proofImageKey ? proofUrl(subscription.id, month) : null,
+    updatedAt: d.updatedAt ? d.updatedAt.toISOString() : null,
+  };
+}
+
+function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns): SubscriptionRow {
+  return {
+    id: s.id,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    phone: s.phone,
+    address: s.address,
+    unit: s.unit,
+    city: s.city,
+    state: s.state,
+    zip: s.zip,
+    deliveryNotes: s.deliveryNotes,
+    plan: s.plan,
+    selectedMonths: selectedMonths(s.months),
+    createdAt: s.createdAt.toISOString(),
+    delivery: toMonthDelivery(s, month, d),
+  };
+}
+
+/** Every subscription, newest first, with its delivery in the month. */
+export async function listMonth(db: Db, month: MonthKey, options: { assigneeId?: string } = {}): Promise<SubscriptionRow[]> {
+  const joined = db
+    .select({ subscription: subscriptions, ...deliveryColumns })
+    .from(subscriptions)
+    .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
+    .leftJoin(users, eq(users.id, deliveries.assigneeId));
+  const rows = await (options.assigneeId ? joined.where(eq(deliveries.assigneeId, options.assigneeId)) : joined).orderBy(
+    desc(subscriptions.createdAt),
+    desc(subscriptions.id),
+  );
+  return rows.map(({ subscription, ...d }) => toRow(subscription, month, d));
+}
+
+async function readDelivery(db: Db, subscriptionId: string, month: MonthKey): Promise<MonthDelivery> {
+  const [row] = await db
+    .select({ subscription: { id: subscriptions.id, months: subscriptions.months }, ...deliveryColumns })
+    .from(subscriptions)
+    .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
+    .leftJoin(users, eq(users.id, deliveries.assigneeId))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!row) throw notFound('That subscription no longer exists.');
+  return toMonthDelivery(row.subscription, month, row);
+}
+
+/**
+ * Locks the month's delivery row for the rest of the transaction, creating it first when
+ * nobody has acted on it yet. Refuses months the subscription does not include.
+ */
+async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
+  const [subscription] = await tx
+    .select({ id: subscriptions.id, months: subscriptions.months, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!subscription) throw notFound('That subscription no longer exists.');
+  if (!subscription.months.includes(monthNumber(month))) {
+    throw badRequest(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
+  }
+  await tx.insert(deliveries).values({ subscriptionId, month }).onConflictDoNothing();
+  const [delivery] = await tx
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)))
+    .for('update');
+  return { subscription, delivery: delivery! };
+}
+
+async function recordChange(tx: Db, actor: UserRecord, subscriptionId: string, month: MonthKey, kind: 'status' | 'assign' | 'proof', detail: object) {
+  await tx.insert(deliveryEvents).values({ subscriptionId, month, actorEmail: actor.email, kind, detail });
+}
+
+/** The dashboard pill, as compare-and-set: it moves only from the status the caller saw. */
+export async function advanceStatus(db: Db, actor: UserRecord, input: { subscriptionId: string; month: MonthKey; expectedStatus: string }): Promise<MonthDelivery> {
+  const stale = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const { delivery } = await lockDelivery(t, input.subscriptionId, input.month);
+    if (displayStatus(delivery.status) !== displayStatus(input.expectedStatus)) return true;
+    const to = nextStatus(delivery.status);
+    await t
+      .update(deliveries)
+      .set({ status: to, updatedAt: new Date(), updatedBy: actor.email })
+      .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
+    await recordChange(t, actor, input.subscriptionId, input.month, 'status', { from: delivery.status, to });
+    await announce(t, { type: 'delivery', delivery: await readDelivery(t, input.subscriptionId, input.month) });
+    return false;
+  });
+  const fresh = await readDelivery(db, input.subscriptionId, input.month);
+  if (stale) throw new StaleDeliveryError(fresh);
+  return fresh;
+}
+
+/** Assigns every listed delivery of the month to one user, or none of them. */
+export async function assignDeliveries(
+  db: Db,
+  actor: UserRecord,
+  input: { month: MonthKey; subscriptionIds: string[]; assigneeEmail: string },
+): Promise<MonthDelivery[]> {
+  const assignee = await findUserByEmail(db, input.assigneeEmail);
+  if (!assignee) throw badRequest(`There is no user with the e-mail ${input.assigneeEmail}.`);
+  const ids = [...new Set(input.subscriptionIds)];
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    for (const subscriptionId of ids) {
+      await lockDelivery(t, subscriptionId, input.month);
+      await t
+        .update(deliveries)
+        .set({ assigneeId: assignee.id, updatedAt: new Date(), updatedBy: actor.email })
+        .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, input.month)));
+      await recordChange(t, actor, subscriptionId, input.month, 'assign', { to: assignee.email });
+      await announce(t, { type: 'delivery', delivery: await readDelivery(t, subscriptionId, input.month) });
+    }
+  });
+  return Promise.all(ids.map((id) => readDelivery(db, id, input.month)));
+}
+
+/** Checks that the caller may record proof for this delivery and that it is out for delivery. */
+export async function checkProofAllowed(db: Db, actor: UserRecord, subscriptionId: string, month: MonthKey): Promise<void> {
+  const [row] = await db
+    .select({ assigneeId: deliveries.assigneeId, status: deliveries.status })
+    .from(deliveries)
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
+  if (actor.role !== 'admin' && row?.assigneeId !== actor.id) {
+    throw forbidden('Only the person this delivery is assigned to, or an admin, can record its delivery.');
+  }
+  if (row?.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(db, subscriptionId, month));
+}
+
+/** Marks an out-for-delivery delivery delivered, by hand or left at the door with a stored photo. */
+export async function recordDelivered(
+  db: Db,
+  actor: UserRecord,
+  input: { subscriptionId: string; month: MonthKey; method: 'hand' | 'door'; proofImageKey: string | null },
+): Promise<MonthDelivery> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const { delivery } = await lockDelivery(t, input.subscriptionId, input.month);
+    if (actor.role !== 'admin' && delivery.assigneeId !== actor.id) {
+      throw forbidden('Only the person this delivery is assigned to, or an admin, can record its delivery.');
+    }
+    if (delivery.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(t, input.subscriptionId, input.month));
+    await t
+      .update(deliveries)
+      .set({ status: 'delivered', proofImageKey: input.proofImageKey, updatedAt: new Date(), updatedBy: actor.email })
+      .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
+    await recordChange(t, actor, input.subscriptionId, input.month, 'proof', { method: input.method, photo: input.proofImageKey });
+    await announce(t, { type: 'delivery', delivery: await readDelivery(t, input.subscriptionId, input.month) });
+  });
+  return readDelivery(db, input.subscriptionId, input.month);
+}
+
+export async function proofImageKey(db: Db, subscriptionId: string, month: MonthKey): Promise<string | null> {
+  const [row] = await db
+    .select({ key: deliveries.proofImageKey })
+    .from(deliveries)
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
+  return row?.key ?? null;
+}
+
+export async function deliveryHistory(db: Db, subscriptionId: string, month: MonthKey) {
+  return db
+    .select()
+    .from(deliveryEvents)
+    .where(and(eq(deliveryEvents.subscriptionId, subscriptionId), eq(deliveryEvents.month, month)))
+    .orderBy(deliveryEvents.id);
+}

@@ -1,0 +1,318 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { deliveries, subscriptions, users } from '../src/db/schema';
+import { deliveryHistory } from '../src/services/deliveries';
+import { localBlobStore } from '../src/services/blob-store';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { signInWithGoogle } from './support/identities';
+import { startTestServer } from './support/test-server';
+import { addSubscription, addUser, IMAGES, multipart } from './support/fixtures';
+
+const NOV = '2026-11';
+const DEC = '2026-12';
+
+describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let blobDir: string;
+  const token: Record<string, string> = {};
+  let ids: { yearly: string; custom: string; older: string };
+  let ellaId = '';
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-test-blobs-'));
+    app = await startTestServer(database, { blobs: localBlobStore(blobDir) });
+    for (const [who, email] of [
+      ['admin', 'ada@blooms.example'],
+      ['ella', 'ella@blooms.example'],
+      ['finn', 'finn@blooms.example'],
+      ['stranger', 'stranger@elsewhere.example'],
+    ] as const) {
+      token[who] = (await signInWithGoogle(email)).idToken;
+    }
+  });
+
+  beforeEach(async () => {
+    await database.db.delete(subscriptions);
+    await database.db.delete(users);
+    await addUser(database.db, 'Ada Admin', 'ada@blooms.example', 'admin');
+    ellaId = (await addUser(database.db, 'Ella Driver', 'ella@blooms.example')).id;
+    await addUser(database.db, 'Finn Driver', 'finn@blooms.example');
+    const older = await addSubscription(database.db, { firstName: 'Olive' });
+    await new Promise((r) => setTimeout(r, 5));
+    const custom = await addSubscription(database.db, { firstName: 'Cora', plan: 'custom', months: [11], deliveryNotes: 'x'.repeat(80) });
+    await new Promise((r) => setTimeout(r, 5));
+    const yearly = await addSubscription(database.db, { firstName: 'Yara' });
+    ids = { yearly: yearly.id, custom: custom.id, older: older.id };
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    fs.rmSync(blobDir, { recursive: true, force: true });
+  });
+
+  type Who = 'visitor' | 'admin' | 'ella' | 'finn' | 'stranger';
+  const auth = (who: Who) => (who === 'visitor' ? {} : { authorization: `Bearer ${token[who]}` });
+  const get = (who: Who, url: string) => app.inject({ method: 'GET', url, headers: auth(who) });
+  const post = (who: Who, url: string, payload: object) => app.inject({ method: 'POST', url, headers: auth(who), payload });
+  const advance = (who: Who, subscriptionId: string, expectedStatus: string, month = NOV) =>
+    post(who, '/api/deliveries/status', { subscriptionId, month, expectedStatus });
+  const assign = (who: Who, subscriptionIds: string[], assigneeEmail: string, month = NOV) =>
+    post(who, '/api/deliveries/assign', { month, subscriptionIds, assigneeEmail });
+  const proof = (who: Who, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) => {
+    const body = multipart(fields, file);
+    return app.inject({ method: 'POST', url: '/api/deliveries/proof', headers: { ...auth(who), ...body.headers }, payload: body.payload });
+  };
+  const stored = async () => database.db.select().from(deliveries).orderBy(deliveries.subscriptionId, deliveries.month);
+  const row = async (subscriptionId: string, month = NOV) =>
+    (await database.db.select().from(deliveries).where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month))))[0];
+  const outForDelivery = async (subscriptionId: string) => {
+    await assign('admin', [subscriptionId], 'ella@blooms.example');
+    expect((await advance('admin', subscriptionId, 'not-started')).statusCode).toBe(200);
+  };
+
+  describe('authorization', () => {
+    const requests = (who: Who) => [
+      get(who, `/api/subscriptions?month=${NOV}`),
+      get(who, `/api/my-deliveries?month=${NOV}`),
+      get(who, '/api/staff'),
+      advance(who, ids.yearly, 'not-started'),
+      assign(who, [ids.older], 'finn@blooms.example'),
+      proof(who, { subscriptionId: ids.custom, month: NOV, method: 'hand' }),
+      get(who, `/api/deliveries/${ids.custom}/${NOV}/proof`),
+    ];
+
+    it.each([
+      ['visitor', 401],
+      ['stranger', 403],
+    ] as const)('refuses a %s on every endpoint with %i and writes nothing', async (who, status) => {
+      const responses = await Promise.all(requests(who));
+      expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => status));
+      expect(await stored()).toEqual([]);
+    });
+
+    it('lets an employee and an admin read, change status and assign', async () => {
+      for (const who of ['ella', 'admin'] as const) {
+        expect((await get(who, `/api/subscriptions?month=${NOV}`)).statusCode).toBe(200);
+        expect((await get(who, `/api/my-deliveries?month=${NOV}`)).statusCode).toBe(200);
+        expect((await get(who, '/api/staff')).statusCode).toBe(200);
+      }
+      expect((await advance('ella', ids.yearly, 'not-started')).statusCode).toBe(200);
+      expect((await assign('ella', [ids.older], 'finn@blooms.example')).statusCode).toBe(200);
+    });
+
+    it('lets only the assignee or an admin record proof', async () => {
+      await outForDelivery(ids.custom);
+      expect((await proof('finn', { subscriptionId: ids.custom, month: NOV, method: 'hand' })).statusCode).toBe(403);
+      expect((await row(ids.custom))?.status).toBe('out-for-delivery');
+      expect((await proof('ella', { subscriptionId: ids.custom, month: NOV, method: 'hand' })).statusCode).toBe(200);
+      await outForDelivery(ids.yearly);
+      expect((await proof('admin', { subscriptionId: ids.yearly, month: NOV, method: 'hand' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('the month list', () => {
+    it('lists every subscription newest first with its delivery for the month', async () => {
+      const list = (await get('ella', `/api/subscriptions?month=${NOV}`)).json();
+      expect(list.map((s: { firstName: string }) => s.firstName)).toEqual(['Yara', 'Cora', 'Olive']);
+      expect(list[1]).toMatchObject({
+        plan: 'custom',
+        selectedMonths: expect.objectContaining({ November: true, December: false }),
+        delivery: { month: NOV, scheduled: true, status: 'not-started', assignedTo: null, assigneeName: null, proofImageUrl: null },
+      });
+    });
+
+    it('says when a custom plan has no delivery in the month', async () => {
+      const list = (await get('ella', `/api/subscriptions?month=${DEC}`)).json();
+      expect(list.find((s: { id: string }) => s.id === ids.custom).delivery.scheduled).toBe(false);
+      expect(list.find((s: { id: string }) => s.id === ids.yearly).delivery.scheduled).toBe(true);
+    });
+
+    it("keeps each month's status and assignee to itself", async () => {
+      await assign('admin', [ids.yearly], 'ella@blooms.example', NOV);
+      await advance('admin', ids.yearly, 'not-started', NOV);
+      await advance('admin', ids.yearly, 'out-for-delivery', NOV);
+      const dec = (await get('ella', `/api/subscriptions?month=${DEC}`)).json();
+      expect(dec.find((s: { id: string }) => s.id === ids.yearly).delivery).toMatchObject({ status: 'not-started', assignedTo: null });
+      const nov = (await get('ella', `/api/subscriptions?month=${NOV}`)).json();
+      expect(nov.find((s: { id: string }) => s.id === ids.yearly).delivery).toMatchObject({
+        status: 'delivered',
+        assignedTo: 'ella@blooms.example',
+        assigneeName: 'Ella Driver',
+      });
+    });
+
+    it.each(['2026-13', 'november', '', '2026-1'])('refuses the month %j with 400 naming the field', async (month) => {
+      const response = await get('ella', `/api/subscriptions?month=${month}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/^month /);
+    });
+  });
+
+  describe('status changes', () => {
+    it('follow the pill: not started, out for delivery, delivered, and back to not started', async () => {
+      const seen: string[] = [];
+      let expected = 'not-started';
+      for (let i = 0; i < 3; i++) {
+        const response = await advance('ella', ids.yearly, expected);
+        expect(response.statusCode).toBe(200);
+        expected = response.json().status;
+        seen.push(expected);
+      }
+      expect(seen).toEqual(['out-for-delivery', 'delivered', 'not-started']);
+      const history = await deliveryHistory(database.db, ids.yearly, NOV);
+      expect(history.map((e) => [e.actorEmail, e.kind, e.detail])).toEqual([
+        ['ella@blooms.example', 'status', { from: 'not-started', to: 'out-for-delivery' }],
+        ['ella@blooms.example', 'status', { from: 'out-for-delivery', to: 'delivered' }],
+        ['ella@blooms.example', 'status', { from: 'delivered', to: 'not-started' }],
+      ]);
+    });
+
+    it('refuse a stale click with 409 and the fresh row, never skipping a state', async () => {
+      expect((await advance('ella', ids.yearly, 'not-started')).statusCode).toBe(200);
+      // Finn's screen still shows "not started": his click must not jump to delivered.
+      const stale = await advance('finn', ids.yearly, 'not-started');
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ error: 'aborted', delivery: { subscriptionId: ids.yearly, status: 'out-for-delivery' } });
+      expect((await row(ids.yearly))?.status).toBe('out-for-delivery');
+    });
+
+    it('resolve two clicks racing on the same status to exactly one change', async () => {
+      const results = await Promise.all([advance('ella', ids.older, 'not-started'), advance('finn', ids.older, 'not-started')]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await row(ids.older))?.status).toBe('out-for-delivery');
+      expect(await deliveryHistory(database.db, ids.older, NOV)).toHaveLength(1);
+    });
+
+    it('refuse a month the subscription does not include, writing nothing', async () => {
+      const response = await advance('ella', ids.custom, 'not-started', DEC);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/^Cora Last\d+ has no delivery in December\.$/);
+      expect(await stored()).toEqual([]);
+    });
+
+    it.each([
+      [{ month: NOV, expectedStatus: 'not-started' }, 'subscriptionId'],
+      [{ subscriptionId: 'nope', month: NOV, expectedStatus: 'not-started' }, 'subscriptionId'],
+      [{ subscriptionId: '6f1f1f1f-1f1f-4f1f-8f1f-1f1f1f1f1f1f', expectedStatus: 'not-started' }, 'month'],
+      [{ subscriptionId: '6f1f1f1f-1f1f-4f1f-8f1f-1f1f1f1f1f1f', month: NOV }, 'expectedStatus'],
+    ])('refuse bad input %j with 400 naming %s, writing nothing', async (payload, field) => {
+      const response = await post('ella', '/api/deliveries/status', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(field);
+      expect(await stored()).toEqual([]);
+    });
+
+    it('answer 404 for a subscription that does not exist', async () => {
+      expect((await advance('ella', '6f1f1f1f-1f1f-4f1f-8f1f-1f1f1f1f1f1f', 'not-started')).statusCode).toBe(404);
+    });
+  });
+
+  describe('bulk assign', () => {
+    it('assigns every selected delivery of the month to the chosen user', async () => {
+      const response = await assign('ella', [ids.yearly, ids.older], 'FINN@blooms.example');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().map((d: { assignedTo: string }) => d.assignedTo)).toEqual(['finn@blooms.example', 'finn@blooms.example']);
+      const mine = (await get('finn', `/api/my-deliveries?month=${NOV}`)).json();
+      expect(mine.map((s: { id: string }) => s.id).sort()).toEqual([ids.yearly, ids.older].sort());
+      expect((await get('ella', `/api/my-deliveries?month=${NOV}`)).json()).toEqual([]);
+    });
+
+    it('assigns none when one of them cannot be assigned', async () => {
+      const response = await assign('ella', [ids.yearly, ids.custom], 'finn@blooms.example', DEC);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('has no delivery in December');
+      expect(await stored()).toEqual([]);
+      const missing = await assign('ella', [ids.yearly, '6f1f1f1f-1f1f-4f1f-8f1f-1f1f1f1f1f1f'], 'finn@blooms.example');
+      expect(missing.statusCode).toBe(404);
+      expect(await stored()).toEqual([]);
+    });
+
+    it('refuses an assignee who is not a user', async () => {
+      const response = await assign('ella', [ids.yearly], 'nobody@blooms.example');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('There is no user with the e-mail nobody@blooms.example.');
+      expect(await stored()).toEqual([]);
+    });
+
+    it('refuses an empty selection', async () => {
+      const response = await assign('ella', [], 'finn@blooms.example');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('subscriptionIds');
+    });
+  });
+
+  describe('proof of delivery', () => {
+    beforeEach(() => outForDelivery(ids.yearly));
+    const door = { subscriptionId: '', month: NOV, method: 'door' };
+
+    it('Hand Delivered sets delivered without a photo', async () => {
+      const response = await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'hand' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'delivered', proofImageUrl: null });
+    });
+
+    it.each(Object.entries(IMAGES))('Left at Door accepts a %s photo, by content, and serves it to staff only', async (type, data) => {
+      const response = await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'photo.bin', type: 'application/octet-stream', data });
+      expect(response.statusCode).toBe(200);
+      const url = response.json().proofImageUrl;
+      expect(url).toBe(`/api/deliveries/${ids.yearly}/${NOV}/proof`);
+      expect(response.json().status).toBe('delivered');
+      const photo = await get('finn', url);
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe(`image/${type}`);
+      expect(photo.rawPayload.equals(data)).toBe(true);
+      expect((await get('visitor', url)).statusCode).toBe(401);
+    });
+
+    it('refuses a file that only pretends to be a photo, leaving the status unchanged', async () => {
+      const response = await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('not an image at all') });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toBe('The photo must be a JPEG, PNG, WebP or HEIC image.');
+      expect(await row(ids.yearly)).toMatchObject({ status: 'out-for-delivery', proofImageKey: null });
+      expect(fs.existsSync(path.join(blobDir, 'deliveries', ids.yearly))).toBe(false);
+    });
+
+    it('refuses a photo over 10 MB, leaving the status unchanged', async () => {
+      const big = Buffer.concat([IMAGES.jpeg, Buffer.alloc(10 * 1024 * 1024)]);
+      const response = await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'big.jpg', type: 'image/jpeg', data: big });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toBe('The photo is larger than 10 MB.');
+      expect((await row(ids.yearly))?.status).toBe('out-for-delivery');
+    });
+
+    it('asks for the photo when Left at Door has none', async () => {
+      const response = await proof('ella', { ...door, subscriptionId: ids.yearly });
+      expect(response.statusCode).toBe(400);
+      expect((await row(ids.yearly))?.status).toBe('out-for-delivery');
+    });
+
+    it('refuses proof for a delivery that is not out for delivery', async () => {
+      await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'hand' });
+      const again = await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'hand' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().delivery.status).toBe('delivered');
+    });
+
+    it("refuses another driver's photo before storing anything", async () => {
+      const response = await proof('finn', { ...door, subscriptionId: ids.yearly }, { name: 'p.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
+      expect(response.statusCode).toBe(403);
+      expect(fs.existsSync(path.join(blobDir, 'deliveries', ids.yearly))).toBe(false);
+    });
+  });
+
+  it('keeps the deliveries of a deleted user, unassigned', async () => {
+    await assign('admin', [ids.yearly, ids.older], 'ella@blooms.example');
+    await advance('admin', ids.yearly, 'not-started');
+    expect((await app.inject({ method: 'DELETE', url: `/api/users/${ellaId}`, headers: auth('admin') })).statusCode).toBe(204);
+    const list = (await get('admin', `/api/subscriptions?month=${NOV}`)).json();
+    const yara = list.find((s: { id: string }) => s.id === ids.yearly);
+    expect(yara.delivery).toMatchObject({ status: 'out-for-delivery', assignedTo: null, assigneeName: null });
+    expect(await stored()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,7 @@
+export interface AuthEmulator {
+  host: string;
+  stop: () => Promise<void>;
+}
+export function startAuthEmulator(options: { port?: number; projectId: string; log?: (line: string) => void }): Promise<AuthEmulator>;
+export function waitForHttp(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
+export function freePort(): Promise<number>;

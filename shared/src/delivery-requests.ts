@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MONTH_KEY_PATTERN } from './months';
+
+export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, 'month must be a month as YYYY-MM.');
+const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id.' });
+
+export const statusChangeSchema = z.object({
+  subscriptionId,
+  month: monthSchema,
+  expectedStatus: z.string({ error: 'expectedStatus is required: the status you saw.' }).min(1, 'expectedStatus is required: the status you saw.').max(40),
+});
+
+export const assignSchema = z.object({
+  month: monthSchema,
+  subscriptionIds: z
+    .array(subscriptionId, { error: 'subscriptionIds must be a list of subscription ids.' })
+    .min(1, 'subscriptionIds must name at least one subscription.')
+    .max(1000, 'subscriptionIds can name at most 1000 subscriptions at once.'),
+  assigneeEmail: z.string({ error: 'assigneeEmail is required.' }).trim().min(1, 'assigneeEmail is required.').max(254),
+});
+
+export const proofFieldsSchema = z.object({
+  subscriptionId,
+  month: monthSchema,
+  method: z.enum(['hand', 'door'], { error: "method must be 'hand' or 'door'." }),
+});
+
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+export type AssignRequest = z.infer<typeof assignSchema>;
