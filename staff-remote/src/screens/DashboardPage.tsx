@@ -1,15 +1,151 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
-import { useAuthStore } from '@blooms/shared/auth-store';
+import { showPopup } from '@blooms/shared/popup-store';
+import { mapSearchUrl, nextStatus, statusLabel, type SubscriptionRow } from '@blooms/shared/deliveries';
+import { deliveriesApi, freshDeliveryOf, type StaffMember } from '@blooms/shared/deliveries-api';
+import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/months';
+import { displayFirstName } from '@blooms/shared/roles';
+import { MonthNavigator } from '../features/deliveries/MonthNavigator';
+import { NotesCell } from '../features/deliveries/NotesCell';
+import { StatusPill } from '../features/deliveries/StatusPill';
+import { BulkAssign } from '../features/deliveries/BulkAssign';
+import { useLiveRows } from '../features/deliveries/use-live-rows';
+import { LiveIndicator } from '../features/deliveries/LiveIndicator';
+import { formatPhone, formatSubmitted } from '../features/deliveries/format';
+import '../features/deliveries/deliveries.css';
 
 export default function DashboardPage() {
-  const record = useAuthStore((s) => s.record);
+  const [month, setMonth] = useState<MonthKey>(() => monthKey(new Date()));
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const loadStaff = useCallback(() => {
+    deliveriesApi.staff().then(setStaff, (e: Error) => console.error('Could not load the staff list', e));
+  }, []);
+  const { rows, error, liveState, reload, applyDelivery } = useLiveRows({ month, load: deliveriesApi.listMonth, onReload: loadStaff });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [assigning, setAssigning] = useState(false);
+
+  useEffect(loadStaff, [loadStaff]);
+
+  useEffect(() => setSelected(new Set()), [month]);
+
+  const selectable = (rows ?? []).filter((row) => row.delivery.scheduled);
+  const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.id));
+
+  function toggle(id: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  async function advance(row: SubscriptionRow) {
+    setBusy((b) => new Set(b).add(row.id));
+    try {
+      applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
+    } catch (e) {
+      const fresh = freshDeliveryOf(e);
+      if (fresh) applyDelivery(fresh);
+      showPopup('error', (e as Error).message);
+    } finally {
+      setBusy((b) => {
+        const next = new Set(b);
+        next.delete(row.id);
+        return next;
+      });
+    }
+  }
+
+  async function assign(email: string) {
+    setAssigning(true);
+    try {
+      const changed = await deliveriesApi.assign(month, [...selected], email);
+      changed.forEach(applyDelivery);
+      setSelected(new Set());
+    } catch (e) {
+      showPopup('error', (e as Error).message);
+    } finally {
+      setAssigning(false);
+    }
+  }
+
   return (
     <Screen remote="staff" title="Dashboard">
-      <section className="container page">
-        <h1>Dashboard</h1>
-        <p>Signed in as {record?.email}.</p>
-        <Link to="/my-deliveries">View My Deliveries</Link>
+      <section className="container page staff-page">
+        <div className="staff-page__header">
+          <h1>Dashboard</h1>
+          <LiveIndicator state={liveState} />
+        </div>
+        <div className="staff-toolbar">
+          <MonthNavigator month={month} onChange={setMonth} />
+          <Link to="/my-deliveries" className="button button--secondary">
+            View My Deliveries
+          </Link>
+        </div>
+        {selected.size > 0 && <BulkAssign count={selected.size} staff={staff} busy={assigning} onAssign={(email) => void assign(email)} />}
+        {error && (
+          <div role="alert" className="load-error">
+            <p>Could not load the subscriptions: {error}</p>
+            <button type="button" className="button" onClick={() => void reload()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {rows === null && !error && <p className="status-message" role="status">Loading subscriptions…</p>}
+        {rows && rows.length === 0 && <p className="status-message">No subscriptions yet.</p>}
+        {rows && rows.length > 0 && (
+          <div className="table-scroll">
+            <table className="data-table deliveries-table">
+              <caption className="visually-hidden">Subscriptions and their deliveries in {monthNameOf(month)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input type="checkbox" aria-label="Select all deliveries this month" checked={allSelected} disabled={selectable.length === 0}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(selectable.map((row) => row.id)))} />
+                  </th>
+                  {['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'].map((heading) => (
+                    <th key={heading} scope="col">{heading}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const name = `${row.firstName} ${row.lastName}`;
+                  const { delivery } = row;
+                  return (
+                    <tr key={row.id} aria-selected={selected.has(row.id)}>
+                      <td>
+                        <input type="checkbox" aria-label={`Select ${name}`} checked={selected.has(row.id)} disabled={!delivery.scheduled} onChange={() => toggle(row.id)} />
+                      </td>
+                      <th scope="row">{name}</th>
+                      <td><a href={`mailto:${row.email}`}>{row.email}</a></td>
+                      <td className="nowrap"><a href={`tel:+1${row.phone}`}>{formatPhone(row.phone)}</a></td>
+                      <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}</a></td>
+                      <td>{row.unit}</td>
+                      <td>{row.city}</td>
+                      <td>{row.state}</td>
+                      <td>{row.zip}</td>
+                      <td><NotesCell notes={row.deliveryNotes} name={name} /></td>
+                      <td>
+                        {delivery.scheduled ? (
+                          <StatusPill status={delivery.status} busy={busy.has(row.id)} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => void advance(row)} />
+                        ) : (
+                          <span className="muted">No delivery</span>
+                        )}
+                      </td>
+                      <td>{delivery.scheduled ? 'Yes' : 'No'}</td>
+                      <td>{delivery.assignedTo ? displayFirstName({ name: delivery.assigneeName ?? '', email: delivery.assignedTo }) : 'Unassigned'}</td>
+                      <td className="nowrap">{formatSubmitted(row.createdAt)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </Screen>
   );

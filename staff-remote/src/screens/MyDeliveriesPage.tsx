@@ -1,16 +1,147 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useAuthStore } from '@blooms/shared/auth-store';
 import { displayFirstName } from '@blooms/shared/roles';
+import { showPopup } from '@blooms/shared/popup-store';
+import { mapSearchUrl, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/deliveries';
+import { deliveriesApi, freshDeliveryOf } from '@blooms/shared/deliveries-api';
+import { formatMonth, monthKey } from '@blooms/shared/months';
+import { NotesCell } from '../features/deliveries/NotesCell';
+import { StatusPill } from '../features/deliveries/StatusPill';
+import { LiveIndicator } from '../features/deliveries/LiveIndicator';
+import { useLiveRows } from '../features/deliveries/use-live-rows';
+import { downscalePhoto } from '../features/deliveries/downscale-photo';
+import { formatPhone } from '../features/deliveries/format';
+import '../features/deliveries/deliveries.css';
+
+export const PROOF_QUESTION = 'Was it hand-delivered or left at the door?';
 
 export default function MyDeliveriesPage() {
   const record = useAuthStore((s) => s.record);
+  const [month] = useState(() => monthKey(new Date()));
+  const { rows, error, liveState, reload, applyDelivery } = useLiveRows({
+    month,
+    load: deliveriesApi.myDeliveries,
+    keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
+  });
+  const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pendingRow = useRef<SubscriptionRow | null>(null);
+
+  async function saveProof(row: SubscriptionRow, method: 'hand' | 'door', photo?: Blob) {
+    setUploading(method === 'door' ? { id: row.id, percent: 0 } : null);
+    try {
+      const delivery = await deliveriesApi.recordProof({ subscriptionId: row.id, month, method, photo }, (fraction) =>
+        setUploading({ id: row.id, percent: Math.round(fraction * 100) }),
+      );
+      applyDelivery(delivery);
+    } catch (e) {
+      const fresh = freshDeliveryOf(e);
+      if (fresh) applyDelivery(fresh);
+      showPopup('error', (e as Error).message);
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  function askHowDelivered(row: SubscriptionRow) {
+    showPopup('info', PROOF_QUESTION, [
+      { label: 'Hand Delivered', onClick: () => void saveProof(row, 'hand') },
+      {
+        label: 'Left at Door',
+        onClick: () => {
+          pendingRow.current = row;
+          fileInput.current?.click();
+        },
+      },
+    ]);
+  }
+
+  async function onPhotoChosen(file: File | undefined) {
+    const row = pendingRow.current;
+    pendingRow.current = null;
+    if (fileInput.current) fileInput.current.value = '';
+    if (!row || !file) return;
+    setUploading({ id: row.id, percent: 0 });
+    await saveProof(row, 'door', await downscalePhoto(file));
+  }
+
   const firstName = record ? displayFirstName(record) : '';
   return (
     <Screen remote="staff" title="My Deliveries">
-      <section className="container page">
-        <h1>{firstName}&apos;s Deliveries</h1>
-        <Link to="/dashboard">Back to Dashboard</Link>
+      <section className="container page staff-page">
+        <div className="staff-page__header">
+          <h1>{firstName}&apos;s Deliveries</h1>
+          <LiveIndicator state={liveState} />
+        </div>
+        <div className="staff-toolbar">
+          <p className="staff-toolbar__month">{formatMonth(month)}</p>
+          <Link to="/dashboard" className="button button--secondary">
+            Back to Dashboard
+          </Link>
+        </div>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/*"
+          capture="environment"
+          hidden
+          data-testid="proof-photo-input"
+          onChange={(event) => void onPhotoChosen(event.target.files?.[0])}
+        />
+        {uploading && (
+          <div className="upload-progress" role="status">
+            <label htmlFor="upload-progress-bar">Uploading photo… {uploading.percent}%</label>
+            <progress id="upload-progress-bar" max={100} value={uploading.percent} />
+          </div>
+        )}
+        {error && (
+          <div role="alert" className="load-error">
+            <p>Could not load your deliveries: {error}</p>
+            <button type="button" className="button" onClick={() => void reload()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {rows === null && !error && <p className="status-message" role="status">Loading your deliveries…</p>}
+        {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you this month.</p>}
+        {rows && rows.length > 0 && (
+          <div className="table-scroll">
+            <table className="data-table deliveries-table">
+              <caption className="visually-hidden">Deliveries assigned to you in {formatMonth(month)}</caption>
+              <thead>
+                <tr>
+                  {['Name', 'Address', 'Unit', 'Phone', 'Notes', 'Status'].map((heading) => (
+                    <th key={heading} scope="col">{heading}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const name = `${row.firstName} ${row.lastName}`;
+                  const canAct = row.delivery.status === 'out-for-delivery';
+                  return (
+                    <tr key={row.id}>
+                      <th scope="row">{name}</th>
+                      <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}, {row.city}</a></td>
+                      <td>{row.unit}</td>
+                      <td className="nowrap"><a href={`tel:+1${row.phone}`}>{formatPhone(row.phone)}</a></td>
+                      <td><NotesCell notes={row.deliveryNotes} name={name} /></td>
+                      <td>
+                        <StatusPill
+                          status={row.delivery.status}
+                          busy={uploading?.id === row.id}
+                          {...(canAct ? { actionLabel: 'record how it was delivered', onClick: () => askHowDelivered(row) } : {})}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </Screen>
   );

@@ -1,0 +1,73 @@
+import { ApiError, apiRequest } from '@blooms/shared/api-client';
+import { useAppConfig } from '@blooms/shared/app-config';
+import { useAuthStore } from '@blooms/shared/auth-store';
+import type { MonthDelivery, SubscriptionRow } from './deliveries';
+import type { MonthKey } from './months';
+
+export interface StaffMember {
+  email: string;
+  name: string;
+  firstName: string;
+}
+
+export interface ProofUpload {
+  subscriptionId: string;
+  month: MonthKey;
+  method: 'hand' | 'door';
+  photo?: Blob;
+}
+
+/** The staff API for subscriptions and their monthly deliveries. */
+export const deliveriesApi = {
+  listMonth: (month: MonthKey) => apiRequest<SubscriptionRow[]>(`/api/subscriptions?month=${month}`),
+  myDeliveries: (month: MonthKey) => apiRequest<SubscriptionRow[]>(`/api/my-deliveries?month=${month}`),
+  staff: () => apiRequest<StaffMember[]>('/api/staff'),
+  advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>
+    apiRequest<MonthDelivery>('/api/deliveries/status', { method: 'POST', body: { subscriptionId, month, expectedStatus } }),
+  assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string) =>
+    apiRequest<MonthDelivery[]>('/api/deliveries/assign', { method: 'POST', body: { month, subscriptionIds, assigneeEmail } }),
+  recordProof: (upload: ProofUpload, onProgress?: (fraction: number) => void) => sendProof(upload, onProgress),
+};
+
+/** The fresh row a 409 carries, when someone else changed the delivery first. */
+export function freshDeliveryOf(error: unknown): MonthDelivery | null {
+  if (error instanceof ApiError && error.status === 409 && error.body && typeof error.body === 'object' && 'delivery' in error.body) {
+    return error.body.delivery as MonthDelivery;
+  }
+  return null;
+}
+
+/** XMLHttpRequest rather than fetch: it reports upload progress, which drivers on phones need. */
+async function sendProof(upload: ProofUpload, onProgress?: (fraction: number) => void): Promise<MonthDelivery> {
+  const token = await useAuthStore.getState().getIdToken();
+  const form = new FormData();
+  form.set('subscriptionId', upload.subscriptionId);
+  form.set('month', upload.month);
+  form.set('method', upload.method);
+  if (upload.photo) form.set('photo', upload.photo, 'delivery.jpg');
+  const base = useAppConfig.getState().config?.apiBaseUrl ?? '';
+
+  const { status, body } = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${base}/api/deliveries/proof`);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        parsed = null;
+      }
+      resolve({ status: xhr.status, body: parsed });
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'The upload failed. Check your connection and try again.'));
+    xhr.send(form);
+  });
+  if (status >= 200 && status < 300) return body as MonthDelivery;
+  if (status === 401) await useAuthStore.getState().signOut();
+  const message = body && typeof body === 'object' && 'message' in body ? String(body.message) : `The upload failed (${status}).`;
+  throw new ApiError(status, message, body);
+}

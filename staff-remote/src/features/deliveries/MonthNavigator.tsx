@@ -1,0 +1,22 @@
+import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/months';
+
+interface Props {
+  month: MonthKey;
+  onChange: (month: MonthKey) => void;
+}
+
+export function MonthNavigator({ month, onChange }: Props) {
+  return (
+    <div className="month-navigator">
+      <button type="button" className="month-navigator__step" onClick={() => onChange(addMonths(month, -1))} aria-label="Previous month">
+        ‹
+      </button>
+      <h2 className="month-navigator__label" aria-live="polite">
+        {formatMonth(month)}
+      </h2>
+      <button type="button" className="month-navigator__step" onClick={() => onChange(addMonths(month, 1))} aria-label="Next month">
+        ›
+      </button>
+    </div>
+  );
+}

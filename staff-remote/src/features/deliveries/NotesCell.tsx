@@ -1,0 +1,11 @@
+import { notesPreview } from '@blooms/shared/deliveries';
+import { showPopup } from '@blooms/shared/popup-store';
+
+/** The first 60 characters; a click shows the full notes, or '(No notes)'. */
+export function NotesCell({ notes, name }: { notes: string; name: string }) {
+  return (
+    <button type="button" className="notes-preview" onClick={() => showPopup('info', notes || '(No notes)')} aria-label={`Notes for ${name}: ${notes ? notesPreview(notes) : 'none'}. Show all`}>
+      {notesPreview(notes) || '—'}
+    </button>
+  );
+}
