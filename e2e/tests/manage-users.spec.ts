@@ -34,11 +34,19 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   await expect(employee).toHaveURL(/\/login$/);
   await expect(employee.getByRole('alert')).toContainText('Only admins can open that page');
 
-  // The admin renames the employee.
+  // The employee's dashboard lists assignees by first name...
+  await mainNav(employee).getByRole('link', { name: 'Dashboard' }).click();
+  await employee.getByRole('checkbox', { name: 'Select Tom Nguyen' }).check();
+  const assignees = employee.getByRole('combobox', { name: 'Assign 1 delivery to:' });
+  await expect(assignees.getByRole('option', { name: 'Casey' })).toHaveCount(1);
+
+  // ...and shows the new first name, without a reload, once the admin renames the employee.
   await admin.getByRole('button', { name: 'Edit Casey Jones' }).click();
   await admin.getByLabel('Name of Casey Jones').fill('Morgan Jones');
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByRole('row', { name: /Morgan Jones/ })).toContainText(email);
+  await expect(assignees.getByRole('option', { name: 'Morgan' })).toHaveCount(1);
+  await expect(assignees.getByRole('option', { name: 'Casey' })).toHaveCount(0);
 
   // The last admin cannot be demoted.
   // (The admin from ADMIN_EMAILS starts without a name, and a name is required.)
@@ -58,8 +66,7 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   await warning.getByRole('button', { name: 'Delete Permanently' }).click();
   await expect(admin.getByRole('row', { name: /Morgan Jones/ })).toHaveCount(0);
 
-  // The removed employee's next request is refused: signed out, back on /login.
-  await employee.goto('/dashboard');
+  // The removed employee's open screen is cut off at once: signed out, back on /login.
   await expect(employee.getByRole('alertdialog')).toContainText("You're not authorized to access this app. Please contact the admin.");
   await expect(employee).toHaveURL(/\/login$/);
   await expect(mainNav(employee).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);

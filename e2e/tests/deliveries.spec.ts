@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+
+// A real 1x1 PNG: the browser decodes it and the server checks its bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+const pill = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(9);
+const assigned = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(11);
+const LIVE = { timeout: 1000 };
+
+test('two staff members see each other’s changes live; the assignee records a left-at-door photo', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const driverContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const driver = await driverContext.newPage();
+  const driverEmail = `dana-${Date.now()}@blooms.example`;
+
+  // The admin adds a driver, and both open the dashboard.
+  await signInAsStaff(admin, ADMIN_EMAIL);
+  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  await admin.getByLabel('Name', { exact: true }).fill('Dana Driver');
+  await admin.getByLabel('Email', { exact: true }).fill(driverEmail);
+  await admin.getByRole('button', { name: 'Add User' }).click();
+  await expect(admin.getByRole('row', { name: /Dana Driver/ })).toBeVisible();
+  await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
+  await signInAsStaff(driver, driverEmail);
+  for (const page of [admin, driver]) await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+
+  // Last month first: a delivery there is marked out for delivery.
+  await admin.getByRole('button', { name: 'Previous month' }).click();
+  await pill(admin, 'Priya Raman').getByRole('button', { name: /^Not Started/ }).click();
+  await expect(pill(admin, 'Priya Raman')).toHaveText('Out For Delivery');
+  await admin.getByRole('button', { name: 'Next month' }).click();
+  await expect(pill(admin, 'Priya Raman')).toHaveText('Not Started');
+
+  // The admin advances a status: the driver's dashboard follows within a second.
+  await pill(admin, 'Maria Lopez').getByRole('button').click();
+  await expect(pill(admin, 'Maria Lopez')).toHaveText('Out For Delivery');
+  await expect(pill(driver, 'Maria Lopez')).toHaveText('Out For Delivery', LIVE);
+
+  // The admin assigns two deliveries to the driver.
+  await rowOf(admin, 'Maria Lopez').getByRole('checkbox').check();
+  await rowOf(admin, 'Ashley Brooks').getByRole('checkbox').check();
+  await admin.getByRole('combobox', { name: 'Assign 2 deliveries to:' }).selectOption({ label: 'Dana' });
+  await expect(assigned(admin, 'Maria Lopez')).toHaveText('Dana');
+  await expect(admin.getByRole('combobox', { name: /Assign/ })).toHaveCount(0);
+  await expect(assigned(driver, 'Maria Lopez')).toHaveText('Dana', LIVE);
+  await expect(assigned(driver, 'Ashley Brooks')).toHaveText('Dana', LIVE);
+
+  // The driver sees both under My Deliveries and records one as left at the door, with a photo.
+  await driver.getByRole('link', { name: 'View My Deliveries' }).click();
+  await expect(driver.getByRole('heading', { name: "Dana's Deliveries" })).toBeVisible();
+  await expect(driver.getByRole('rowheader')).toHaveText([/Ashley Brooks|Maria Lopez/, /Ashley Brooks|Maria Lopez/]);
+  await rowOf(driver, 'Maria Lopez').getByRole('button', { name: /^Out For Delivery/ }).click();
+  const prompt = driver.getByRole('dialog', { name: 'Info' });
+  await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
+  const chooser = driver.waitForEvent('filechooser');
+  await prompt.getByRole('button', { name: 'Left at Door' }).click();
+  await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
+  await expect(rowOf(driver, 'Maria Lopez').getByText('Delivered')).toBeVisible();
+  await expect(pill(admin, 'Maria Lopez')).toHaveText('Delivered', LIVE);
+
+  // Last month's history is unchanged by all this.
+  await admin.getByRole('button', { name: 'Previous month' }).click();
+  await expect(pill(admin, 'Priya Raman')).toHaveText('Out For Delivery');
+  await expect(pill(admin, 'Maria Lopez')).toHaveText('Not Started');
+  await expect(assigned(admin, 'Maria Lopez')).toHaveText('Unassigned');
+
+  await adminContext.close();
+  await driverContext.close();
+});

@@ -1,0 +1,200 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { usePopupStore } from '@blooms/shared/popup-store';
+import { deliveriesApi } from '@blooms/shared/deliveries-api';
+import { ApiError } from '@blooms/shared/api-client';
+import { addMonths, formatMonth } from '@blooms/shared/months';
+import { mapSearchUrl } from '@blooms/shared/deliveries';
+import DashboardPage from './DashboardPage';
+import { onlyMonths, row, THIS_MONTH } from '../test/fixtures';
+import { pushLive } from '../test/live-mock';
+
+jest.mock('@blooms/shared/deliveries-api', () => ({
+  ...jest.requireActual('@blooms/shared/deliveries-api'),
+  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn() },
+}));
+jest.mock('@blooms/shared/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
+const api = jest.mocked(deliveriesApi);
+
+const STAFF = [
+  { email: 'ella@blooms.example', name: 'Ella Driver', firstName: 'Ella' },
+  { email: 'admin@example.com', name: '', firstName: 'admin@example.com' },
+];
+const popup = () => usePopupStore.getState().popup;
+
+async function renderDashboard(rows = [row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })]) {
+  api.listMonth.mockResolvedValue(rows);
+  api.staff.mockResolvedValue(STAFF);
+  render(
+    <MemoryRouter>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('table');
+  return userEvent.setup();
+}
+
+const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  usePopupStore.setState({ popup: null });
+});
+
+describe('month navigator', () => {
+  it('starts at the current month and steps one month each way', async () => {
+    const user = await renderDashboard();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(formatMonth(THIS_MONTH));
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH);
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(formatMonth(addMonths(THIS_MONTH, 1)));
+    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, -1));
+    await screen.findByRole('table');
+  });
+});
+
+describe('the table', () => {
+  it('has every column of the spec and links to My Deliveries', async () => {
+    await renderDashboard();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '', 'Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted',
+    ]);
+    expect(screen.getByRole('link', { name: 'View My Deliveries' })).toHaveAttribute('href', '/my-deliveries');
+  });
+
+  it('shows a row: address as a map search, this month, assignee first name', async () => {
+    const ana = row('a', { firstName: 'Ana' }, { assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver', status: 'out-for-delivery' });
+    await renderDashboard([ana]);
+    const cells = within(rowOf('Ana'));
+    expect(cells.getByRole('link', { name: '215 E 400 S' })).toHaveAttribute('href', mapSearchUrl(ana));
+    expect(cells.getByText('(801) 555-0101')).toBeInTheDocument();
+    expect(cells.getByText('Yes')).toBeInTheDocument();
+    expect(cells.getByText('Ella')).toBeInTheDocument();
+    expect(cells.getByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
+  });
+
+  it("says No for a month the subscription does not include, and it can't be selected", async () => {
+    await renderDashboard([row('c', { firstName: 'Cora', plan: 'custom', selectedMonths: onlyMonths('May') }, { scheduled: false })]);
+    const cells = within(rowOf('Cora'));
+    expect(cells.getByText('No')).toBeInTheDocument();
+    expect(cells.getByText('Unassigned')).toBeInTheDocument();
+    expect(cells.getByRole('checkbox')).toBeDisabled();
+    expect(cells.queryByRole('button', { name: /Not Started/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the first 60 characters of the notes and the full notes, or '(No notes)', on click", async () => {
+    const long = 'Gate code 4412. Please leave the vase by the side door if nobody answers the bell.';
+    const user = await renderDashboard([row('a', { firstName: 'Ana', deliveryNotes: long }), row('b', { firstName: 'Ben' })]);
+    const preview = within(rowOf('Ana')).getByRole('button', { name: /Notes for Ana/ });
+    expect(preview).toHaveTextContent(`${long.slice(0, 60)}...`);
+    await user.click(preview);
+    expect(popup()).toMatchObject({ kind: 'info', message: long });
+    await user.click(within(rowOf('Ben')).getByRole('button', { name: /Notes for Ben/ }));
+    expect(popup()?.message).toBe('(No notes)');
+  });
+
+  it("labels an unknown stored status 'Unknown'", async () => {
+    await renderDashboard([row('a', { firstName: 'Ana' }, { status: 'lost-in-transit' })]);
+    expect(within(rowOf('Ana')).getByRole('button', { name: /^Unknown: change to Not Started/ })).toBeInTheDocument();
+  });
+});
+
+describe('the status pill', () => {
+  it('advances from the status shown and shows the new one', async () => {
+    const user = await renderDashboard();
+    api.advanceStatus.mockResolvedValue({ ...row('a').delivery, status: 'out-for-delivery' });
+    await user.click(within(rowOf('Ana')).getByRole('button', { name: 'Not Started: change to Out For Delivery' }));
+    expect(api.advanceStatus).toHaveBeenCalledWith('a', THIS_MONTH, 'not-started');
+    expect(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
+  });
+
+  it('on a stale click shows the fresh status and says why', async () => {
+    const user = await renderDashboard();
+    const fresh = { ...row('a').delivery, status: 'delivered' };
+    api.advanceStatus.mockRejectedValue(new ApiError(409, 'Someone else changed this delivery a moment ago.', { delivery: fresh }));
+    await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Not Started/ }));
+    expect(within(rowOf('Ana')).getByRole('button', { name: /^Delivered/ })).toBeInTheDocument();
+    expect(popup()).toMatchObject({ kind: 'error', message: 'Someone else changed this delivery a moment ago.' });
+  });
+
+  it('shows other failures in a popup', async () => {
+    const user = await renderDashboard();
+    api.advanceStatus.mockRejectedValue(new ApiError(0, 'Failed to fetch'));
+    await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Not Started/ }));
+    expect(popup()?.message).toBe('Failed to fetch');
+    expect(within(rowOf('Ana')).getByRole('button', { name: /^Not Started/ })).toBeInTheDocument();
+  });
+});
+
+describe('bulk assign', () => {
+  it('appears only while rows are selected and lists users by first name or e-mail', async () => {
+    const user = await renderDashboard();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
+    expect(screen.getByRole('group', { name: 'Assign 1 delivery to:' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
+    const select = screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a user', 'Ella', 'admin@example.com']);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('the header checkbox selects every delivery of the month', async () => {
+    const user = await renderDashboard([row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' }), row('c', { firstName: 'Cora' }, { scheduled: false })]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
+    expect(screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('assigns the selected rows to the chosen user, then clears the selection', async () => {
+    const user = await renderDashboard();
+    api.assign.mockResolvedValue(['a', 'b'].map((id) => ({ ...row(id).delivery, assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver' })));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' }), 'Ella');
+    expect(api.assign).toHaveBeenCalledWith(THIS_MONTH, ['a', 'b'], 'ella@blooms.example');
+    expect(within(rowOf('Ana')).getByText('Ella')).toBeInTheDocument();
+    expect(within(rowOf('Ben')).getByText('Ella')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Ana Person' })).not.toBeChecked();
+  });
+
+  it('keeps the selection and explains when the server refuses', async () => {
+    const user = await renderDashboard();
+    api.assign.mockRejectedValue(new ApiError(400, 'There is no user with the e-mail ella@blooms.example.'));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assign 1 delivery to:' }), 'Ella');
+    expect(popup()?.message).toBe('There is no user with the e-mail ella@blooms.example.');
+    expect(screen.getByRole('checkbox', { name: 'Select Ana Person' })).toBeChecked();
+  });
+});
+
+describe('live updates', () => {
+  it("patches a row when anyone changes this month's delivery", async () => {
+    await renderDashboard();
+    pushLive({ type: 'delivery', delivery: { ...row('b').delivery, status: 'delivered', assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver' } });
+    expect(within(rowOf('Ben')).getByRole('button', { name: /^Delivered/ })).toBeInTheDocument();
+    expect(within(rowOf('Ben')).getByText('Ella')).toBeInTheDocument();
+  });
+
+  it("ignores changes to another month", async () => {
+    await renderDashboard();
+    pushLive({ type: 'delivery', delivery: { ...row('b').delivery, month: addMonths(THIS_MONTH, 1), status: 'delivered' } });
+    expect(within(rowOf('Ben')).getByRole('button', { name: /^Not Started/ })).toBeInTheDocument();
+  });
+
+  it('reloads the list and the users on a new subscription, a user change or a reconnect', async () => {
+    await renderDashboard();
+    api.listMonth.mockResolvedValue([row('n', { firstName: 'Nia' }), row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })]);
+    const staffCalls = api.staff.mock.calls.length;
+    pushLive({ type: 'subscription-created', subscriptionId: 'n' });
+    expect(await screen.findByRole('rowheader', { name: /Nia/ })).toBeInTheDocument();
+    expect(api.staff.mock.calls.length).toBeGreaterThan(staffCalls);
+    await act(async () => undefined);
+  });
+});

@@ -1,0 +1,136 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { usePopupStore } from '@blooms/shared/popup-store';
+import { useAuthStore } from '@blooms/shared/auth-store';
+import { deliveriesApi } from '@blooms/shared/deliveries-api';
+import { ApiError } from '@blooms/shared/api-client';
+import MyDeliveriesPage, { PROOF_QUESTION } from './MyDeliveriesPage';
+import { row, THIS_MONTH } from '../test/fixtures';
+import { pushLive } from '../test/live-mock';
+
+jest.mock('@blooms/shared/deliveries-api', () => ({
+  ...jest.requireActual('@blooms/shared/deliveries-api'),
+  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn() },
+}));
+jest.mock('@blooms/shared/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
+const api = jest.mocked(deliveriesApi);
+
+const ME = 'ella@blooms.example';
+const mine = (id: string, firstName: string, status: string) =>
+  row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver' });
+const popup = () => usePopupStore.getState().popup;
+const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
+
+async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
+  api.myDeliveries.mockResolvedValue(rows);
+  render(
+    <MemoryRouter>
+      <MyDeliveriesPage />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('table');
+  return userEvent.setup();
+}
+
+async function chooseAction(label: string) {
+  const action = popup()?.actions?.find((a) => a.label === label);
+  if (!action) throw new Error(`no ${label} action`);
+  await act(async () => {
+    usePopupStore.setState({ popup: null });
+    action.onClick();
+  });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  usePopupStore.setState({ popup: null });
+  useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
+});
+
+it("is titled with the person's first name, links back, and lists this month's deliveries", async () => {
+  await renderMine();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("Ella's Deliveries");
+  expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  expect(api.myDeliveries).toHaveBeenCalledWith(THIS_MONTH);
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Address', 'Unit', 'Phone', 'Notes', 'Status']);
+});
+
+it('lets only out-for-delivery items be acted on', async () => {
+  await renderMine();
+  expect(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
+  expect(within(rowOf('Ben')).queryByRole('button', { name: /Not Started/ })).not.toBeInTheDocument();
+  expect(within(rowOf('Ben')).getByText('Not Started')).toBeInTheDocument();
+  expect(within(rowOf('Cal')).queryByRole('button', { name: /Delivered/ })).not.toBeInTheDocument();
+});
+
+it('asks how it was delivered, with Hand Delivered, Left at Door and Cancel', async () => {
+  const user = await renderMine();
+  await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ }));
+  expect(popup()).toMatchObject({ message: PROOF_QUESTION });
+  expect(PROOF_QUESTION).toBe('Was it hand-delivered or left at the door?');
+  expect(popup()?.actions?.map((a) => a.label)).toEqual(['Hand Delivered', 'Left at Door']);
+});
+
+it('Hand Delivered records the delivery and shows it delivered', async () => {
+  const user = await renderMine();
+  api.recordProof.mockResolvedValue({ ...mine('a', 'Ana', 'x').delivery, status: 'delivered' });
+  await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ }));
+  await chooseAction('Hand Delivered');
+  expect(api.recordProof).toHaveBeenCalledWith({ subscriptionId: 'a', month: THIS_MONTH, method: 'hand', photo: undefined }, expect.any(Function));
+  expect(within(rowOf('Ana')).getByText('Delivered')).toBeInTheDocument();
+});
+
+it('Left at Door opens a rear-camera photo chooser, uploads with progress, then shows it delivered', async () => {
+  const user = await renderMine();
+  let finish: () => void = () => undefined;
+  api.recordProof.mockImplementation((_upload, onProgress) => {
+    onProgress?.(0.4);
+    return new Promise((resolve) => (finish = () => resolve({ ...mine('a', 'Ana', 'x').delivery, status: 'delivered', proofImageUrl: '/p' })));
+  });
+  const input = screen.getByTestId('proof-photo-input') as HTMLInputElement;
+  expect(input).toHaveAttribute('capture', 'environment');
+  expect(input.accept).toContain('image/');
+  const clicked = jest.spyOn(input, 'click');
+
+  await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ }));
+  await chooseAction('Left at Door');
+  expect(clicked).toHaveBeenCalled();
+  const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'door.jpg', { type: 'image/jpeg' });
+  await user.upload(input, photo);
+
+  expect(await screen.findByText('Uploading photo… 40%')).toBeInTheDocument();
+  expect(screen.getByRole('progressbar')).toHaveAttribute('value', '40');
+  expect(api.recordProof).toHaveBeenCalledWith({ subscriptionId: 'a', month: THIS_MONTH, method: 'door', photo }, expect.any(Function));
+  await act(async () => finish());
+  expect(within(rowOf('Ana')).getByText('Delivered')).toBeInTheDocument();
+  expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+});
+
+it('a failed upload says why and leaves the status as it was', async () => {
+  const user = await renderMine();
+  api.recordProof.mockRejectedValue(new ApiError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.'));
+  await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ }));
+  await chooseAction('Left at Door');
+  await user.upload(screen.getByTestId('proof-photo-input') as HTMLInputElement, new File(['x'], 'a.jpg', { type: 'image/jpeg' }));
+  expect(popup()).toMatchObject({ kind: 'error', message: 'The photo must be a JPEG, PNG, WebP or HEIC image.' });
+  expect(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
+});
+
+it('choosing no photo changes nothing', async () => {
+  const user = await renderMine();
+  await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ }));
+  await chooseAction('Left at Door');
+  await act(async () => {
+    screen.getByTestId('proof-photo-input').dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  expect(api.recordProof).not.toHaveBeenCalled();
+});
+
+it('follows live changes: new status in place, and rows assigned away disappear', async () => {
+  await renderMine();
+  pushLive({ type: 'delivery', delivery: { ...mine('b', 'Ben', 'x').delivery, status: 'out-for-delivery' } });
+  expect(within(rowOf('Ben')).getByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
+  pushLive({ type: 'delivery', delivery: { ...mine('c', 'Cal', 'delivered').delivery, assignedTo: 'finn@blooms.example' } });
+  expect(screen.queryByRole('rowheader', { name: /Cal/ })).not.toBeInTheDocument();
+});

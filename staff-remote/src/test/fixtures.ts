@@ -1,0 +1,39 @@
+import { allMonthsSelected, MONTH_NAMES, monthKey, type SelectedMonths } from '@blooms/shared/months';
+import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/deliveries';
+
+export const THIS_MONTH = monthKey(new Date());
+
+export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delivery: Partial<MonthDelivery> = {}): SubscriptionRow {
+  return {
+    id,
+    firstName: `First-${id}`,
+    lastName: 'Person',
+    email: `${id}@example.com`,
+    phone: '8015550101',
+    address: '215 E 400 S',
+    unit: 'Apt 3',
+    city: 'Salt Lake City',
+    state: 'UT',
+    zip: '84111',
+    deliveryNotes: '',
+    plan: 'yearly',
+    selectedMonths: allMonthsSelected(),
+    createdAt: '2026-10-01T15:30:00.000Z',
+    delivery: {
+      subscriptionId: id,
+      month: THIS_MONTH,
+      scheduled: true,
+      status: 'not-started',
+      assignedTo: null,
+      assigneeName: null,
+      proofImageUrl: null,
+      updatedAt: null,
+      ...delivery,
+    },
+    ...overrides,
+  };
+}
+
+export function onlyMonths(...names: string[]): SelectedMonths {
+  return Object.fromEntries(MONTH_NAMES.map((name) => [name, names.includes(name)])) as SelectedMonths;
+}

@@ -1,0 +1,11 @@
+import { act } from '@testing-library/react';
+import type { LiveEvent } from '@blooms/shared/live';
+import { connectLive } from '@blooms/shared/live-client';
+
+/** Sends an event to every screen connected through the mocked live client. */
+export function pushLive(event: LiveEvent) {
+  const calls = jest.mocked(connectLive).mock.calls;
+  act(() => {
+    for (const [onEvent] of calls) onEvent(event);
+  });
+}
