@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
 
   describe('the month list', () => {
     it('lists every subscription newest first with its delivery for the month', async () => {
-      const list = (await get('ella', `/api/subscriptions?month=${NOV}`)).json();
+      const list = (await get('ella', `/api/subscriptions?month=${NOV}`)).json().rows;
       expect(list.map((s: { firstName: string }) => s.firstName)).toEqual(['Yara', 'Cora', 'Olive']);
       expect(list[1]).toMatchObject({
         plan: 'custom',
@@ -128,7 +128,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     });
 
     it('says when a custom plan has no delivery in the month', async () => {
-      const list = (await get('ella', `/api/subscriptions?month=${DEC}`)).json();
+      const list = (await get('ella', `/api/subscriptions?month=${DEC}`)).json().rows;
       expect(list.find((s: { id: string }) => s.id === ids.custom).delivery.scheduled).toBe(false);
       expect(list.find((s: { id: string }) => s.id === ids.yearly).delivery.scheduled).toBe(true);
     });
@@ -137,14 +137,35 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       await assign('admin', [ids.yearly], 'ella@blooms.example', NOV);
       await advance('admin', ids.yearly, 'not-started', NOV);
       await advance('admin', ids.yearly, 'out-for-delivery', NOV);
-      const dec = (await get('ella', `/api/subscriptions?month=${DEC}`)).json();
+      const dec = (await get('ella', `/api/subscriptions?month=${DEC}`)).json().rows;
       expect(dec.find((s: { id: string }) => s.id === ids.yearly).delivery).toMatchObject({ status: 'not-started', assignedTo: null });
-      const nov = (await get('ella', `/api/subscriptions?month=${NOV}`)).json();
+      const nov = (await get('ella', `/api/subscriptions?month=${NOV}`)).json().rows;
       expect(nov.find((s: { id: string }) => s.id === ids.yearly).delivery).toMatchObject({
         status: 'delivered',
         assignedTo: 'ella@blooms.example',
         assigneeName: 'Ella Driver',
       });
+    });
+
+    it('pages newest first with a cursor and says how many there are in all', async () => {
+      const first = (await get('ella', `/api/subscriptions?month=${NOV}&limit=2`)).json();
+      expect(first.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Yara', 'Cora']);
+      expect(first.total).toBe(3);
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const second = (await get('ella', `/api/subscriptions?month=${NOV}&limit=2&cursor=${first.nextCursor}`)).json();
+      expect(second.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Olive']);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it.each([
+      ['limit=0', 'limit must be a number from 1 to 500.'],
+      ['limit=501', 'limit must be a number from 1 to 500.'],
+      ['limit=ten', 'limit must be a number from 1 to 500.'],
+      ['cursor=bm9wZQ', 'cursor is not one this server gave out.'],
+    ])('refuses the page %s with 400', async (query, message) => {
+      const response = await get('ella', `/api/subscriptions?month=${NOV}&${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
     });
 
     it.each(['2026-13', 'november', '', '2026-1'])('refuses the month %j with 400 naming the field', async (month) => {
@@ -310,7 +331,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     await assign('admin', [ids.yearly, ids.older], 'ella@blooms.example');
     await advance('admin', ids.yearly, 'not-started');
     expect((await app.inject({ method: 'DELETE', url: `/api/users/${ellaId}`, headers: auth('admin') })).statusCode).toBe(204);
-    const list = (await get('admin', `/api/subscriptions?month=${NOV}`)).json();
+    const list = (await get('admin', `/api/subscriptions?month=${NOV}`)).json().rows;
     const yara = list.find((s: { id: string }) => s.id === ids.yearly);
     expect(yara.delivery).toMatchObject({ status: 'out-for-delivery', assignedTo: null, assigneeName: null });
     expect(await stored()).toHaveLength(2);

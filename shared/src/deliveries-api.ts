@@ -1,7 +1,7 @@
 import { ApiError, apiRequest } from '@blooms/shared/api-client';
 import { useAppConfig } from '@blooms/shared/app-config';
 import { useAuthStore } from '@blooms/shared/auth-store';
-import type { MonthDelivery, SubscriptionRow } from './deliveries';
+import type { MonthDelivery, SubscriptionPage, SubscriptionRow } from './deliveries';
 import type { MonthKey } from './months';
 
 export interface StaffMember {
@@ -19,7 +19,12 @@ export interface ProofUpload {
 
 /** The staff API for subscriptions and their monthly deliveries. */
 export const deliveriesApi = {
-  listMonth: (month: MonthKey) => apiRequest<SubscriptionRow[]>(`/api/subscriptions?month=${month}`),
+  listMonth: (month: MonthKey, page: { limit?: number; cursor?: string | null } = {}) => {
+    const query = new URLSearchParams({ month });
+    if (page.limit) query.set('limit', String(page.limit));
+    if (page.cursor) query.set('cursor', page.cursor);
+    return apiRequest<SubscriptionPage>(`/api/subscriptions?${query}`);
+  },
   myDeliveries: (month: MonthKey) => apiRequest<SubscriptionRow[]>(`/api/my-deliveries?month=${month}`),
   staff: () => apiRequest<StaffMember[]>('/api/staff'),
   advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>

@@ -64,6 +64,17 @@ export interface MonthDelivery {
   updatedAt: string | null;
 }
 
+/** One page of the month list, newest first; pass nextCursor back for the next page. */
+export interface SubscriptionPage {
+  rows: SubscriptionRow[];
+  nextCursor: string | null;
+  /** How many subscriptions there are in all. */
+  total: number;
+}
+
+export const PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 export const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 export type ProofType = (typeof PROOF_TYPES)[number];

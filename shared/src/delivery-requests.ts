@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { MONTH_KEY_PATTERN } from './months';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './deliveries';
 
 export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, 'month must be a month as YYYY-MM.');
 const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id.' });
+
+export const monthPageQuerySchema = z.object({
+  month: monthSchema,
+  limit: z.coerce
+    .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}.` })
+    .int(`limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
+    .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
+    .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
+    .default(PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
 
 export const statusChangeSchema = z.object({
   subscriptionId,

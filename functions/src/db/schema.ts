@@ -45,7 +45,9 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('subscriptions_created_at_idx').on(t.createdAt.desc()),
+    // Read backwards, serves the newest-first month list and its (created_at, id) cursor
+    // without a sort. (A DESC NULLS LAST index would not: ORDER BY ... DESC is NULLS FIRST.)
+    index('subscriptions_newest_first_idx').on(t.createdAt, t.id),
     check('subscriptions_plan_check', sql`${t.plan} in ('yearly', 'custom')`),
   ],
 );

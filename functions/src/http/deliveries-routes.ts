@@ -2,12 +2,12 @@ import '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PROOF_MAX_BYTES } from '@blooms/shared/deliveries';
-import { assignSchema, monthSchema, proofFieldsSchema, statusChangeSchema } from '@blooms/shared/delivery-requests';
+import { assignSchema, monthPageQuerySchema, monthSchema, proofFieldsSchema, statusChangeSchema } from '@blooms/shared/delivery-requests';
 import { displayFirstName, type UserRecord } from '@blooms/shared/roles';
 import type { Db } from '../db/database';
 import type { BlobStore } from '../services/blob-store';
 import { EXTENSIONS, sniffImageType, typeOfKey } from '../services/image-type';
-import { advanceStatus, assignDeliveries, checkProofAllowed, listMonth, proofImageKey, recordDelivered } from '../services/deliveries';
+import { advanceStatus, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered } from '../services/deliveries';
 import { listUsers } from '../services/users';
 import { badRequest, HttpError, notFound } from './errors';
 import { parse } from './validate';
@@ -21,14 +21,14 @@ const proofParams = z.object({ subscriptionId: z.uuid(), month: monthSchema });
 export function registerDeliveryRoutes(app: FastifyInstance, db: Db, blobs: BlobStore, authenticate: Authenticate) {
   app.get('/api/subscriptions', async (request) => {
     await authenticate(request);
-    const { month } = parse(monthQuery, request.query);
-    return listMonth(db, month);
+    const { month, limit, cursor } = parse(monthPageQuerySchema, request.query);
+    return listMonthPage(db, month, { limit, cursor });
   });
 
   app.get('/api/my-deliveries', async (request) => {
     const caller = await authenticate(request);
     const { month } = parse(monthQuery, request.query);
-    return listMonth(db, month, { assigneeId: caller.id });
+    return listAssigned(db, month, caller.id);
   });
 
   /** The people deliveries can be assigned to, for the bulk-assign dropdown. */

@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { displayStatus, nextStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/deliveries';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { displayStatus, nextStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/deliveries';
 import { MONTH_NAMES, type MonthKey, type SelectedMonths } from '@blooms/shared/months';
 import type { UserRecord } from '@blooms/shared/roles';
 import type { Db } from '../db/database';
@@ -68,17 +68,62 @@ function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns): Subsc
   };
 }
 
-/** Every subscription, newest first, with its delivery in the month. */
-export async function listMonth(db: Db, month: MonthKey, options: { assigneeId?: string } = {}): Promise<SubscriptionRow[]> {
-  const joined = db
+function monthRows(db: Db, month: MonthKey) {
+  return db
     .select({ subscription: subscriptions, ...deliveryColumns })
     .from(subscriptions)
     .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
     .leftJoin(users, eq(users.id, deliveries.assigneeId));
-  const rows = await (options.assigneeId ? joined.where(eq(deliveries.assigneeId, options.assigneeId)) : joined).orderBy(
-    desc(subscriptions.createdAt),
-    desc(subscriptions.id),
-  );
+}
+
+const NEWEST_FIRST = [desc(subscriptions.createdAt), desc(subscriptions.id)];
+
+function encodeCursor(row: SubscriptionDbRow): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest('cursor is not one this server gave out.');
+  return { createdAt, id };
+}
+
+/**
+ * One page of every subscription, newest first, with its delivery in the month. The page is
+ * read first (straight off the newest-first index), then only its deliveries.
+ */
+export async function listMonthPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }): Promise<SubscriptionPage> {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const newest = db.select().from(subscriptions);
+  const rows = await (after
+    ? newest.where(sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`)
+    : newest
+  )
+    .orderBy(...NEWEST_FIRST)
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const monthDeliveries = shown.length
+    ? await db
+        .select({ subscriptionId: deliveries.subscriptionId, ...deliveryColumns })
+        .from(deliveries)
+        .leftJoin(users, eq(users.id, deliveries.assigneeId))
+        .where(and(eq(deliveries.month, month), inArray(deliveries.subscriptionId, shown.map((row) => row.id))))
+    : [];
+  const bySubscription = new Map(monthDeliveries.map((d) => [d.subscriptionId, d]));
+  const [counted] = await db.select({ total: count() }).from(subscriptions);
+  return {
+    rows: shown.map((subscription) => toRow(subscription, month, bySubscription.get(subscription.id) ?? NO_DELIVERY)),
+    nextCursor: rows.length > page.limit ? encodeCursor(shown.at(-1)!) : null,
+    total: counted?.total ?? 0,
+  };
+}
+
+const NO_DELIVERY: DeliveryColumns = { status: null, assigneeEmail: null, assigneeName: null, proofImageKey: null, updatedAt: null };
+
+/** The deliveries assigned to one person in the month, newest subscription first. */
+export async function listAssigned(db: Db, month: MonthKey, assigneeId: string): Promise<SubscriptionRow[]> {
+  const rows = await monthRows(db, month).where(eq(deliveries.assigneeId, assigneeId)).orderBy(...NEWEST_FIRST);
   return rows.map(({ subscription, ...d }) => toRow(subscription, month, d));
 }
 

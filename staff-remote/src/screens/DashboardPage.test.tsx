@@ -24,7 +24,7 @@ const STAFF = [
 const popup = () => usePopupStore.getState().popup;
 
 async function renderDashboard(rows = [row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })]) {
-  api.listMonth.mockResolvedValue(rows);
+  api.listMonth.mockResolvedValue({ rows, nextCursor: null, total: rows.length });
   api.staff.mockResolvedValue(STAFF);
   render(
     <MemoryRouter>
@@ -46,13 +46,13 @@ describe('month navigator', () => {
   it('starts at the current month and steps one month each way', async () => {
     const user = await renderDashboard();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(formatMonth(THIS_MONTH));
-    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH);
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 });
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(formatMonth(addMonths(THIS_MONTH, 1)));
-    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1));
+    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1), { limit: 100 });
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
-    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, -1));
+    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, -1), { limit: 100 });
     await screen.findByRole('table');
   });
 });
@@ -100,6 +100,25 @@ describe('the table', () => {
   it("labels an unknown stored status 'Unknown'", async () => {
     await renderDashboard([row('a', { firstName: 'Ana' }, { status: 'lost-in-transit' })]);
     expect(within(rowOf('Ana')).getByRole('button', { name: /^Unknown: change to Not Started/ })).toBeInTheDocument();
+  });
+});
+
+describe('paging', () => {
+  it('shows how many of how many, and loads the next page on request', async () => {
+    api.listMonth.mockResolvedValueOnce({ rows: [row('a', { firstName: 'Ana' })], nextCursor: 'cursor-1', total: 2 });
+    api.staff.mockResolvedValue(STAFF);
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Showing 1 of 2 subscriptions')).toBeInTheDocument();
+    api.listMonth.mockResolvedValueOnce({ rows: [row('b', { firstName: 'Ben' })], nextCursor: null, total: 2 });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100, cursor: 'cursor-1' });
+    expect(await screen.findByRole('rowheader', { name: /Ben/ })).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 subscriptions')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });
 
@@ -190,7 +209,7 @@ describe('live updates', () => {
 
   it('reloads the list and the users on a new subscription, a user change or a reconnect', async () => {
     await renderDashboard();
-    api.listMonth.mockResolvedValue([row('n', { firstName: 'Nia' }), row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })]);
+    api.listMonth.mockResolvedValue({ rows: [row('n', { firstName: 'Nia' }), row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })], nextCursor: null, total: 3 });
     const staffCalls = api.staff.mock.calls.length;
     pushLive({ type: 'subscription-created', subscriptionId: 'n' });
     expect(await screen.findByRole('rowheader', { name: /Nia/ })).toBeInTheDocument();

@@ -21,7 +21,11 @@ export default function DashboardPage() {
   const loadStaff = useCallback(() => {
     deliveriesApi.staff().then(setStaff, (e: Error) => console.error('Could not load the staff list', e));
   }, []);
-  const { rows, error, liveState, reload, applyDelivery } = useLiveRows({ month, load: deliveriesApi.listMonth, onReload: loadStaff });
+  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({
+    month,
+    load: deliveriesApi.listMonth,
+    onReload: loadStaff,
+  });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [assigning, setAssigning] = useState(false);
@@ -144,6 +148,18 @@ export default function DashboardPage() {
                 })}
               </tbody>
             </table>
+          </div>
+        )}
+        {rows && rows.length > 0 && (
+          <div className="table-footer">
+            <p role="status">
+              Showing {rows.length} of {total} subscriptions
+            </p>
+            {hasMore && (
+              <button type="button" className="button button--secondary" onClick={() => void loadMore()} disabled={loadingMore}>
+                {loadingMore ? 'Loading…' : 'Load more'}
+              </button>
+            )}
           </div>
         )}
       </section>

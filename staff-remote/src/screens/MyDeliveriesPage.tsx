@@ -10,19 +10,25 @@ import { formatMonth, monthKey } from '@blooms/shared/months';
 import { NotesCell } from '../features/deliveries/NotesCell';
 import { StatusPill } from '../features/deliveries/StatusPill';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
-import { useLiveRows } from '../features/deliveries/use-live-rows';
+import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
 import { downscalePhoto } from '../features/deliveries/downscale-photo';
 import { formatPhone } from '../features/deliveries/format';
 import '../features/deliveries/deliveries.css';
 
 export const PROOF_QUESTION = 'Was it hand-delivered or left at the door?';
 
+/** A driver's month is short: it comes as one page. */
+const loadMine: PageLoader = async (month) => {
+  const rows = await deliveriesApi.myDeliveries(month);
+  return { rows, nextCursor: null, total: rows.length };
+};
+
 export default function MyDeliveriesPage() {
   const record = useAuthStore((s) => s.record);
   const [month] = useState(() => monthKey(new Date()));
   const { rows, error, liveState, reload, applyDelivery } = useLiveRows({
     month,
-    load: deliveriesApi.myDeliveries,
+    load: loadMine,
     keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
   });
   const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/deliveries';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage } from '@blooms/shared/deliveries';
 import { connectLive, type LiveState } from '@blooms/shared/live-client';
 import type { LiveEvent } from '@blooms/shared/live';
 import type { MonthKey } from '@blooms/shared/months';
 
+export type PageLoader = (month: MonthKey, page: { limit: number; cursor?: string | null }) => Promise<SubscriptionPage>;
+
 interface Options {
   month: MonthKey;
-  load: (month: MonthKey) => Promise<SubscriptionRow[]>;
+  load: PageLoader;
   /** Whether a changed delivery still belongs on this screen (my deliveries: still mine). */
   keeps?: (delivery: MonthDelivery) => boolean;
   /** Runs after a new subscription, a user change or a reconnect, besides reloading the rows. */
@@ -15,21 +17,23 @@ interface Options {
 
 /**
  * The rows of a staff table for one month, kept current by the live feed: a changed delivery
- * is patched in place; a new subscription, a user change or a reconnect reloads the list.
+ * is patched in place; a new subscription, a user change or a reconnect reloads as many rows
+ * as are shown. More rows load a page at a time.
  */
 export function useLiveRows({ month, load, keeps, onReload }: Options) {
-  const [rows, setRows] = useState<SubscriptionRow[] | null>(null);
+  const [page, setPage] = useState<SubscriptionPage | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [liveState, setLiveState] = useState<LiveState>('connecting');
-  const latest = useRef({ month, load, keeps, onReload });
-  latest.current = { month, load, keeps, onReload };
+  const latest = useRef({ month, load, keeps, onReload, shown: 0 });
+  latest.current = { month, load, keeps, onReload, shown: page?.rows.length ?? 0 };
 
   const reload = useCallback(async () => {
-    const requested = latest.current.month;
+    const { month: requested, load: loader, shown } = latest.current;
     try {
-      const fresh = await latest.current.load(requested);
+      const fresh = await loader(requested, { limit: Math.min(MAX_PAGE_SIZE, Math.max(PAGE_SIZE, shown)) });
       if (latest.current.month === requested) {
-        setRows(fresh);
+        setPage(fresh);
         setError(null);
       }
     } catch (e) {
@@ -37,29 +41,48 @@ export function useLiveRows({ month, load, keeps, onReload }: Options) {
     }
   }, []);
 
+  const loadMore = useCallback(async () => {
+    const { month: requested, load: loader } = latest.current;
+    if (!page?.nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const next = await loader(requested, { limit: PAGE_SIZE, cursor: page.nextCursor });
+      if (latest.current.month !== requested) return;
+      setPage((current) => {
+        const known = new Set(current?.rows.map((row) => row.id));
+        return { ...next, rows: [...(current?.rows ?? []), ...next.rows.filter((row) => !known.has(row.id))] };
+      });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [page]);
+
   /** Applies a delivery change: ours, from a server reply, or anyone's, from the live feed. */
   const applyDelivery = useCallback(
     (delivery: MonthDelivery) => {
       if (delivery.month !== latest.current.month) return;
-      setRows((current) => {
+      setPage((current) => {
         if (!current) return current;
-        const index = current.findIndex((row) => row.id === delivery.subscriptionId);
+        const index = current.rows.findIndex((row) => row.id === delivery.subscriptionId);
         const keep = latest.current.keeps?.(delivery) ?? true;
         if (index < 0) {
-          if (keep) void reload();
+          if (keep && latest.current.keeps) void reload();
           return current;
         }
-        if (!keep) return current.filter((row) => row.id !== delivery.subscriptionId);
-        const next = [...current];
-        next[index] = { ...current[index]!, delivery };
-        return next;
+        if (!keep) return { ...current, rows: current.rows.filter((row) => row.id !== delivery.subscriptionId) };
+        const rows = [...current.rows];
+        rows[index] = { ...current.rows[index]!, delivery };
+        return { ...current, rows };
       });
     },
     [reload],
   );
 
   useEffect(() => {
-    setRows(null);
+    setPage(null);
+    latest.current.shown = 0;
     void reload();
   }, [month, reload]);
 
@@ -75,5 +98,5 @@ export function useLiveRows({ month, load, keeps, onReload }: Options) {
     return connectLive(onEvent, setLiveState);
   }, [applyDelivery, reload]);
 
-  return { rows, error, liveState, reload, applyDelivery };
+  return { rows: page?.rows ?? null, total: page?.total ?? 0, hasMore: Boolean(page?.nextCursor), loadingMore, loadMore, error, liveState, reload, applyDelivery };
 }

@@ -1,0 +1,218 @@
+// `pnpm bench:api`: seeds 10,000 subscriptions, then measures the month list under load and
+// how long a status change takes to reach 100 connected live clients. Prints numbers only;
+// nothing here passes or fails. Runs on embedded PGlite, or on DATABASE_URL when set.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { openDatabase } from '../src/db/database';
+import { subscriptions, users } from '../src/db/schema';
+import { freePort, startAuthEmulator, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
+import { monthKey } from '@blooms/shared/months';
+
+const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
+const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PROJECT = 'demo-blooms-bench';
+const ADMIN = 'bench-admin@blooms.example';
+const month = monthKey(new Date());
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-bench-'));
+  let url: string | null = null;
+  let dropDatabase = async () => undefined as void;
+  if (process.env.DATABASE_URL) {
+    const name = `blooms_bench_${Date.now()}`;
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url, dataDir: url ? null : path.join(dataDir, 'pglite') });
+  await database.migrate();
+  await database.db.insert(users).values({ name: 'Bench Admin', email: ADMIN, role: 'admin' });
+  const started = Date.now();
+  const batch = 1000;
+  for (let i = 0; i < SUBSCRIPTIONS; i += batch) {
+    await database.db.insert(subscriptions).values(
+      Array.from({ length: Math.min(batch, SUBSCRIPTIONS - i) }, (_, j) => {
+        const n = i + j;
+        return {
+          firstName: `First${n}`,
+          lastName: `Last${n}`,
+          email: `subscriber${n}@example.com`,
+          phone: '8015550100',
+          address: `${n} S State St`,
+          unit: n % 3 === 0 ? `Apt ${n % 50}` : '',
+          city: 'Salt Lake City',
+          state: 'UT',
+          zip: '84111',
+          deliveryNotes: n % 2 === 0 ? 'Please leave the vase by the side door if nobody answers.' : '',
+          plan: n % 4 === 0 ? ('custom' as const) : ('yearly' as const),
+          months: n % 4 === 0 ? [1, 4, 7, 10] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+          createdAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
+        };
+      }),
+    );
+  }
+  await database.close();
+  console.log(`seeded ${SUBSCRIPTIONS} subscriptions in ${((Date.now() - started) / 1000).toFixed(1)} s (${url ? 'PostgreSQL' : 'PGlite'})`);
+  const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir };
+  return {
+    env,
+    cleanup: async () => {
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(emulatorHost: string): Promise<string> {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=bench`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: 'bench-admin', email: ADMIN, email_verified: true }))}&providerId=google.com`,
+      requestUri: 'http://localhost',
+      returnSecureToken: true,
+    }),
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function benchMonthList(baseUrl: string, token: string) {
+  const result = await autocannon({
+    url: `${baseUrl}/api/subscriptions?month=${month}`,
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
+  return {
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 !== undefined ? percentileFromHistogram(result) : NaN,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** autocannon reports p90 and p97.5, not p95: interpolate between them. */
+function percentileFromHistogram(result: autocannon.Result): number {
+  const { p90, p97_5 } = result.latency;
+  return p90 + ((p97_5 - p90) * (95 - 90)) / (97.5 - 90);
+}
+
+async function benchFanOut(baseUrl: string, token: string) {
+  const arrivals = new Map<string, number[]>();
+  const aborts: AbortController[] = [];
+  let connected = 0;
+  await Promise.all(
+    Array.from({ length: LIVE_CLIENTS }, async () => {
+      const abort = new AbortController();
+      aborts.push(abort);
+      const response = await fetch(`${baseUrl}/api/live`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+      connected += 1;
+      void (async () => {
+        const decoder = new TextDecoder();
+        let buffer = '';
+        try {
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+            buffer += decoder.decode(chunk, { stream: true });
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const line = buffer.slice(0, end).split('\n').find((l) => l.startsWith('data: '));
+              buffer = buffer.slice(end + 2);
+              if (!line) continue;
+              const event = JSON.parse(line.slice(6));
+              if (event.type === 'delivery') {
+                const key = `${event.delivery.subscriptionId}:${event.delivery.status}`;
+                arrivals.set(key, [...(arrivals.get(key) ?? []), performance.now()]);
+              }
+            }
+          }
+        } catch {
+          // aborted at the end
+        }
+      })();
+    }),
+  );
+  const page = (await (await fetch(`${baseUrl}/api/subscriptions?month=${month}&limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    rows: { id: string; delivery: { scheduled: boolean } }[];
+  };
+  const targets = page.rows.filter((row) => row.delivery.scheduled).slice(0, CHANGES);
+  const delays: number[] = [];
+  for (const target of targets) {
+    const sentAt = performance.now();
+    const response = await fetch(`${baseUrl}/api/deliveries/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ subscriptionId: target.id, month, expectedStatus: 'not-started' }),
+    });
+    if (!response.ok) throw new Error(`status change failed: ${response.status}`);
+    const key = `${target.id}:out-for-delivery`;
+    const deadline = Date.now() + 5000;
+    while ((arrivals.get(key)?.length ?? 0) < LIVE_CLIENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    for (const at of arrivals.get(key) ?? []) delays.push(at - sentAt);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  aborts.forEach((a) => a.abort());
+  delays.sort((a, b) => a - b);
+  return { clients: connected, changes: targets.length, arrivals: delays.length, expected: targets.length * LIVE_CLIENTS, p50: percentile(delays, 50), p99: percentile(delays, 99) };
+}
+
+async function main() {
+  const { env, cleanup } = await prepareDatabase();
+  const emulator = await startAuthEmulator({ projectId: PROJECT });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // BENCH_PROFILE_DIR=/some/dir writes a CPU profile of the server there.
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [...profile, 'src/main.ts'], {
+    cwd: path.join(__dirname, '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SERVE_STATIC: 'false', DEMO_DATA: 'false', ADMIN_EMAILS: '', LOG_LEVEL: 'warn' },
+  });
+  try {
+    await waitForHttp(`${baseUrl}/api/health`, 120_000);
+    const token = await signIn(emulator.host);
+    // Warm up: the first verification and query plans.
+    await fetch(`${baseUrl}/api/subscriptions?month=${month}`, { headers: { authorization: `Bearer ${token}` } });
+
+    const list = await benchMonthList(baseUrl, token);
+    const fanOut = await benchFanOut(baseUrl, token);
+    console.log('\nMonth list (GET /api/subscriptions, first page of 100, %d subscriptions, %d connections, %d s, gzip)', SUBSCRIPTIONS, CONNECTIONS, DURATION_S);
+    console.log('| p50 ms | p95 ms | p99 ms | requests/s | KB per response | errors |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(`| ${list.p50} | ${list.p95.toFixed(1)} | ${list.p99} | ${list.rps.toFixed(1)} | ${(list.bytes / 1024).toFixed(0)} | ${list.errors} |`);
+    console.log('\nLive fan-out (status change -> arrival at each of %d live clients, %d changes)', LIVE_CLIENTS, fanOut.changes);
+    console.log('| clients | arrivals | p50 ms | p99 ms |');
+    console.log('|---|---|---|---|');
+    console.log(`| ${fanOut.clients} | ${fanOut.arrivals}/${fanOut.expected} | ${fanOut.p50.toFixed(1)} | ${fanOut.p99.toFixed(1)} |`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await emulator.stop();
+    await cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
