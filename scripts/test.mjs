@@ -31,5 +31,5 @@ if (chromium) step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter',
 console.log('\n━━ Summary ━━');
 for (const { name, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)`);
 const failed = results.filter((r) => !r.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed`);
+console.log(`Steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

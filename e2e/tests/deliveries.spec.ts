@@ -59,12 +59,18 @@ test('two staff members see each other’s changes live; the assignee records a 
   await prompt.getByRole('button', { name: 'Left at Door' }).click();
   await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
   await expect(rowOf(driver, 'Maria Lopez').getByText('Delivered')).toBeVisible();
-  await expect(pill(admin, 'Maria Lopez')).toHaveText('Delivered', LIVE);
+  await expect(pill(admin, 'Maria Lopez').getByRole('button', { name: /^Delivered/ })).toBeVisible(LIVE);
+
+  // Staff can look at the photo.
+  const tab = admin.waitForEvent('popup');
+  await pill(admin, 'Maria Lopez').getByRole('button', { name: 'View the delivery photo for Maria Lopez' }).click();
+  await expect.poll(async () => (await tab).url()).toMatch(/^blob:/);
+  await (await tab).close();
 
   // Last month's history is unchanged by all this.
   await admin.getByRole('button', { name: 'Previous month' }).click();
-  await expect(pill(admin, 'Priya Raman')).toHaveText('Out For Delivery');
-  await expect(pill(admin, 'Maria Lopez')).toHaveText('Not Started');
+  await expect(pill(admin, 'Priya Raman').getByRole('button')).toHaveText('Out For Delivery');
+  await expect(pill(admin, 'Maria Lopez').getByRole('button')).toHaveText('Not Started');
   await expect(assigned(admin, 'Maria Lopez')).toHaveText('Unassigned');
 
   await adminContext.close();

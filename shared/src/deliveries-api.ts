@@ -32,6 +32,14 @@ export const deliveriesApi = {
   assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string) =>
     apiRequest<MonthDelivery[]>('/api/deliveries/assign', { method: 'POST', body: { month, subscriptionIds, assigneeEmail } }),
   recordProof: (upload: ProofUpload, onProgress?: (fraction: number) => void) => sendProof(upload, onProgress),
+  /** A delivery photo; photos are for signed-in staff, so they are fetched with the ID token. */
+  proofPhoto: async (url: string): Promise<Blob> => {
+    const token = await useAuthStore.getState().getIdToken();
+    const base = useAppConfig.getState().config?.apiBaseUrl ?? '';
+    const response = await fetch(`${base}${url}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) throw new ApiError(response.status, 'Could not load the delivery photo.');
+    return response.blob();
+  },
 };
 
 /** The fresh row a 409 carries, when someone else changed the delivery first. */

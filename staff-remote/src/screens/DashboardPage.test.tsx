@@ -12,7 +12,7 @@ import { pushLive } from '../test/live-mock';
 
 jest.mock('@blooms/shared/deliveries-api', () => ({
   ...jest.requireActual('@blooms/shared/deliveries-api'),
-  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn() },
+  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn() },
 }));
 jest.mock('@blooms/shared/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -119,6 +119,20 @@ describe('paging', () => {
     expect(await screen.findByRole('rowheader', { name: /Ben/ })).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 subscriptions')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('delivery photos', () => {
+  it('opens the photo of a left-at-door delivery in a new tab', async () => {
+    const user = await renderDashboard([row('a', { firstName: 'Ana' }, { status: 'delivered', proofImageUrl: '/api/deliveries/a/2026-11/proof' }), row('b', { firstName: 'Ben' })]);
+    const tab = { location: { href: '' }, close: jest.fn() };
+    jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    URL.createObjectURL = jest.fn(() => 'blob:photo');
+    api.proofPhoto.mockResolvedValue(new Blob(['x'], { type: 'image/jpeg' }));
+    expect(within(rowOf('Ben')).queryByRole('button', { name: /photo/ })).not.toBeInTheDocument();
+    await user.click(within(rowOf('Ana')).getByRole('button', { name: 'View the delivery photo for Ana Person' }));
+    expect(api.proofPhoto).toHaveBeenCalledWith('/api/deliveries/a/2026-11/proof');
+    expect(tab.location.href).toBe('blob:photo');
   });
 });
 

@@ -63,6 +63,18 @@ export default function DashboardPage() {
     }
   }
 
+  async function showPhoto(url: string) {
+    // Open the tab while the click still counts as the person's own action, then fill it.
+    const tab = window.open('', '_blank');
+    try {
+      const photo = await deliveriesApi.proofPhoto(url);
+      if (tab) tab.location.href = URL.createObjectURL(photo);
+    } catch (e) {
+      tab?.close();
+      showPopup('error', (e as Error).message);
+    }
+  }
+
   async function assign(email: string) {
     setAssigning(true);
     try {
@@ -135,7 +147,14 @@ export default function DashboardPage() {
                       <td><NotesCell notes={row.deliveryNotes} name={name} /></td>
                       <td>
                         {delivery.scheduled ? (
-                          <StatusPill status={delivery.status} busy={busy.has(row.id)} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => void advance(row)} />
+                          <span className="status-cell">
+                            <StatusPill status={delivery.status} busy={busy.has(row.id)} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => void advance(row)} />
+                            {delivery.proofImageUrl && (
+                              <button type="button" className="photo-link" onClick={() => void showPhoto(delivery.proofImageUrl!)} aria-label={`View the delivery photo for ${name}`}>
+                                Photo
+                              </button>
+                            )}
+                          </span>
                         ) : (
                           <span className="muted">No delivery</span>
                         )}
