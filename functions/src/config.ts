@@ -23,6 +23,15 @@ export interface ServerConfig {
   logLevel: string;
   /** Add demo subscribers to an empty embedded database (never to a PostgreSQL server). */
   demoData: boolean;
+  /** The site's public origin (https://monthlyblooms.example) for checkout return URLs; null: from each request. */
+  publicUrl: string | null;
+  /** Stripe when a secret key is set; otherwise the built-in test checkout. */
+  stripe: { secretKey: string; priceId: string | null; webhookSecret: string; apiBase: string | null } | null;
+  /** SMTP server URL; without one, e-mails are written to outboxDir. */
+  smtpUrl: string | null;
+  outboxDir: string;
+  mailFrom: string;
+  googleMapsApiKey: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -30,6 +39,12 @@ type Env = Record<string, string | undefined>;
 function list(value: string | undefined, fallback: string[]): string[] {
   if (value === undefined) return fallback;
   return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function required(env: Env, name: string, when: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} must be set ${when}.`);
+  return value;
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
@@ -73,5 +88,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticRoot: env.SERVE_STATIC === 'false' ? null : path.resolve(env.STATIC_ROOT ?? REPO_ROOT),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoData: !env.DATABASE_URL && env.DEMO_DATA !== 'false',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          priceId: env.STRIPE_PRICE_ID || null,
+          webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', 'with STRIPE_SECRET_KEY'),
+          apiBase: env.STRIPE_API_BASE || null,
+        }
+      : null,
+    smtpUrl: env.SMTP_URL || null,
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'outbox')),
+    mailFrom: env.MAIL_FROM ?? `Monthly Blooms <${env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail}>`,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
   };
 }

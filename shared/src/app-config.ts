@@ -21,6 +21,8 @@ export interface AppConfig {
   /** Base URL of the backend API; '' means the same origin. */
   apiBaseUrl: string;
   site: SiteContact;
+  /** Enables address autocomplete on the subscribe form; null: the form works without it. */
+  googleMapsApiKey: string | null;
 }
 
 export const APP_CONFIG_PATH = '/app-config.json';

@@ -97,3 +97,16 @@ export const deliveryEvents = pgTable(
 
 export type SubscriptionDbRow = typeof subscriptions.$inferSelect;
 export type DeliveryDbRow = typeof deliveries.$inferSelect;
+
+/**
+ * Every checkout started, with what the customer entered: fulfilment reads the subscription
+ * from here, so it never depends on what a payment provider echoes back.
+ */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
+  payload: jsonb('payload').notNull(),
+  status: text('status', { enum: ['open', 'paid'] }).notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});

@@ -16,6 +16,8 @@ import { registerStaticFiles } from './static-files';
 import { registerUserRoutes } from './users-routes';
 import { registerDeliveryRoutes } from './deliveries-routes';
 import { registerLiveRoutes } from './live-routes';
+import { registerCheckoutRoutes } from './checkout-routes';
+import { paymentsFor } from '../payments/setup';
 import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
 
@@ -42,6 +44,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
     authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
     apiBaseUrl: config.apiBaseUrl,
     site: config.site,
+    googleMapsApiKey: config.googleMapsApiKey,
   };
 }
 
@@ -89,6 +92,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   registerUserRoutes(app, db, authenticate);
   registerDeliveryRoutes(app, db, blobs, authenticate);
   registerLiveRoutes(app, feed, authenticate);
+  registerCheckoutRoutes(app, { db, publicUrl: config.publicUrl, ...paymentsFor(config, database, app.log) });
 
   app.post('/api/vitals', async (request, reply) => {
     const metric = webVitalSchema.safeParse(request.body);

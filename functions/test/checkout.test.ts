@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { buildCheckoutPayload, SUBSCRIBE_MESSAGES, type CheckoutPayload } from '@blooms/shared/subscribe';
+import { allMonthsSelected, MONTH_NAMES } from '@blooms/shared/months';
+import { checkoutSessions, subscriptions } from '../src/db/schema';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { startTestServer, testConfig } from './support/test-server';
+import { startFakeStripe } from './support/fake-stripe';
+import { startSmtpServer } from './support/smtp';
+import { mailText } from './support/mail-text';
+
+const customMonths = Object.fromEntries(MONTH_NAMES.map((m) => [m, m === 'January' || m === 'March'])) as ReturnType<typeof allMonthsSelected>;
+
+function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
+  return {
+    ...buildCheckoutPayload({
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phone: '(801) 555-0101',
+      address: '215 E 400 S',
+      unit: 'Apt 3',
+      city: 'Salt Lake City',
+      state: 'UT',
+      zip: '84111',
+      deliveryNotes: 'Gate code 4412',
+      plan: 'custom',
+      selectedMonths: customMonths,
+    }),
+    ...overrides,
+  };
+}
+
+const call = (app: FastifyInstance, name: string, data: unknown) =>
+  app.inject({ method: 'POST', url: `/api/${name}`, payload: { data } });
+
+describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let outbox: string;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-outbox-'));
+    app = await startTestServer(database, { config: testConfig({ OUTBOX_DIR: outbox }) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    fs.rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it('creates a checkout, pays on the test page, and fulfils once with one e-mail', async () => {
+    const created = await call(app, 'createCheckoutSession', payload());
+    expect(created.statusCode).toBe(200);
+    const { url, sessionId } = created.json().result;
+    expect(url).toBe(`http://localhost/checkout/test/${sessionId}`);
+
+    expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({ payment_status: 'unpaid' });
+    const page = await app.inject(`/checkout/test/${sessionId}`);
+    expect(page.body).toContain('TEST MODE');
+    expect(page.body).toContain('Pay $99.00');
+    expect(page.body).toContain('January, March');
+
+    const pay = await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(`/confirmation?session_id=${sessionId}`);
+    expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({ payment_status: 'paid' });
+    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+
+    const rows = await database.db.select().from(subscriptions);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstName: 'Maria', email: 'maria@example.com', phone: '8015550101', zip: '84111', plan: 'custom', months: [1, 3], deliveryNotes: 'Gate code 4412', checkoutSessionId: sessionId });
+    const mails = fs.readdirSync(outbox);
+    expect(mails).toHaveLength(1);
+    const text = mailText(fs.readFileSync(path.join(outbox, mails[0]!), 'utf8'));
+    expect(text).toContain('To: maria@example.com');
+    expect(text).toContain('Months: January, March.');
+    expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111.');
+    expect(text).toContain('$99 per month');
+  });
+
+  describe('refuses bad payloads with INVALID_ARGUMENT, writing nothing', () => {
+    it.each([
+      ['an out-of-area ZIP', { zip: '90210' }, SUBSCRIBE_MESSAGES.outOfArea],
+      ['a state other than Utah', { state: 'CA' }, 'We only deliver in Utah: state must be UT.'],
+      ['a phone that is not 10 digits', { phone: '555012' }, SUBSCRIBE_MESSAGES.invalidPhone],
+      ['a bad e-mail', { email: 'maria@example' }, SUBSCRIBE_MESSAGES.invalidEmail],
+      ['a custom plan without months', { months: '' }, SUBSCRIBE_MESSAGES.noMonths],
+      ['an unknown month', { months: 'January,Smarch' }, SUBSCRIBE_MESSAGES.noMonths],
+      ['a yearly plan with a month list', { plan: 'yearly', months: 'January' }, "months must be 'all' for the yearly plan."],
+      ['a missing name', { first_name: ' ' }, 'first_name is required.'],
+    ] as [string, Partial<CheckoutPayload>, string][])('%s', async (_, overrides, message) => {
+      const before = (await database.db.select().from(checkoutSessions)).length;
+      const response = await call(app, 'createCheckoutSession', payload(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message } });
+      expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
+    });
+
+    it('malformed bodies', async () => {
+      const before = (await database.db.select().from(checkoutSessions)).length;
+      for (const body of ['{"data":', '[]', '{"nodata":1}', '{"data":null}', '{"data":{"plan":42}}']) {
+        const response = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { 'content-type': 'application/json' }, payload: body });
+        expect({ body, status: response.statusCode, callable: response.json().error?.status }).toEqual({ body, status: 400, callable: 'INVALID_ARGUMENT' });
+      }
+      expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
+    });
+
+    it('an oversized body', async () => {
+      const before = (await database.db.select().from(checkoutSessions)).length;
+      const response = await call(app, 'createCheckoutSession', payload({ notes: 'x'.repeat(20_000) }));
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'The request is too large.' } });
+      expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
+    });
+  });
+
+  it('answers NOT_FOUND for a session nobody started', async () => {
+    const response = await call(app, 'verifyCheckoutSession', { sessionId: 'cs_test_local_nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.status).toBe('NOT_FOUND');
+  });
+});
+
+describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const WEBHOOK_SECRET = 'whsec_test_secret';
+  const stripe = new Stripe('sk_test_123');
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase('pglite');
+    fake = await startFakeStripe();
+    smtp = await startSmtpServer();
+    app = await startTestServer(database, {
+      config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example' }),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+    await smtp.close();
+    await database.destroy();
+  });
+
+  function webhook(session: object, options: { secret?: string; tamper?: boolean; signed?: boolean } = {}) {
+    const body = JSON.stringify({ id: `evt_${Math.random().toString(16).slice(2)}`, object: 'event', type: 'checkout.session.completed', data: { object: session } });
+    const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? WEBHOOK_SECRET });
+    return app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', ...(options.signed === false ? {} : { 'stripe-signature': header }) },
+      payload: options.tamper ? body.replace('paid', 'PAID') : body,
+    });
+  }
+
+  async function startCheckout(email: string) {
+    const response = await call(app, 'createCheckoutSession', payload({ email, sub_id: `${email.replace(/[^a-z0-9]/gi, '')}-1795300000000` }));
+    expect(response.statusCode).toBe(200);
+    return response.json().result as { url: string; sessionId: string };
+  }
+
+  it('creates a subscription-mode Checkout Session at $99/month, form-encoded as the SDK sends it', async () => {
+    const { url, sessionId } = await startCheckout('first@example.com');
+    expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+    const request = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
+    expect(request.auth).toBe('Bearer sk_test_123');
+    expect(request.body).toContain('line_items[0][price_data][unit_amount]=9900');
+    expect(Object.fromEntries(request.form)).toMatchObject({
+      mode: 'subscription',
+      customer_email: 'first@example.com',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '9900',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      success_url: 'https://blooms.example/confirmation?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://blooms.example/subscribe',
+    });
+  });
+
+  it('reports an unpaid session as unpaid, and an unknown one as NOT_FOUND', async () => {
+    const { sessionId } = await startCheckout('unpaid@example.com');
+    expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({ payment_status: 'unpaid' });
+    expect((await call(app, 'verifyCheckoutSession', { sessionId: 'cs_test_missing' })).json().error.status).toBe('NOT_FOUND');
+  });
+
+  it('rejects unsigned, wrongly signed and tampered webhooks, changing nothing', async () => {
+    const { sessionId } = await startCheckout('forged@example.com');
+    const paid = { ...fake.pay(sessionId) };
+    for (const options of [{ signed: false }, { secret: 'whsec_wrong' }, { tamper: true }]) {
+      const response = await webhook(paid, options);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('The webhook signature is missing or does not match.');
+    }
+    expect(await database.db.select().from(subscriptions)).toEqual([]);
+  });
+
+  it('fulfils a webhook delivered 10 times into one subscription and one e-mail', async () => {
+    const { sessionId } = await startCheckout('replay@example.com');
+    const paid = fake.pay(sessionId);
+    const before = smtp.received.length;
+    for (let i = 0; i < 10; i++) expect((await webhook(paid)).statusCode).toBe(200);
+    const rows = (await database.db.select().from(subscriptions)).filter((s) => s.checkoutSessionId === sessionId);
+    expect(rows).toHaveLength(1);
+    await waitFor(() => smtp.received.length > before);
+    await new Promise((r) => setTimeout(r, 200));
+    const mails = smtp.received.slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual(['replay@example.com']);
+    expect(mailText(mails[0]!.raw)).toContain('Subject: Your Monthly Blooms subscription is confirmed');
+  });
+
+  it('yields one subscription and one e-mail when verify races the webhook', async () => {
+    const { sessionId } = await startCheckout('race@example.com');
+    const paid = fake.pay(sessionId);
+    const before = smtp.received.length;
+    const results = await Promise.all([
+      call(app, 'verifyCheckoutSession', { sessionId }),
+      webhook(paid),
+      call(app, 'verifyCheckoutSession', { sessionId }),
+      webhook(paid),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(results[0]!.json().result).toEqual({ payment_status: 'paid' });
+    expect((await database.db.select().from(subscriptions)).filter((s) => s.checkoutSessionId === sessionId)).toHaveLength(1);
+    await waitFor(() => smtp.received.length > before);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.received.slice(before).filter((m) => m.to.includes('race@example.com'))).toHaveLength(1);
+  });
+
+  it('ignores events it does not handle', async () => {
+    const body = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
