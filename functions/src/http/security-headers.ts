@@ -15,14 +15,17 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
   const firebase = config.authEmulatorHost
     ? [`http://${config.authEmulatorHost}`]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://apis.google.com'];
+  // Address suggestions on the subscribe form, only when a Maps key is configured.
+  const maps = config.googleMapsApiKey ? ['https://maps.googleapis.com'] : [];
+  const mapImages = config.googleMapsApiKey ? ['https://maps.gstatic.com', 'https://maps.googleapis.com'] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...remoteOrigins, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
+    scriptSrc: ["'self'", ...remoteOrigins, ...maps, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
     // style-loader injects <style> elements at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...mapImages],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...remoteOrigins, ...firebase, ...(apiOrigin ? [apiOrigin] : [])],
+    connectSrc: ["'self'", ...remoteOrigins, ...firebase, ...maps, ...(apiOrigin ? [apiOrigin] : [])],
     frameSrc: config.authEmulatorHost ? ["'none'"] : [`https://${config.firebaseWeb.authDomain}`],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

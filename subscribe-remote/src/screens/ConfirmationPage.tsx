@@ -1,10 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { SUBSCRIBE_MESSAGES } from '@blooms/shared/subscribe';
+import { callFunction } from '../features/checkout/call-function';
+import '../features/subscribe/subscribe.css';
+
+type State = { kind: 'verifying' } | { kind: 'paid' } | { kind: 'not-confirmed'; message: string };
 
 export default function ConfirmationPage() {
+  const sessionId = useSearchParams()[0].get('session_id');
+  const [state, setState] = useState<State>(
+    sessionId ? { kind: 'verifying' } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.missingSessionId },
+  );
+
+  useEffect(() => {
+    if (!sessionId) return;
+    let current = true;
+    callFunction<{ payment_status?: string }>('verifyCheckoutSession', { sessionId }).then(
+      (result) => current && setState(result?.payment_status === 'paid' ? { kind: 'paid' } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.notPaid }),
+      (error: unknown) => {
+        console.error('Payment verification failed', error);
+        if (current) setState({ kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.verifyFailed });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [sessionId]);
+
   return (
     <Screen remote="subscribe" title="Confirmation">
-      <section className="container page">
-        <h1>Subscription confirmation</h1>
+      <section className="container page confirmation-page">
+        {state.kind === 'verifying' && (
+          <p className="status-message" role="status">
+            Verifying your payment...
+          </p>
+        )}
+        {state.kind === 'paid' && (
+          <>
+            <h1>You&apos;re All Set!</h1>
+            <p>Thank you for subscribing to Monthly Blooms. Your first arrangement, in its vase, is on our calendar.</p>
+            <p>An email confirmation is on its way to your inbox.</p>
+            <Link to="/" className="button">
+              Back to Home
+            </Link>
+          </>
+        )}
+        {state.kind === 'not-confirmed' && (
+          <>
+            <h1>Subscription Not Confirmed</h1>
+            <p role="alert">{state.message}</p>
+            <Link to="/subscribe" className="button">
+              Try Again
+            </Link>
+          </>
+        )}
       </section>
     </Screen>
   );

@@ -1,12 +1,173 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { useAppConfig } from '@blooms/shared/app-config';
+import { showPopup } from '@blooms/shared/popup-store';
+import { cityOfZip } from '@blooms/shared/delivery-area';
+import { allMonthsSelected, MONTH_NAMES, type MonthName } from '@blooms/shared/months';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
+import {
+  buildCheckoutPayload,
+  SUBSCRIBE_MESSAGES,
+  validateSubscribeForm,
+  zipCheck,
+  type Plan,
+  type SubscribeForm,
+} from '@blooms/shared/subscribe';
+import { callFunction } from '../features/checkout/call-function';
+import { redirectTo } from '../features/checkout/redirect';
+import { useAddressAutocomplete } from '../features/address/use-address-autocomplete';
+import '../features/subscribe/subscribe.css';
+
+const EMPTY_FORM: SubscribeForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  unit: '',
+  city: '',
+  state: 'UT',
+  zip: '',
+  deliveryNotes: '',
+  plan: 'yearly',
+  selectedMonths: allMonthsSelected(),
+};
+
+type TextField = Exclude<keyof SubscribeForm, 'plan' | 'selectedMonths'>;
 
 export default function SubscribePage() {
+  const mapsKey = useAppConfig((s) => s.config?.googleMapsApiKey ?? null);
+  const [form, setForm] = useState<SubscribeForm>(EMPTY_FORM);
+  const [submitting, setSubmitting] = useState(false);
+  const addressInput = useRef<HTMLInputElement>(null);
+  const zip = zipCheck(form.zip);
+
+  useAddressAutocomplete(addressInput, mapsKey, (fields) => setForm((f) => ({ ...f, ...fields })));
+
+  const update = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = event.target.value;
+    setForm((f) => {
+      const next = { ...f, [field]: value };
+      // Without address suggestions, a known ZIP fills in the city.
+      if (field === 'zip' && !mapsKey && !f.city.trim()) next.city = cityOfZip(value.trim()) ?? '';
+      return next;
+    });
+  };
+
+  const choosePlan = (plan: Plan) =>
+    setForm((f) => ({ ...f, plan, selectedMonths: plan === 'yearly' ? allMonthsSelected() : f.selectedMonths }));
+
+  const toggleMonth = (month: MonthName) =>
+    setForm((f) => ({ ...f, selectedMonths: { ...f.selectedMonths, [month]: !f.selectedMonths[month] } }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateSubscribeForm(form);
+    if (problem) {
+      showPopup('error', problem);
+      return;
+    }
+    setSubmitting(true);
+    showPopup('info', SUBSCRIBE_MESSAGES.processing);
+    try {
+      const result = await callFunction<{ url?: string }>('createCheckoutSession', buildCheckoutPayload(form));
+      if (!result?.url) {
+        showPopup('error', SUBSCRIBE_MESSAGES.noCheckoutUrl);
+        return;
+      }
+      redirectTo(result.url);
+    } catch (error) {
+      showPopup('error', SUBSCRIBE_MESSAGES.checkoutFailed((error as Error)?.message));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const field = (name: TextField, label: string, props: Record<string, unknown> = {}) => (
+    <div className="field">
+      <label htmlFor={`subscribe-${name}`}>{label}</label>
+      <input id={`subscribe-${name}`} name={name} value={form[name]} onChange={update(name)} {...props} />
+    </div>
+  );
+
   return (
-    <Screen remote="subscribe" title="Subscribe">
-      <section className="container page">
+    <Screen remote="subscribe" title="Subscribe" description={`Start a ${formatPrice(PRICE_PER_MONTH_USD)}/month hand-delivered flower subscription in Utah.`}>
+      <section className="container page subscribe-page">
         <h1>Start your subscription</h1>
-        <p>{formatPrice(PRICE_PER_MONTH_USD)}/month, hand-delivered.</p>
+        <p className="subscribe-page__lead">
+          {formatPrice(PRICE_PER_MONTH_USD)}/month: a hand-made seasonal arrangement in a vase, delivered by hand. Sending a gift? Enter the recipient&apos;s name and address.
+        </p>
+        <form className="subscribe-form" onSubmit={submit} noValidate>
+          <fieldset>
+            <legend>Who receives the flowers</legend>
+            <div className="subscribe-form__row">
+              {field('firstName', 'First name', { autoComplete: 'given-name' })}
+              {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+            </div>
+            <div className="subscribe-form__row">
+              {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+              {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Where we deliver</legend>
+            <div className="field">
+              <label htmlFor="subscribe-address">Street address</label>
+              <input id="subscribe-address" ref={addressInput} name="address" value={form.address} onChange={update('address')} autoComplete="address-line1" />
+            </div>
+            <div className="subscribe-form__row">
+              {field('unit', 'Apt, suite or unit (optional)', { autoComplete: 'address-line2' })}
+              {field('city', 'City', { autoComplete: 'address-level2' })}
+            </div>
+            <div className="subscribe-form__row">
+              {field('state', 'State', { readOnly: true, 'aria-readonly': true })}
+              <div className="field">
+                <label htmlFor="subscribe-zip">ZIP code</label>
+                <input id="subscribe-zip" name="zip" value={form.zip} onChange={update('zip')} maxLength={5} inputMode="numeric" autoComplete="postal-code" aria-describedby="zip-status" />
+                <p id="zip-status" className={`zip-status zip-status--${zip.status}`} aria-live="polite">
+                  {zip.message}
+                </p>
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor="subscribe-deliveryNotes">Delivery notes (optional)</label>
+              <textarea id="subscribe-deliveryNotes" name="deliveryNotes" rows={3} value={form.deliveryNotes} onChange={update('deliveryNotes')} placeholder="Gate code, where to leave the vase, who it is for…" />
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Your plan</legend>
+            <div className="plan-choice" role="radiogroup" aria-label="Plan">
+              <label className="plan-option">
+                <input type="radio" name="plan" value="yearly" checked={form.plan === 'yearly'} onChange={() => choosePlan('yearly')} />
+                <span>
+                  <strong>Yearly</strong> — flowers every month
+                </span>
+              </label>
+              <label className="plan-option">
+                <input type="radio" name="plan" value="custom" checked={form.plan === 'custom'} onChange={() => choosePlan('custom')} />
+                <span>
+                  <strong>Custom</strong> — choose your months
+                </span>
+              </label>
+            </div>
+            {form.plan === 'custom' && (
+              <fieldset className="months">
+                <legend>Months to receive flowers</legend>
+                <div className="months__grid">
+                  {MONTH_NAMES.map((month) => (
+                    <label key={month} className="month-option">
+                      <input type="checkbox" checked={form.selectedMonths[month]} onChange={() => toggleMonth(month)} />
+                      {month}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          </fieldset>
+          <button type="submit" className="button subscribe-form__submit" disabled={zip.status === 'error' || submitting}>
+            Subscribe for {formatPrice(PRICE_PER_MONTH_USD)}/month
+          </button>
+        </form>
       </section>
     </Screen>
   );

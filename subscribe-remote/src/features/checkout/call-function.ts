@@ -1,0 +1,21 @@
+import { useAppConfig } from '@blooms/shared/app-config';
+
+/** Spec section 7: callable functions time out after 70 seconds. */
+export const CALLABLE_TIMEOUT_MS = 70_000;
+
+/**
+ * Calls one of the backend's callable functions with the Firebase SDK's callable client.
+ * Firebase loads only here, when someone subscribes or confirms, never on page load.
+ */
+export async function callFunction<Result>(name: 'createCheckoutSession' | 'verifyCheckoutSession', data: unknown): Promise<Result> {
+  const [{ getApps, initializeApp }, { getFunctions, httpsCallableFromURL }] = await Promise.all([
+    import(/* webpackChunkName: "firebase-app" */ 'firebase/app'),
+    import(/* webpackChunkName: "firebase-functions" */ 'firebase/functions'),
+  ]);
+  const config = useAppConfig.getState().config;
+  if (!config) throw new Error('The site configuration is not loaded');
+  const app = getApps().find((a) => a.name === 'subscribe') ?? initializeApp(config.firebase, 'subscribe');
+  const base = config.apiBaseUrl || window.location.origin;
+  const callable = httpsCallableFromURL<unknown, Result>(getFunctions(app), `${base}/api/${name}`, { timeout: CALLABLE_TIMEOUT_MS });
+  return (await callable(data)).data;
+}
