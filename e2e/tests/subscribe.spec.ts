@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+const mailsTo = (email: string) =>
+  fs.existsSync(outbox())
+    ? fs
+        .readdirSync(outbox())
+        .map((file) => fs.readFileSync(path.join(outbox(), file), 'utf8').replace(/=\r?\n/g, ''))
+        .filter((mail) => mail.includes(`To: ${email}`))
+    : [];
+
+test('a visitor subscribes and pays; the e-mail goes out and an open dashboard shows the subscription', async ({ browser }) => {
+  const staffContext = await browser.newContext();
+  const visitorContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const visitor = await visitorContext.newPage();
+  const email = `june.${Date.now()}@example.com`;
+
+  await signInAsStaff(staff, ADMIN_EMAIL);
+  await expect(staff.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+
+  await visitor.goto('/subscribe');
+  await visitor.getByLabel('First name').fill('June');
+  await visitor.getByLabel('Last name').fill('Carter');
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByLabel('Phone').fill('801-555-0199');
+  await visitor.getByLabel('Street address').fill('350 S 200 E');
+  await visitor.getByLabel('ZIP code').fill('84101');
+  await expect(visitor.getByText('Great! We deliver to your area ✓')).toBeVisible();
+  await expect(visitor.getByLabel('City')).toHaveValue('Salt Lake City');
+  await visitor.getByRole('radio', { name: /Custom/ }).check();
+  for (const month of ['February', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']) {
+    await visitor.getByRole('checkbox', { name: month }).uncheck();
+  }
+  await visitor.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+
+  // The built-in test checkout stands in for the hosted payment page.
+  await expect(visitor).toHaveURL(/\/checkout\/test\/cs_test_local_/);
+  await expect(visitor.getByRole('note')).toContainText('TEST MODE');
+  await expect(visitor.getByText('January, March')).toBeVisible();
+  await visitor.getByRole('button', { name: 'Pay $99.00' }).click();
+
+  await expect(visitor).toHaveURL(/\/confirmation\?session_id=cs_test_local_/);
+  await expect(visitor.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+
+  // The dashboard that was already open shows the new subscription, newest first, without a reload.
+  await expect(staff.getByRole('rowheader').first()).toHaveText('June Carter');
+  const row = staff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: 'June Carter' }) });
+  await expect(row).toContainText(email);
+  await expect(row).toContainText('84101');
+
+  await expect.poll(() => mailsTo(email).length).toBe(1);
+  const mail = mailsTo(email)[0]!;
+  expect(mail).toContain('Subject: Your Monthly Blooms subscription is confirmed');
+  expect(mail).toContain('Months: January, March.');
+  expect(mail).toContain('350 S 200 E');
+
+  await staffContext.close();
+  await visitorContext.close();
+});
+
+test('the confirmation page explains a missing session and an unpaid one', async ({ page, request }) => {
+  await page.goto('/confirmation');
+  await expect(page.getByRole('heading', { name: 'Subscription Not Confirmed' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Missing session ID in URL.');
+  await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/subscribe');
+
+  const started = await request.post('/api/createCheckoutSession', {
+    data: {
+      data: {
+        email: 'unpaid@example.com', first_name: 'Una', last_name: 'Paid', phone: '8015550123', address: '1 Main St', unit: '',
+        city: 'Provo', state: 'UT', zip: '84604', notes: '', plan: 'yearly', months: 'all', sub_id: `unpaidexamplecom-${Date.now()}`,
+      },
+    },
+  });
+  expect(started.ok()).toBe(true);
+  const { sessionId } = (await started.json()).result;
+  await page.goto(`/confirmation?session_id=${sessionId}`);
+  await expect(page.getByRole('alert')).toHaveText('Payment not completed. Please try again.');
+});
