@@ -100,6 +100,16 @@ describe('the standalone server', () => {
     }
   });
 
+  it('serves robots.txt and a sitemap of the public pages with absolute URLs', async () => {
+    const robots = await app.inject('/robots.txt');
+    expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).toMatch(/^Sitemap: http:\/\/localhost(:80)?\/sitemap\.xml$/m);
+    const sitemap = await app.inject('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toMatch(/<loc>http:\/\/localhost(:80)?\/faq<\/loc>/);
+    expect(sitemap.body).not.toContain('/dashboard');
+  });
+
   it('sends a Content-Security-Policy that allows the emulator and remote origins, and no inline scripts', async () => {
     const csp = (await app.inject('/')).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { checkoutPayloadSchema, type ValidCheckout } from '@blooms/shared/subscribe';
+import { checkoutPayloadSchema, type ValidCheckout } from '@blooms/shared/checkout-schema';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
 import { MONTH_NAMES } from '@blooms/shared/months';
 import type { Db } from '../db/database';

@@ -17,6 +17,7 @@ import { registerUserRoutes } from './users-routes';
 import { registerDeliveryRoutes } from './deliveries-routes';
 import { registerLiveRoutes } from './live-routes';
 import { registerCheckoutRoutes } from './checkout-routes';
+import { registerSeoRoutes } from './seo-routes';
 import { paymentsFor } from '../payments/setup';
 import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
@@ -105,6 +106,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     return appConfigFor(config);
   });
 
+  registerSeoRoutes(app, config.publicUrl);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
   const indexHtml = config.staticRoot ? path.join(config.staticRoot, 'host', 'dist', 'index.html') : null;
 

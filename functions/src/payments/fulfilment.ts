@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ValidCheckout } from '@blooms/shared/subscribe';
+import type { ValidCheckout } from '@blooms/shared/checkout-schema';
 import type { SiteContact } from '@blooms/shared/site';
 import type { Db } from '../db/database';
 import { checkoutSessions, subscriptions } from '../db/schema';

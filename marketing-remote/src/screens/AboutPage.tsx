@@ -1,17 +1,53 @@
+import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/app-config';
+import { Art } from '../components/Art';
+import studio from '../assets/art/studio.svg';
+import '../marketing.css';
+
+const SERVICES = [
+  { title: 'Weddings', text: 'Bouquets, ceremony arches and reception tables, designed around your day.' },
+  { title: 'Events', text: 'Galas, parties and launches: florals that fill a room and hold up all evening.' },
+  { title: 'Retail & Commercial', text: 'Lobbies, restaurants and shops kept fresh on a schedule that suits them.' },
+];
 
 export default function AboutPage() {
   const site = useSiteContact();
   return (
-    <Screen remote="marketing" title={`About ${site.sisterStudioName}`}>
-      <section className="container page">
-        <h1>About {site.sisterStudioName}</h1>
+    <Screen remote="marketing" title={`About ${site.sisterStudioName}`} description={`${site.sisterStudioName} is the Utah wedding and event floral studio behind Monthly Blooms.`}>
+      <section className="container section split">
+        <div>
+          <h1>About {site.sisterStudioName}</h1>
+          <p className="lead">
+            {site.sisterStudioName} is a floral studio in Utah that designs for weddings, events and businesses. Monthly Blooms grew out of one question our clients kept asking: can we have this at home, every month?
+          </p>
+          <p>We started with a few neighbours and a van. Today the same designers who build wedding arches compose every Monthly Blooms vase by hand.</p>
+        </div>
+        <Art src={studio} alt="Flowers laid out on the studio table" width={600} height={400} priority />
+      </section>
+      <section className="section section--muted">
+        <div className="container">
+          <h2>Services</h2>
+          <ul className="card-grid card-grid--three">
+            {SERVICES.map((service) => (
+              <li key={service.title} className="card">
+                <h3>{service.title}</h3>
+                <p>{service.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="container section">
+        <h2>The studio and your subscription</h2>
         <p>
-          <a href={site.sisterStudioUrl} rel="noopener" target="_blank">
-            Visit {site.sisterStudioName}
-          </a>
+          Every subscription is made in the {site.sisterStudioName} studio with the same flowers and care as our event work. <Link to="/subscribe">Start a subscription</Link> or{' '}
+          <Link to="/how-it-works">see how it works</Link>.
         </p>
+        <a href={site.sisterStudioUrl} className="button button--secondary" target="_blank" rel="noopener">
+          Visit {site.sisterStudioName}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
       </section>
     </Screen>
   );

@@ -1,19 +1,100 @@
-import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
-import { DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
+import { useSiteContact } from '@blooms/shared/app-config';
+import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
+import { Art } from '../components/Art';
+import { GetStarted } from '../components/GetStarted';
+import { TestimonialCarousel, type Testimonial } from '../components/TestimonialCarousel';
+import hero from '../assets/art/hero.svg';
+import studio from '../assets/art/studio.svg';
+import '../marketing.css';
+
+const counties = `${DELIVERY_COUNTIES.slice(0, -1).join(', ')} and ${DELIVERY_COUNTIES.at(-1)} counties`;
+
+const FEATURES = [
+  'A hand-made arrangement of the season’s best flowers, every month',
+  'Delivered in a vase, by hand, to your door',
+  'We swap the vase each month: no cleaning, no clutter',
+  `Delivery across ${counties}`,
+  `${formatPrice(PRICE_PER_MONTH_USD)} a month, skip or pause with notice, cancel any time`,
+];
+
+const APPROACH = [
+  { title: 'Seasonal', text: 'Each arrangement follows what is blooming now, so no two months look alike.' },
+  { title: 'Designed with care', text: 'Our florists compose every vase by hand, the way they would for a wedding.' },
+  { title: 'Reliable delivery', text: `We drive it ourselves, along ${DELIVERY_CORRIDOR}, and tell you when it arrives.` },
+  { title: 'Locally sourced', text: 'Wherever we can, stems come from Utah growers and nearby farms.' },
+];
+
+const TESTIMONIALS: Testimonial[] = [
+  { quote: 'The first thing guests notice in our living room. Every month I wonder what will come next.', name: 'Rachel M.', place: 'Sandy' },
+  { quote: 'I gave my mom a yearly plan for her birthday. She calls me every time the vase arrives.', name: 'Daniel K.', place: 'Provo' },
+  { quote: 'Our reception desk finally looks alive. The swap is so easy we barely notice it happen.', name: 'Priya R.', place: 'Bountiful' },
+  { quote: 'Beautiful, generous arrangements, and the delivery is always right on time.', name: 'Tom N.', place: 'Millcreek' },
+  { quote: 'Fall in a vase: dahlias, wheat, berries. It made our whole house feel like October.', name: 'Ashley B.', place: 'Lehi' },
+];
 
 export default function HomePage() {
+  const site = useSiteContact();
   return (
-    <Screen remote="marketing" title="Fresh flowers, hand-delivered monthly" description="A hand-made seasonal arrangement in a vase, hand-delivered each month in Utah.">
-      <section className="container page">
-        <h1>Monthly Blooms</h1>
-        <p>
-          A hand-made seasonal arrangement in a vase, hand-delivered to your door every month for{' '}
-          {formatPrice(PRICE_PER_MONTH_USD)}/month in {DELIVERY_COUNTIES.join(', ')} counties.
-        </p>
-        <Link className="button" to="/subscribe">
-          Get Started
-        </Link>
+    <Screen remote="marketing" title="Fresh flowers, hand-delivered monthly" description={`A hand-made seasonal arrangement in a vase, hand-delivered each month in ${counties}, Utah. ${formatPrice(PRICE_PER_MONTH_USD)}/month.`}>
+      <section className="hero">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <p className="eyebrow">
+              <img src="/favicon.svg" alt="" width={28} height={28} /> Monthly Blooms
+            </p>
+            <h1>Fresh flowers, hand-delivered every month</h1>
+            <p className="hero__lead">
+              A seasonal arrangement, made by hand and brought to your door in a vase, across {counties}. {formatPrice(PRICE_PER_MONTH_USD)} a month.
+            </p>
+            <GetStarted />
+          </div>
+          <Art src={hero} alt="A hand-made arrangement of pink and gold flowers in a vase" width={640} height={640} priority className="hero__art" />
+        </div>
+      </section>
+
+      <section className="container section intro">
+        <h2>A monthly moment of beauty</h2>
+        <p>Flowers change a room, and a little of the day. Monthly Blooms makes that happen on its own, every month, without a trip to the shop.</p>
+        <ul className="feature-list">
+          {FEATURES.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section section--muted">
+        <div className="container">
+          <h2>Our approach</h2>
+          <ul className="card-grid">
+            {APPROACH.map((card) => (
+              <li key={card.title} className="card">
+                <h3>{card.title}</h3>
+                <p>{card.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="container section">
+        <TestimonialCarousel testimonials={TESTIMONIALS} />
+      </div>
+
+      <section className="section section--muted">
+        <div className="container split">
+          <Art src={studio} alt="Flowers laid out on the studio table" width={600} height={400} />
+          <div>
+            <h2>From the studio behind {site.sisterStudioName}</h2>
+            <p>
+              Monthly Blooms comes from the florists of {site.sisterStudioName}, a wedding and event studio in Utah. The same hands that design for the biggest days make your monthly vase.
+            </p>
+            <a href={site.sisterStudioUrl} className="button button--secondary" target="_blank" rel="noopener">
+              Visit {site.sisterStudioName}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
       </section>
     </Screen>
   );

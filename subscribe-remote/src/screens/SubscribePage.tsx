@@ -156,7 +156,7 @@ export default function SubscribePage() {
                 <div className="months__grid">
                   {MONTH_NAMES.map((month) => (
                     <label key={month} className="month-option">
-                      <input type="checkbox" checked={form.selectedMonths[month]} onChange={() => toggleMonth(month)} />
+                      <input type="checkbox" name="months" value={month} checked={form.selectedMonths[month]} onChange={() => toggleMonth(month)} />
                       {month}
                     </label>
                   ))}

@@ -18,6 +18,7 @@ import { SIGNED_OUT, useAuthStore, type SessionUser } from '@blooms/shared/auth-
 import { isRole, type UserRecord } from '@blooms/shared/roles';
 import { MESSAGES } from '@blooms/shared/messages';
 import { showPopup } from '@blooms/shared/popup-store';
+import { rememberStaffBrowser } from './start-auth';
 
 /** What resolving a signed-in person against our user records came to. */
 export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
@@ -63,6 +64,7 @@ export function startFirebaseSession(): SessionController {
       const record = (await response.json()) as UserRecord;
       if (!isRole(record.role)) throw new Error(`Unknown role ${String(record.role)}`);
       useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: record.role, record });
+      rememberStaffBrowser(true);
       return 'staff';
     } catch (error) {
       console.error('Could not load the user record', error);
@@ -85,6 +87,7 @@ export function startFirebaseSession(): SessionController {
     if (!user) {
       inFlight = null;
       useAuthStore.setState(SIGNED_OUT);
+      rememberStaffBrowser(false);
       return;
     }
     const current = useAuthStore.getState();

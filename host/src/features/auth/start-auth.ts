@@ -2,12 +2,12 @@ import { needsAuthAtOnce } from '../../app/routes';
 import { SIGNED_OUT, useAuthStore } from '@blooms/shared/auth-store';
 import type { SessionController } from './firebase-session';
 
+/** Set in this browser once a staff member has signed in here; cleared when they sign out. */
+export const STAFF_HINT_KEY = 'blooms.staff-browser';
+
 let session: Promise<SessionController> | null = null;
 
-/**
- * Loads Firebase Auth (a large bundle) on first need. Marketing pages do not need it to
- * become interactive, so there it waits until the browser is idle.
- */
+/** Loads Firebase Auth (a large bundle) on first need. */
 export function ensureAuthStarted(): Promise<SessionController> {
   session ??= import(/* webpackChunkName: "auth" */ './firebase-session').then((m) => m.startFirebaseSession());
   session.catch((error: unknown) => {
@@ -18,11 +18,34 @@ export function ensureAuthStarted(): Promise<SessionController> {
   return session;
 }
 
+export function rememberStaffBrowser(staff: boolean): void {
+  try {
+    if (staff) localStorage.setItem(STAFF_HINT_KEY, '1');
+    else localStorage.removeItem(STAFF_HINT_KEY);
+  } catch {
+    // storage disabled: staff simply see their links once they open a staff page
+  }
+}
+
+function isStaffBrowser(): boolean {
+  try {
+    return localStorage.getItem(STAFF_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Staff routes and /login need the session at once. On public pages only a browser where
+ * staff have signed in loads Firebase, once the page is idle, to show their header links;
+ * visitors never download it.
+ */
 export function startAuthWhenIdle(pathname: string): void {
   if (needsAuthAtOnce(pathname)) {
     void ensureAuthStarted();
     return;
   }
+  if (!isStaffBrowser()) return;
   const start = () => void ensureAuthStarted();
   const whenIdle = () =>
     'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 2000);

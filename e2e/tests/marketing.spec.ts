@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const PAGES = [
+  ['/', 'home', 'Fresh flowers, hand-delivered every month'],
+  ['/how-it-works', 'how-it-works', 'How It Works'],
+  ['/seasonal-collections', 'seasonal-collections', 'Seasonal Collections'],
+  ['/faq', 'faq', 'Frequently Asked Questions'],
+  ['/about-shelby-floral', 'about', 'About Shelby Floral'],
+  ['/privacy-policy', 'privacy-policy', 'Privacy Policy'],
+  ['/terms-of-service', 'terms-of-service', 'Terms of Service'],
+] as const;
+
+const WIDTHS = [
+  ['phone', 390, 844],
+  ['desktop', 1440, 900],
+] as const;
+
+const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
+
+for (const [device, width, height] of WIDTHS) {
+  test(`every marketing page fits a ${width} px ${device} without sideways scrolling`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    for (const [route, name, heading] of PAGES) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${route} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${device}.png`), fullPage: true });
+    }
+  });
+}
+
+test("the carousel's Next button moves by one card plus 32 px", async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'What our subscribers say' });
+  await carousel.scrollIntoViewIfNeeded();
+  const track = carousel.locator('.carousel__track');
+  const cardWidth = await carousel.getByRole('group', { name: '1 of 5' }).evaluate((card) => (card as HTMLElement).offsetWidth);
+  expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+  await expect(carousel.getByRole('button', { name: 'Previous testimonial' })).toBeDisabled();
+
+  await carousel.getByRole('button', { name: 'Next testimonial' }).click();
+  await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft))).toBe(cardWidth + 32);
+  await expect(carousel.getByText('Testimonial 2 of 5')).toBeAttached();
+  await expect(carousel.getByRole('button', { name: 'Previous testimonial' })).toBeEnabled();
+
+  // Keyboard works too; the track stops at its end, and Next is then disabled.
+  const maxScroll = await track.evaluate((el) => el.scrollWidth - el.clientWidth);
+  await carousel.getByRole('button', { name: 'Next testimonial' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft))).toBe(Math.min(2 * (cardWidth + 32), maxScroll));
+  for (let i = 0; i < 4 && (await carousel.getByRole('button', { name: 'Next testimonial' }).isEnabled()); i++) {
+    await carousel.getByRole('button', { name: 'Next testimonial' }).click();
+    await page.waitForTimeout(600);
+  }
+  await expect(carousel.getByRole('button', { name: 'Next testimonial' })).toBeDisabled();
+});
+
+test('the FAQ answers open with the keyboard', async ({ page }) => {
+  await page.goto('/faq');
+  const question = page.getByRole('button', { name: 'Do you deliver outside Utah?' });
+  await question.focus();
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(/by hand along the I-15 corridor from Bountiful to Provo/)).toBeVisible();
+});
+
+test('a visitor never downloads Firebase on the marketing pages', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const route of ['/', '/faq', '/how-it-works']) {
+    await page.goto(route);
+    await expect(page.locator('[data-remote="marketing"]')).toBeVisible();
+  }
+  await page.waitForTimeout(3000);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => /\/auth\.[0-9a-f]{8}\.js$|firebase/.test(script))).toEqual([]);
+});

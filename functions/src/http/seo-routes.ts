@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The public pages search engines should know about (staff screens stay out). */
+export const PUBLIC_PAGES = ['/', '/how-it-works', '/seasonal-collections', '/faq', '/about-shelby-floral', '/subscribe', '/privacy-policy', '/terms-of-service'];
+const PRIVATE_PATHS = ['/dashboard', '/my-deliveries', '/users', '/login', '/confirmation', '/checkout/', '/api/'];
+
+/** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */
+export function registerSeoRoutes(app: FastifyInstance, publicUrl: string | null) {
+  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get('/robots.txt', async (request, reply) => {
+    const lines = ['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin(request)}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${origin(request)}${path}</loc></url>`).join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  });
+}

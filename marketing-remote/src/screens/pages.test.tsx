@@ -1,0 +1,198 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { useAppConfig, type AppConfig } from '@blooms/shared/app-config';
+import { DEFAULT_SITE_CONTACT } from '@blooms/shared/site';
+import HomePage from './HomePage';
+import HowItWorksPage from './HowItWorksPage';
+import SeasonalCollectionsPage from './SeasonalCollectionsPage';
+import FaqPage from './FaqPage';
+import AboutPage from './AboutPage';
+import PrivacyPolicyPage from './PrivacyPolicyPage';
+import TermsOfServicePage from './TermsOfServicePage';
+
+const SITE = { ...DEFAULT_SITE_CONTACT, sisterStudioUrl: 'https://studio.example', contactEmail: 'hi@blooms.example', phone: '(801) 555-0000' };
+
+function renderPage(Page: () => React.JSX.Element) {
+  useAppConfig.setState({ config: { site: SITE } as unknown as AppConfig });
+  return render(
+    <MemoryRouter>
+      <Page />
+    </MemoryRouter>,
+  );
+}
+
+const getStarted = () => screen.getAllByRole('link', { name: 'Get Started' });
+
+describe('Home', () => {
+  it('has the hero with the logo and Get Started, the five-point intro, the four approach cards and the About section', () => {
+    renderPage(HomePage);
+    expect(screen.getByRole('heading', { level: 1, name: 'Fresh flowers, hand-delivered every month' })).toBeInTheDocument();
+    expect(getStarted()[0]).toHaveAttribute('href', '/subscribe');
+    const intro = screen.getByRole('heading', { name: 'A monthly moment of beauty' }).closest('section')!;
+    expect(within(intro).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(intro).getByText(/Salt Lake, Utah and Davis counties/)).toBeInTheDocument();
+    const approach = screen.getByRole('heading', { name: 'Our approach' }).closest('section')!;
+    expect(within(approach).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Seasonal', 'Designed with care', 'Reliable delivery', 'Locally sourced']);
+    expect(screen.getByRole('link', { name: /Visit Shelby Floral/ })).toHaveAttribute('href', 'https://studio.example');
+  });
+
+  it('sets its document title and meta description', () => {
+    document.head.innerHTML = '<meta name="description" content="">';
+    renderPage(HomePage);
+    expect(document.title).toBe('Fresh flowers, hand-delivered monthly | Monthly Blooms');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/\$99\/month/);
+  });
+
+  it('loads the hero image at once and everything below the fold lazily, all with dimensions and alt text', () => {
+    renderPage(HomePage);
+    const images = screen.getAllByRole('img').filter((img) => img.getAttribute('alt'));
+    for (const img of images) {
+      expect(img).toHaveAttribute('width');
+      expect(img).toHaveAttribute('height');
+    }
+    expect(screen.getByAltText(/A hand-made arrangement/)).toHaveAttribute('loading', 'eager');
+    expect(screen.getByAltText('Flowers laid out on the studio table')).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+describe('the testimonial carousel', () => {
+  const CARD = 320;
+  let scrollBy: jest.Mock;
+
+  beforeEach(() => {
+    scrollBy = jest.fn();
+    Element.prototype.scrollBy = scrollBy as unknown as typeof Element.prototype.scrollBy;
+    jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(CARD);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows 5 quotes as slides', () => {
+    renderPage(HomePage);
+    const carousel = screen.getByRole('region', { name: 'What our subscribers say' });
+    expect(within(carousel).getAllByRole('group')).toHaveLength(5);
+    expect(within(carousel).getByRole('group', { name: '1 of 5' })).toBeInTheDocument();
+  });
+
+  it('scrolls by one card width plus 32 px each way', async () => {
+    const user = userEvent.setup();
+    renderPage(HomePage);
+    const track = screen.getByRole('region', { name: 'What our subscribers say' }).querySelector('.carousel__track') as HTMLElement;
+    Object.defineProperties(track, { scrollWidth: { value: 5 * CARD + 4 * 32 }, clientWidth: { value: CARD } });
+    track.scrollLeft = CARD + 32;
+    act(() => void track.dispatchEvent(new Event('scroll')));
+    await user.click(await screen.findByRole('button', { name: 'Next testimonial' }));
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: CARD + 32, behavior: 'smooth' });
+    await user.click(screen.getByRole('button', { name: 'Previous testimonial' }));
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: -(CARD + 32), behavior: 'smooth' });
+    expect(screen.getByText('Testimonial 2 of 5')).toBeInTheDocument();
+  });
+
+  it('disables Previous at the start and Next at the end', () => {
+    renderPage(HomePage);
+    const track = screen.getByRole('region', { name: 'What our subscribers say' }).querySelector('.carousel__track') as HTMLElement;
+    Object.defineProperties(track, { scrollWidth: { value: 5 * CARD + 4 * 32 }, clientWidth: { value: CARD } });
+    track.scrollLeft = 0;
+    act(() => void track.dispatchEvent(new Event('scroll')));
+    expect(screen.getByRole('button', { name: 'Previous testimonial' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next testimonial' })).toBeEnabled();
+    track.scrollLeft = 4 * (CARD + 32);
+    act(() => void track.dispatchEvent(new Event('scroll')));
+    expect(screen.getByRole('button', { name: 'Next testimonial' })).toBeDisabled();
+    expect(screen.getByText('Testimonial 5 of 5')).toBeInTheDocument();
+  });
+});
+
+describe('How It Works', () => {
+  it('has the 4 steps, the 4 vase-swap cards and Get Started', () => {
+    renderPage(HowItWorksPage);
+    expect(screen.getByRole('heading', { level: 1, name: 'How It Works' })).toBeInTheDocument();
+    const steps = screen.getAllByRole('list')[0]!;
+    expect(within(steps).getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'Subscribe for $99/month',
+      'Tell us where to deliver',
+      'We design your arrangement',
+      'Delivered by hand',
+    ]);
+    const swap = screen.getByRole('heading', { name: 'The vase swap' }).closest('section')!;
+    expect(within(swap).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Your first delivery comes with a vase',
+      'We swap it every month',
+      'Not home? No problem',
+      'No cleaning needed',
+    ]);
+    expect(getStarted()[0]).toHaveAttribute('href', '/subscribe');
+  });
+});
+
+describe('Seasonal Collections', () => {
+  it('has Spring, Summer, Fall and Winter, each with text, a main image and a 3-image gallery', () => {
+    renderPage(SeasonalCollectionsPage);
+    for (const season of ['Spring', 'Summer', 'Fall', 'Winter']) {
+      const section = screen.getByRole('region', { name: season });
+      expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent(season);
+      expect(within(section).getByAltText(new RegExp(`A ${season.toLowerCase()} arrangement`))).toBeInTheDocument();
+      expect(within(within(section).getByRole('list', { name: `${season} gallery` })).getAllByRole('img')).toHaveLength(3);
+    }
+  });
+});
+
+describe('FAQ', () => {
+  it('lists the 6 questions closed, and opens and closes an answer', async () => {
+    const user = userEvent.setup();
+    renderPage(FaqPage);
+    const questions = screen.getAllByRole('button', { expanded: false });
+    expect(questions.map((q) => q.textContent?.replace(/[+−]$/, ''))).toEqual([
+      'How does the subscription work?',
+      'What if I’m not home?',
+      'Can I skip a month?',
+      'Do you deliver outside Utah?',
+      'How do I cancel?',
+      'Can I send flowers as a gift?',
+    ]);
+    const skip = screen.getByRole('button', { name: /Can I skip a month/ });
+    const answer = document.getElementById(skip.getAttribute('aria-controls')!)!;
+    expect(answer).not.toBeVisible();
+    await user.click(skip);
+    expect(skip).toHaveAttribute('aria-expanded', 'true');
+    expect(answer).toBeVisible();
+    expect(answer).toHaveTextContent('at least 7 days before your scheduled delivery');
+    expect(answer).toHaveTextContent('hi@blooms.example');
+    await user.click(skip);
+    expect(answer).not.toBeVisible();
+  });
+
+  it('answers with the facts of the business', async () => {
+    const user = userEvent.setup();
+    renderPage(FaqPage);
+    for (const button of screen.getAllByRole('button', { expanded: false })) await user.click(button);
+    expect(screen.getByText(/Salt Lake, Utah and Davis counties, by hand along the I-15 corridor from Bountiful to Provo/)).toBeInTheDocument();
+    expect(screen.getByText(/cancel any time before your next billing cycle/)).toBeInTheDocument();
+    expect(screen.getByText(/recipient’s name and address/)).toBeInTheDocument();
+    expect(screen.getByText(/leave the flowers at your door/)).toBeInTheDocument();
+  });
+});
+
+describe('About', () => {
+  it('tells the story, lists the three services, links to the subscription and the studio', () => {
+    renderPage(AboutPage);
+    expect(screen.getByRole('heading', { level: 1, name: 'About Shelby Floral' })).toBeInTheDocument();
+    const services = screen.getByRole('heading', { name: 'Services' }).closest('section')!;
+    expect(within(services).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Weddings', 'Events', 'Retail & Commercial']);
+    expect(screen.getByRole('link', { name: 'Start a subscription' })).toHaveAttribute('href', '/subscribe');
+    expect(screen.getByRole('link', { name: /Visit Shelby Floral/ })).toHaveAttribute('href', 'https://studio.example');
+  });
+});
+
+describe.each([
+  ['Privacy Policy', PrivacyPolicyPage, ['What we store', 'Who processes your data for us']],
+  ['Terms of Service', TermsOfServicePage, ['The subscription', 'Skipping, pausing and cancelling']],
+] as const)('%s', (title, Page, sections) => {
+  it('is marked for legal review and describes what the product does', () => {
+    renderPage(Page);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Draft for the owner’s legal review');
+    for (const heading of sections) expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    expect(screen.getAllByText(/Stripe/).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `pnpm bench:lighthouse`: Lighthouse (mobile settings) on the production build served by
+// `pnpm start`, for the pages visitors land on. Prints a table; passes or fails nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { repoRoot } from './lib/builds.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const require = createRequire(import.meta.url);
+const { freePort, waitForHttp } = require('./lib/auth-emulator.cjs');
+
+const PAGES = ['/', '/how-it-works', '/seasonal-collections', '/faq', '/subscribe'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-lighthouse-'));
+const stack = spawn('node', ['scripts/start.mjs'], {
+  cwd: repoRoot,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+  env: { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+});
+const stopStack = () => {
+  try {
+    process.kill(-stack.pid, 'SIGTERM');
+  } catch {
+    // already stopped
+  }
+};
+process.on('exit', stopStack);
+
+const chrome = await chromeLauncher.launch({
+  chromePath: ensureChromium(),
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+try {
+  await waitForHttp(`${origin}/api/health`, 300_000);
+  const rows = [];
+  for (const page of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      runs.push(lhr);
+    }
+    // The median run by performance score.
+    const lhr = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs.length / 2)];
+    const requests = lhr.audits['network-requests'].details.items;
+    const scripts = requests.filter((r) => r.resourceType === 'Script');
+    const interactiveAt = lhr.audits.interactive.numericValue;
+    const firebaseEarly = scripts.some((r) => /\/auth\.[0-9a-f]{8}\.js|firebase/.test(r.url) && r.networkRequestTime !== undefined && r.networkRequestTime < interactiveAt);
+    const score = (name) => Math.round(lhr.categories[name].score * 100);
+    rows.push({
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      cls: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      jsKb: (scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1),
+      firebaseEarly,
+      failing: ['accessibility', 'best-practices', 'seo']
+        .flatMap((category) => lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1).map((ref) => ref.id)),
+    });
+  }
+  console.log(`\nLighthouse ${rows.length ? '(mobile, simulated throttling)' : ''}, ${RUNS} run(s) per page, ${new Date().toISOString().slice(0, 10)}\n`);
+  console.log('| Page | Performance | Accessibility | Best practices | SEO | LCP ms | TBT ms | CLS | JS KB (gzip) | Firebase before interactive |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.jsKb} | ${r.firebaseEarly ? 'yes' : 'no'} |`);
+  }
+  const failing = rows.filter((r) => r.failing.length);
+  if (failing.length) {
+    console.log('\nAudits below 100 outside performance:');
+    for (const r of failing) console.log(`  ${r.page}: ${r.failing.join(', ')}`);
+  }
+} finally {
+  await chrome.kill();
+  stopStack();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
