@@ -11,7 +11,8 @@ async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   let config: AppConfig;
   try {
-    const response = await fetch(APP_CONFIG_PATH, { cache: 'no-cache' });
+    // A plain request, so the page's preload of it is used (the server marks it no-cache).
+    const response = await fetch(APP_CONFIG_PATH);
     if (!response.ok) throw new Error(`${APP_CONFIG_PATH} answered ${response.status}`);
     config = (await response.json()) as AppConfig;
   } catch (error) {

@@ -12,7 +12,7 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import { HttpError } from './errors';
 import { authenticateStaff } from './staff-auth';
 import { contentSecurityPolicy } from './security-headers';
-import { registerStaticFiles } from './static-files';
+import { preloadLinks, registerStaticFiles } from './static-files';
 import { registerUserRoutes } from './users-routes';
 import { registerDeliveryRoutes } from './deliveries-routes';
 import { registerLiveRoutes } from './live-routes';
@@ -107,14 +107,18 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   });
 
   registerSeoRoutes(app, config.publicUrl);
-  if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
+  if (config.staticRoot) await registerStaticFiles(app, config.staticRoot, config.remotes);
   const indexHtml = config.staticRoot ? path.join(config.staticRoot, 'host', 'dist', 'index.html') : null;
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
     if (wantsPage && indexHtml && fs.existsSync(indexHtml)) {
       // Client-side routes, including unknown ones: the host renders its 404 page.
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Link', preloadLinks(new URL(request.url, 'http://x').pathname, config.remotes))
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(indexHtml));
     }
     return reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` });
   });

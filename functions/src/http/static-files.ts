@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_NAMES } from '@blooms/shared/app-config';
+import { APP_CONFIG_PATH, REMOTE_NAMES, type RemoteName } from '@blooms/shared/app-config';
+import { remoteOfPath } from '@blooms/shared/routes';
 
 /** Content-hashed file names (name.0123abcd.js) never change content: cache them for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
@@ -22,7 +23,23 @@ export function appDistDirs(staticRoot: string): { prefix: string; dir: string }
  * Serves the built host at / and each remote under /remotes/{name}/. index.html, manifests
  * and remoteEntry.js are revalidated on every load, so a redeployed remote shows at once.
  */
-export async function registerStaticFiles(app: FastifyInstance, staticRoot: string): Promise<void> {
+/**
+ * Preload hints sent with the host's page: the site configuration, and the manifest and
+ * entry of the remote that the requested path needs. The browser fetches them while the
+ * host's own script loads, instead of one after another.
+ */
+export function preloadLinks(pathname: string, remotes: Record<RemoteName, string>): string {
+  const links = [`<${APP_CONFIG_PATH}>; rel=preload; as=fetch; crossorigin=anonymous`];
+  const remote = remoteOfPath(pathname);
+  if (remote) {
+    const manifest = remotes[remote];
+    const entry = manifest.replace(/[^/]*$/, 'remoteEntry.js');
+    links.push(`<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous`, `<${entry}>; rel=preload; as=script`);
+  }
+  return links.join(', ');
+}
+
+export async function registerStaticFiles(app: FastifyInstance, staticRoot: string, remotes: Record<RemoteName, string>): Promise<void> {
   for (const { prefix, dir } of appDistDirs(staticRoot)) {
     if (!fs.existsSync(dir)) {
       app.log.warn({ dir }, 'build output missing; run `pnpm build`');
@@ -35,7 +52,10 @@ export async function registerStaticFiles(app: FastifyInstance, staticRoot: stri
       wildcard: true,
       index: prefix === '/' ? ['index.html'] : false,
       cacheControl: false,
-      setHeaders: (reply, filePath) => void reply.header('Cache-Control', cacheControlFor(filePath)),
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', cacheControlFor(filePath));
+        if (path.basename(filePath) === 'index.html') reply.header('Link', preloadLinks(new URL(reply.request.url, 'http://x').pathname, remotes));
+      },
     });
   }
 }

@@ -1,30 +1,6 @@
-import type { RemoteName } from '@blooms/shared/app-config';
+import { REMOTE_ROUTES } from '@blooms/shared/routes';
 
-export type Access = 'public' | 'staff' | 'admin';
-
-export interface RemoteRoute {
-  path: string;
-  remote: RemoteName;
-  /** The name the remote exposes the screen under. */
-  module: string;
-  access: Access;
-}
-
-/** Every screen of the site and the remote that owns it (spec section 2). /login is the host's own. */
-export const REMOTE_ROUTES: RemoteRoute[] = [
-  { path: '/', remote: 'marketing', module: 'Home', access: 'public' },
-  { path: '/how-it-works', remote: 'marketing', module: 'HowItWorks', access: 'public' },
-  { path: '/seasonal-collections', remote: 'marketing', module: 'SeasonalCollections', access: 'public' },
-  { path: '/faq', remote: 'marketing', module: 'Faq', access: 'public' },
-  { path: '/about-shelby-floral', remote: 'marketing', module: 'About', access: 'public' },
-  { path: '/privacy-policy', remote: 'marketing', module: 'PrivacyPolicy', access: 'public' },
-  { path: '/terms-of-service', remote: 'marketing', module: 'TermsOfService', access: 'public' },
-  { path: '/subscribe', remote: 'subscribe', module: 'Subscribe', access: 'public' },
-  { path: '/confirmation', remote: 'subscribe', module: 'Confirmation', access: 'public' },
-  { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
-  { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff' },
-  { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
-];
+export { REMOTE_ROUTES, type Access, type RemoteRoute } from '@blooms/shared/routes';
 
 export const LOGIN_PATH = '/login';
 
