@@ -1,4 +1,4 @@
-import type { RemoteName } from './app-config';
+import type { RemoteName } from '@blooms/shared/app-config';
 
 export type Access = 'public' | 'staff' | 'admin';
 

@@ -3,11 +3,9 @@ jest.mock('./firebase-session', () => ({ startFirebaseSession: jest.fn(() => ({ 
 /** A fresh copy of the module per test: it caches the session it starts. */
 function load() {
   jest.resetModules();
-  // Synchronous requires after resetModules: the module's own later import() then sees the same fresh registry.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const startAuth: typeof import('./start-auth') = require('./start-auth');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const session: typeof import('./firebase-session') = require('./firebase-session');
+  // Loaded after resetModules: the module's own later import() then sees the same fresh registry.
+  const startAuth = jest.requireActual<typeof import('./start-auth')>('./start-auth');
+  const session = jest.requireMock<typeof import('./firebase-session')>('./firebase-session');
   return { ...startAuth, started: jest.mocked(session.startFirebaseSession) };
 }
 

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RemoteName } from '@blooms/shared/app-config';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import { loadRemoteScreen, resetRemote } from './remote-registry';
+import { loadRemoteScreen } from './remote-registry';
+import { reloadPage } from './reload-page';
 
 const SECTION_NAMES: Record<RemoteName, string> = {
   marketing: 'information',
@@ -15,20 +16,15 @@ interface Props {
   module: string;
 }
 
-/** Loads one screen exposed by a remote, inside its own error boundary with Retry. */
+/**
+ * Loads one screen exposed by a remote, inside its own error boundary. Retry reloads the
+ * page: the browser may hold the failed, preloaded remote entry for the page's lifetime,
+ * and only a reload asks the server again.
+ */
 export function RemoteScreen({ remote, module }: Props) {
-  const load = () => lazy(() => loadRemoteScreen(remote, module));
-  const [attempt, setAttempt] = useState(() => ({ count: 0, Screen: load() }));
-  const { Screen } = attempt;
-
-  const retry = () => {
-    resetRemote(remote);
-    // A new lazy component per attempt: React caches a rejected lazy() for good.
-    setAttempt(({ count }) => ({ count: count + 1, Screen: load() }));
-  };
-
+  const [Screen] = useState(() => lazy(() => loadRemoteScreen(remote, module)));
   return (
-    <RemoteErrorBoundary key={attempt.count} section={SECTION_NAMES[remote]} onRetry={retry}>
+    <RemoteErrorBoundary section={SECTION_NAMES[remote]} onRetry={reloadPage}>
       <Suspense fallback={<p className="status-message" role="status">Loading…</p>}>
         <Screen />
       </Suspense>

@@ -12,18 +12,9 @@ export class ChunkLoadError extends Error {
   }
 }
 
-let registered: Record<string, string> = {};
-
 /** Registers every remote from the runtime manifest; the host bundle holds no remote URL. */
 export function registerAppRemotes(remotes: Record<RemoteName, string>): void {
-  registered = { ...remotes };
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
-}
-
-/** Forgets what the runtime cached for one remote, so a retry fetches its manifest again. */
-export function resetRemote(remote: RemoteName): void {
-  const entry = registered[remote];
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 }
 
 export type ScreenModule = { default: ComponentType };
