@@ -23,7 +23,7 @@ export default function AboutPage() {
           </p>
           <p>We started with a few neighbours and a van. Today the same designers who build wedding arches compose every Monthly Blooms vase by hand.</p>
         </div>
-        <Art src={studio} alt="Flowers laid out on the studio table" width={600} height={400} priority />
+        <Art src={studio} slot="studio" alt="Flowers laid out on the studio table" width={600} height={400} priority />
       </section>
       <section className="section section--muted">
         <div className="container">

@@ -49,7 +49,7 @@ export default function HomePage() {
             </p>
             <GetStarted />
           </div>
-          <Art src={hero} alt="A hand-made arrangement of pink and gold flowers in a vase" width={640} height={640} priority className="hero__art" />
+          <Art src={hero} slot="hero" alt="A hand-made arrangement of pink and gold flowers in a vase" width={640} height={640} priority className="hero__art" />
         </div>
       </section>
 
@@ -83,7 +83,7 @@ export default function HomePage() {
 
       <section className="section section--muted">
         <div className="container split">
-          <Art src={studio} alt="Flowers laid out on the studio table" width={600} height={400} />
+          <Art src={studio} slot="studio" alt="Flowers laid out on the studio table" width={600} height={400} />
           <div>
             <h2>From the studio behind {site.sisterStudioName}</h2>
             <p>

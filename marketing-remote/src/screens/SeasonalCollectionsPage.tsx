@@ -60,14 +60,14 @@ export default function SeasonalCollectionsPage() {
       {SEASONS.map((season, index) => (
         <section key={season.name} className={index % 2 ? 'section section--muted' : 'section'} aria-labelledby={`season-${season.name}`}>
           <div className="container season">
-            <Art src={season.main} alt={`A ${season.name.toLowerCase()} arrangement in ${season.colours} tones, in a vase`} width={600} height={600} className="season__main" />
+            <Art src={season.main} slot={`${season.name.toLowerCase()}-main`} alt={`A ${season.name.toLowerCase()} arrangement in ${season.colours} tones, in a vase`} width={600} height={600} className="season__main" />
             <div>
               <h2 id={`season-${season.name}`}>{season.name}</h2>
               <p>{season.text}</p>
               <ul className="gallery" aria-label={`${season.name} gallery`}>
                 {season.gallery.map((src, i) => (
-                  <li key={src}>
-                    <Art src={src} alt={`${season.name} blooms, close up, ${i + 1} of 3`} width={400} height={300} />
+                  <li key={`${season.name}-${i}`}>
+                    <Art src={src} slot={`${season.name.toLowerCase()}-detail-${i + 1}`} sizes="(min-width: 860px) 20vw, 33vw" alt={`${season.name} blooms, close up, ${i + 1} of 3`} width={400} height={300} />
                   </li>
                 ))}
               </ul>

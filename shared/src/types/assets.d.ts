@@ -16,3 +16,7 @@ declare module '*.webp' {
   const url: string;
   export default url;
 }
+declare module '*.avif' {
+  const url: string;
+  export default url;
+}
