@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { LoadError } from '@blooms/shared/ui/LoadError';
 import type { UserRecord } from '@blooms/shared/roles';
 import { usersApi } from '@blooms/shared/users-api';
 import { AddUserForm } from '../features/users/AddUserForm';
@@ -37,14 +38,7 @@ export default function UsersPage() {
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
-        {loadError && (
-          <div role="alert" className="load-error">
-            <p>Could not load the users: {loadError}</p>
-            <button type="button" className="button" onClick={() => void reload()}>
-              Try again
-            </button>
-          </div>
-        )}
+        {loadError && <LoadError what="the users" message={loadError} onRetry={() => void reload()} />}
         {users === null && !loadError && <p className="status-message" role="status">Loading users…</p>}
         {users && (
           <div className="table-scroll">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { LoadError } from '@blooms/shared/ui/LoadError';
 import { showPopup } from '@blooms/shared/popup-store';
 import { mapSearchUrl, nextStatus, statusLabel, type SubscriptionRow } from '@blooms/shared/deliveries';
 import { deliveriesApi, freshDeliveryOf, type StaffMember } from '@blooms/shared/deliveries-api';
@@ -102,14 +103,7 @@ export default function DashboardPage() {
           </Link>
         </div>
         {selected.size > 0 && <BulkAssign count={selected.size} staff={staff} busy={assigning} onAssign={(email) => void assign(email)} />}
-        {error && (
-          <div role="alert" className="load-error">
-            <p>Could not load the subscriptions: {error}</p>
-            <button type="button" className="button" onClick={() => void reload()}>
-              Try again
-            </button>
-          </div>
-        )}
+        {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading subscriptions…</p>}
         {rows && rows.length === 0 && <p className="status-message">No subscriptions yet.</p>}
         {rows && rows.length > 0 && (

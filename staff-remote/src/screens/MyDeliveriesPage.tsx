@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { LoadError } from '@blooms/shared/ui/LoadError';
 import { useAuthStore } from '@blooms/shared/auth-store';
 import { displayFirstName } from '@blooms/shared/roles';
 import { showPopup } from '@blooms/shared/popup-store';
@@ -102,14 +103,7 @@ export default function MyDeliveriesPage() {
             <progress id="upload-progress-bar" max={100} value={uploading.percent} />
           </div>
         )}
-        {error && (
-          <div role="alert" className="load-error">
-            <p>Could not load your deliveries: {error}</p>
-            <button type="button" className="button" onClick={() => void reload()}>
-              Try again
-            </button>
-          </div>
-        )}
+        {error && <LoadError what="your deliveries" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading your deliveries…</p>}
         {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you this month.</p>}
         {rows && rows.length > 0 && (

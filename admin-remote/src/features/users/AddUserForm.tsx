@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '@blooms/shared/roles';
 import { showPopup } from '@blooms/shared/popup-store';
-import { USER_MESSAGES, userInputSchema } from '@blooms/shared/users';
-import { firstIssueMessage } from '@blooms/shared/validation';
 import { usersApi } from '@blooms/shared/users-api';
+import { checkUserInput } from './check-user-input';
 
 interface Props {
   onAdded: (name: string) => void;
@@ -17,13 +16,9 @@ export function AddUserForm({ onAdded }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim() || !email.trim()) {
-      showPopup('error', USER_MESSAGES.allFieldsRequired);
-      return;
-    }
-    const input = userInputSchema.safeParse({ name, email, role });
-    if (!input.success) {
-      showPopup('error', firstIssueMessage(input.error));
+    const input = checkUserInput({ name, email, role });
+    if ('problem' in input) {
+      showPopup('error', input.problem);
       return;
     }
     setBusy(true);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role, type UserRecord } from '@blooms/shared/roles';
 import { showPopup } from '@blooms/shared/popup-store';
-import { USER_MESSAGES, userInputSchema } from '@blooms/shared/users';
-import { firstIssueMessage } from '@blooms/shared/validation';
+import { USER_MESSAGES } from '@blooms/shared/users';
 import { usersApi } from '@blooms/shared/users-api';
+import { checkUserInput } from './check-user-input';
 
 interface Props {
   user: UserRecord;
@@ -40,13 +40,9 @@ export function UserRow({ user, onChanged }: Props) {
   }
 
   function save() {
-    if (!name.trim() || !email.trim()) {
-      showPopup('error', USER_MESSAGES.allFieldsRequired);
-      return;
-    }
-    const input = userInputSchema.safeParse({ name, email, role });
-    if (!input.success) {
-      showPopup('error', firstIssueMessage(input.error));
+    const input = checkUserInput({ name, email, role });
+    if ('problem' in input) {
+      showPopup('error', input.problem);
       return;
     }
     void run(() => usersApi.update(user.id, input.data));
