@@ -77,7 +77,7 @@ try {
     });
   }
   console.log(`\nLighthouse ${rows.length ? '(mobile, simulated throttling)' : ''}, ${RUNS} run(s) per page, ${new Date().toISOString().slice(0, 10)}\n`);
-  console.log('| Page | Performance | Accessibility | Best practices | SEO | LCP ms | TBT ms | CLS | JS KB (gzip) | Firebase before interactive |');
+  console.log('| Page | Performance | Accessibility | Best practices | SEO | LCP ms | TBT ms | CLS | JS KB transferred | Firebase before interactive |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.jsKb} | ${r.firebaseEarly ? 'yes' : 'no'} |`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
@@ -15,6 +16,9 @@ function makeBuilds(): string {
   write('host/dist/index.html', '<!doctype html><title>host</title><div id="root"></div>');
   write('host/dist/main.js', 'console.log("host entry");'.repeat(100));
   write('host/dist/auth.0123abcd.js', 'console.log("hashed chunk");');
+  // A build's precompressed copies, as compression-webpack-plugin writes them.
+  write('host/dist/vendor.89abcdef.js', 'console.log("vendor");'.repeat(200));
+  fs.writeFileSync(path.join(root, 'host/dist/vendor.89abcdef.js.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(root, 'host/dist/vendor.89abcdef.js'))));
   write('marketing-remote/dist/remoteEntry.js', 'var marketing;');
   write('marketing-remote/dist/mf-manifest.json', '{"name":"marketing"}');
   write('marketing-remote/dist/__federation_expose_Home.89abcdef.js', 'export {};');
@@ -85,6 +89,15 @@ describe('the standalone server', () => {
     expect((await app.inject('/')).headers.link).toContain('</remotes/marketing/remoteEntry.js>; rel=preload; as=script');
     expect((await app.inject('/dashboard')).headers.link).toContain('<https://staff.cdn.example/remoteEntry.js>; rel=preload; as=script');
     expect((await app.inject('/no/such/page')).headers.link).toBe('</app-config.json>; rel=preload; as=fetch; crossorigin=anonymous');
+  });
+
+  it('sends the precompressed Brotli copy when the browser accepts it, cached like the original', async () => {
+    const response = await app.inject({ url: '/vendor.89abcdef.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("vendor");'.repeat(200));
+    const plain = await app.inject({ url: '/vendor.89abcdef.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe('console.log("vendor");'.repeat(200));
   });
 
   it('compresses what it serves', async () => {

@@ -1,6 +1,7 @@
 // The webpack settings every app (host and remotes) has in common. Each app's own
 // webpack.config.js adds its ModuleFederationPlugin and anything special to it.
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 
 /** Modules that must exist once at runtime across host and remotes. */
@@ -30,10 +31,23 @@ function buildId() {
   return process.env.BLOOMS_BUILD_ID ?? new Date().toISOString();
 }
 
+/**
+ * Brotli (best quality) and gzip copies of each script, made once at build time: the server
+ * sends them as they are, about 15% smaller than compressing on the fly.
+ */
+function precompress(appDir) {
+  const CompressionPlugin = require(require.resolve('compression-webpack-plugin', { paths: [appDir] }));
+  const test = /\.(js|css|svg|json)$/;
+  return [
+    new CompressionPlugin({ test, algorithm: 'brotliCompress', filename: '[path][base].br', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, threshold: 1024, minRatio: 0.9 }),
+    new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }),
+  ];
+}
+
 function createAppConfig({ dir, name, port, mode }) {
   const production = mode === 'production';
   return {
-    plugins: [new DefinePlugin({ __BUILD_ID__: JSON.stringify(buildId()) })],
+    plugins: [new DefinePlugin({ __BUILD_ID__: JSON.stringify(buildId()) }), ...(production ? precompress(dir) : [])],
     mode,
     context: dir,
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',

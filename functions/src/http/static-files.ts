@@ -8,8 +8,11 @@ import { remoteOfPath } from '@blooms/shared/routes';
 /** Content-hashed file names (name.0123abcd.js) never change content: cache them for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
+/** The file a request is for, also when the precompressed copy (name.js.br) is sent. */
+const servedName = (filePath: string) => path.basename(filePath).replace(/\.(br|gz)$/, '');
+
 export function cacheControlFor(filePath: string): string {
-  return HASHED_FILE.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_FILE.test(servedName(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export function appDistDirs(staticRoot: string): { prefix: string; dir: string }[] {
@@ -52,9 +55,11 @@ export async function registerStaticFiles(app: FastifyInstance, staticRoot: stri
       wildcard: true,
       index: prefix === '/' ? ['index.html'] : false,
       cacheControl: false,
+      // Builds ship .br and .gz copies (best-quality compression, made once): send those.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', cacheControlFor(filePath));
-        if (path.basename(filePath) === 'index.html') reply.header('Link', preloadLinks(new URL(reply.request.url, 'http://x').pathname, remotes));
+        if (servedName(filePath) === 'index.html') reply.header('Link', preloadLinks(new URL(reply.request.url, 'http://x').pathname, remotes));
       },
     });
   }
