@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/database';
 import { subscriptions, users } from '../src/db/schema';
 import { freePort, startAuthEmulator, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 import { monthKey } from '@blooms/shared/months';
+import { sseDataParser } from '@blooms/shared/sse';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
@@ -130,22 +131,15 @@ async function benchFanOut(baseUrl: string, token: string) {
       connected += 1;
       void (async () => {
         const decoder = new TextDecoder();
-        let buffer = '';
-        try {
-          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-            buffer += decoder.decode(chunk, { stream: true });
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const line = buffer.slice(0, end).split('\n').find((l) => l.startsWith('data: '));
-              buffer = buffer.slice(end + 2);
-              if (!line) continue;
-              const event = JSON.parse(line.slice(6));
-              if (event.type === 'delivery') {
-                const key = `${event.delivery.subscriptionId}:${event.delivery.status}`;
-                arrivals.set(key, [...(arrivals.get(key) ?? []), performance.now()]);
-              }
-            }
+        const feed = sseDataParser((data) => {
+          const event = JSON.parse(data);
+          if (event.type === 'delivery') {
+            const key = `${event.delivery.subscriptionId}:${event.delivery.status}`;
+            arrivals.set(key, [...(arrivals.get(key) ?? []), performance.now()]);
           }
+        });
+        try {
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) feed(decoder.decode(chunk, { stream: true }));
         } catch {
           // aborted at the end
         }

@@ -23,6 +23,17 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The backend's URL for an API path (the API may live on another origin). */
+export function backendUrl(path: string): string {
+  return `${useAppConfig.getState().config?.apiBaseUrl ?? ''}${path}`;
+}
+
+/** The signed-in person's ID token as an Authorization header; none when signed out. */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const token = await useAuthStore.getState().getIdToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /**
  * Calls the backend with the signed-in person's ID token. A 401 (account disabled, session
  * expired) or a 403 for a missing user record (the person was removed) signs the person
@@ -30,13 +41,10 @@ interface RequestOptions {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const auth = useAuthStore.getState();
-  const token = await auth.getIdToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeaders()) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const base = useAppConfig.getState().config?.apiBaseUrl ?? '';
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(backendUrl(path), {
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,5 +1,4 @@
-import { ApiError, apiRequest } from '@blooms/shared/api-client';
-import { useAppConfig } from '@blooms/shared/app-config';
+import { ApiError, apiRequest, authHeaders, backendUrl } from '@blooms/shared/api-client';
 import { useAuthStore } from '@blooms/shared/auth-store';
 import type { MonthDelivery, SubscriptionPage, SubscriptionRow } from './deliveries';
 import type { MonthKey } from './months';
@@ -34,9 +33,7 @@ export const deliveriesApi = {
   recordProof: (upload: ProofUpload, onProgress?: (fraction: number) => void) => sendProof(upload, onProgress),
   /** A delivery photo; photos are for signed-in staff, so they are fetched with the ID token. */
   proofPhoto: async (url: string): Promise<Blob> => {
-    const token = await useAuthStore.getState().getIdToken();
-    const base = useAppConfig.getState().config?.apiBaseUrl ?? '';
-    const response = await fetch(`${base}${url}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const response = await fetch(backendUrl(url), { headers: await authHeaders() });
     if (!response.ok) throw new ApiError(response.status, 'Could not load the delivery photo.');
     return response.blob();
   },
@@ -52,18 +49,17 @@ export function freshDeliveryOf(error: unknown): MonthDelivery | null {
 
 /** XMLHttpRequest rather than fetch: it reports upload progress, which drivers on phones need. */
 async function sendProof(upload: ProofUpload, onProgress?: (fraction: number) => void): Promise<MonthDelivery> {
-  const token = await useAuthStore.getState().getIdToken();
+  const headers = await authHeaders();
   const form = new FormData();
   form.set('subscriptionId', upload.subscriptionId);
   form.set('month', upload.month);
   form.set('method', upload.method);
   if (upload.photo) form.set('photo', upload.photo, 'delivery.jpg');
-  const base = useAppConfig.getState().config?.apiBaseUrl ?? '';
 
   const { status, body } = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${base}/api/deliveries/proof`);
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.open('POST', backendUrl('/api/deliveries/proof'));
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };

@@ -1,8 +1,9 @@
-import { useAppConfig } from '@blooms/shared/app-config';
+import { authHeaders, backendUrl } from '@blooms/shared/api-client';
 import { useAuthStore } from '@blooms/shared/auth-store';
 import { showPopup } from '@blooms/shared/popup-store';
 import type { LiveEvent } from './live';
 import { MESSAGES } from './messages';
+import { sseDataParser } from './sse';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
@@ -20,10 +21,9 @@ export function connectLive(onEvent: (event: LiveEvent) => void, onState: (state
   const run = async () => {
     abort = new AbortController();
     try {
-      const token = await useAuthStore.getState().getIdToken();
-      if (!token) throw new Error('not signed in');
-      const base = useAppConfig.getState().config?.apiBaseUrl ?? '';
-      const response = await fetch(`${base}/api/live`, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal });
+      const headers = await authHeaders();
+      if (!headers.Authorization) throw new Error('not signed in');
+      const response = await fetch(backendUrl('/api/live'), { headers, signal: abort.signal });
       if (response.status === 401 || response.status === 403) {
         // Disabled, expired or removed: no point retrying. Signing out sends the screen to /login.
         stopped = true;
@@ -37,20 +37,11 @@ export function connectLive(onEvent: (event: LiveEvent) => void, onState: (state
       attempt = 0;
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
-      let buffer = '';
+      const feed = sseDataParser((data) => onEvent(JSON.parse(data) as LiveEvent));
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = buffer
-            .slice(0, end)
-            .split('\n')
-            .find((line) => line.startsWith('data: '));
-          buffer = buffer.slice(end + 2);
-          if (data) onEvent(JSON.parse(data.slice(6)) as LiveEvent);
-        }
+        feed(decoder.decode(value, { stream: true }));
       }
     } catch {
       // dropped, refused or aborted: reconnect below unless stopped

@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@blooms/shared/live';
+import { sseDataParser } from '@blooms/shared/sse';
 
 /** Reads /api/live as a staff screen does, collecting events and when they arrived. */
 export async function openLiveStream(baseUrl: string, idToken: string) {
@@ -15,19 +16,12 @@ export async function openLiveStream(baseUrl: string, idToken: string) {
   if (response.ok && response.body) {
     void (async () => {
       const decoder = new TextDecoder();
-      let buffer = '';
+      const feed = sseDataParser((data) => {
+        received.push({ event: JSON.parse(data) as LiveEvent, at: Date.now() });
+        wake();
+      });
       try {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = message.split('\n').find((line) => line.startsWith('data: '));
-            if (data) received.push({ event: JSON.parse(data.slice(6)) as LiveEvent, at: Date.now() });
-            wake();
-          }
-        }
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) feed(decoder.decode(chunk, { stream: true }));
       } catch {
         // aborted
       }
