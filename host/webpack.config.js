@@ -2,11 +2,12 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createAppConfig, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
-  const config = createAppConfig({ dir: __dirname, name: 'host', port: 3000, mode });
-  return {
+  const config = createAppConfig({ dir: __dirname, name: 'host', port: 3000, mode, styleInsert: require.resolve('../scripts/webpack/insert-host-styles.js') });
+  const browser = {
     ...config,
     entry: { main: './src/index.ts' },
     // The host is served from the site root; its own chunks load from there.
@@ -25,4 +26,5 @@ module.exports = (_env, argv) => {
       proxy: [{ context: ['/api', '/app-config.json', '/remotes'], target: process.env.API_URL ?? 'http://127.0.0.1:8080' }],
     },
   };
+  return withPrerender({ dir: __dirname, browser });
 };

@@ -1,10 +1,11 @@
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createAppConfig, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
 module.exports = (_env, argv) => {
   const config = createAppConfig({ dir: __dirname, name: 'subscribe', port: 3002, mode: argv.mode ?? 'production' });
-  return {
+  const browser = {
     ...config,
     // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin.
     entry: {},
@@ -13,4 +14,5 @@ module.exports = (_env, argv) => {
       new ModuleFederationPlugin({ name: 'subscribe', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false }),
     ],
   };
+  return withPrerender({ dir: __dirname, browser });
 };

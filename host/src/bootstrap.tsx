@@ -1,4 +1,5 @@
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, useAppConfig, type AppConfig } from '@blooms/shared/app-config';
 import { App } from './app/App';
 import { registerAppRemotes } from './features/remotes/remote-registry';
@@ -8,7 +9,9 @@ import '@blooms/shared/styles/base.css';
 import './app/app.css';
 
 async function boot(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  // Public pages arrive prerendered by the server; React takes over that HTML instead of redrawing it.
+  const prerendered = container.firstElementChild !== null;
   let config: AppConfig;
   try {
     // A plain request, so the page's preload of it is used (the server marks it no-cache).
@@ -17,7 +20,9 @@ async function boot(): Promise<void> {
     config = (await response.json()) as AppConfig;
   } catch (error) {
     console.error('Could not load the site configuration', error);
-    root.render(
+    // A prerendered page stays readable, and its links still work as plain links.
+    if (prerendered) return;
+    createRoot(container).render(
       <main className="container page" role="alert">
         <h1>Monthly Blooms is temporarily unavailable</h1>
         <p>We could not reach our server. Please check your connection and reload the page.</p>
@@ -27,7 +32,11 @@ async function boot(): Promise<void> {
   }
   useAppConfig.getState().setConfig(config);
   registerAppRemotes(config.remotes);
-  root.render(<App />);
+  // As a transition, React renders in slices and lets the browser respond in between.
+  startTransition(() => {
+    if (prerendered) hydrateRoot(container, <App />);
+    else createRoot(container).render(<App />);
+  });
   startAuthWhenIdle(window.location.pathname);
   reportWebVitalsLazily();
 }

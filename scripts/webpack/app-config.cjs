@@ -26,10 +26,8 @@ function sharedModules(appDir) {
   return shared;
 }
 
-/** Identifies one build of an app, so a redeployed remote can be told from the last one. */
-function buildId() {
-  return process.env.BLOOMS_BUILD_ID ?? new Date().toISOString();
-}
+/** Identifies one build of an app (its browser and prerender builds alike), so a redeployed remote can be told from the last one. */
+const BUILD_ID = process.env.BLOOMS_BUILD_ID ?? new Date().toISOString();
 
 /**
  * Brotli (best quality) and gzip copies of each script, made once at build time: the server
@@ -44,10 +42,26 @@ function precompress(appDir) {
   ];
 }
 
-function createAppConfig({ dir, name, port, mode }) {
+const TYPESCRIPT_RULE = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'ts-loader',
+    options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
+  },
+};
+const IMAGE_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico)$/, type: 'asset/resource' };
+const buildIdPlugin = () => new DefinePlugin({ __BUILD_ID__: JSON.stringify(BUILD_ID) });
+
+/**
+ * @param styleInsert where style-loader puts the app's CSS: a module exporting an insert
+ *   function (the host's must precede a prerendered page's inline CSS); default: end of <head>.
+ */
+function createAppConfig({ dir, name, port, mode, styleInsert }) {
   const production = mode === 'production';
   return {
-    plugins: [new DefinePlugin({ __BUILD_ID__: JSON.stringify(buildId()) }), ...(production ? precompress(dir) : [])],
+    name: 'browser',
+    plugins: [buildIdPlugin(), ...(production ? precompress(dir) : [])],
     mode,
     context: dir,
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
@@ -69,16 +83,9 @@ function createAppConfig({ dir, name, port, mode }) {
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
-          },
-        },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-        { test: /\.(svg|png|jpe?g|webp|avif|ico)$/, type: 'asset/resource' },
+        TYPESCRIPT_RULE,
+        { test: /\.css$/, use: [{ loader: 'style-loader', options: styleInsert ? { insert: styleInsert } : {} }, 'css-loader'] },
+        IMAGE_RULE,
       ],
     },
     devServer: {
@@ -92,4 +99,4 @@ function createAppConfig({ dir, name, port, mode }) {
   };
 }
 
-module.exports = { createAppConfig, sharedModules };
+module.exports = { createAppConfig, sharedModules, buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE };

@@ -1,6 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now; false where the browser cannot tell (tests). */
+/**
+ * Whether a CSS media query matches now; false where the browser cannot tell (tests), when
+ * prerendered, and while a prerendered page hydrates (so nothing rendered may depend on it).
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -11,5 +14,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  );
 }

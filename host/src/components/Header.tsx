@@ -5,7 +5,10 @@ import { useSiteContact } from '@blooms/shared/app-config';
 import { headerLinks } from '../app/navigation';
 import { useMediaQuery } from '../app/use-media-query';
 
-/** Below these widths the links no longer fit on one line and move into the menu. */
+/**
+ * Below these widths the links no longer fit on one line and move into the menu. CSS applies
+ * them (app.css), so the prerendered header is right at every width before any script runs.
+ */
 const COMPACT_BELOW_PX = { visitor: 1100, staff: 1360 };
 
 export function Header() {
@@ -18,7 +21,8 @@ export function Header() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
   const wasOpen = useRef(false);
-  const compact = useMediaQuery(`(max-width: ${status === 'signed-in' ? COMPACT_BELOW_PX.staff : COMPACT_BELOW_PX.visitor}px)`);
+  const staffLinks = status === 'signed-in';
+  const compact = useMediaQuery(`(max-width: ${staffLinks ? COMPACT_BELOW_PX.staff : COMPACT_BELOW_PX.visitor}px)`);
 
   // The menu closes on every route change, and when the window grows past the compact layout.
   useEffect(() => setMenuOpen(false), [pathname, compact]);
@@ -44,7 +48,7 @@ export function Header() {
   }, [menuOpen]);
 
   return (
-    <header className={compact ? 'site-header is-compact' : 'site-header'}>
+    <header className={staffLinks ? 'site-header site-header--staff' : 'site-header'}>
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand">
           <img src="/favicon.svg" alt="" width={36} height={36} />

@@ -1,7 +1,19 @@
-import { useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { BRAND_NAME } from '../site';
 
 declare const __BUILD_ID__: string | undefined;
+
+export interface ScreenHead {
+  title: string;
+  description: string | null;
+}
+
+/** Set while a screen is prerendered: receives the title and description the screen sets. */
+export const ScreenHeadContext = createContext<((head: ScreenHead) => void) | null>(null);
+
+export function documentTitle(title: string): string {
+  return `${title} | ${BRAND_NAME}`;
+}
 
 interface Props {
   /** The remote that owns the screen; recorded on the page so a deployment can be checked. */
@@ -15,8 +27,9 @@ interface Props {
 
 /** The root of every remote screen: sets the document title and meta description. */
 export function Screen({ remote, title, description, className, children }: Props) {
+  useContext(ScreenHeadContext)?.({ title: documentTitle(title), description: description ?? null });
   useEffect(() => {
-    document.title = `${title} | ${BRAND_NAME}`;
+    document.title = documentTitle(title);
     if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
   const build = typeof __BUILD_ID__ === 'undefined' ? 'dev' : __BUILD_ID__;

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { useHydrated } from '@blooms/shared/ui/use-hydrated';
 import { useAppConfig } from '@blooms/shared/app-config';
 import { showPopup } from '@blooms/shared/popup-store';
 import { cityOfZip } from '@blooms/shared/delivery-area';
@@ -39,6 +40,8 @@ export default function SubscribePage() {
   const mapsKey = useAppConfig((s) => s.config?.googleMapsApiKey ?? null);
   const [form, setForm] = useState<SubscribeForm>(EMPTY_FORM);
   const [submitting, setSubmitting] = useState(false);
+  // Prerendered, the form arrives before its code: it takes input once React has hydrated it.
+  const live = useHydrated();
   const addressInput = useRef<HTMLInputElement>(null);
   const zip = zipCheck(form.zip);
 
@@ -98,7 +101,7 @@ export default function SubscribePage() {
           {formatPrice(PRICE_PER_MONTH_USD)}/month: a hand-made seasonal arrangement in a vase, delivered by hand. Sending a gift? Enter the recipient&apos;s name and address.
         </p>
         <form className="subscribe-form" onSubmit={submit} noValidate>
-          <fieldset>
+          <fieldset disabled={!live}>
             <legend>Who receives the flowers</legend>
             <div className="subscribe-form__row">
               {field('firstName', 'First name', { autoComplete: 'given-name' })}
@@ -109,7 +112,7 @@ export default function SubscribePage() {
               {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
             </div>
           </fieldset>
-          <fieldset>
+          <fieldset disabled={!live}>
             <legend>Where we deliver</legend>
             <div className="field">
               <label htmlFor="subscribe-address">Street address</label>
@@ -134,7 +137,7 @@ export default function SubscribePage() {
               <textarea id="subscribe-deliveryNotes" name="deliveryNotes" rows={3} value={form.deliveryNotes} onChange={update('deliveryNotes')} placeholder="Gate code, where to leave the vase, who it is for…" />
             </div>
           </fieldset>
-          <fieldset>
+          <fieldset disabled={!live}>
             <legend>Your plan</legend>
             <div className="plan-choice" role="radiogroup" aria-label="Plan">
               <label className="plan-option">
@@ -164,7 +167,7 @@ export default function SubscribePage() {
               </fieldset>
             )}
           </fieldset>
-          <button type="submit" className="button subscribe-form__submit" disabled={zip.status === 'error' || submitting}>
+          <button type="submit" className="button subscribe-form__submit" disabled={!live || zip.status === 'error' || submitting}>
             Subscribe for {formatPrice(PRICE_PER_MONTH_USD)}/month
           </button>
         </form>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useState } from 'react';
 import type { RemoteName } from '@blooms/shared/app-config';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteScreen } from './remote-registry';
@@ -11,6 +11,14 @@ const SECTION_NAMES: Record<RemoteName, string> = {
   admin: 'user management',
 };
 
+/** True while the host's shell is prerendered: screens are left as a slot for the server to fill. */
+export const PrerenderingShellContext = createContext(false);
+
+/** Where the server puts the remote's prerendered screen (SCREEN_SLOT of @blooms/shared/prerender). */
+function ScreenSlot() {
+  return <template data-screen-slot="" />;
+}
+
 interface Props {
   remote: RemoteName;
   module: string;
@@ -19,10 +27,12 @@ interface Props {
 /**
  * Loads one screen exposed by a remote, inside its own error boundary. Retry reloads the
  * page: the browser may hold the failed, preloaded remote entry for the page's lifetime,
- * and only a reload asks the server again.
+ * and only a reload asks the server again. On a prerendered page React keeps the server's
+ * HTML for the screen until the remote has loaded, then hydrates it.
  */
 export function RemoteScreen({ remote, module }: Props) {
-  const [Screen] = useState(() => lazy(() => loadRemoteScreen(remote, module)));
+  const prerendering = useContext(PrerenderingShellContext);
+  const [Screen] = useState(() => (prerendering ? ScreenSlot : lazy(() => loadRemoteScreen(remote, module))));
   return (
     <RemoteErrorBoundary section={SECTION_NAMES[remote]} onRetry={reloadPage}>
       <Suspense fallback={<p className="status-message" role="status">Loading…</p>}>

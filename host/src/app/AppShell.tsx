@@ -1,0 +1,23 @@
+import { AppRoutes } from './AppRoutes';
+import { Header } from '../components/Header';
+import { Footer } from '../components/Footer';
+import { PopupHost } from '../components/PopupHost';
+import { ScrollToTop } from '../components/ScrollToTop';
+
+/** Everything inside the router: the same tree in the browser and when prerendered. */
+export function AppShell() {
+  return (
+    <>
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <AppRoutes />
+      </main>
+      <Footer />
+      <PopupHost />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { REMOTE_ROUTES } from '@blooms/shared/routes';
+import type { HostPrerender, PrerenderedHtml } from '@blooms/shared/prerender';
+import { prerenderRoute } from '@blooms/shared/ui/prerender';
+import { AppShell } from './app/AppShell';
+import { PrerenderingShellContext } from './features/remotes/RemoteScreen';
+import '@blooms/shared/styles/base.css';
+import './app/app.css';
+
+/** The shell of one route as the browser first renders it: a visitor, stores in their initial state. */
+export function prerenderShell(path: string): PrerenderedHtml {
+  return prerenderRoute(
+    path,
+    <PrerenderingShellContext.Provider value={true}>
+      <AppShell />
+    </PrerenderingShellContext.Provider>,
+  );
+}
+
+/** Run at build time (scripts/webpack/prerender-config.cjs): the shell of every public route. */
+export function prerender(): HostPrerender {
+  const publicPaths = REMOTE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+  return { shells: Object.fromEntries(publicPaths.map((path) => [path, prerenderShell(path)])) };
+}

@@ -1,0 +1,29 @@
+import { exposes } from '../exposes.cjs';
+import { prerenderRemote } from '@blooms/shared/ui/prerender';
+import { PRERENDERED_SCREENS } from './prerender';
+
+describe('the prerendered marketing pages', () => {
+  const { screens } = prerenderRemote('marketing', PRERENDERED_SCREENS, '/__token__/');
+
+  it('cover every screen this remote exposes: all are public', () => {
+    expect(Object.keys(screens).sort()).toEqual(Object.keys(exposes).map((name) => name.slice(2)).sort());
+  });
+
+  it('each have one heading, their own title and a description', () => {
+    for (const [name, screen] of Object.entries(screens)) {
+      expect(screen.body.match(/<h1[ >]/g)).toHaveLength(1);
+      expect(screen.title).toMatch(/ \| Monthly Blooms$/);
+      expect({ name, description: (screen.description?.length ?? 0) > 50 }).toEqual({ name, description: true });
+    }
+    expect(new Set(Object.values(screens).map((screen) => screen.title)).size).toBe(Object.keys(screens).length);
+  });
+
+  it('preload the home page hero, the largest picture on arrival', () => {
+    expect(screens.Home!.head).toContain('as="image" href="test-file-stub" fetchPriority="high"');
+  });
+
+  it('give each FAQ answer an id made from its question, the same on every render', () => {
+    expect(screens.Faq!.body).toContain('aria-controls="answer-can-i-skip-a-month"');
+    expect(screens.Faq!.body).toContain('id="answer-can-i-skip-a-month"');
+  });
+});

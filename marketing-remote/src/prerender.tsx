@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import { prerenderRemote } from '@blooms/shared/ui/prerender';
+import HomePage from './screens/HomePage';
+import HowItWorksPage from './screens/HowItWorksPage';
+import SeasonalCollectionsPage from './screens/SeasonalCollectionsPage';
+import FaqPage from './screens/FaqPage';
+import AboutPage from './screens/AboutPage';
+import PrivacyPolicyPage from './screens/PrivacyPolicyPage';
+import TermsOfServicePage from './screens/TermsOfServicePage';
+
+declare const __webpack_public_path__: string;
+
+/** Every screen this remote exposes (exposes.cjs) is public and the same for every visitor. */
+export const PRERENDERED_SCREENS: Record<string, ComponentType> = {
+  Home: HomePage,
+  HowItWorks: HowItWorksPage,
+  SeasonalCollections: SeasonalCollectionsPage,
+  Faq: FaqPage,
+  About: AboutPage,
+  PrivacyPolicy: PrivacyPolicyPage,
+  TermsOfService: TermsOfServicePage,
+};
+
+/** Run at build time (scripts/webpack/prerender-config.cjs). */
+export const prerender = () => prerenderRemote('marketing', PRERENDERED_SCREENS, __webpack_public_path__);

@@ -1,0 +1,93 @@
+// The second build of an app with public pages: its src/prerender.tsx compiled for Node and
+// run once after the browser build. It writes the app's prerendered HTML and the CSS that
+// HTML needs into dist/prerender/, where the server finds them (shared/src/prerender.ts).
+const fs = require('node:fs');
+const path = require('node:path');
+const { buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE } = require('./app-config.cjs');
+
+/** Stands for the URL the app's own files are served from; the server puts the real one in. */
+const PUBLIC_PATH_TOKEN = '/__blooms_public_path__/';
+const PRERENDER_DIR = 'prerender';
+
+/** Runs the compiled prerender entry and writes what it returns, once webpack has emitted it. */
+class WritePrerenderedPages {
+  constructor({ bundleDir, distDir }) {
+    this.bundleDir = bundleDir;
+    this.distDir = distDir;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('WritePrerenderedPages', async (compilation) => {
+      if (compilation.errors.length > 0) return;
+      const bundle = path.join(this.bundleDir, 'prerender.js');
+      delete require.cache[bundle];
+      const pages = await require(bundle).prerender();
+      const json = JSON.stringify(pages);
+      this.checkAssets(json);
+      const outDir = path.join(this.distDir, PRERENDER_DIR);
+      fs.mkdirSync(outDir, { recursive: true });
+      fs.writeFileSync(path.join(outDir, 'pages.json'), json);
+      const css = path.join(this.bundleDir, 'prerender.css');
+      fs.writeFileSync(path.join(outDir, 'styles.css'), fs.existsSync(css) ? fs.readFileSync(css) : '');
+    });
+  }
+
+  /** Every image the HTML names must be a file the browser build emitted, or the page breaks. */
+  checkAssets(json) {
+    const missing = [...json.matchAll(/__blooms_public_path__\/([^"\\\s?#]+)/g)]
+      .map((match) => match[1])
+      .filter((file) => !fs.existsSync(path.join(this.distDir, file)));
+    if (missing.length > 0) throw new Error(`Prerendered HTML names files the browser build did not emit: ${[...new Set(missing)].join(', ')}`);
+  }
+}
+
+/**
+ * @param browser the app's browser build settings: the prerender resolves and names files
+ *   the same way, so the HTML it writes points at that build's images.
+ */
+function createPrerenderConfig({ dir, browser }) {
+  const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [dir] }));
+  const bundleDir = path.join(dir, 'node_modules', '.cache', 'prerender');
+  return {
+    name: 'prerender',
+    // After the browser build, whose dist/ it writes into (that build cleans dist/ first).
+    dependencies: [browser.name],
+    mode: browser.mode,
+    context: dir,
+    target: 'node',
+    devtool: false,
+    entry: { prerender: './src/prerender.tsx' },
+    output: {
+      path: bundleDir,
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      publicPath: PUBLIC_PATH_TOKEN,
+      assetModuleFilename: browser.output.assetModuleFilename,
+      clean: true,
+    },
+    resolve: browser.resolve,
+    module: {
+      rules: [
+        TYPESCRIPT_RULE,
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        // The browser build emits the images; this build only needs their URLs.
+        { ...IMAGE_RULE, generator: { emit: false } },
+      ],
+    },
+    optimization: { minimize: false, splitChunks: false },
+    plugins: [
+      buildIdPlugin(),
+      new MiniCssExtractPlugin({ filename: '[name].css' }),
+      new WritePrerenderedPages({ bundleDir, distDir: browser.output.path }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** A production build of an app with public pages: its browser build, then its prerender. */
+function withPrerender({ dir, browser }) {
+  return browser.mode === 'production' ? [browser, createPrerenderConfig({ dir, browser })] : browser;
+}
+
+module.exports = { withPrerender };
