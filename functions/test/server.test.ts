@@ -138,6 +138,7 @@ describe('the standalone server', () => {
     expect(directive('script-src')).toBe("script-src 'self' https://staff.cdn.example");
     expect(directive('connect-src')).toContain(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
     expect(directive('connect-src')).toContain('https://staff.cdn.example');
+    expect(directive('img-src')).toBe("img-src 'self' data: blob: https://staff.cdn.example");
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive('object-src')).toBe("object-src 'none'");
   });

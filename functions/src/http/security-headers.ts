@@ -23,7 +23,8 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
     scriptSrc: ["'self'", ...remoteOrigins, ...maps, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
     // style-loader injects <style> elements at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...mapImages],
+    // Remotes serve their own pictures.
+    imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins, ...mapImages],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...remoteOrigins, ...firebase, ...maps, ...(apiOrigin ? [apiOrigin] : [])],
     frameSrc: config.authEmulatorHost ? ["'none'"] : [`https://${config.firebaseWeb.authDomain}`],

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -13,6 +11,7 @@ import { HttpError } from './errors';
 import { authenticateStaff } from './staff-auth';
 import { contentSecurityPolicy } from './security-headers';
 import { preloadLinks, registerStaticFiles } from './static-files';
+import { createPageHtml } from './page-html';
 import { registerUserRoutes } from './users-routes';
 import { registerDeliveryRoutes } from './deliveries-routes';
 import { registerLiveRoutes } from './live-routes';
@@ -107,20 +106,29 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   });
 
   registerSeoRoutes(app, config.publicUrl);
-  if (config.staticRoot) await registerStaticFiles(app, config.staticRoot, config.remotes);
-  const indexHtml = config.staticRoot ? path.join(config.staticRoot, 'host', 'dist', 'index.html') : null;
+  if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
+  const pageHtml = config.staticRoot
+    ? createPageHtml(config.staticRoot, config.remotes, (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'))
+    : null;
 
+  /** The host's page for client-side routes, including unknown ones (the host renders its 404 page). */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply | null => {
+    const pathname = new URL(request.url, 'http://x').pathname;
+    const html = pageHtml?.(pathname);
+    if (!html) return null;
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Link', preloadLinks(pathname, config.remotes))
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+  app.get('/', (request, reply) => sendPage(request, reply) ?? reply.callNotFound());
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
-    if (wantsPage && indexHtml && fs.existsSync(indexHtml)) {
-      // Client-side routes, including unknown ones: the host renders its 404 page.
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .header('Link', preloadLinks(new URL(request.url, 'http://x').pathname, config.remotes))
-        .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(indexHtml));
-    }
-    return reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` });
+    return (
+      (wantsPage && sendPage(request, reply)) ||
+      reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` })
+    );
   });
 
   return app;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { APP_CONFIG_PATH, REMOTE_NAMES, type RemoteName } from '@blooms/shared/app-config';
 import { remoteOfPath } from '@blooms/shared/routes';
+import { remoteBaseUrl } from './page-html';
 
 /** Content-hashed file names (name.0123abcd.js) never change content: cache them for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
@@ -23,10 +24,6 @@ export function appDistDirs(staticRoot: string): { prefix: string; dir: string }
 }
 
 /**
- * Serves the built host at / and each remote under /remotes/{name}/. index.html, manifests
- * and remoteEntry.js are revalidated on every load, so a redeployed remote shows at once.
- */
-/**
  * Preload hints sent with the host's page: the site configuration, and the manifest and
  * entry of the remote that the requested path needs. The browser fetches them while the
  * host's own script loads, instead of one after another.
@@ -36,13 +33,18 @@ export function preloadLinks(pathname: string, remotes: Record<RemoteName, strin
   const remote = remoteOfPath(pathname);
   if (remote) {
     const manifest = remotes[remote];
-    const entry = manifest.replace(/[^/]*$/, 'remoteEntry.js');
+    const entry = `${remoteBaseUrl(manifest)}remoteEntry.js`;
     links.push(`<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous`, `<${entry}>; rel=preload; as=script`);
   }
   return links.join(', ');
 }
 
-export async function registerStaticFiles(app: FastifyInstance, staticRoot: string, remotes: Record<RemoteName, string>): Promise<void> {
+/**
+ * Serves the built host at / and each remote under /remotes/{name}/. Manifests and
+ * remoteEntry.js are revalidated on every load, so a redeployed remote shows at once. Pages
+ * themselves are sent by the server's page handler (page-html.ts).
+ */
+export async function registerStaticFiles(app: FastifyInstance, staticRoot: string): Promise<void> {
   for (const { prefix, dir } of appDistDirs(staticRoot)) {
     if (!fs.existsSync(dir)) {
       app.log.warn({ dir }, 'build output missing; run `pnpm build`');
@@ -53,14 +55,11 @@ export async function registerStaticFiles(app: FastifyInstance, staticRoot: stri
       prefix,
       decorateReply: prefix === '/',
       wildcard: true,
-      index: prefix === '/' ? ['index.html'] : false,
+      index: false,
       cacheControl: false,
       // Builds ship .br and .gz copies (best-quality compression, made once): send those.
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', cacheControlFor(filePath));
-        if (servedName(filePath) === 'index.html') reply.header('Link', preloadLinks(new URL(reply.request.url, 'http://x').pathname, remotes));
-      },
+      setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
     });
   }
 }

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { SCREEN_SLOT, type HostPrerender, type RemotePrerender } from '@blooms/shared/prerender';
+import { composePage } from '../src/http/page-html';
+import { createMigratedDatabase, type TestDatabase } from './support/databases';
+import { startTestServer, testConfig } from './support/test-server';
+
+const TOKEN = '/__public_path__/';
+/** The host's page as html-webpack-plugin minifies it. */
+const MINIFIED_INDEX =
+  '<!doctype html><html lang=en><head><meta name=description content="The site."><title>Monthly Blooms</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
+
+const shell = (path: string) => ({
+  head: '<link rel="preload" as="image" href="/favicon.svg"/>',
+  body: `<header><a href="/faq"${path === '/faq' ? ' aria-current="page"' : ''}>FAQ</a></header><main id="main"><!--$-->${SCREEN_SLOT}<!--/$--></main><footer>Footer</footer>`,
+});
+const HOST: HostPrerender = { shells: { '/faq': shell('/faq'), '/': shell('/'), '/subscribe': shell('/subscribe'), '/confirmation': shell('/confirmation') } };
+const faqScreen = (heading: string) => ({
+  head: `<link rel="preload" as="image" href="/favicon.svg"/><link rel="preload" as="image" href="${TOKEN}assets/faq.0123abcd.svg"/>`,
+  body: `<div class="screen"><h1>${heading}</h1><img src="${TOKEN}assets/faq.0123abcd.svg" alt=""/></div>`,
+  title: 'FAQ | Monthly Blooms',
+  description: 'Answers & "more" <about> flowers.',
+});
+const MARKETING: RemotePrerender = { publicPath: TOKEN, screens: { Faq: faqScreen('Frequently Asked Questions') } };
+
+describe('composing a prerendered page', () => {
+  const page = composePage({
+    index: MINIFIED_INDEX,
+    shell: shell('/faq'),
+    screen: faqScreen('Frequently Asked Questions'),
+    css: 'h1{color:red}',
+    publicPath: { token: TOKEN, url: 'https://cdn.example/marketing/' },
+  });
+
+  it("puts the route's shell into the host's root and the screen into the shell's slot", () => {
+    expect(page).toContain(
+      '<div id="root"><header><a href="/faq" aria-current="page">FAQ</a></header><main id="main"><!--$--><div class="screen"><h1>Frequently Asked Questions</h1>',
+    );
+    expect(page).not.toContain(SCREEN_SLOT);
+    expect(page).toContain('</div><!--/$--></main><footer>Footer</footer></div></body>');
+  });
+
+  it("uses the screen's title and description, escaped", () => {
+    expect(page).toContain('<title>FAQ | Monthly Blooms</title>');
+    expect(page).toContain('<meta name="description" content="Answers &amp; &quot;more&quot; &lt;about&gt; flowers.">');
+    expect(page).not.toContain('The site.');
+  });
+
+  it("points the remote's images at where the remote is served from, and preloads each once", () => {
+    expect(page).toContain('<img src="https://cdn.example/marketing/assets/faq.0123abcd.svg"');
+    expect(page).not.toContain(TOKEN);
+    expect(page.match(/href="\/favicon.svg"/g)).toHaveLength(1);
+    expect(page).toContain('<link rel="preload" as="image" href="https://cdn.example/marketing/assets/faq.0123abcd.svg"/><style data-prerendered>h1{color:red}</style></head>');
+  });
+
+  it('keeps $ sequences in content as they are', () => {
+    const priced = composePage({ index: MINIFIED_INDEX, shell: shell('/'), screen: { ...faqScreen('$99 a month, $& more'), description: null }, css: '', publicPath: { token: TOKEN, url: '/' } });
+    expect(priced).toContain('<h1>$99 a month, $& more</h1>');
+    expect(priced).toContain('content="The site."');
+  });
+});
+
+describe('the server sending pages', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let builds: string;
+  const write = (file: string, content: string) => {
+    const target = path.join(builds, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, content);
+    // A later deployment: a newer modification time even within the same millisecond.
+    const later = new Date(Date.now() + Math.random() * 1000 + 1000);
+    fs.utimesSync(target, later, later);
+  };
+
+  beforeAll(async () => {
+    builds = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-pages-'));
+    write('host/dist/index.html', MINIFIED_INDEX);
+    write('host/dist/prerender/pages.json', JSON.stringify(HOST));
+    write('host/dist/prerender/styles.css', '.site-header{color:blue}');
+    write('marketing-remote/dist/prerender/pages.json', JSON.stringify(MARKETING));
+    write('marketing-remote/dist/prerender/styles.css', '.screen{color:green}');
+    database = await createMigratedDatabase('pglite');
+    app = await startTestServer(database, { config: testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, REMOTE_MARKETING_URL: 'https://cdn.example/marketing/mf-manifest.json' }) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    fs.rmSync(builds, { recursive: true, force: true });
+  });
+
+  it('sends a public page prerendered, with the CSS it needs inline', async () => {
+    const response = await app.inject('/faq');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<h1>Frequently Asked Questions</h1>');
+    expect(response.body).toContain('src="https://cdn.example/marketing/assets/faq.0123abcd.svg"');
+    expect(response.body).toContain('<style data-prerendered>.site-header{color:blue}.screen{color:green}</style>');
+  });
+
+  it("sends the plain page where the remote has not prerendered the screen, and for other paths", async () => {
+    for (const url of ['/', '/subscribe', '/confirmation', '/dashboard', '/no/such/page']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(MINIFIED_INDEX);
+    }
+  });
+
+  it('shows a redeployed remote at once', async () => {
+    write('marketing-remote/dist/prerender/pages.json', JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Questions, answered') } }));
+    expect((await app.inject('/faq')).body).toContain('<h1>Questions, answered</h1>');
+  });
+
+  it('sends the plain page when a prerendered file is unreadable, and still works', async () => {
+    write('marketing-remote/dist/prerender/pages.json', '{"publicPath": "/x/", "scr');
+    const response = await app.inject('/faq');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(MINIFIED_INDEX);
+  });
+});
