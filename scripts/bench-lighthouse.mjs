@@ -16,6 +16,8 @@ const { freePort, waitForHttp } = require('./lib/auth-emulator.cjs');
 
 const PAGES = ['/', '/how-it-works', '/seasonal-collections', '/faq', '/subscribe'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+/** Set to a folder to keep each page's median report (JSON, open it in the Lighthouse viewer). */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
@@ -52,10 +54,18 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
+      if (lhr.runtimeError) console.error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      for (const id of ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
+        if (lhr.audits[id].errorMessage) console.error(`${page}: ${id}: ${lhr.audits[id].errorMessage}`);
+      }
       runs.push(lhr);
     }
     // The median run by performance score.
     const lhr = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs.length / 2)];
+    if (REPORT_DIR) {
+      fs.mkdirSync(REPORT_DIR, { recursive: true });
+      fs.writeFileSync(path.join(REPORT_DIR, `${page === '/' ? 'home' : page.slice(1)}.json`), JSON.stringify(lhr));
+    }
     const requests = lhr.audits['network-requests'].details.items;
     const scripts = requests.filter((r) => r.resourceType === 'Script');
     const interactiveAt = lhr.audits.interactive.numericValue;

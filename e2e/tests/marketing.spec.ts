@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from '../support/hydration';
 
 const PAGES = [
   ['/', 'home', 'Fresh flowers, hand-delivered every month'],
@@ -34,6 +35,7 @@ for (const [device, width, height] of WIDTHS) {
 
 test("the carousel's Next button moves by one card plus 32 px", async ({ page }) => {
   await page.goto('/');
+  await waitForHydration(page);
   const carousel = page.getByRole('region', { name: 'What our subscribers say' });
   await carousel.scrollIntoViewIfNeeded();
   const track = carousel.locator('.carousel__track');
@@ -60,6 +62,7 @@ test("the carousel's Next button moves by one card plus 32 px", async ({ page })
 
 test('the FAQ answers open with the keyboard', async ({ page }) => {
   await page.goto('/faq');
+  await waitForHydration(page);
   const question = page.getByRole('button', { name: 'Do you deliver outside Utah?' });
   await question.focus();
   await page.keyboard.press('Enter');

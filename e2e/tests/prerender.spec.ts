@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../support/hydration';
+
+/** Public pages the server sends prerendered, with their first heading and document title. */
+const PAGES = [
+  ['/', 'Fresh flowers, hand-delivered every month', 'Fresh flowers, hand-delivered monthly | Monthly Blooms'],
+  ['/how-it-works', 'How It Works', 'How It Works | Monthly Blooms'],
+  ['/seasonal-collections', 'Seasonal Collections', 'Seasonal Collections | Monthly Blooms'],
+  ['/faq', 'Frequently Asked Questions', 'FAQ | Monthly Blooms'],
+  ['/about-shelby-floral', 'About Shelby Floral', 'About Shelby Floral | Monthly Blooms'],
+  ['/privacy-policy', 'Privacy Policy', 'Privacy Policy | Monthly Blooms'],
+  ['/terms-of-service', 'Terms of Service', 'Terms of Service | Monthly Blooms'],
+  ['/subscribe', 'Start your subscription', 'Subscribe | Monthly Blooms'],
+] as const;
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every public page arrives whole: header, content, footer and its own title', async ({ page }) => {
+    for (const [route, heading, title] of PAGES) {
+      await page.goto(route);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' })).toBeAttached();
+      await expect(page.getByRole('contentinfo')).toContainText('Monthly Blooms. All rights reserved.');
+    }
+    // Images point at the remote that owns them, wherever it is served from.
+    await page.goto('/');
+    const hero = page.getByRole('img', { name: /hand-made arrangement/ });
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await hero.getAttribute('src')).toMatch(/^\/remotes\/marketing\/assets\/hero\.[0-9a-f]{8}\.svg$/);
+  });
+
+  test('staff pages and unknown paths are not prerendered: the plain page loads the app', async ({ page }) => {
+    for (const route of ['/dashboard', '/no/such/page']) {
+      await page.goto(route);
+      await expect(page.locator('#root')).toBeEmpty();
+    }
+  });
+});
+
+/** Records page errors (React reports a hydration mismatch as one) and every layout shift. */
+async function watchHydration(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return errors;
+}
+
+for (const [device, width, height] of [['phone', 390, 844], ['desktop', 1440, 900]] as const) {
+  test(`on a ${device}, React takes over each prerendered page without redrawing or moving it`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const errors = await watchHydration(page);
+    for (const [route, heading] of PAGES) {
+      await page.goto(route);
+      const h1 = page.getByRole('heading', { level: 1, name: heading });
+      await h1.evaluate((element) => ((window as unknown as { prerenderedHeading: Element }).prerenderedHeading = element));
+      // React marks the DOM nodes it has taken over; the heading is in the remote's screen.
+      await page.waitForFunction(() => {
+        const element = (window as unknown as { prerenderedHeading: Element }).prerenderedHeading;
+        return !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+      });
+      await page.waitForLoadState('networkidle');
+      // Hydrated, not replaced: the heading the server sent is still the one on the page.
+      expect(await h1.evaluate((element) => element === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true);
+      const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+      expect(shifted, `${route} moved while loading`).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a prerendered page works once hydrated: the FAQ opens, links navigate in the app', async ({ page }) => {
+  const errors = await watchHydration(page);
+  await page.goto('/faq');
+  await waitForHydration(page);
+  const question = page.getByRole('button', { name: 'Can I skip a month?' });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator(`#${await question.getAttribute('aria-controls')}`)).toBeVisible();
+
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
+  await expect(page).toHaveTitle('How It Works | Monthly Blooms');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
