@@ -1,5 +1,5 @@
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
 module.exports = (_env, argv) => {
@@ -10,7 +10,7 @@ module.exports = (_env, argv) => {
     entry: {},
     plugins: [
       ...config.plugins,
-      new ModuleFederationPlugin({ name: 'admin', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false }),
+      new ModuleFederationPlugin({ name: 'admin', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, experiments: federationExperiments({ remote: true }) }),
     ],
   };
 };

@@ -1,7 +1,7 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 
 module.exports = (_env, argv) => {
@@ -15,7 +15,7 @@ module.exports = (_env, argv) => {
     plugins: [
       ...config.plugins,
       // No remote URL is built in: the host registers remotes from /app-config.json at boot.
-      new ModuleFederationPlugin({ name: 'host', remotes: {}, shared: sharedModules(__dirname), dts: false }),
+      new ModuleFederationPlugin({ name: 'host', remotes: {}, shared: sharedModules(__dirname), dts: false, experiments: federationExperiments({ remote: false }) }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new CopyPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }],

@@ -14,7 +14,8 @@ import { ensureChromium } from './lib/chromium.mjs';
 const require = createRequire(import.meta.url);
 const { freePort, waitForHttp } = require('./lib/auth-emulator.cjs');
 
-const PAGES = ['/', '/how-it-works', '/seasonal-collections', '/faq', '/subscribe'];
+/** The pages the issue names; LIGHTHOUSE_PAGES=/,/faq measures only those. */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/how-it-works', '/seasonal-collections', '/faq', '/subscribe'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 /** Set to a folder to keep each page's median report (JSON, open it in the Lighthouse viewer). */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;

@@ -1,5 +1,5 @@
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
@@ -11,7 +11,7 @@ module.exports = (_env, argv) => {
     entry: {},
     plugins: [
       ...config.plugins,
-      new ModuleFederationPlugin({ name: 'subscribe', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false }),
+      new ModuleFederationPlugin({ name: 'subscribe', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, experiments: federationExperiments({ remote: true }) }),
     ],
   };
   return withPrerender({ dir: __dirname, browser });

@@ -26,6 +26,14 @@ function sharedModules(appDir) {
   return shared;
 }
 
+/**
+ * Federation runtime features an app leaves out: remotes load no other remotes (and so need
+ * no manifest snapshots), and nothing runs in Node. A smaller runtime to download and run.
+ */
+function federationExperiments({ remote }) {
+  return { optimization: { target: 'web', ...(remote ? { disableRemote: true, disableSnapshot: true } : {}) } };
+}
+
 /** Identifies one build of an app (its browser and prerender builds alike), so a redeployed remote can be told from the last one. */
 const BUILD_ID = process.env.BLOOMS_BUILD_ID ?? new Date().toISOString();
 
@@ -99,4 +107,4 @@ function createAppConfig({ dir, name, port, mode, styleInsert }) {
   };
 }
 
-module.exports = { createAppConfig, sharedModules, buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE };
+module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE };
