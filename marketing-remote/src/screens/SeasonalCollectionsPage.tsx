@@ -60,7 +60,7 @@ export default function SeasonalCollectionsPage() {
       {SEASONS.map((season, index) => (
         <section key={season.name} className={index % 2 ? 'section section--muted' : 'section'} aria-labelledby={`season-${season.name}`}>
           <div className="container season">
-            <Art src={season.main} slot={`${season.name.toLowerCase()}-main`} alt={`A ${season.name.toLowerCase()} arrangement in ${season.colours} tones, in a vase`} width={600} height={600} className="season__main" />
+            <Art src={season.main} slot={`${season.name.toLowerCase()}-main`} alt={`A ${season.name.toLowerCase()} arrangement in ${season.colours} tones, in a vase`} width={600} height={600} className="season__main" priority={index === 0} />
             <div>
               <h2 id={`season-${season.name}`}>{season.name}</h2>
               <p>{season.text}</p>

@@ -54,6 +54,14 @@ describe('Home', () => {
     expect(screen.getByAltText(/A hand-made arrangement/)).toHaveAttribute('loading', 'eager');
     expect(screen.getByAltText('Flowers laid out on the studio table')).toHaveAttribute('loading', 'lazy');
   });
+
+  it('loads the first season at once (it is on the first screen of a phone) and the rest lazily', () => {
+    renderPage(SeasonalCollectionsPage);
+    expect(screen.getByAltText(/^A spring arrangement/)).toHaveAttribute('loading', 'eager');
+    expect(screen.getByAltText(/^A spring arrangement/)).toHaveAttribute('fetchpriority', 'high');
+    for (const season of ['summer', 'fall', 'winter']) expect(screen.getByAltText(new RegExp(`^A ${season} arrangement`))).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByAltText('Spring blooms, close up, 1 of 3')).toHaveAttribute('loading', 'lazy');
+  });
 });
 
 describe('the testimonial carousel', () => {
