@@ -105,10 +105,10 @@ describe('the standalone server', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
-  it("serves the host's page for client-side routes, known or not, so the 404 page can render", async () => {
-    for (const url of ['/dashboard', '/no/such/page']) {
+  it("serves the host's page for the site's routes, and for unknown paths with status 404 so the 404 page can render", async () => {
+    for (const [url, status] of [['/dashboard', 200], ['/login', 200], ['/faq?ref=mail', 200], ['/no/such/page', 404], ['/faq/extra', 404]] as const) {
       const response = await app.inject(url);
-      expect(response.statusCode).toBe(200);
+      expect({ url, status: response.statusCode }).toEqual({ url, status });
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }

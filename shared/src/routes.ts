@@ -29,6 +29,14 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
 ];
 
+/** The host's own page: staff sign in there. */
+export const LOGIN_PATH = '/login';
+
+/** Whether a path is a page of the site; any other path gets the 404 page, with status 404. */
+export function isSitePage(pathname: string): boolean {
+  return pathname === LOGIN_PATH || REMOTE_ROUTES.some((route) => route.path === pathname);
+}
+
 export function remoteOfPath(pathname: string): RemoteName | null {
   return REMOTE_ROUTES.find((route) => route.path === pathname)?.remote ?? null;
 }

@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/app-config';
+import { isSitePage } from '@blooms/shared/routes';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
@@ -111,12 +112,13 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     ? createPageHtml(config.staticRoot, config.remotes, (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'))
     : null;
 
-  /** The host's page for client-side routes, including unknown ones (the host renders its 404 page). */
+  /** The host's page for the site's routes, and with status 404 for unknown paths (the host renders its 404 page). */
   const sendPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply | null => {
     const pathname = new URL(request.url, 'http://x').pathname;
     const html = pageHtml?.(pathname);
     if (!html) return null;
     return reply
+      .status(isSitePage(pathname) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .header('Link', preloadLinks(pathname, config.remotes))
       .type('text/html; charset=utf-8')

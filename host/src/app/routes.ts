@@ -1,8 +1,6 @@
-import { REMOTE_ROUTES } from '@blooms/shared/routes';
+import { LOGIN_PATH, REMOTE_ROUTES } from '@blooms/shared/routes';
 
-export { REMOTE_ROUTES, type Access, type RemoteRoute } from '@blooms/shared/routes';
-
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH, REMOTE_ROUTES, type Access, type RemoteRoute } from '@blooms/shared/routes';
 
 /** Paths where the visitor needs to know who is signed in straight away. */
 export function needsAuthAtOnce(pathname: string): boolean {
