@@ -1,4 +1,5 @@
-import type { MonthKey, SelectedMonths } from './months';
+import type { MonthKey } from './months';
+import type { SubscribeForm } from './subscribe';
 
 export const DELIVERY_STATUSES = ['not-started', 'out-for-delivery', 'delivered'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -33,21 +34,9 @@ export function notesPreview(notes: string): string {
   return notes.length > NOTES_PREVIEW_LENGTH ? `${notes.slice(0, NOTES_PREVIEW_LENGTH)}...` : notes;
 }
 
-/** One subscription as staff see it for one month. */
-export interface SubscriptionRow {
+/** One subscription as staff see it for one month: what the subscriber entered, and more. */
+export interface SubscriptionRow extends SubscribeForm {
   id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  unit: string;
-  city: string;
-  state: string;
-  zip: string;
-  deliveryNotes: string;
-  plan: 'yearly' | 'custom';
-  selectedMonths: SelectedMonths;
   createdAt: string;
   delivery: MonthDelivery;
 }
