@@ -7,6 +7,7 @@ import { mapSearchUrl, nextStatus, statusLabel, type SubscriptionRow } from '@bl
 import { deliveriesApi, freshDeliveryOf, type StaffMember } from '@blooms/shared/deliveries-api';
 import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/months';
 import { displayFirstName } from '@blooms/shared/roles';
+import { phoneHref } from '@blooms/shared/site';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { NotesCell } from '../features/deliveries/NotesCell';
 import { StatusPill } from '../features/deliveries/StatusPill';
@@ -132,7 +133,7 @@ export default function DashboardPage() {
                       </td>
                       <th scope="row">{name}</th>
                       <td><a href={`mailto:${row.email}`}>{row.email}</a></td>
-                      <td className="nowrap"><a href={`tel:+1${row.phone}`}>{formatPhone(row.phone)}</a></td>
+                      <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
                       <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}</a></td>
                       <td>{row.unit}</td>
                       <td>{row.city}</td>

@@ -8,6 +8,7 @@ import { showPopup } from '@blooms/shared/popup-store';
 import { mapSearchUrl, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/deliveries';
 import { deliveriesApi, freshDeliveryOf } from '@blooms/shared/deliveries-api';
 import { formatMonth, monthKey } from '@blooms/shared/months';
+import { phoneHref } from '@blooms/shared/site';
 import { NotesCell } from '../features/deliveries/NotesCell';
 import { StatusPill } from '../features/deliveries/StatusPill';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
@@ -126,7 +127,7 @@ export default function MyDeliveriesPage() {
                       <th scope="row">{name}</th>
                       <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}, {row.city}</a></td>
                       <td>{row.unit}</td>
-                      <td className="nowrap"><a href={`tel:+1${row.phone}`}>{formatPhone(row.phone)}</a></td>
+                      <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
                       <td><NotesCell notes={row.deliveryNotes} name={name} /></td>
                       <td>
                         <StatusPill
