@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/app-config';
 import { Art } from '../components/Art';
+import { CardSection } from '../components/CardSection';
+import { StudioLink } from '../components/StudioLink';
 import studio from '../assets/art/studio.svg';
 import '../marketing.css';
 
@@ -25,29 +27,14 @@ export default function AboutPage() {
         </div>
         <Art src={studio} slot="studio" alt="Flowers laid out on the studio table" width={600} height={400} priority />
       </section>
-      <section className="section section--muted">
-        <div className="container">
-          <h2>Services</h2>
-          <ul className="card-grid card-grid--three">
-            {SERVICES.map((service) => (
-              <li key={service.title} className="card">
-                <h3>{service.title}</h3>
-                <p>{service.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection heading="Services" cards={SERVICES} columns="three" />
       <section className="container section">
         <h2>The studio and your subscription</h2>
         <p>
           Every subscription is made in the {site.sisterStudioName} studio with the same flowers and care as our event work. <Link to="/subscribe">Start a subscription</Link> or{' '}
           <Link to="/how-it-works">see how it works</Link>.
         </p>
-        <a href={site.sisterStudioUrl} className="button button--secondary" target="_blank" rel="noopener">
-          Visit {site.sisterStudioName}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <StudioLink />
       </section>
     </Screen>
   );

@@ -2,7 +2,9 @@ import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/app-config';
 import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
 import { Art } from '../components/Art';
+import { CardSection } from '../components/CardSection';
 import { GetStarted } from '../components/GetStarted';
+import { StudioLink } from '../components/StudioLink';
 import { TestimonialCarousel, type Testimonial } from '../components/TestimonialCarousel';
 import hero from '../assets/art/hero.svg';
 import studio from '../assets/art/studio.svg';
@@ -63,19 +65,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section className="section section--muted">
-        <div className="container">
-          <h2>Our approach</h2>
-          <ul className="card-grid">
-            {APPROACH.map((card) => (
-              <li key={card.title} className="card">
-                <h3>{card.title}</h3>
-                <p>{card.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection heading="Our approach" cards={APPROACH} />
 
       <div className="container section">
         <TestimonialCarousel testimonials={TESTIMONIALS} />
@@ -89,10 +79,7 @@ export default function HomePage() {
             <p>
               Monthly Blooms comes from the florists of {site.sisterStudioName}, a wedding and event studio in Utah. The same hands that design for the biggest days make your monthly vase.
             </p>
-            <a href={site.sisterStudioUrl} className="button button--secondary" target="_blank" rel="noopener">
-              Visit {site.sisterStudioName}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <StudioLink />
           </div>
         </div>
       </section>

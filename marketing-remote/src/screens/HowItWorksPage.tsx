@@ -1,5 +1,6 @@
 import { Screen } from '@blooms/shared/ui/Screen';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
+import { CardSection } from '../components/CardSection';
 import { GetStarted } from '../components/GetStarted';
 import '../marketing.css';
 
@@ -32,19 +33,7 @@ export default function HowItWorksPage() {
           ))}
         </ol>
       </section>
-      <section className="section section--muted">
-        <div className="container">
-          <h2>The vase swap</h2>
-          <ul className="card-grid">
-            {VASE_SWAP.map((card) => (
-              <li key={card.title} className="card">
-                <h3>{card.title}</h3>
-                <p>{card.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection heading="The vase swap" cards={VASE_SWAP} />
       <section className="container section center">
         <h2>Ready for your first vase?</h2>
         <GetStarted />
