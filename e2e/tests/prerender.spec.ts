@@ -64,11 +64,7 @@ for (const [device, width, height] of [['phone', 390, 844], ['desktop', 1440, 90
       await page.goto(route);
       const h1 = page.getByRole('heading', { level: 1, name: heading });
       await h1.evaluate((element) => ((window as unknown as { prerenderedHeading: Element }).prerenderedHeading = element));
-      // React marks the DOM nodes it has taken over; the heading is in the remote's screen.
-      await page.waitForFunction(() => {
-        const element = (window as unknown as { prerenderedHeading: Element }).prerenderedHeading;
-        return !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-      });
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       // Hydrated, not replaced: the heading the server sent is still the one on the page.
       expect(await h1.evaluate((element) => element === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true);

@@ -11,7 +11,7 @@ export interface ScreenHead {
 /** Set while a screen is prerendered: receives the title and description the screen sets. */
 export const ScreenHeadContext = createContext<((head: ScreenHead) => void) | null>(null);
 
-export function documentTitle(title: string): string {
+function documentTitle(title: string): string {
   return `${title} | ${BRAND_NAME}`;
 }
 
