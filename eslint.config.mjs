@@ -2,6 +2,36 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { APPS } from './scripts/lib/builds.mjs';
+
+// The import rules that keep the architecture's layers apart (docs/architecture.md). Each is
+// a no-restricted-imports zone; `pnpm lint` fails on a crossing, and
+// scripts/lint/boundaries.test.mjs proves that it does.
+
+const otherApps = (self) => APPS.filter((app) => app !== self);
+
+/** No import reaches into these apps' folders (by relative path or package name). */
+const notApps = (apps) => ({
+  regex: `(^|/)(${apps.join('|')})(/|$)`,
+  message: 'Apps are deployed apart: an app never imports another app (share through @blooms/shared, or load a remote at runtime).',
+});
+
+const BROWSER_ONLY = [
+  { regex: '^@blooms/shared/(runtime|ui)/', message: 'The server imports only @blooms/shared/contract: runtime and ui are the browser’s.' },
+];
+
+const CONTRACT_PURE = [
+  { regex: '^(react|react-dom|react-router-dom|zustand|firebase)(/|$)', message: 'The contract is pure: no React, no stores, no Firebase.' },
+  { regex: '^(@blooms/shared/)?(\\.\\./)?(runtime|ui)/', message: 'The contract imports no runtime: keep it pure so the server can use it.' },
+];
+
+/** Stateful modules by package name: that is what Module Federation matches to share one instance. */
+const STATE_BY_NAME = {
+  regex: '^\\./(auth-store|popup-store|app-config)$',
+  message: 'Import stateful shared modules as @blooms/shared/runtime/<name>.',
+};
+
+const zone = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'e2e/artifacts/**', 'e2e/test-results/**', 'functions/drizzle/**'] },
@@ -16,14 +46,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Federation shares these by package name; a relative import would create a second instance.
-    files: ['shared/src/**/*.{ts,tsx}'],
-    ignores: ['shared/src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(auth-store|popup-store|app-config)$', message: 'Import stateful shared modules as @blooms/shared/<name>.' }] }],
-    },
-  },
+  // shared/: contract (pure) <- runtime, ui (browser).
+  zone(['shared/src/contract/**'], [...CONTRACT_PURE, notApps(APPS)]),
+  zone(['shared/src/runtime/**', 'shared/src/ui/**'], [STATE_BY_NAME, notApps(APPS)], ['shared/src/**/*.test.{ts,tsx}']),
+  // functions/: the server; its services know nothing of HTTP.
+  zone(['functions/**/*.ts'], [...BROWSER_ONLY, notApps(APPS)], ['functions/src/services/**']),
+  zone(['functions/src/services/**'], [
+    ...BROWSER_ONLY,
+    notApps(APPS),
+    { regex: '(^|/)http(/|$)', message: 'Services throw domain errors (services/errors.ts); http/ maps them to statuses.' },
+    { regex: '^(fastify|@fastify/)', message: 'Services are transport-free: no Fastify types or plugins.' },
+  ]),
+  // Apps: no app imports another; inside the host, nothing below app/ imports app/.
+  ...APPS.filter((app) => app !== 'host').map((app) => zone([`${app}/**/*.{ts,tsx}`], [notApps(otherApps(app))])),
+  zone(['host/src/app/**', 'host/src/*.{ts,tsx}'], [notApps(otherApps('host'))]),
+  zone(['host/src/**'], [notApps(otherApps('host')), { regex: '(^|/)app/', message: 'Below app/ nothing imports app/: app composes features and components, not the other way.' }], [
+    'host/src/app/**',
+    'host/src/*.{ts,tsx}',
+  ]),
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node }, sourceType: 'commonjs' },

@@ -1,9 +1,10 @@
+const REMOTES = require('../shared/src/contract/remotes.json');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
 module.exports = (_env, argv) => {
-  const config = createAppConfig({ dir: __dirname, name: 'admin', port: 3004, mode: argv.mode ?? 'production' });
+  const config = createAppConfig({ dir: __dirname, name: 'admin', port: REMOTES.admin.devPort, mode: argv.mode ?? 'production' });
   return {
     ...config,
     // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin.

@@ -3,13 +3,12 @@
 // the backend in watch mode, and the Firebase Auth emulator. Ctrl-C stops everything.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { repoRoot } from './lib/builds.mjs';
+import { APPS, REMOTES, repoRoot } from './lib/builds.mjs';
 import { onStop, run, stopOnSignals } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const { startAuthEmulator } = require('./lib/auth-emulator.cjs');
 
-const REMOTE_PORTS = { marketing: 3001, subscribe: 3002, staff: 3003, admin: 3004 };
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-monthly-blooms';
 
 stopOnSignals();
@@ -18,13 +17,13 @@ const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATO
 onStop(emulator.stop);
 
 const remoteUrls = Object.fromEntries(
-  Object.entries(REMOTE_PORTS).map(([name, port]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://localhost:${port}/mf-manifest.json`]),
+  Object.entries(REMOTES).map(([name, { devPort }]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://localhost:${devPort}/mf-manifest.json`]),
 );
 run('The backend', path.join(repoRoot, 'functions', 'node_modules', '.bin', 'tsx'), ['watch', 'src/main.ts'], {
   cwd: path.join(repoRoot, 'functions'),
   env: { ...process.env, ...remoteUrls, PORT: '8080', FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SERVE_STATIC: 'false' },
 });
-for (const app of ['host', ...Object.keys(REMOTE_PORTS).map((name) => `${name}-remote`)]) {
+for (const app of APPS) {
   run(app, 'pnpm', ['--filter', `./${app}`, 'dev'], { cwd: repoRoot });
 }
 console.log('\n  Dev servers starting: open http://localhost:3000 (API on http://localhost:8080)\n');

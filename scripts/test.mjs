@@ -16,7 +16,7 @@ function step(name, command, args, env = {}) {
 }
 
 step('Type-check', 'pnpm', ['-r', 'typecheck']);
-step('Lint', 'pnpm', ['exec', 'eslint', '.']);
+step('Lint (and its architecture rules)', 'pnpm', ['lint']);
 step('Unit and integration tests (jest)', 'pnpm', ['-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
 
 let chromium = null;

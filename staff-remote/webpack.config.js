@@ -1,9 +1,10 @@
+const REMOTES = require('../shared/src/contract/remotes.json');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
 module.exports = (_env, argv) => {
-  const config = createAppConfig({ dir: __dirname, name: 'staff', port: 3003, mode: argv.mode ?? 'production' });
+  const config = createAppConfig({ dir: __dirname, name: 'staff', port: REMOTES.staff.devPort, mode: argv.mode ?? 'production' });
   return {
     ...config,
     // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin.

@@ -1,10 +1,11 @@
+const REMOTES = require('../shared/src/contract/remotes.json');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
 module.exports = (_env, argv) => {
-  const config = createAppConfig({ dir: __dirname, name: 'subscribe', port: 3002, mode: argv.mode ?? 'production' });
+  const config = createAppConfig({ dir: __dirname, name: 'subscribe', port: REMOTES.subscribe.devPort, mode: argv.mode ?? 'production' });
   const browser = {
     ...config,
     // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin.

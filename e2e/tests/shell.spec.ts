@@ -136,7 +136,7 @@ test('React and the other singletons are loaded once, from the host', async ({ p
           for (const entry of Object.values(versions)) if (entry.loaded) (used[name] ??= []).push(entry.from);
     return used;
   });
-  for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@blooms/shared/auth-store', '@blooms/shared/popup-store']) {
+  for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@blooms/shared/runtime/auth-store', '@blooms/shared/runtime/popup-store']) {
     expect(new Set(providers[name]), `${name} is provided by the host alone`).toEqual(new Set(['host']));
   }
 });

@@ -10,8 +10,8 @@ import { Client } from 'pg';
 import { openDatabase } from '../src/db/database';
 import { subscriptions, users } from '../src/db/schema';
 import { freePort, startAuthEmulator, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
-import { monthKey } from '@blooms/shared/months';
-import { sseDataParser } from '@blooms/shared/sse';
+import { monthKey } from '@blooms/shared/contract/months';
+import { sseDataParser } from '@blooms/shared/contract/sse';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
@@ -61,7 +61,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup
           address: `${n} S State St`,
           unit: n % 3 === 0 ? `Apt ${n % 50}` : '',
           city: 'Salt Lake City',
-          state: 'UT',
+          state: 'UT' as const,
           zip: '84111',
           deliveryNotes: n % 2 === 0 ? 'Please leave the vase by the side door if nobody answers.' : '',
           plan: n % 4 === 0 ? ('custom' as const) : ('yearly' as const),

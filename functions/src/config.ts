@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/site';
-import { REMOTE_NAMES, type FirebaseWebConfig, type RemoteName } from '@blooms/shared/app-config';
+import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/contract/site';
+import type { FirebaseWebConfig } from '@blooms/shared/contract/app-config';
+import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 

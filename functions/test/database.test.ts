@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { subscriberSchema } from '@blooms/shared/contract/subscriber';
+import { MIGRATIONS } from '../src/db/database';
+import { checkoutSessions, users } from '../src/db/schema';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
@@ -35,5 +40,41 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
 
   it('keep e-mail addresses unique ignoring case', async () => {
     await expect(database.db.insert(users).values({ name: 'Ana again', email: 'ANA@Example.com' })).rejects.toThrow();
+  });
+});
+
+describe.each(DATABASE_KINDS)('the checkout_subscriber migration on %s', (kind) => {
+  let database: TestDatabase;
+  let before: string;
+  beforeAll(async () => {
+    database = await createEmptyDatabase(kind);
+    // The migrations as they stood before 0004: an open checkout from then must survive the upgrade.
+    before = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-migrations-'));
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8'));
+    journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 4);
+    fs.mkdirSync(path.join(before, 'meta'));
+    fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+  });
+  afterAll(async () => {
+    await database.destroy();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('turns a stored wire payload into the subscriber fulfilment inserts', async () => {
+    await database.migrate(before);
+    const payload = {
+      email: 'maria@example.com', first_name: 'Maria', last_name: 'Lopez', phone: '8015550101', address: '215 E 400 S', unit: 'Apt 3',
+      city: 'Salt Lake City', state: 'UT', zip: '84111', notes: 'Gate code 4412', plan: 'custom', months: 'January,March', sub_id: 'mariaexamplecom-1795390435703',
+      monthNumbers: [1, 3],
+    };
+    await database.db.execute(sql`insert into checkout_sessions (id, provider, payload) values ('cs_old', 'local', ${JSON.stringify(payload)}::jsonb)`);
+    await database.migrate();
+    const [session] = await database.db.select().from(checkoutSessions);
+    expect(session?.subscriber).toEqual({
+      email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', phone: '8015550101', address: '215 E 400 S', unit: 'Apt 3',
+      city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: 'Gate code 4412', plan: 'custom', months: [1, 3],
+    });
+    expect(subscriberSchema.safeParse(session?.subscriber).success).toBe(true);
   });
 });

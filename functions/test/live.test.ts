@@ -7,7 +7,7 @@ import { signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
 import { startTestServer } from './support/test-server';
 import { addSubscription, addUser } from './support/fixtures';
 import { openLiveStream } from './support/live-client';
-import type { LiveEvent } from '@blooms/shared/live';
+import type { LiveEvent } from '@blooms/shared/contract/live';
 import { freePort, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema';
-import { MESSAGES } from '@blooms/shared/messages';
+import { MESSAGES } from '@blooms/shared/contract/messages';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { disableAccount, expire, signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';

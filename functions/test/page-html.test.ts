@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { SCREEN_SLOT, type HostPrerender, type RemotePrerender } from '@blooms/shared/prerender';
-import { composePage } from '../src/http/page-html';
+import { SCREEN_SLOT, type HostPrerender, type RemotePrerender } from '@blooms/shared/contract/prerender';
+import { composePage } from '../src/http/public/page-html';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 

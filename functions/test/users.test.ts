@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@blooms/shared/messages';
-import { USER_MESSAGES } from '@blooms/shared/users';
+import { MESSAGES } from '@blooms/shared/contract/messages';
+import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { listUsers } from '../src/services/users';
 import { users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { APP_CONFIG_PATH, useAppConfig, type AppConfig } from '@blooms/shared/app-config';
+import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { App } from './app/App';
 import { registerAppRemotes } from './features/remotes/remote-registry';
 import { startAuthWhenIdle } from './features/auth/start-auth';

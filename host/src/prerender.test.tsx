@@ -2,8 +2,8 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { SCREEN_SLOT } from '@blooms/shared/prerender';
-import { REMOTE_ROUTES } from '@blooms/shared/routes';
+import { SCREEN_SLOT } from '@blooms/shared/contract/prerender';
+import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import { App } from './app/App';
 import { prerender, prerenderShell } from './prerender';
 

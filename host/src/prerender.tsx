@@ -1,5 +1,5 @@
-import { REMOTE_ROUTES } from '@blooms/shared/routes';
-import type { HostPrerender, PrerenderedHtml } from '@blooms/shared/prerender';
+import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import type { HostPrerender, PrerenderedHtml } from '@blooms/shared/contract/prerender';
 import { prerenderRoute } from '@blooms/shared/ui/prerender';
 import { AppShell } from './app/AppShell';
 import { PrerenderingShellContext } from './features/remotes/RemoteScreen';

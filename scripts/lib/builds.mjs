@@ -1,10 +1,13 @@
 // Decides which apps need a (re)build: no dist yet, or sources newer than the last build.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const APPS = ['host', 'marketing-remote', 'subscribe-remote', 'staff-remote', 'admin-remote'];
+/** The one list of remotes (name -> dev server port), shared with the apps and the server. */
+export const REMOTES = createRequire(import.meta.url)('../../shared/src/contract/remotes.json');
+export const APPS = ['host', ...Object.keys(REMOTES).map((name) => `${name}-remote`)];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

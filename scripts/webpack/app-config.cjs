@@ -6,8 +6,8 @@ const { DefinePlugin } = require('webpack');
 
 /** Modules that must exist once at runtime across host and remotes. */
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand'];
-/** The stateful modules of @blooms/shared; everything else there is pure and may be bundled. */
-const SHARED_STATE_MODULES = ['@blooms/shared/app-config', '@blooms/shared/auth-store', '@blooms/shared/popup-store'];
+/** The stateful modules of @blooms/shared (its browser runtime); everything else there is pure and may be bundled. */
+const SHARED_STATE_MODULES = ['@blooms/shared/runtime/app-config', '@blooms/shared/runtime/auth-store', '@blooms/shared/runtime/popup-store'];
 
 function installedMajorRange(name, appDir) {
   const version = require(require.resolve(`${name}/package.json`, { paths: [appDir] })).version;

@@ -1,13 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { usePopupStore } from '@blooms/shared/popup-store';
-import { usersApi } from '@blooms/shared/users-api';
-import { ApiError } from '@blooms/shared/api-client';
-import { USER_MESSAGES } from '@blooms/shared/users';
-import type { UserRecord } from '@blooms/shared/roles';
+import { usePopupStore } from '@blooms/shared/runtime/popup-store';
+import { usersApi } from '../features/users/api';
+import { ApiError } from '@blooms/shared/runtime/api-client';
+import { USER_MESSAGES } from '@blooms/shared/contract/users';
+import type { UserRecord } from '@blooms/shared/contract/roles';
 import UsersPage from './UsersPage';
 
-jest.mock('@blooms/shared/users-api', () => ({
+jest.mock('../features/users/api', () => ({
   usersApi: { list: jest.fn(), add: jest.fn(), update: jest.fn(), remove: jest.fn() },
 }));
 const api = jest.mocked(usersApi);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
-import type { UserRecord } from '@blooms/shared/roles';
-import { usersApi } from '@blooms/shared/users-api';
+import type { UserRecord } from '@blooms/shared/contract/roles';
+import { usersApi } from '../features/users/api';
 import { AddUserForm } from '../features/users/AddUserForm';
 import { UserRow } from '../features/users/UserRow';
 import '../features/users/users.css';

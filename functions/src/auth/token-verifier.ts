@@ -1,6 +1,6 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { unauthenticated } from '../http/errors';
+import { UnauthenticatedError } from '../services/errors';
 
 export interface VerifiedIdentity {
   uid: string;
@@ -34,7 +34,7 @@ export function firebaseTokenVerifier(projectId: string): TokenVerifier {
         return { uid: decoded.uid, email: decoded.email?.toLowerCase() ?? null, emailVerified: decoded.email_verified === true };
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
-        throw unauthenticated(REASONS[code] ?? 'Your sign-in could not be verified. Please sign in again.');
+        throw new UnauthenticatedError(REASONS[code] ?? 'Your sign-in could not be verified. Please sign in again.');
       }
     },
   };

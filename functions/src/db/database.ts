@@ -20,12 +20,22 @@ export interface Database {
    * onReconnect runs after a dropped connection was restored (messages may have been missed).
    */
   listen: (channel: string, onMessage: (payload: string) => void, onReconnect: () => void) => Promise<() => Promise<void>>;
-  migrate: () => Promise<void>;
+  /** Applies the versioned migrations (functions/drizzle/, or another folder in tests) not yet applied. */
+  migrate: (folder?: string) => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 }
 
-const MIGRATIONS = path.join(__dirname, '..', '..', 'drizzle');
+/**
+ * Runs `work` in one transaction. drizzle types the transaction apart from the database it
+ * came from, though it has the same query API; this is the one place that says so, and
+ * services take a Db either way.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
+export const MIGRATIONS = path.join(__dirname, '..', '..', 'drizzle');
 
 /** A PostgreSQL server when a URL is given, else embedded PGlite (in dataDir, or in memory for null). */
 export async function openDatabase(options: { url: string | null; dataDir: string | null }): Promise<Database> {
@@ -36,7 +46,7 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
       db,
       kind: 'postgres',
       listen: (channel, onMessage, onReconnect) => listenWithReconnect(options.url!, channel, onMessage, onReconnect),
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
+      migrate: (folder = MIGRATIONS) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };
@@ -54,7 +64,7 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
         if (!client.closed) await unlisten();
       };
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    migrate: (folder = MIGRATIONS) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };

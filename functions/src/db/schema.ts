@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ROLES } from '@blooms/shared/roles';
-import { DELIVERY_STATUSES } from '@blooms/shared/deliveries';
+import { ROLES } from '@blooms/shared/contract/roles';
+import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
+import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
 
 export const users = pgTable(
   'users',
@@ -33,10 +34,10 @@ export const subscriptions = pgTable(
     address: text('address').notNull(),
     unit: text('unit').notNull().default(''),
     city: text('city').notNull(),
-    state: text('state').notNull().default('UT'),
+    state: text('state').$type<Subscriber['state']>().notNull().default('UT'),
     zip: text('zip').notNull(),
     deliveryNotes: text('delivery_notes').notNull().default(''),
-    plan: text('plan', { enum: ['yearly', 'custom'] }).notNull(),
+    plan: text('plan', { enum: PLANS }).notNull(),
     /** Month numbers 1-12 the subscriber receives flowers in. */
     months: integer('months').array().notNull(),
     /** The payment provider's checkout session that paid for it: fulfilment is idempotent on it. */
@@ -96,16 +97,15 @@ export const deliveryEvents = pgTable(
 );
 
 export type SubscriptionDbRow = typeof subscriptions.$inferSelect;
-export type DeliveryDbRow = typeof deliveries.$inferSelect;
 
 /**
- * Every checkout started, with what the customer entered: fulfilment reads the subscription
+ * Every checkout started, with the validated subscriber: fulfilment inserts the subscription
  * from here, so it never depends on what a payment provider echoes back.
  */
 export const checkoutSessions = pgTable('checkout_sessions', {
   id: text('id').primaryKey(),
   provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
-  payload: jsonb('payload').notNull(),
+  subscriber: jsonb('subscriber').$type<Subscriber>().notNull(),
   status: text('status', { enum: ['open', 'paid'] }).notNull().default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -1,50 +1,34 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
-
-/** HTTP status -> the callable protocol's status names (spec section 8, read the other way). */
-const CALLABLE_STATUS: Record<number, string> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ABORTED',
-  413: 'INVALID_ARGUMENT',
-  429: 'RESOURCE_EXHAUSTED',
-  499: 'CANCELLED',
-  500: 'INTERNAL',
-  501: 'UNIMPLEMENTED',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
-};
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import type { PublicScope } from './access';
+import { CALLABLE_STATUS, errorReply, INTERNAL_MESSAGE } from './errors';
 
 /**
  * Serves a handler with the Firebase callable protocol, so the browser can use the Firebase
  * SDK's callable client: POST {data} -> 200 {result}, or an HTTP error with
- * {error: {status, message}}. The handler itself knows nothing of HTTP.
+ * {error: {status, message}}. The handler gets the parsed data and knows nothing of HTTP.
  */
-export function registerCallable<T>(
-  app: FastifyInstance,
+export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
+  app: PublicScope,
   path: string,
-  handler: (data: unknown, request: FastifyRequest) => Promise<T>,
+  schema: { data: S; result: R },
+  handler: (data: z.output<S>, request: FastifyRequest) => Promise<z.input<R>>,
   options: { bodyLimit?: number } = {},
 ) {
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const known = error instanceof HttpError;
-    const frameworkStatus = (error as { statusCode?: number }).statusCode;
-    const status = known ? error.statusCode : frameworkStatus && frameworkStatus < 500 ? frameworkStatus : 500;
-    if (status >= 500) request.log.error({ err: error }, `${path} failed`);
-    const message = known
-      ? error.message
-      : status === 413
-        ? 'The request is too large.'
-        : status < 500
-          ? 'The request is not valid JSON.'
-          : 'Something went wrong on our side. Please try again.';
-    return reply.status(status).send({ error: { status: CALLABLE_STATUS[status] ?? 'UNKNOWN', message } });
+    const known = errorReply(error);
+    if (!known) request.log.error({ err: error }, `${path} failed`);
+    const status = known?.status ?? 500;
+    return reply.status(status).send({ error: { status: CALLABLE_STATUS[status] ?? 'UNKNOWN', message: known?.message ?? INTERNAL_MESSAGE } });
   };
-  app.post(path, { bodyLimit: options.bodyLimit, errorHandler: sendError }, async (request) => {
-    const body = request.body as { data?: unknown } | null;
-    if (!body || typeof body !== 'object' || !('data' in body)) throw new HttpError(400, 'invalid-argument', 'Request body must be {"data": ...}.');
-    return { result: await handler(body.data, request) };
-  });
+  app.post(
+    path,
+    {
+      bodyLimit: options.bodyLimit,
+      errorHandler: sendError,
+      // Typed by the handler's signature above: the type provider cannot resolve a generic schema.
+      schema: { body: z.object({ data: schema.data }), response: { 200: z.object({ result: schema.result }) } } as FastifySchema,
+    },
+    async (request) => ({ result: await handler((request.body as { data: z.output<S> }).data, request) }),
+  );
 }

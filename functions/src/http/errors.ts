@@ -1,19 +1,67 @@
-/** An error the API reports to the caller as is: the status and a message a person can act on. */
+import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
+import { ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError } from '../services/errors';
+
+/** A failure of the transport itself (a body too large, a wrong content type): status and message as is. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
     message: string,
-    /** Extra fields for the response body, e.g. the fresh row after a conflict. */
-    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const unauthenticated = (message: string) => new HttpError(401, 'unauthenticated', message);
-export const forbidden = (message: string) => new HttpError(403, 'permission-denied', message);
-export const badRequest = (message: string) => new HttpError(400, 'invalid-argument', message);
-export const notFound = (message: string) => new HttpError(404, 'not-found', message);
-export const conflict = (message: string) => new HttpError(409, 'aborted', message);
+/** What the caller is told about a failed request. */
+export interface ErrorReply {
+  status: number;
+  /** The error code of the REST API (spec section 8's names). */
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+const DOMAIN_STATUS: [new (...args: never[]) => DomainError, number, string][] = [
+  [InvalidInputError, 400, 'invalid-argument'],
+  [UnauthenticatedError, 401, 'unauthenticated'],
+  [ForbiddenError, 403, 'permission-denied'],
+  [NotFoundError, 404, 'not-found'],
+  [ConflictError, 409, 'aborted'],
+];
+
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** The one mapping from what went wrong to what the caller is told; null for a server fault (500). */
+export function errorReply(error: unknown): ErrorReply | null {
+  if (error instanceof DomainError) {
+    const [, status, code] = DOMAIN_STATUS.find(([kind]) => error instanceof kind) ?? [null, 500, 'internal'];
+    const reason = error instanceof ForbiddenError && error.reason === NO_USER_RECORD ? NO_USER_RECORD : code;
+    return { status, code: reason, message: error.message, details: error.details };
+  }
+  if (error instanceof HttpError) return { status: error.statusCode, code: 'invalid-argument', message: error.message, details: {} };
+  // Fastify's own 4xx: a body too large, not JSON, of a type no route takes.
+  const { statusCode, code } = error as { statusCode?: number; code?: string };
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    const message =
+      statusCode === 413 ? 'The request is too large.' : code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request is not valid JSON.' : (error as Error).message;
+    return { status: statusCode, code: 'invalid-argument', message, details: {} };
+  }
+  return null;
+}
+
+/** HTTP status -> the callable protocol's status names (spec section 8, read the other way). */
+export const CALLABLE_STATUS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ABORTED',
+  413: 'INVALID_ARGUMENT',
+  415: 'INVALID_ARGUMENT',
+  429: 'RESOURCE_EXHAUSTED',
+  499: 'CANCELLED',
+  500: 'INTERNAL',
+  501: 'UNIMPLEMENTED',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};

@@ -2,25 +2,27 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
-import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/app-config';
-import { isSitePage } from '@blooms/shared/routes';
+import { userRecordSchema } from '@blooms/shared/contract/users';
+import { isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
-import { HttpError } from './errors';
-import { authenticateStaff } from './staff-auth';
-import { contentSecurityPolicy } from './security-headers';
-import { preloadLinks, registerStaticFiles } from './static-files';
-import { createPageHtml } from './page-html';
-import { registerUserRoutes } from './users-routes';
-import { registerDeliveryRoutes } from './deliveries-routes';
-import { registerLiveRoutes } from './live-routes';
-import { registerCheckoutRoutes } from './checkout-routes';
-import { registerSeoRoutes } from './seo-routes';
 import { paymentsFor } from '../payments/setup';
 import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
+import { accessScope, callerOf, type PublicScope } from './access';
+import { errorReply, INTERNAL_MESSAGE } from './errors';
+import { identifyCaller } from './identify-caller';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
+import { registerUserRoutes } from './admin/users-routes';
+import { registerDeliveryRoutes } from './staff/deliveries-routes';
+import { registerLiveRoutes } from './staff/live-routes';
+import { registerCheckoutRoutes } from './public/checkout-routes';
+import { createPageHtml } from './public/page-html';
+import { contentSecurityPolicy } from './public/security-headers';
+import { registerSeoRoutes } from './public/seo-routes';
+import { registerSiteRoutes } from './public/site-routes';
+import { preloadLinks, registerStaticFiles } from './public/static-files';
 
 export interface ServerDeps {
   config: ServerConfig;
@@ -31,24 +33,10 @@ export interface ServerDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-const webVitalSchema = z.object({
-  name: z.string().max(16),
-  value: z.number().finite(),
-  rating: z.string().max(32),
-  path: z.string().max(512),
-});
-
-export function appConfigFor(config: ServerConfig): AppConfig {
-  return {
-    remotes: config.remotes,
-    firebase: config.firebaseWeb,
-    authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
-    apiBaseUrl: config.apiBaseUrl,
-    site: config.site,
-    googleMapsApiKey: config.googleMapsApiKey,
-  };
-}
-
+/**
+ * The whole HTTP API and site. Routes live in three kinds of scope: public (here), staff and
+ * admin (accessScope), and each route file's folder says which it belongs to.
+ */
 export async function buildServer({ config, database, verifier, blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -57,17 +45,15 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     bodyLimit: 1024 * 1024,
   });
   const { db } = database;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.details });
-    }
-    const statusCode = (error as { statusCode?: number }).statusCode;
-    if (statusCode && statusCode >= 400 && statusCode < 500) {
-      return reply.status(statusCode).send({ error: 'invalid-argument', message: (error as Error).message });
-    }
+    const known = errorReply(error);
+    if (known) return reply.status(known.status).send({ error: known.code, message: known.message, ...known.details });
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ error: 'internal', message: INTERNAL_MESSAGE });
   });
 
   await app.register(helmet, {
@@ -78,34 +64,19 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   await app.register(compress, { global: true });
   await app.register(multipart);
 
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
-  });
+  const identify = (request: FastifyRequest) => identifyCaller(request, verifier, db);
+  await app.register(
+    accessScope('staff', identify, (staff) => {
+      staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
+      registerDeliveryRoutes(staff, db, blobs);
+      registerLiveRoutes(staff, feed);
+    }),
+  );
+  await app.register(accessScope('admin', identify, (admin) => registerUserRoutes(admin, db)));
 
-  const authenticate = (request: FastifyRequest) => authenticateStaff(request, verifier, db);
-  app.get('/api/me', authenticate);
-  registerUserRoutes(app, db, authenticate);
-  registerDeliveryRoutes(app, db, blobs, authenticate);
-  registerLiveRoutes(app, feed, authenticate);
-  registerCheckoutRoutes(app, { db, publicUrl: config.publicUrl, ...paymentsFor(config, database, app.log) });
-
-  app.post('/api/vitals', async (request, reply) => {
-    const metric = webVitalSchema.safeParse(request.body);
-    if (metric.success) request.log.info({ webVital: metric.data }, 'web vital');
-    return reply.status(204).send();
-  });
-
-  app.get(APP_CONFIG_PATH, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return appConfigFor(config);
-  });
-
+  const publicScope: PublicScope = app.withTypeProvider<ZodTypeProvider>();
+  registerSiteRoutes(publicScope, config, database);
+  registerCheckoutRoutes(publicScope, { db, publicUrl: config.publicUrl, ...paymentsFor(config, database, app.log) });
   registerSeoRoutes(app, config.publicUrl);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
   const pageHtml = config.staticRoot

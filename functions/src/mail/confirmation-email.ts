@@ -1,25 +1,11 @@
-import { formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from '@blooms/shared/site';
-import { MONTH_NAMES } from '@blooms/shared/months';
+import { formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from '@blooms/shared/contract/site';
+import { MONTH_NAMES } from '@blooms/shared/contract/months';
+import { escapeHtml } from '@blooms/shared/contract/html';
+import type { Subscriber } from '@blooms/shared/contract/subscriber';
 import type { OutgoingMail } from './mailer';
 
-export interface ConfirmedSubscription {
-  firstName: string;
-  lastName: string;
-  email: string;
-  address: string;
-  unit: string;
-  city: string;
-  state: string;
-  zip: string;
-  plan: 'yearly' | 'custom';
-  months: number[];
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The confirmation e-mail: what was bought, which months, where, and how to reach us. */
-export function confirmationEmail(s: ConfirmedSubscription, site: SiteContact): OutgoingMail {
+export function confirmationEmail(s: Subscriber, site: SiteContact): OutgoingMail {
   const months = s.plan === 'yearly' ? 'every month of the year' : s.months.map((m) => MONTH_NAMES[m - 1]).join(', ');
   const where = [s.address, s.unit, `${s.city}, ${s.state} ${s.zip}`].filter(Boolean).join(', ');
   const lines = [

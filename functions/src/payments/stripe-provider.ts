@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PRICE_PER_MONTH_USD } from '@blooms/shared/site';
+import { PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import type { PaymentProvider } from './provider';
 
 export interface StripeSettings {

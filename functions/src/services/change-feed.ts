@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LIVE_CHANNEL, type LiveEvent } from '@blooms/shared/live';
+import { LIVE_CHANNEL, type LiveEvent } from '@blooms/shared/contract/live';
 import type { Database, Db } from '../db/database';
 
 type Listener = (event: LiveEvent) => void;

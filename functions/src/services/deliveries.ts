@@ -1,25 +1,23 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { displayStatus, nextStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/deliveries';
-import { MONTH_NAMES, type MonthKey, type SelectedMonths } from '@blooms/shared/months';
-import type { UserRecord } from '@blooms/shared/roles';
-import type { Db } from '../db/database';
+import { displayStatus, nextStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import type { UserRecord } from '@blooms/shared/contract/roles';
+import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { announce } from './change-feed';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { findUserByEmail } from './users';
 
 /** A stale click: the caller saw another status than the one stored. Carries the fresh row. */
-export class StaleDeliveryError extends HttpError {
+export class StaleDeliveryError extends ConflictError {
   constructor(delivery: MonthDelivery) {
-    super(409, 'aborted', 'Someone else changed this delivery a moment ago. The row now shows its current status.', { delivery });
+    super('Someone else changed this delivery a moment ago. The row now shows its current status.', { delivery });
   }
 }
 
-const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
+const NOT_ASSIGNED_TO_YOU = 'Only the person this delivery is assigned to, or an admin, can record its delivery.';
 
-function selectedMonths(months: number[]): SelectedMonths {
-  return Object.fromEntries(MONTH_NAMES.map((name, i) => [name, months.includes(i + 1)])) as SelectedMonths;
-}
+const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
 export function proofUrl(subscriptionId: string, month: MonthKey): string {
   return `/api/deliveries/${subscriptionId}/${month}/proof`;
@@ -61,8 +59,6 @@ function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns): Subsc
     state: s.state,
     zip: s.zip,
     deliveryNotes: s.deliveryNotes,
-    plan: s.plan,
-    selectedMonths: selectedMonths(s.months),
     createdAt: s.createdAt.toISOString(),
     delivery: toMonthDelivery(s, month, d),
   };
@@ -85,7 +81,7 @@ function encodeCursor(row: SubscriptionDbRow): string {
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest('cursor is not one this server gave out.');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw new InvalidInputError('cursor is not one this server gave out.');
   return { createdAt, id };
 }
 
@@ -134,7 +130,7 @@ async function readDelivery(db: Db, subscriptionId: string, month: MonthKey): Pr
     .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
     .leftJoin(users, eq(users.id, deliveries.assigneeId))
     .where(eq(subscriptions.id, subscriptionId));
-  if (!row) throw notFound('That subscription no longer exists.');
+  if (!row) throw new NotFoundError('That subscription no longer exists.');
   return toMonthDelivery(row.subscription, month, row);
 }
 
@@ -147,9 +143,9 @@ async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
     .select({ id: subscriptions.id, months: subscriptions.months, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
-  if (!subscription) throw notFound('That subscription no longer exists.');
+  if (!subscription) throw new NotFoundError('That subscription no longer exists.');
   if (!subscription.months.includes(monthNumber(month))) {
-    throw badRequest(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
+    throw new InvalidInputError(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
   }
   await tx.insert(deliveries).values({ subscriptionId, month }).onConflictDoNothing();
   const [delivery] = await tx
@@ -166,22 +162,26 @@ async function recordChange(tx: Db, actor: UserRecord, subscriptionId: string, m
 
 /** The dashboard pill, as compare-and-set: it moves only from the status the caller saw. */
 export async function advanceStatus(db: Db, actor: UserRecord, input: { subscriptionId: string; month: MonthKey; expectedStatus: string }): Promise<MonthDelivery> {
-  const stale = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const { delivery } = await lockDelivery(t, input.subscriptionId, input.month);
-    if (displayStatus(delivery.status) !== displayStatus(input.expectedStatus)) return true;
+  return inTransaction(db, async (tx) => {
+    const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
+    if (displayStatus(delivery.status) !== displayStatus(input.expectedStatus)) {
+      throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
+    }
     const to = nextStatus(delivery.status);
-    await t
+    await tx
       .update(deliveries)
       .set({ status: to, updatedAt: new Date(), updatedBy: actor.email })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
-    await recordChange(t, actor, input.subscriptionId, input.month, 'status', { from: delivery.status, to });
-    await announce(t, { type: 'delivery', delivery: await readDelivery(t, input.subscriptionId, input.month) });
-    return false;
+    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', { from: delivery.status, to });
+    return announceDelivery(tx, input.subscriptionId, input.month);
   });
-  const fresh = await readDelivery(db, input.subscriptionId, input.month);
-  if (stale) throw new StaleDeliveryError(fresh);
-  return fresh;
+}
+
+/** Reads the delivery as it now stands in the transaction and tells every staff screen. */
+async function announceDelivery(tx: Db, subscriptionId: string, month: MonthKey): Promise<MonthDelivery> {
+  const delivery = await readDelivery(tx, subscriptionId, month);
+  await announce(tx, { type: 'delivery', delivery });
+  return delivery;
 }
 
 /** Assigns every listed delivery of the month to one user, or none of them. */
@@ -191,21 +191,21 @@ export async function assignDeliveries(
   input: { month: MonthKey; subscriptionIds: string[]; assigneeEmail: string },
 ): Promise<MonthDelivery[]> {
   const assignee = await findUserByEmail(db, input.assigneeEmail);
-  if (!assignee) throw badRequest(`There is no user with the e-mail ${input.assigneeEmail}.`);
+  if (!assignee) throw new InvalidInputError(`There is no user with the e-mail ${input.assigneeEmail}.`);
   const ids = [...new Set(input.subscriptionIds)];
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (tx) => {
+    const assigned: MonthDelivery[] = [];
     for (const subscriptionId of ids) {
-      await lockDelivery(t, subscriptionId, input.month);
-      await t
+      await lockDelivery(tx, subscriptionId, input.month);
+      await tx
         .update(deliveries)
         .set({ assigneeId: assignee.id, updatedAt: new Date(), updatedBy: actor.email })
         .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, input.month)));
-      await recordChange(t, actor, subscriptionId, input.month, 'assign', { to: assignee.email });
-      await announce(t, { type: 'delivery', delivery: await readDelivery(t, subscriptionId, input.month) });
+      await recordChange(tx, actor, subscriptionId, input.month, 'assign', { to: assignee.email });
+      assigned.push(await announceDelivery(tx, subscriptionId, input.month));
     }
+    return assigned;
   });
-  return Promise.all(ids.map((id) => readDelivery(db, id, input.month)));
 }
 
 /** Checks that the caller may record proof for this delivery and that it is out for delivery. */
@@ -214,9 +214,7 @@ export async function checkProofAllowed(db: Db, actor: UserRecord, subscriptionI
     .select({ assigneeId: deliveries.assigneeId, status: deliveries.status })
     .from(deliveries)
     .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
-  if (actor.role !== 'admin' && row?.assigneeId !== actor.id) {
-    throw forbidden('Only the person this delivery is assigned to, or an admin, can record its delivery.');
-  }
+  if (actor.role !== 'admin' && row?.assigneeId !== actor.id) throw new ForbiddenError(NOT_ASSIGNED_TO_YOU);
   if (row?.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(db, subscriptionId, month));
 }
 
@@ -226,21 +224,17 @@ export async function recordDelivered(
   actor: UserRecord,
   input: { subscriptionId: string; month: MonthKey; method: 'hand' | 'door'; proofImageKey: string | null },
 ): Promise<MonthDelivery> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const { delivery } = await lockDelivery(t, input.subscriptionId, input.month);
-    if (actor.role !== 'admin' && delivery.assigneeId !== actor.id) {
-      throw forbidden('Only the person this delivery is assigned to, or an admin, can record its delivery.');
-    }
-    if (delivery.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(t, input.subscriptionId, input.month));
-    await t
+  return inTransaction(db, async (tx) => {
+    const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
+    if (actor.role !== 'admin' && delivery.assigneeId !== actor.id) throw new ForbiddenError(NOT_ASSIGNED_TO_YOU);
+    if (delivery.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
+    await tx
       .update(deliveries)
       .set({ status: 'delivered', proofImageKey: input.proofImageKey, updatedAt: new Date(), updatedBy: actor.email })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
-    await recordChange(t, actor, input.subscriptionId, input.month, 'proof', { method: input.method, photo: input.proofImageKey });
-    await announce(t, { type: 'delivery', delivery: await readDelivery(t, input.subscriptionId, input.month) });
+    await recordChange(tx, actor, input.subscriptionId, input.month, 'proof', { method: input.method, photo: input.proofImageKey });
+    return announceDelivery(tx, input.subscriptionId, input.month);
   });
-  return readDelivery(db, input.subscriptionId, input.month);
 }
 
 export async function proofImageKey(db: Db, subscriptionId: string, month: MonthKey): Promise<string | null> {

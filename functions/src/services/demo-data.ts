@@ -1,12 +1,14 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import { ALL_MONTH_NUMBERS } from '@blooms/shared/contract/months';
+import type { Subscriber } from '@blooms/shared/contract/subscriber';
+import { inTransaction, type Db } from '../db/database';
 import { subscriptions } from '../db/schema';
-import { createSubscription, type NewSubscription } from './subscriptions';
+import { insertSubscription } from './subscriptions';
 
-const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const ALL_MONTHS = [...ALL_MONTH_NUMBERS];
 
 /** Made-up subscribers at made-up addresses in the delivery area, for trying the product locally. */
-const DEMO: NewSubscription[] = [
+const DEMO: Subscriber[] = [
   { firstName: 'Maria', lastName: 'Lopez', email: 'maria.lopez@example.com', phone: '8015550101', address: '215 E 400 S', unit: 'Apt 3', city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: 'Gate code 4412. Please leave the vase by the side door if nobody answers; the front porch gets full afternoon sun.', plan: 'yearly', months: ALL_MONTHS },
   { firstName: 'James', lastName: 'Whitaker', email: 'j.whitaker@example.com', phone: '8015550102', address: '1480 N 1200 W', unit: '', city: 'Provo', state: 'UT', zip: '84604', deliveryNotes: '', plan: 'custom', months: [2, 5, 11, 12] },
   { firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@example.com', phone: '8015550103', address: '88 W Center St', unit: 'Suite 200', city: 'Bountiful', state: 'UT', zip: '84010', deliveryNotes: 'Office reception, ask for Dana.', plan: 'yearly', months: ALL_MONTHS },
@@ -19,6 +21,8 @@ const DEMO: NewSubscription[] = [
 export async function seedDemoData(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(subscriptions);
   if ((row?.n ?? 0) > 0) return 0;
-  for (const subscription of DEMO) await createSubscription(db, subscription);
+  await inTransaction(db, async (tx) => {
+    for (const subscriber of DEMO) await insertSubscription(tx, subscriber);
+  });
   return DEMO.length;
 }

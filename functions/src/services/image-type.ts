@@ -1,4 +1,4 @@
-import type { ProofType } from '@blooms/shared/deliveries';
+import type { ProofType } from '@blooms/shared/contract/deliveries';
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
 

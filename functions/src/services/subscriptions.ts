@@ -1,14 +1,19 @@
+import type { Subscriber } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
 import { subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { announce } from './change-feed';
 
-export type NewSubscription = Omit<typeof subscriptions.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-
-/** Stores a paid subscription and tells every staff screen about it. */
-export async function createSubscription(db: Db, input: NewSubscription): Promise<SubscriptionDbRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(subscriptions).values(input).returning();
-    await announce(tx as unknown as Db, { type: 'subscription-created', subscriptionId: row!.id });
-    return row!;
-  });
+/**
+ * The one writer of subscriptions: stores a subscriber and tells every staff screen, inside
+ * the caller's transaction. With a checkout session id it is idempotent: a second call for
+ * the same session stores nothing and returns null.
+ */
+export async function insertSubscription(tx: Db, subscriber: Subscriber, checkoutSessionId: string | null = null): Promise<SubscriptionDbRow | null> {
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({ ...subscriber, checkoutSessionId })
+    .onConflictDoNothing({ target: subscriptions.checkoutSessionId })
+    .returning();
+  if (row) await announce(tx, { type: 'subscription-created', subscriptionId: row.id });
+  return row ?? null;
 }

@@ -1,10 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { UserRecord } from '@blooms/shared/roles';
-import { USER_MESSAGES, type ValidUserInput } from '@blooms/shared/users';
-import type { Db } from '../db/database';
+import { z } from 'zod';
+import type { UserRecord } from '@blooms/shared/contract/roles';
+import { USER_MESSAGES, type ValidUserInput } from '@blooms/shared/contract/users';
+import { inTransaction, type Db } from '../db/database';
 import { users, type UserRow } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
 import { announce } from './change-feed';
+import { ConflictError, NotFoundError } from './errors';
+
+const isUserId = (id: string) => z.uuid().safeParse(id).success;
 
 export function toUserRecord(row: UserRow): UserRecord {
   return { id: row.id, name: row.name, email: row.email, role: row.role };
@@ -43,13 +46,13 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function createUser(db: Db, input: ValidUserInput): Promise<UserRecord> {
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const [row] = await tx.insert(users).values(input).returning();
-      await announce(tx as unknown as Db, { type: 'users-changed' });
+      await announce(tx, { type: 'users-changed' });
       return toUserRecord(row!);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.duplicateEmail(input.email));
+    if (isUniqueViolation(error)) throw new ConflictError(USER_MESSAGES.duplicateEmail(input.email));
     throw error;
   }
 }
@@ -60,33 +63,35 @@ export async function createUser(db: Db, input: ValidUserInput): Promise<UserRec
  */
 async function keepAnAdmin(tx: Db, leaving: string): Promise<void> {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
-  if (admins.length === 1 && admins[0]!.id === leaving) throw conflict(USER_MESSAGES.lastAdmin);
+  if (admins.length === 1 && admins[0]!.id === leaving) throw new ConflictError(USER_MESSAGES.lastAdmin);
 }
 
 export async function updateUser(db: Db, id: string, input: ValidUserInput): Promise<UserRecord> {
+  if (!isUserId(id)) throw new NotFoundError(USER_MESSAGES.notFound);
   try {
-    return await db.transaction(async (tx) => {
-      if (input.role !== 'admin') await keepAnAdmin(tx as unknown as Db, id);
+    return await inTransaction(db, async (tx) => {
+      if (input.role !== 'admin') await keepAnAdmin(tx, id);
       const [row] = await tx
         .update(users)
         .set({ ...input, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
-      if (!row) throw notFound(USER_MESSAGES.notFound);
-      await announce(tx as unknown as Db, { type: 'users-changed' });
+      if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+      await announce(tx, { type: 'users-changed' });
       return toUserRecord(row);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.duplicateEmail(input.email));
+    if (isUniqueViolation(error)) throw new ConflictError(USER_MESSAGES.duplicateEmail(input.email));
     throw error;
   }
 }
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await keepAnAdmin(tx as unknown as Db, id);
+  if (!isUserId(id)) throw new NotFoundError(USER_MESSAGES.notFound);
+  await inTransaction(db, async (tx) => {
+    await keepAnAdmin(tx, id);
     const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
-    if (!deleted) throw notFound(USER_MESSAGES.notFound);
-    await announce(tx as unknown as Db, { type: 'users-changed', removedEmail: deleted.email });
+    if (!deleted) throw new NotFoundError(USER_MESSAGES.notFound);
+    await announce(tx, { type: 'users-changed', removedEmail: deleted.email });
   });
 }

@@ -1,13 +1,14 @@
 import { users } from '../../src/db/schema';
-import type { Db } from '../../src/db/database';
-import { createSubscription, type NewSubscription } from '../../src/services/subscriptions';
-import type { Role } from '@blooms/shared/roles';
+import { inTransaction, type Db } from '../../src/db/database';
+import { insertSubscription } from '../../src/services/subscriptions';
+import type { Subscriber } from '@blooms/shared/contract/subscriber';
+import type { Role } from '@blooms/shared/contract/roles';
 
 let n = 0;
 
-export async function addSubscription(db: Db, overrides: Partial<NewSubscription> = {}) {
+export async function addSubscription(db: Db, overrides: Partial<Subscriber> = {}) {
   n += 1;
-  return createSubscription(db, {
+  const subscriber: Subscriber = {
     firstName: `First${n}`,
     lastName: `Last${n}`,
     email: `subscriber${n}@example.com`,
@@ -21,7 +22,8 @@ export async function addSubscription(db: Db, overrides: Partial<NewSubscription
     plan: 'yearly',
     months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
     ...overrides,
-  });
+  };
+  return (await inTransaction(db, (tx) => insertSubscription(tx, subscriber)))!;
 }
 
 export async function addUser(db: Db, name: string, email: string, role: Role = 'employee') {

@@ -1,5 +1,5 @@
-import type { LiveEvent } from '@blooms/shared/live';
-import { sseDataParser } from '@blooms/shared/sse';
+import type { LiveEvent } from '@blooms/shared/contract/live';
+import { sseDataParser } from '@blooms/shared/contract/sse';
 
 /** Reads /api/live as a staff screen does, collecting events and when they arrived. */
 export async function openLiveStream(baseUrl: string, idToken: string) {

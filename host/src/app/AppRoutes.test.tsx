@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from './AppRoutes';
 import { renderAt, signIn, signOutForTest } from '../test/render';
-import { useAuthStore } from '@blooms/shared/auth-store';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { Link } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';

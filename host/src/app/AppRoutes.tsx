@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { REMOTE_ROUTES, LOGIN_PATH } from './routes';
+import { REMOTE_ROUTES, LOGIN_PATH } from '@blooms/shared/contract/routes';
 import { RemoteScreen } from '../features/remotes/RemoteScreen';
 import { RequireAccess } from '../features/auth/RequireAccess';
 import { LoginPage } from '../features/auth/LoginPage';

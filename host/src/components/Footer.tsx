@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useSiteContact } from '@blooms/shared/app-config';
-import { phoneHref } from '@blooms/shared/site';
-import { FOOTER_LINKS } from '../app/navigation';
+import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { phoneHref } from '@blooms/shared/contract/site';
+import { FOOTER_LINKS } from './navigation';
 
 export function Footer() {
   const site = useSiteContact();

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useAuthStore } from '@blooms/shared/auth-store';
-import { useSiteContact } from '@blooms/shared/app-config';
-import { headerLinks } from '../app/navigation';
-import { useMediaQuery } from '../app/use-media-query';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { headerLinks } from './navigation';
+import { useMediaQuery } from './use-media-query';
 
 /**
  * Below these widths the links no longer fit on one line and move into the menu. CSS applies

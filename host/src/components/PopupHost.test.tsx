@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { showPopup, usePopupStore } from '@blooms/shared/popup-store';
+import { showPopup, usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { PopupHost } from './PopupHost';
 
 describe('the shared popup', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { POPUP_TITLES, usePopupStore, type PopupKind } from '@blooms/shared/popup-store';
+import { POPUP_TITLES, usePopupStore, type PopupKind } from '@blooms/shared/runtime/popup-store';
 
 const ICONS: Record<PopupKind, string> = { error: '⚠', success: '✓', info: 'ℹ' };
 

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { useAuthStore } from '@blooms/shared/auth-store';
-import type { SessionRole } from '@blooms/shared/roles';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import type { SessionRole } from '@blooms/shared/contract/roles';
 
 /** Shows the current path, so tests can see where navigation went. */
 export function LocationProbe() {

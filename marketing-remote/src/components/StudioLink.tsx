@@ -1,4 +1,4 @@
-import { useSiteContact } from '@blooms/shared/app-config';
+import { useSiteContact } from '@blooms/shared/runtime/app-config';
 
 /** The button to the sister studio's own site, which opens in a new tab. */
 export function StudioLink() {

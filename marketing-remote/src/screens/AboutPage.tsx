@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
-import { useSiteContact } from '@blooms/shared/app-config';
+import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { Art } from '../components/Art';
 import { CardSection } from '../components/CardSection';
 import { StudioLink } from '../components/StudioLink';

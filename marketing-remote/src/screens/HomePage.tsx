@@ -1,6 +1,6 @@
 import { Screen } from '@blooms/shared/ui/Screen';
-import { useSiteContact } from '@blooms/shared/app-config';
-import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
+import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { Art } from '../components/Art';
 import { CardSection } from '../components/CardSection';
 import { GetStarted } from '../components/GetStarted';

@@ -1,5 +1,5 @@
 import { Screen } from '@blooms/shared/ui/Screen';
-import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
+import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { CardSection } from '../components/CardSection';
 import { GetStarted } from '../components/GetStarted';
 import '../marketing.css';

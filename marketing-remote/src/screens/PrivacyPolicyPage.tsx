@@ -1,6 +1,6 @@
 import { Screen } from '@blooms/shared/ui/Screen';
-import { useSiteContact } from '@blooms/shared/app-config';
-import { SKIP_NOTICE_DAYS } from '@blooms/shared/site';
+import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
 import '../marketing.css';
 
 export default function PrivacyPolicyPage() {

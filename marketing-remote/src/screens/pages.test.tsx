@@ -1,8 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { useAppConfig, type AppConfig } from '@blooms/shared/app-config';
-import { DEFAULT_SITE_CONTACT } from '@blooms/shared/site';
+import type { AppConfig } from '@blooms/shared/contract/app-config';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
 import HomePage from './HomePage';
 import HowItWorksPage from './HowItWorksPage';
 import SeasonalCollectionsPage from './SeasonalCollectionsPage';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { BRAND_NAME } from '../site';
+import { BRAND_NAME } from '../contract/site';
 
 declare const __BUILD_ID__: string | undefined;
 

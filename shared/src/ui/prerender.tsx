@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { RemoteName } from '../app-config';
-import type { PrerenderedHtml, PrerenderedScreen, RemotePrerender } from '../prerender';
-import { REMOTE_ROUTES } from '../routes';
+import type { RemoteName } from '../contract/remotes';
+import type { PrerenderedHtml, PrerenderedScreen, RemotePrerender } from '../contract/prerender';
+import { REMOTE_ROUTES } from '../contract/routes';
 import { ScreenHeadContext, type ScreenHead } from './Screen';
 
 /** React writes resource hints (image preloads) ahead of the markup; they belong in <head>. */

@@ -1,19 +1,19 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { usePopupStore } from '@blooms/shared/popup-store';
-import { useAuthStore } from '@blooms/shared/auth-store';
-import { deliveriesApi } from '@blooms/shared/deliveries-api';
-import { ApiError } from '@blooms/shared/api-client';
+import { usePopupStore } from '@blooms/shared/runtime/popup-store';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { deliveriesApi } from '../features/deliveries/api';
+import { ApiError } from '@blooms/shared/runtime/api-client';
 import MyDeliveriesPage, { PROOF_QUESTION } from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pushLive } from '../test/live-mock';
 
-jest.mock('@blooms/shared/deliveries-api', () => ({
-  ...jest.requireActual('@blooms/shared/deliveries-api'),
+jest.mock('../features/deliveries/api', () => ({
+  ...jest.requireActual('../features/deliveries/api'),
   deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn() },
 }));
-jest.mock('@blooms/shared/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
+jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 
 const ME = 'ella@blooms.example';

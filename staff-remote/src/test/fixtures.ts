@@ -1,5 +1,5 @@
-import { allMonthsSelected, MONTH_NAMES, monthKey, type SelectedMonths } from '@blooms/shared/months';
-import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/deliveries';
+import { monthKey } from '@blooms/shared/contract/months';
+import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
 
 export const THIS_MONTH = monthKey(new Date());
 
@@ -16,8 +16,6 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
     state: 'UT',
     zip: '84111',
     deliveryNotes: '',
-    plan: 'yearly',
-    selectedMonths: allMonthsSelected(),
     createdAt: '2026-10-01T15:30:00.000Z',
     delivery: {
       subscriptionId: id,
@@ -32,8 +30,4 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
     },
     ...overrides,
   };
-}
-
-export function onlyMonths(...names: string[]): SelectedMonths {
-  return Object.fromEntries(MONTH_NAMES.map((name) => [name, names.includes(name)])) as SelectedMonths;
 }

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
-import type { LiveEvent } from '@blooms/shared/live';
-import { connectLive } from '@blooms/shared/live-client';
+import type { LiveEvent } from '@blooms/shared/contract/live';
+import { connectLive } from '@blooms/shared/runtime/live-client';
 
 /** Sends an event to every screen connected through the mocked live client. */
 export function pushLive(event: LiveEvent) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
-import { SUBSCRIBE_MESSAGES } from '@blooms/shared/subscribe';
+import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { callFunction } from '../features/checkout/call-function';
 import '../features/subscribe/subscribe.css';
 

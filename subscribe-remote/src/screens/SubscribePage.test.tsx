@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { usePopupStore } from '@blooms/shared/popup-store';
-import { useAppConfig, type AppConfig } from '@blooms/shared/app-config';
-import { MONTH_NAMES } from '@blooms/shared/months';
-import { SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/subscribe';
+import { usePopupStore } from '@blooms/shared/runtime/popup-store';
+import type { AppConfig } from '@blooms/shared/contract/app-config';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { MONTH_NAMES } from '@blooms/shared/contract/months';
+import { SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import SubscribePage from './SubscribePage';
 import { callFunction } from '../features/checkout/call-function';
 import { redirectTo } from '../features/checkout/redirect';

@@ -1,44 +1,23 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useHydrated } from '@blooms/shared/ui/use-hydrated';
-import { useAppConfig } from '@blooms/shared/app-config';
-import { showPopup } from '@blooms/shared/popup-store';
-import { cityOfZip } from '@blooms/shared/delivery-area';
-import { allMonthsSelected, MONTH_NAMES, type MonthName } from '@blooms/shared/months';
-import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/site';
-import {
-  buildCheckoutPayload,
-  SUBSCRIBE_MESSAGES,
-  validateSubscribeForm,
-  zipCheck,
-  type Plan,
-  type SubscribeForm,
-} from '@blooms/shared/subscribe';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { cityOfZip } from '@blooms/shared/contract/delivery-area';
+import { allMonthsSelected, MONTH_NAMES, type MonthName } from '@blooms/shared/contract/months';
+import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM, validateSubscribeForm, zipCheck, type SubscribeForm } from '@blooms/shared/contract/subscribe';
+import type { Plan, SubscriberTextField } from '@blooms/shared/contract/subscriber';
 import { callFunction } from '../features/checkout/call-function';
 import { redirectTo } from '../features/checkout/redirect';
 import { useAddressAutocomplete } from '../features/address/use-address-autocomplete';
 import '../features/subscribe/subscribe.css';
 
-const EMPTY_FORM: SubscribeForm = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  address: '',
-  unit: '',
-  city: '',
-  state: 'UT',
-  zip: '',
-  deliveryNotes: '',
-  plan: 'yearly',
-  selectedMonths: allMonthsSelected(),
-};
-
-type TextField = Exclude<keyof SubscribeForm, 'plan' | 'selectedMonths'>;
 
 export default function SubscribePage() {
   const mapsKey = useAppConfig((s) => s.config?.googleMapsApiKey ?? null);
-  const [form, setForm] = useState<SubscribeForm>(EMPTY_FORM);
+  const [form, setForm] = useState<SubscribeForm>(EMPTY_SUBSCRIBE_FORM);
   const [submitting, setSubmitting] = useState(false);
   // Prerendered, the form arrives before its code: it takes input once React has hydrated it.
   const live = useHydrated();
@@ -47,7 +26,7 @@ export default function SubscribePage() {
 
   useAddressAutocomplete(addressInput, mapsKey, (fields) => setForm((f) => ({ ...f, ...fields })));
 
-  const update = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+  const update = (field: SubscriberTextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = event.target.value;
     setForm((f) => {
       const next = { ...f, [field]: value };
@@ -86,7 +65,7 @@ export default function SubscribePage() {
     }
   }
 
-  const field = (name: TextField, label: string, props: Record<string, unknown> = {}) => (
+  const field = (name: SubscriberTextField, label: string, props: Record<string, unknown> = {}) => (
     <div className="field">
       <label htmlFor={`subscribe-${name}`}>{label}</label>
       <input id={`subscribe-${name}`} name={name} value={form[name]} onChange={update(name)} {...props} />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '@blooms/shared/roles';
-import { showPopup } from '@blooms/shared/popup-store';
-import { usersApi } from '@blooms/shared/users-api';
+import { ROLE_LABELS, ROLES, type Role } from '@blooms/shared/contract/roles';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role, type UserRecord } from '@blooms/shared/roles';
-import { showPopup } from '@blooms/shared/popup-store';
-import { USER_MESSAGES } from '@blooms/shared/users';
-import { usersApi } from '@blooms/shared/users-api';
+import { ROLE_LABELS, ROLES, type Role, type UserRecord } from '@blooms/shared/contract/roles';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { USER_MESSAGES } from '@blooms/shared/contract/users';
+import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { usePopupStore } from '@blooms/shared/popup-store';
-import { MESSAGES } from '@blooms/shared/messages';
+import { usePopupStore } from '@blooms/shared/runtime/popup-store';
+import { MESSAGES } from '@blooms/shared/contract/messages';
 import { LoginPage } from './LoginPage';
 import { ensureAuthStarted } from './start-auth';
 import type { SessionController, SessionOutcome } from './firebase-session';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { isStaff, useAuthStore } from '@blooms/shared/auth-store';
-import { MESSAGES } from '@blooms/shared/messages';
-import { showPopup } from '@blooms/shared/popup-store';
+import { isStaff, useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { MESSAGES } from '@blooms/shared/contract/messages';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { ensureAuthStarted } from './start-auth';
 import { LocalSignInDialog } from './LocalSignInDialog';
 import type { SessionController, SessionOutcome } from './firebase-session';

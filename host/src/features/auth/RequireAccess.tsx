@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuthStore } from '@blooms/shared/auth-store';
-import type { Access } from '../../app/routes';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import type { Access } from '@blooms/shared/contract/routes';
 import { ensureAuthStarted } from './start-auth';
 
 export interface LoginRedirectState {

@@ -13,11 +13,10 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { useAppConfig } from '@blooms/shared/app-config';
-import { SIGNED_OUT, useAuthStore, type SessionUser } from '@blooms/shared/auth-store';
-import { isRole, type UserRecord } from '@blooms/shared/roles';
-import { MESSAGES } from '@blooms/shared/messages';
-import { showPopup } from '@blooms/shared/popup-store';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { SIGNED_OUT, useAuthStore, type SessionUser } from '@blooms/shared/runtime/auth-store';
+import { isRole, type UserRecord } from '@blooms/shared/contract/roles';
+import { ApiError, apiRequest } from '@blooms/shared/runtime/api-client';
 import { rememberStaffBrowser } from './start-auth';
 
 /** What resolving a signed-in person against our user records came to. */
@@ -47,26 +46,17 @@ export function startFirebaseSession(): SessionController {
 
   async function loadRecord(user: User): Promise<SessionOutcome> {
     try {
-      const token = await user.getIdToken();
-      const response = await fetch(`${config!.apiBaseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
-      if (response.status === 403) {
-        await signOut(auth);
-        useAuthStore.setState(SIGNED_OUT);
-        showPopup('error', MESSAGES.notAuthorized);
-        return 'not-authorized';
-      }
-      if (response.status === 401) {
-        await signOut(auth);
-        useAuthStore.setState(SIGNED_OUT);
-        return 'failed';
-      }
-      if (!response.ok) throw new Error(`/api/me answered ${response.status}`);
-      const record = (await response.json()) as UserRecord;
+      // The shared request path: a refusal signs the person out (and says why) as for any call.
+      const record = await apiRequest<UserRecord>('/api/me');
       if (!isRole(record.role)) throw new Error(`Unknown role ${String(record.role)}`);
       useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: record.role, record });
       rememberStaffBrowser(true);
       return 'staff';
     } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        useAuthStore.setState(SIGNED_OUT);
+        return error.status === 403 ? 'not-authorized' : 'failed';
+      }
       console.error('Could not load the user record', error);
       useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: 'none', record: null });
       return 'failed';

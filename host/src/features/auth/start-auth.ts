@@ -1,5 +1,5 @@
-import { needsAuthAtOnce } from '../../app/routes';
-import { SIGNED_OUT, useAuthStore } from '@blooms/shared/auth-store';
+import { LOGIN_PATH, REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import { SIGNED_OUT, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import type { SessionController } from './firebase-session';
 
 /** Set in this browser once a staff member has signed in here; cleared when they sign out. */
@@ -51,4 +51,10 @@ export function startAuthWhenIdle(pathname: string): void {
     'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 2000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/** Paths where the visitor needs to know who is signed in straight away. */
+export function needsAuthAtOnce(pathname: string): boolean {
+  if (pathname === LOGIN_PATH) return true;
+  return REMOTE_ROUTES.some((route) => route.path === pathname && route.access !== 'public');
 }

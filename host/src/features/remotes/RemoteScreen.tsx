@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useState } from 'react';
-import type { RemoteName } from '@blooms/shared/app-config';
+import type { RemoteName } from '@blooms/shared/contract/remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteScreen } from './remote-registry';
 import { reloadPage } from './reload-page';

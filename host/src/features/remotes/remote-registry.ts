@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteName } from '@blooms/shared/app-config';
+import type { RemoteName } from '@blooms/shared/contract/remotes';
 
 /** Spec section 7: a lazily loaded chunk that has not arrived after 120 s is a chunk-load failure. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

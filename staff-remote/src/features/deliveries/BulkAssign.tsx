@@ -1,4 +1,4 @@
-import type { StaffMember } from '@blooms/shared/deliveries-api';
+import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 
 interface Props {
   count: number;

@@ -1,4 +1,4 @@
-import type { LiveState } from '@blooms/shared/live-client';
+import type { LiveState } from '@blooms/shared/runtime/live-client';
 
 const TEXT: Record<LiveState, string> = {
   connecting: 'Connecting…',

@@ -1,4 +1,4 @@
-import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/months';
+import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 
 interface Props {
   month: MonthKey;

@@ -1,5 +1,5 @@
-import { notesPreview } from '@blooms/shared/deliveries';
-import { showPopup } from '@blooms/shared/popup-store';
+import { notesPreview } from '@blooms/shared/contract/deliveries';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
 
 /** The first 60 characters; a click shows the full notes, or '(No notes)'. */
 export function NotesCell({ notes, name }: { notes: string; name: string }) {

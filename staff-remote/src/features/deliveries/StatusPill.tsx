@@ -1,4 +1,4 @@
-import { displayStatus, statusLabel } from '@blooms/shared/deliveries';
+import { displayStatus, statusLabel } from '@blooms/shared/contract/deliveries';
 
 interface Props {
   status: string;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage } from '@blooms/shared/deliveries';
-import { connectLive, type LiveState } from '@blooms/shared/live-client';
-import type { LiveEvent } from '@blooms/shared/live';
-import type { MonthKey } from '@blooms/shared/months';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage } from '@blooms/shared/contract/deliveries';
+import { connectLive, type LiveState } from '@blooms/shared/runtime/live-client';
+import type { LiveEvent } from '@blooms/shared/contract/live';
+import type { MonthKey } from '@blooms/shared/contract/months';
 
 export type PageLoader = (month: MonthKey, page: { limit: number; cursor?: string | null }) => Promise<SubscriptionPage>;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { showPopup } from '@blooms/shared/popup-store';
-import { SUBSCRIBE_MESSAGES } from '@blooms/shared/subscribe';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 
 /** Spec section 9: bias to a 200 km circle around central Utah; poll for the script every 500 ms, 10 s at most. */
 export const UTAH_CENTER = { lat: 40.25, lng: -111.65 };

@@ -1,4 +1,4 @@
-import { useAppConfig } from '@blooms/shared/app-config';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
 
 /** Spec section 7: callable functions time out after 70 seconds. */
 export const CALLABLE_TIMEOUT_MS = 70_000;

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRecord } from '@blooms/shared/contract/roles';
+import { MESSAGES, NO_USER_RECORD } from '@blooms/shared/contract/messages';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { Db } from '../db/database';
+import { ForbiddenError, UnauthenticatedError } from '../services/errors';
+import { findUserByEmail } from '../services/users';
+
+/**
+ * Who is calling: a verified Firebase ID token whose verified e-mail has a user record.
+ * No token or a bad, expired or disabled one is 401; a valid sign-in without a record is 403.
+ */
+export async function identifyCaller(request: FastifyRequest, verifier: TokenVerifier, db: Db): Promise<UserRecord> {
+  const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+  if (!match) throw new UnauthenticatedError(MESSAGES.signInRequired);
+  const identity = await verifier.verify(match[1]!);
+  const record = identity.email && identity.emailVerified ? await findUserByEmail(db, identity.email) : null;
+  if (!record) throw new ForbiddenError(MESSAGES.noUserRecord, NO_USER_RECORD);
+  return record;
+}

@@ -1,0 +1,36 @@
+import type { ServerConfig } from '../../config';
+
+function origin(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null; // a path on this origin
+  }
+}
+
+/** The Content-Security-Policy: what this site loads, and nothing more. */
+export function contentSecurityPolicy(config: ServerConfig): Record<string, string[]> {
+  const remoteOrigins = Object.values(config.remotes).map(origin).filter((o): o is string => o !== null);
+  const apiOrigin = origin(config.apiBaseUrl);
+  const firebase = config.authEmulatorHost
+    ? [`http://${config.authEmulatorHost}`]
+    : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://apis.google.com'];
+  // Address suggestions on the subscribe form, only when a Maps key is configured.
+  const maps = config.googleMapsApiKey ? ['https://maps.googleapis.com'] : [];
+  const mapImages = config.googleMapsApiKey ? ['https://maps.gstatic.com', 'https://maps.googleapis.com'] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...remoteOrigins, ...maps, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
+    // style-loader injects <style> elements at runtime.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Remotes serve their own pictures.
+    imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins, ...mapImages],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'", ...remoteOrigins, ...firebase, ...maps, ...(apiOrigin ? [apiOrigin] : [])],
+    frameSrc: config.authEmulatorHost ? ["'none'"] : [`https://${config.firebaseWeb.authDomain}`],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
+import type { ServerConfig } from '../../config';
+import type { Database } from '../../db/database';
+import type { PublicScope } from '../access';
+
+const webVitalSchema = z.object({
+  name: z.string().max(16),
+  value: z.number().finite(),
+  rating: z.string().max(32),
+  path: z.string().max(512),
+});
+
+export function appConfigFor(config: ServerConfig): AppConfig {
+  return {
+    remotes: config.remotes,
+    firebase: config.firebaseWeb,
+    authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+    apiBaseUrl: config.apiBaseUrl,
+    site: config.site,
+    googleMapsApiKey: config.googleMapsApiKey,
+  };
+}
+
+/** Health, web vitals and the browser's configuration: for everyone. */
+export function registerSiteRoutes(app: PublicScope, config: ServerConfig, database: Database) {
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  // Reports from browsers are best-effort: a malformed one is dropped, never an error.
+  app.post('/api/vitals', async (request, reply) => {
+    const metric = webVitalSchema.safeParse(request.body);
+    if (metric.success) request.log.info({ webVital: metric.data }, 'web vital');
+    return reply.status(204).send();
+  });
+
+  app.get(APP_CONFIG_PATH, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return appConfigFor(config);
+  });
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { APP_CONFIG_PATH } from '@blooms/shared/contract/app-config';
+import { REMOTE_NAMES, remotePackage, type RemoteName } from '@blooms/shared/contract/remotes';
+import { remoteOfPath } from '@blooms/shared/contract/routes';
+import { remoteBaseUrl } from './page-html';
+
+/** Content-hashed file names (name.0123abcd.js) never change content: cache them for a year. */
+const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+/** The file a request is for, also when the precompressed copy (name.js.br) is sent. */
+const servedName = (filePath: string) => path.basename(filePath).replace(/\.(br|gz)$/, '');
+
+export function cacheControlFor(filePath: string): string {
+  return HASHED_FILE.test(servedName(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+export function appDistDirs(staticRoot: string): { prefix: string; dir: string }[] {
+  return [
+    ...REMOTE_NAMES.map((name) => ({ prefix: `/remotes/${name}/`, dir: path.join(staticRoot, remotePackage(name), 'dist') })),
+    { prefix: '/', dir: path.join(staticRoot, 'host', 'dist') },
+  ];
+}
+
+/**
+ * Preload hints sent with the host's page: the site configuration, and the manifest and
+ * entry of the remote that the requested path needs. The browser fetches them while the
+ * host's own script loads, instead of one after another.
+ */
+export function preloadLinks(pathname: string, remotes: Record<RemoteName, string>): string {
+  const links = [`<${APP_CONFIG_PATH}>; rel=preload; as=fetch; crossorigin=anonymous`];
+  const remote = remoteOfPath(pathname);
+  if (remote) {
+    const manifest = remotes[remote];
+    const entry = `${remoteBaseUrl(manifest)}remoteEntry.js`;
+    links.push(`<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous`, `<${entry}>; rel=preload; as=script`);
+  }
+  return links.join(', ');
+}
+
+/**
+ * Serves the built host at / and each remote under /remotes/{name}/. Manifests and
+ * remoteEntry.js are revalidated on every load, so a redeployed remote shows at once. Pages
+ * themselves are sent by the server's page handler (page-html.ts).
+ */
+export async function registerStaticFiles(app: FastifyInstance, staticRoot: string): Promise<void> {
+  for (const { prefix, dir } of appDistDirs(staticRoot)) {
+    if (!fs.existsSync(dir)) {
+      app.log.warn({ dir }, 'build output missing; run `pnpm build`');
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix,
+      decorateReply: prefix === '/',
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      // Builds ship .br and .gz copies (best-quality compression, made once): send those.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import '@fastify/multipart';
+import { z } from 'zod';
+import { PROOF_MAX_BYTES } from '@blooms/shared/contract/deliveries';
+import {
+  assignSchema,
+  monthDeliverySchema,
+  monthPageQuerySchema,
+  monthSchema,
+  proofFieldsSchema,
+  staffMemberSchema,
+  statusChangeSchema,
+  subscriptionPageSchema,
+  subscriptionRowSchema,
+} from '@blooms/shared/contract/deliveries-api';
+import { displayFirstName } from '@blooms/shared/contract/roles';
+import { firstIssueMessage, namedFields } from '@blooms/shared/contract/validation';
+import type { Db } from '../../db/database';
+import type { BlobStore } from '../../services/blob-store';
+import { InvalidInputError, NotFoundError } from '../../services/errors';
+import { EXTENSIONS, sniffImageType, typeOfKey } from '../../services/image-type';
+import { advanceStatus, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered } from '../../services/deliveries';
+import { listUsers } from '../../services/users';
+import { callerOf, type StaffScope } from '../access';
+import { HttpError } from '../errors';
+
+const monthQuery = z.object({ month: monthSchema });
+const proofParams = z.object({ subscriptionId: z.uuid(), month: monthSchema });
+
+/** Staff delivery management (spec section 2 "/dashboard", "/my-deliveries"): any staff role, by the scope. */
+export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobStore) {
+  staff.get('/api/subscriptions', { schema: { querystring: monthPageQuerySchema, response: { 200: subscriptionPageSchema } } }, (request) => {
+    const { month, limit, cursor } = request.query;
+    return listMonthPage(db, month, { limit, cursor });
+  });
+
+  staff.get('/api/my-deliveries', { schema: { querystring: monthQuery, response: { 200: z.array(subscriptionRowSchema) } } }, (request) =>
+    listAssigned(db, request.query.month, callerOf(request).id),
+  );
+
+  /** The people deliveries can be assigned to, for the bulk-assign dropdown. */
+  staff.get('/api/staff', { schema: { response: { 200: z.array(staffMemberSchema) } } }, async () =>
+    (await listUsers(db)).map((user) => ({ email: user.email, name: user.name, firstName: displayFirstName(user) })),
+  );
+
+  staff.post('/api/deliveries/status', { schema: { body: statusChangeSchema, response: { 200: monthDeliverySchema } } }, (request) =>
+    advanceStatus(db, callerOf(request), request.body),
+  );
+
+  staff.post('/api/deliveries/assign', { schema: { body: assignSchema, response: { 200: z.array(monthDeliverySchema) } } }, (request) =>
+    assignDeliveries(db, callerOf(request), request.body),
+  );
+
+  /** Hand Delivered, or Left at Door with a photo: one request, so a failed upload changes nothing. */
+  staff.post('/api/deliveries/proof', { schema: { response: { 200: monthDeliverySchema } } }, async (request) => {
+    const caller = callerOf(request);
+    if (!request.isMultipart()) throw new InvalidInputError('Send the proof as multipart/form-data.');
+    const fields: Record<string, string> = {};
+    let photo: Buffer | null = null;
+    for await (const part of request.parts({ limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        photo = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The photo is larger than 10 MB.');
+          throw error;
+        });
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+    const parsed = proofFieldsSchema.safeParse(fields, { error: namedFields() });
+    if (!parsed.success) throw new InvalidInputError(firstIssueMessage(parsed.error));
+    const input = parsed.data;
+    await checkProofAllowed(db, caller, input.subscriptionId, input.month);
+    if (input.method === 'hand') return recordDelivered(db, caller, { ...input, proofImageKey: null });
+
+    if (!photo || photo.length === 0) throw new InvalidInputError('Choose a photo of the delivery left at the door.');
+    const type = sniffImageType(photo);
+    if (!type) throw new HttpError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.');
+    const key = `deliveries/${input.subscriptionId}/${input.month}.${EXTENSIONS[type]}`;
+    await blobs.put(key, photo);
+    try {
+      return await recordDelivered(db, caller, { ...input, proofImageKey: key });
+    } catch (error) {
+      await blobs.delete(key);
+      throw error;
+    }
+  });
+
+  /** Delivery photos are shown to signed-in staff only. */
+  staff.get('/api/deliveries/:subscriptionId/:month/proof', { schema: { params: proofParams } }, async (request, reply) => {
+    const { subscriptionId, month } = request.params;
+    const key = await proofImageKey(db, subscriptionId, month);
+    const stream = key ? await blobs.get(key) : null;
+    if (!key || !stream) throw new NotFoundError('This delivery has no photo.');
+    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+  });
+}

@@ -1,0 +1,46 @@
+// Proves that `pnpm lint` refuses each import that crosses a layer of the architecture
+// (docs/architecture.md), and accepts the allowed direction. Run by `pnpm lint`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ESLint } from 'eslint';
+import { repoRoot } from '../lib/builds.mjs';
+
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** The boundary messages ESLint reports for `code` placed at `filePath`. */
+async function boundaryErrors(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const refused = [
+  ['a remote importing another remote', 'staff-remote/src/screens/X.tsx', "import { x } from '../../../admin-remote/src/features/users/api';"],
+  ['a remote importing the host', 'marketing-remote/src/screens/X.tsx', "import { x } from '../../../host/src/components/Header';"],
+  ['the contract importing the browser runtime', 'shared/src/contract/x.ts', "import { useAuthStore } from '../runtime/auth-store';"],
+  ['the contract importing React', 'shared/src/contract/x.ts', "import { useState } from 'react';"],
+  ['the contract importing a store library', 'shared/src/contract/x.ts', "import { create } from 'zustand';"],
+  ['a service importing http/', 'functions/src/services/x.ts', "import { HttpError } from '../http/errors';"],
+  ['a service importing Fastify', 'functions/src/services/x.ts', "import type { FastifyRequest } from 'fastify';"],
+  ['the server importing the browser runtime', 'functions/src/http/x.ts', "import { useAppConfig } from '@blooms/shared/runtime/app-config';"],
+  ['the host below app/ importing app/', 'host/src/components/X.tsx', "import { App } from '../app/App';"],
+  ['a runtime module importing a stateful module by path', 'shared/src/runtime/x.ts', "import { useAuthStore } from './auth-store';"],
+];
+
+for (const [what, filePath, code] of refused) {
+  test(`refuses ${what}`, async () => {
+    assert.equal((await boundaryErrors(filePath, code)).length, 1);
+  });
+}
+
+const allowed = [
+  ['a remote importing the contract and runtime', 'staff-remote/src/screens/X.tsx', "import { MONTH_NAMES } from '@blooms/shared/contract/months';\nimport { useAuthStore } from '@blooms/shared/runtime/auth-store';"],
+  ['the server importing the contract', 'functions/src/services/x.ts', "import { MONTH_NAMES } from '@blooms/shared/contract/months';"],
+  ['http/ importing services', 'functions/src/http/x.ts', "import { NotFoundError } from '../services/errors';"],
+  ['the host app/ importing features', 'host/src/app/X.tsx', "import { LoginPage } from '../features/auth/LoginPage';"],
+];
+
+for (const [what, filePath, code] of allowed) {
+  test(`allows ${what}`, async () => {
+    assert.deepEqual(await boundaryErrors(filePath, code), []);
+  });
+}

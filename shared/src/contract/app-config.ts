@@ -1,0 +1,25 @@
+import type { RemoteName } from './remotes';
+import type { SiteContact } from './site';
+
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+}
+
+/** Served by the backend at /app-config.json and read by the host at boot. */
+export interface AppConfig {
+  /** Remote name -> URL of its mf-manifest.json. */
+  remotes: Record<RemoteName, string>;
+  firebase: FirebaseWebConfig;
+  /** Set when the browser must sign in against the Firebase Auth emulator. */
+  authEmulatorUrl: string | null;
+  /** Base URL of the backend API; '' means the same origin. */
+  apiBaseUrl: string;
+  site: SiteContact;
+  /** Enables address autocomplete on the subscribe form; null: the form works without it. */
+  googleMapsApiKey: string | null;
+}
+
+export const APP_CONFIG_PATH = '/app-config.json';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { SUBSCRIBE_MESSAGES } from './messages';
+import { ALL_MONTH_NUMBERS, MONTH_NAMES, type MonthName } from './months';
+import { subscriberSchema, type Plan, type Subscriber, type SubscriberField } from './subscriber';
+import { namedFields } from './validation';
+
+/** What the browser sends to createCheckoutSession (spec section 3): the subscriber, in the spec's wire names. */
+export interface CheckoutPayload {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  unit: string;
+  city: string;
+  state: string;
+  zip: string;
+  notes: string;
+  plan: Plan;
+  months: string;
+  sub_id: string;
+}
+
+/** Wire name of each subscriber field, so the server's messages name the field the caller sent. */
+const WIRE_NAMES = {
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  phone: 'phone',
+  address: 'address',
+  unit: 'unit',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  deliveryNotes: 'notes',
+  plan: 'plan',
+  months: 'months',
+} as const satisfies Record<SubscriberField, keyof CheckoutPayload>;
+
+/** 'all' -> 1..12 for yearly; 'January,March' -> [1, 3] for custom; a message when not valid. */
+function monthsFromWire(plan: unknown, months: string): number[] | string {
+  if (plan === 'yearly') return months === 'all' ? [...ALL_MONTH_NUMBERS] : "months must be 'all' for the yearly plan.";
+  const names = months.split(',').map((name) => name.trim());
+  if (names.some((name) => !MONTH_NAMES.includes(name as MonthName))) return SUBSCRIBE_MESSAGES.noMonths;
+  return names.map((name) => MONTH_NAMES.indexOf(name as MonthName) + 1);
+}
+
+const wireSchema = z.looseObject({
+  months: z.string().max(200),
+  sub_id: z.string({ error: 'sub_id is required.' }).regex(/^[A-Za-z0-9]{0,254}-\d{10,16}$/, 'sub_id is not valid.'),
+});
+
+/**
+ * The server's check of a checkout payload: the subscriber's rules with the form's messages,
+ * and the delivery area. Gives the subscriber and the browser's reference for the checkout.
+ */
+export const checkoutPayloadSchema = wireSchema.transform((wire, ctx): { subscriber: Subscriber; subId: string } => {
+  const fields = {
+    email: wire.email,
+    firstName: wire.first_name,
+    lastName: wire.last_name,
+    phone: wire.phone,
+    address: wire.address,
+    unit: wire.unit,
+    city: wire.city,
+    state: wire.state,
+    zip: wire.zip,
+    deliveryNotes: wire.notes,
+    plan: wire.plan,
+  };
+  const reject = (issues: { message: string; path: PropertyKey[] }[]) => {
+    for (const { message, path } of issues) ctx.addIssue({ code: 'custom', message, path: path.map((p) => WIRE_NAMES[p as SubscriberField] ?? p) });
+    return z.NEVER;
+  };
+  // Every other field first, then the months, which come last in the wire format.
+  const others = subscriberSchema.safeParse({ ...fields, months: ALL_MONTH_NUMBERS }, { error: namedFields(WIRE_NAMES) });
+  if (!others.success) return reject(others.error.issues);
+  const months = monthsFromWire(wire.plan, wire.months);
+  if (typeof months === 'string') return reject([{ message: months, path: ['months'] }]);
+  const parsed = subscriberSchema.safeParse({ ...fields, months }, { error: namedFields(WIRE_NAMES) });
+  return parsed.success ? { subscriber: parsed.data, subId: wire.sub_id } : reject(parsed.error.issues);
+});
+
+export type ValidCheckout = z.output<typeof checkoutPayloadSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MONTH_KEY_PATTERN } from './months';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from './deliveries';
+
+export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, 'month must be a month as YYYY-MM.');
+const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id.' });
+
+export const monthPageQuerySchema = z.object({
+  month: monthSchema,
+  limit: z.coerce
+    .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}.` })
+    .int(`limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
+    .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
+    .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
+    .default(PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
+
+export const statusChangeSchema = z.object({
+  subscriptionId,
+  month: monthSchema,
+  expectedStatus: z.string({ error: 'expectedStatus is required: the status you saw.' }).min(1, 'expectedStatus is required: the status you saw.').max(40),
+});
+
+export const assignSchema = z.object({
+  month: monthSchema,
+  subscriptionIds: z
+    .array(subscriptionId, { error: 'subscriptionIds must be a list of subscription ids.' })
+    .min(1, 'subscriptionIds must name at least one subscription.')
+    .max(1000, 'subscriptionIds can name at most 1000 subscriptions at once.'),
+  assigneeEmail: z.string({ error: 'assigneeEmail is required.' }).trim().min(1, 'assigneeEmail is required.').max(254),
+});
+
+export const proofFieldsSchema = z.object({
+  subscriptionId,
+  month: monthSchema,
+  method: z.enum(['hand', 'door'], { error: "method must be 'hand' or 'door'." }),
+});
+
+// Responses. The browser uses the types of deliveries.ts; these check that the server sends
+// exactly them (a field no schema names is not sent).
+
+export const monthDeliverySchema = z.object({
+  subscriptionId: z.string(),
+  month: z.string(),
+  scheduled: z.boolean(),
+  status: z.string(),
+  assignedTo: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  proofImageUrl: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+}) satisfies z.ZodType<MonthDelivery>;
+
+export const subscriptionRowSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  unit: z.string(),
+  city: z.string(),
+  state: z.literal('UT'),
+  zip: z.string(),
+  deliveryNotes: z.string(),
+  createdAt: z.string(),
+  delivery: monthDeliverySchema,
+}) satisfies z.ZodType<SubscriptionRow>;
+
+export const subscriptionPageSchema = z.object({
+  rows: z.array(subscriptionRowSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+}) satisfies z.ZodType<SubscriptionPage>;
+
+/** Someone deliveries can be assigned to, for the bulk-assign dropdown. */
+export const staffMemberSchema = z.object({ email: z.string(), name: z.string(), firstName: z.string() });
+export type StaffMember = z.output<typeof staffMemberSchema>;

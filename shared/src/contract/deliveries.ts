@@ -1,0 +1,75 @@
+import type { MonthKey } from './months';
+import type { StaffSubscriberFields } from './subscriber';
+
+export const DELIVERY_STATUSES = ['not-started', 'out-for-delivery', 'delivered'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export function isDeliveryStatus(value: unknown): value is DeliveryStatus {
+  return typeof value === 'string' && (DELIVERY_STATUSES as readonly string[]).includes(value);
+}
+
+/** Spec section 4: any value that is not a known status shows as 'unknown'. */
+export function displayStatus(value: string): DeliveryStatus | 'unknown' {
+  return isDeliveryStatus(value) ? value : 'unknown';
+}
+
+/** 'out-for-delivery' -> 'Out For Delivery' (hyphens to spaces, each word capitalised). */
+export function statusLabel(value: string): string {
+  return displayStatus(value)
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** The dashboard pill: not-started -> out-for-delivery -> delivered; anything else -> not-started. */
+export function nextStatus(value: string): DeliveryStatus {
+  if (value === 'not-started') return 'out-for-delivery';
+  if (value === 'out-for-delivery') return 'delivered';
+  return 'not-started';
+}
+
+export const NOTES_PREVIEW_LENGTH = 60;
+
+export function notesPreview(notes: string): string {
+  return notes.length > NOTES_PREVIEW_LENGTH ? `${notes.slice(0, NOTES_PREVIEW_LENGTH)}...` : notes;
+}
+
+/** One subscription as staff see it for one month: the subscriber fields staff screens show, and its delivery. */
+export interface SubscriptionRow extends StaffSubscriberFields {
+  id: string;
+  createdAt: string;
+  delivery: MonthDelivery;
+}
+
+/** The delivery of one subscription in one month; `scheduled` is false for months not chosen. */
+export interface MonthDelivery {
+  subscriptionId: string;
+  month: MonthKey;
+  scheduled: boolean;
+  status: string;
+  assignedTo: string | null;
+  assigneeName: string | null;
+  proofImageUrl: string | null;
+  updatedAt: string | null;
+}
+
+/** One page of the month list, newest first; pass nextCursor back for the next page. */
+export interface SubscriptionPage {
+  rows: SubscriptionRow[];
+  nextCursor: string | null;
+  /** How many subscriptions there are in all. */
+  total: number;
+}
+
+export const PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+export const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+export type ProofType = (typeof PROOF_TYPES)[number];
+
+/** Public maps search URL for an address (spec section 7). */
+export function mapSearchUrl(row: Pick<SubscriptionRow, 'address' | 'city' | 'state' | 'zip'>): string {
+  const query = [row.address, row.city, row.state, row.zip].filter(Boolean).join(', ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}

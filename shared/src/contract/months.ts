@@ -1,0 +1,38 @@
+export const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+export type MonthName = (typeof MONTH_NAMES)[number];
+
+/** A calendar month as 'YYYY-MM'. */
+export type MonthKey = string;
+export const MONTH_KEY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function monthKey(date: Date): MonthKey {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export function addMonths(key: MonthKey, delta: number): MonthKey {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** 'YYYY-MM' -> the month's name, e.g. '2026-11' -> 'November'. */
+export function monthNameOf(key: MonthKey): MonthName {
+  return MONTH_NAMES[Number(key.slice(5, 7)) - 1]!;
+}
+
+/** 'YYYY-MM' -> 'November 2026'. */
+export function formatMonth(key: MonthKey): string {
+  return `${monthNameOf(key)} ${key.slice(0, 4)}`;
+}
+
+export type SelectedMonths = Record<MonthName, boolean>;
+
+export function allMonthsSelected(): SelectedMonths {
+  return Object.fromEntries(MONTH_NAMES.map((name) => [name, true])) as SelectedMonths;
+}
+
+/** Month numbers 1-12, as stored: January is 1. */
+export const ALL_MONTH_NUMBERS: readonly number[] = MONTH_NAMES.map((_, i) => i + 1);

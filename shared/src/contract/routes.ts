@@ -1,0 +1,42 @@
+import type { RemoteName } from './remotes';
+
+export type Access = 'public' | 'staff' | 'admin';
+
+export interface RemoteRoute {
+  path: string;
+  remote: RemoteName;
+  /** The name the remote exposes the screen under. */
+  module: string;
+  access: Access;
+}
+
+/**
+ * Every screen of the site and the remote that owns it (spec section 2). The host routes by
+ * it; the server uses it to tell browsers early which remote a page will need.
+ */
+export const REMOTE_ROUTES: RemoteRoute[] = [
+  { path: '/', remote: 'marketing', module: 'Home', access: 'public' },
+  { path: '/how-it-works', remote: 'marketing', module: 'HowItWorks', access: 'public' },
+  { path: '/seasonal-collections', remote: 'marketing', module: 'SeasonalCollections', access: 'public' },
+  { path: '/faq', remote: 'marketing', module: 'Faq', access: 'public' },
+  { path: '/about-shelby-floral', remote: 'marketing', module: 'About', access: 'public' },
+  { path: '/privacy-policy', remote: 'marketing', module: 'PrivacyPolicy', access: 'public' },
+  { path: '/terms-of-service', remote: 'marketing', module: 'TermsOfService', access: 'public' },
+  { path: '/subscribe', remote: 'subscribe', module: 'Subscribe', access: 'public' },
+  { path: '/confirmation', remote: 'subscribe', module: 'Confirmation', access: 'public' },
+  { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
+  { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff' },
+  { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
+];
+
+/** The host's own page: staff sign in there. */
+export const LOGIN_PATH = '/login';
+
+/** Whether a path is a page of the site; any other path gets the 404 page, with status 404. */
+export function isSitePage(pathname: string): boolean {
+  return pathname === LOGIN_PATH || REMOTE_ROUTES.some((route) => route.path === pathname);
+}
+
+export function remoteOfPath(pathname: string): RemoteName | null {
+  return REMOTE_ROUTES.find((route) => route.path === pathname)?.remote ?? null;
+}

@@ -1,0 +1,74 @@
+import { isDeliveryZip } from './delivery-area';
+import { allMonthsSelected, MONTH_NAMES, type SelectedMonths } from './months';
+import { SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from './messages';
+import type { CheckoutPayload } from './checkout';
+// Types only: the browser's form ships no zod.
+import type { Plan, SubscriberTextField } from './subscriber';
+import { EMAIL_PATTERN } from './validation';
+
+export type ZipStatus = 'neutral' | 'success' | 'error';
+
+/** The live delivery-area message under the ZIP field (spec section 5). */
+export function zipCheck(zip: string): { status: ZipStatus; message: string } {
+  const value = zip.trim();
+  if (!value) return { status: 'neutral', message: ZIP_MESSAGES.empty };
+  if (!/^\d{5}$/.test(value)) return { status: 'neutral', message: ZIP_MESSAGES.invalid };
+  return isDeliveryZip(value) ? { status: 'success', message: ZIP_MESSAGES.inArea } : { status: 'error', message: ZIP_MESSAGES.outOfArea };
+}
+
+/**
+ * The subscribe form's state (spec section 3): the subscriber's fields as typed, and a flag
+ * per month. Derived from the subscriber, so a field added there appears here.
+ */
+export type SubscribeForm = Record<SubscriberTextField, string> & { plan: Plan; selectedMonths: SelectedMonths };
+
+export const EMPTY_SUBSCRIBE_FORM: SubscribeForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  unit: '',
+  city: '',
+  state: 'UT',
+  zip: '',
+  deliveryNotes: '',
+  plan: 'yearly',
+  selectedMonths: allMonthsSelected(),
+};
+
+export const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zip'] as const;
+
+const capitalise = (field: string) => field.charAt(0).toUpperCase() + field.slice(1);
+export const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+/** The submit rules of spec section 5, in their order: the first that fails, or null. */
+export function validateSubscribeForm(form: SubscribeForm): string | null {
+  if (zipCheck(form.zip).status === 'error') return SUBSCRIBE_MESSAGES.outOfArea;
+  const missing = REQUIRED_FIELDS.find((field) => !form[field].trim());
+  if (missing) return SUBSCRIBE_MESSAGES.missingField(capitalise(missing));
+  if (!EMAIL_PATTERN.test(form.email.trim())) return SUBSCRIBE_MESSAGES.invalidEmail;
+  if (digitsOnly(form.phone).length !== 10) return SUBSCRIBE_MESSAGES.invalidPhone;
+  if (!/^\d{5}$/.test(form.zip.trim())) return SUBSCRIBE_MESSAGES.invalidZip;
+  if (form.plan === 'custom' && !MONTH_NAMES.some((month) => form.selectedMonths[month])) return SUBSCRIBE_MESSAGES.noMonths;
+  return null;
+}
+
+export function buildCheckoutPayload(form: SubscribeForm, now: number = Date.now()): CheckoutPayload {
+  const email = form.email.trim();
+  return {
+    email,
+    first_name: form.firstName.trim(),
+    last_name: form.lastName.trim(),
+    phone: digitsOnly(form.phone),
+    address: form.address.trim(),
+    unit: form.unit.trim(),
+    city: form.city.trim(),
+    state: form.state.trim(),
+    zip: form.zip.trim(),
+    notes: form.deliveryNotes.trim(),
+    plan: form.plan,
+    months: form.plan === 'yearly' ? 'all' : MONTH_NAMES.filter((month) => form.selectedMonths[month]).join(','),
+    sub_id: `${email.replace(/[^a-z0-9]/gi, '')}-${now}`,
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { isDeliveryZip } from './delivery-area';
+import { SUBSCRIBE_MESSAGES } from './messages';
+import { ALL_MONTH_NUMBERS } from './months';
+import { EMAIL_PATTERN } from './validation';
+
+export const PLANS = ['yearly', 'custom'] as const;
+export type Plan = (typeof PLANS)[number];
+
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/**
+ * A subscriber: the one definition of the fields a person gives when subscribing (spec
+ * section 3). The subscribe form, the checkout wire format, the database row, the e-mail and
+ * the staff row all derive from it. Messages of the generic rules name the field as the
+ * caller names it (see validation.ts); the rules with words of their own carry the spec's.
+ */
+export const subscriberSchema = z
+  .object({
+    email: z.string().trim().min(1).max(254).regex(EMAIL_PATTERN, SUBSCRIBE_MESSAGES.invalidEmail),
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    phone: z.string().regex(/^\d{10}$/, SUBSCRIBE_MESSAGES.invalidPhone),
+    address: requiredText(200),
+    unit: optionalText(50),
+    city: requiredText(100),
+    state: z.literal('UT', { error: 'We only deliver in Utah: state must be UT.' }),
+    zip: z.string().regex(/^\d{5}$/, SUBSCRIBE_MESSAGES.invalidZip).refine(isDeliveryZip, SUBSCRIBE_MESSAGES.outOfArea),
+    deliveryNotes: optionalText(1000),
+    plan: z.enum(PLANS, { error: "plan must be 'yearly' or 'custom'." }),
+    /** Month numbers 1-12 the subscriber receives flowers in, ascending. */
+    months: z
+      .array(z.number().int().min(1).max(12))
+      .min(1, SUBSCRIBE_MESSAGES.noMonths)
+      .transform((months) => [...new Set(months)].sort((a, b) => a - b)),
+  })
+  .refine((s) => s.plan !== 'yearly' || s.months.length === ALL_MONTH_NUMBERS.length, {
+    message: 'A yearly plan delivers every month.',
+    path: ['months'],
+  });
+
+export type Subscriber = z.output<typeof subscriberSchema>;
+export type SubscriberField = keyof Subscriber;
+
+/** The fields staff screens show of a subscriber. */
+export const STAFF_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes'] as const satisfies readonly SubscriberField[];
+export type StaffSubscriberFields = Pick<Subscriber, (typeof STAFF_FIELDS)[number]>;
+
+/** The fields a person types: everything but the plan and its months. */
+export type SubscriberTextField = Exclude<SubscriberField, 'plan' | 'months'>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { DEFAULT_ROLE, ROLES, type UserRecord } from './roles';
+import { EMAIL_PATTERN } from './validation';
+
+export const USER_MESSAGES = {
+  allFieldsRequired: 'All fields required',
+  nameRequired: 'Name is required.',
+  nameTooLong: 'Name must be at most 100 characters.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Email must be a valid e-mail address.',
+  emailTooLong: 'Email must be at most 254 characters.',
+  roleInvalid: 'Role must be admin or employee.',
+  duplicateEmail: (email: string) => `A user with the e-mail ${email} already exists.`,
+  lastAdmin: 'Monthly Blooms needs at least one admin: make another user an admin first.',
+  notFound: 'That user no longer exists.',
+  deleteWarning: 'Are you sure you want to permanently delete this user? This action cannot be undone.',
+} as const;
+
+/** A user as the admin enters it; the server stores the e-mail lower-cased. */
+export const userInputSchema = z.object({
+  name: z.string({ error: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(100, USER_MESSAGES.nameTooLong),
+  email: z
+    .string({ error: USER_MESSAGES.emailRequired })
+    .trim()
+    .min(1, USER_MESSAGES.emailRequired)
+    .max(254, USER_MESSAGES.emailTooLong)
+    .regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid)
+    .transform((email) => email.toLowerCase()),
+  role: z.enum(ROLES, { error: USER_MESSAGES.roleInvalid }).default(DEFAULT_ROLE),
+});
+
+export type UserInput = z.input<typeof userInputSchema>;
+export type ValidUserInput = z.output<typeof userInputSchema>;
+
+/** A user record as the API sends it. */
+export const userRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+}) satisfies z.ZodType<UserRecord>;

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import type { SessionRole, UserRecord } from '../contract/roles';
+
+export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+/** What the sign-in provider tells about the person; the role comes from our user record. */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  phoneNumber: string | null;
+}
+
+export interface AuthState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  role: SessionRole;
+  record: UserRecord | null;
+  /** Installed by the host once Firebase Auth is loaded; remotes never import Firebase. */
+  getIdToken: () => Promise<string | null>;
+  signOut: () => Promise<void>;
+}
+
+export const SIGNED_OUT: Pick<AuthState, 'status' | 'user' | 'role' | 'record'> = {
+  status: 'signed-out',
+  user: null,
+  role: 'none',
+  record: null,
+};
+
+/** Shared at runtime as a federation singleton: the host writes it, remotes read it. */
+export const useAuthStore = create<AuthState>(() => ({
+  status: 'loading',
+  user: null,
+  role: 'none',
+  record: null,
+  getIdToken: async () => null,
+  signOut: async () => {},
+}));
+
+export function isStaff(state: Pick<AuthState, 'status' | 'role'>): boolean {
+  return state.status === 'signed-in' && state.role !== 'none';
+}

@@ -1,0 +1,57 @@
+import { authHeaders, backendUrl, handleRefusal, readJson } from '@blooms/shared/runtime/api-client';
+import type { LiveEvent } from '../contract/live';
+import { sseDataParser } from '../contract/sse';
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+/**
+ * Follows /api/live. When the stream drops it reconnects with backoff and, once back,
+ * delivers a 'resync' event so the screen reloads whatever it may have missed.
+ * Returns a function that disconnects.
+ */
+export function connectLive(onEvent: (event: LiveEvent) => void, onState: (state: LiveState) => void = () => undefined): () => void {
+  let stopped = false;
+  let attempt = 0;
+  let abort: AbortController | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const run = async () => {
+    abort = new AbortController();
+    try {
+      const headers = await authHeaders();
+      if (!headers.Authorization) throw new Error('not signed in');
+      const response = await fetch(backendUrl('/api/live'), { headers, signal: abort.signal });
+      if (!response.ok && (await handleRefusal(response.status, await readJson(response)))) {
+        // Disabled, expired or removed: no point retrying. Signing out sends the screen to /login.
+        stopped = true;
+        return;
+      }
+      if (!response.ok || !response.body) throw new Error(`live feed answered ${response.status}`);
+      onState('live');
+      if (attempt > 0) onEvent({ type: 'resync' });
+      attempt = 0;
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      const feed = sseDataParser((data) => onEvent(JSON.parse(data) as LiveEvent));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        feed(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // dropped, refused or aborted: reconnect below unless stopped
+    }
+    if (stopped) return;
+    attempt += 1;
+    onState('reconnecting');
+    retryTimer = setTimeout(() => void run(), Math.min(500 * 2 ** (attempt - 1), 10_000));
+  };
+
+  onState('connecting');
+  void run();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    abort?.abort();
+  };
+}
