@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import { subscriberSchema } from '@blooms/shared/contract/subscriber';
 import { MIGRATIONS } from '../src/db/database';
 import { checkoutSessions, users } from '../src/db/schema';
@@ -76,5 +77,27 @@ describe.each(DATABASE_KINDS)('the checkout_subscriber migration on %s', (kind) 
       city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: 'Gate code 4412', plan: 'custom', months: [1, 3],
     });
     expect(subscriberSchema.safeParse(session?.subscriber).success).toBe(true);
+  });
+});
+
+describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a connection the server ends, on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createEmptyDatabase(kind);
+  });
+  afterAll(() => database.destroy());
+
+  it('is replaced: the process keeps running and the next query works', async () => {
+    await database.ping();
+    // What a restart, a failover or an idle timeout does to the pool's idle connections.
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+      new URL(database.url!).pathname.slice(1),
+    ]);
+    await admin.end();
+    expect(rowCount).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(database.ping()).resolves.toBeUndefined();
   });
 });

@@ -41,6 +41,9 @@ export const MIGRATIONS = path.join(__dirname, '..', '..', 'drizzle');
 export async function openDatabase(options: { url: string | null; dataDir: string | null }): Promise<Database> {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
+    // The server ended an idle connection (a restart, a failover, an idle timeout): the pool
+    // drops it and opens another when needed. Unheard, the 'error' event would end the process.
+    pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
