@@ -9,10 +9,23 @@ function emulatorUrl(path: string): string {
   return `http://${host}/${path}`;
 }
 
+/**
+ * fetch, tried once more when the emulator closed the kept-alive socket just as the request
+ * went out ("other side closed": its idle timeout is 5 s, so a busy machine can meet it).
+ */
+async function fetchOnFreshSocket(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** Signs in to the Auth emulator with a Google credential, as the browser does; returns the ID token. */
 export async function signInWithGoogle(email: string, options: { emailVerified?: boolean } = {}) {
   const idToken = JSON.stringify({ sub: `google-${email.toLowerCase()}`, email, email_verified: options.emailVerified ?? true });
-  const response = await fetch(emulatorUrl('identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=test-key'), {
+  const response = await fetchOnFreshSocket(emulatorUrl('identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=test-key'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
