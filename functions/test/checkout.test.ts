@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     const mails = fs.readdirSync(outbox);
     expect(mails).toHaveLength(1);
     const text = mailText(fs.readFileSync(path.join(outbox, mails[0]!), 'utf8'));
-    expect(text).toContain('To: maria@example.com');
+    expect(text).toContain('To: Maria Lopez <maria@example.com>');
     expect(text).toContain('Months: January, March.');
     expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111.');
     expect(text).toContain('$99 per month');
@@ -91,6 +91,8 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
       ['a state other than Utah', { state: 'CA' }, 'We only deliver in Utah: state must be UT.'],
       ['a phone that is not 10 digits', { phone: '555012' }, SUBSCRIBE_MESSAGES.invalidPhone],
       ['a bad e-mail', { email: 'maria@example' }, SUBSCRIBE_MESSAGES.invalidEmail],
+      ['an e-mail that is a list of addresses', { email: 'jane@example.com,victim@elsewhere.test' }, SUBSCRIBE_MESSAGES.invalidEmail],
+      ['an e-mail in display-name form', { email: '"x"<victim@elsewhere.test>@a.bc' }, SUBSCRIBE_MESSAGES.invalidEmail],
       ['a custom plan without months', { months: '' }, SUBSCRIBE_MESSAGES.noMonths],
       ['an unknown month', { months: 'January,Smarch' }, SUBSCRIBE_MESSAGES.noMonths],
       ['a yearly plan with a month list', { plan: 'yearly', months: 'January' }, "months must be 'all' for the yearly plan."],
@@ -109,6 +111,21 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
         const response = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { 'content-type': 'application/json' }, payload: body });
         expect({ body, status: response.statusCode, callable: response.json().error?.status }).toEqual({ body, status: 400, callable: 'INVALID_ARGUMENT' });
       }
+      expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
+    });
+
+    it.each([
+      ['a NUL character', 'notes', '"Gate\\u0000code"'],
+      ['a lone surrogate', 'first_name', '"Mar\\ud800ia"'],
+    ])('%s in a text field', async (_, field, json) => {
+      const before = (await database.db.select().from(checkoutSessions)).length;
+      // Written as raw JSON: the escapes reach the server exactly as an attacker sends them.
+      const body = JSON.stringify({ data: payload() }).replace(new RegExp(`"${field}":"[^"]*"`), `"${field}":${json}`);
+      const response = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { 'content-type': 'application/json' }, payload: body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { status: 'INVALID_ARGUMENT', message: `${field} contains a character that is not allowed (NUL or a broken Unicode character).` },
+      });
       expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
     });
 

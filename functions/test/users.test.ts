@@ -103,6 +103,8 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     [{ name: 'A', email: '' }, USER_MESSAGES.emailRequired],
     [{ name: 'A', email: 'not-an-email' }, USER_MESSAGES.emailInvalid],
     [{ name: 'A', email: 'a b@c.co' }, USER_MESSAGES.emailInvalid],
+    [{ name: 'A', email: 'jane@example.com,victim@elsewhere.test' }, USER_MESSAGES.emailInvalid],
+    [{ name: 'A', email: '"x"<victim@elsewhere.test>@a.bc' }, USER_MESSAGES.emailInvalid],
     [{ name: 'A', email: 'a@b.co', role: 'owner' }, USER_MESSAGES.roleInvalid],
     [{ name: 'x'.repeat(101), email: 'a@b.co' }, USER_MESSAGES.nameTooLong],
     [{ name: 42, email: 'a@b.co' }, USER_MESSAGES.nameRequired],

@@ -10,6 +10,7 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import { paymentsFor } from '../payments/setup';
 import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
+import { loggableError } from '../services/logger';
 import { accessScope, callerOf, type PublicScope } from './access';
 import { errorReply, INTERNAL_MESSAGE } from './errors';
 import { identifyCaller } from './identify-caller';
@@ -39,7 +40,8 @@ export interface ServerDeps {
  */
 export async function buildServer({ config, database, verifier, blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Errors are logged without the data they were about (see loggableError).
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: loggableError } },
     // Log API calls only: static files would drown them.
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
     bodyLimit: 1024 * 1024,

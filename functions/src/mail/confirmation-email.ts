@@ -29,5 +29,5 @@ export function confirmationEmail(s: Subscriber, site: SiteContact): OutgoingMai
   const html = `<!doctype html><html><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${lines
     .map((line) => (line ? `<p style="margin: 0 0 8px">${escapeHtml(line)}</p>` : ''))
     .join('')}</body></html>`;
-  return { to: s.email, subject: 'Your Monthly Blooms subscription is confirmed', text, html };
+  return { to: { name: `${s.firstName} ${s.lastName}`, address: s.email }, subject: 'Your Monthly Blooms subscription is confirmed', text, html };
 }

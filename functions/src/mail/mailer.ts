@@ -2,8 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** One recipient, given to the mail library whole: it never parses a string into addresses. */
+export interface Recipient {
+  name: string;
+  address: string;
+}
+
 export interface OutgoingMail {
-  to: string;
+  to: Recipient;
   subject: string;
   text: string;
   html: string;
@@ -38,7 +44,7 @@ export function outboxMailer(dir: string, from: string): Mailer {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       await fs.promises.mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.address.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
     },
   };

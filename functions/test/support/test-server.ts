@@ -23,6 +23,8 @@ export interface TestServerOptions {
   config?: ServerConfig;
   blobs?: BlobStore;
   feed?: ChangeFeed;
+  /** Where the server's JSON log lines go; by default it logs nothing. */
+  logTo?: { write: (line: string) => void };
 }
 
 /** The real server on a test database; its change feed listens to that database. */
@@ -31,7 +33,7 @@ export async function startTestServer(database: Database, options: TestServerOpt
   const feed = options.feed ?? new ChangeFeed();
   if (!options.feed) await feed.start(database);
   const blobs = options.blobs ?? localBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-blobs-')));
-  const app = await buildServer({ config, database, verifier: firebaseTokenVerifier(config.firebaseProjectId), blobs, feed, logger: false });
+  const app = await buildServer({ config, database, verifier: firebaseTokenVerifier(config.firebaseProjectId), blobs, feed, logger: options.logTo ? { level: 'info', stream: options.logTo } : false });
   app.addHook('onClose', async () => {
     if (!options.feed) await feed.close();
   });

@@ -4,7 +4,7 @@ import { SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from './messages';
 import type { CheckoutPayload } from './checkout';
 // Types only: the browser's form ships no zod.
 import type { Plan, SubscriberTextField } from './subscriber';
-import { EMAIL_PATTERN } from './validation';
+import { isEmailAddress } from './validation';
 
 export type ZipStatus = 'neutral' | 'success' | 'error';
 
@@ -47,7 +47,7 @@ export function validateSubscribeForm(form: SubscribeForm): string | null {
   if (zipCheck(form.zip).status === 'error') return SUBSCRIBE_MESSAGES.outOfArea;
   const missing = REQUIRED_FIELDS.find((field) => !form[field].trim());
   if (missing) return SUBSCRIBE_MESSAGES.missingField(capitalise(missing));
-  if (!EMAIL_PATTERN.test(form.email.trim())) return SUBSCRIBE_MESSAGES.invalidEmail;
+  if (!isEmailAddress(form.email.trim())) return SUBSCRIBE_MESSAGES.invalidEmail;
   if (digitsOnly(form.phone).length !== 10) return SUBSCRIBE_MESSAGES.invalidPhone;
   if (!/^\d{5}$/.test(form.zip.trim())) return SUBSCRIBE_MESSAGES.invalidZip;
   if (form.plan === 'custom' && !MONTH_NAMES.some((month) => form.selectedMonths[month])) return SUBSCRIBE_MESSAGES.noMonths;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isDeliveryZip } from './delivery-area';
 import { SUBSCRIBE_MESSAGES } from './messages';
 import { ALL_MONTH_NUMBERS } from './months';
-import { EMAIL_PATTERN } from './validation';
+import { isEmailAddress } from './validation';
 
 export const PLANS = ['yearly', 'custom'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -18,7 +18,7 @@ const optionalText = (max: number) => z.string().trim().max(max).default('');
  */
 export const subscriberSchema = z
   .object({
-    email: z.string().trim().min(1).max(254).regex(EMAIL_PATTERN, SUBSCRIBE_MESSAGES.invalidEmail),
+    email: z.string().trim().min(1).max(254).refine(isEmailAddress, SUBSCRIBE_MESSAGES.invalidEmail),
     firstName: requiredText(100),
     lastName: requiredText(100),
     phone: z.string().regex(/^\d{10}$/, SUBSCRIBE_MESSAGES.invalidPhone),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, ROLES, type UserRecord } from './roles';
-import { EMAIL_PATTERN } from './validation';
+import { isEmailAddress } from './validation';
 
 export const USER_MESSAGES = {
   allFieldsRequired: 'All fields required',
@@ -24,7 +24,7 @@ export const userInputSchema = z.object({
     .trim()
     .min(1, USER_MESSAGES.emailRequired)
     .max(254, USER_MESSAGES.emailTooLong)
-    .regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid)
+    .refine(isEmailAddress, USER_MESSAGES.emailInvalid)
     .transform((email) => email.toLowerCase()),
   role: z.enum(ROLES, { error: USER_MESSAGES.roleInvalid }).default(DEFAULT_ROLE),
 });

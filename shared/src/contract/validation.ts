@@ -1,7 +1,19 @@
 import type { z } from 'zod';
 
-/** Spec section 5: non-space text, @, text, a dot, text. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+// One mailbox, as RFC 5321 allows it and nothing a mail library could read as more than one:
+// no commas, angle brackets, quotes, parentheses or whitespace. Stricter than, and within,
+// spec section 5's "non-space text, @, text, a dot, text".
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** Whether `value` is exactly one e-mail address: the check of every e-mail field, browser and server. */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > 254) return false;
+  const at = value.lastIndexOf('@');
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split('.');
+  return at > 0 && local.length <= 64 && LOCAL_PART.test(local) && labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label));
+}
 
 const EXPECTED: Record<string, string> = { string: 'text', number: 'a number', array: 'a list', object: 'an object', boolean: 'true or false' };
 
@@ -42,4 +54,20 @@ export function firstIssueMessage(error: z.ZodError): string {
 /** Parses with a contract schema; failures carry messages that name the field. */
 export function safeParseNamed<S extends z.ZodType>(schema: S, input: unknown, names?: Record<string, string>) {
   return schema.safeParse(input, { error: namedFields(names) });
+}
+
+/** Characters no text field may hold: NUL (PostgreSQL refuses it) and UTF-16 halves with no partner. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string in `value` (any depth) that holds a character no text may hold, or null. */
+export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findUnstorableText(item, [...path, Array.isArray(value) ? Number(key) : key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
