@@ -186,6 +186,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
 
   describe('status changes', () => {
     it('follow the pill: not started, out for delivery, delivered, and back to not started', async () => {
+      await assign('admin', [ids.yearly], 'ella@blooms.example');
       const seen: string[] = [];
       let expected = 'not-started';
       for (let i = 0; i < 3; i++) {
@@ -195,12 +196,38 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
         seen.push(expected);
       }
       expect(seen).toEqual(['out-for-delivery', 'delivered', 'not-started']);
-      const history = await deliveryHistory(database.db, ids.yearly, NOV);
+      const history = (await deliveryHistory(database.db, ids.yearly, NOV)).filter((e) => e.kind === 'status');
       expect(history.map((e) => [e.actorEmail, e.kind, e.detail])).toEqual([
         ['ella@blooms.example', 'status', { from: 'not-started', to: 'out-for-delivery' }],
         ['ella@blooms.example', 'status', { from: 'out-for-delivery', to: 'delivered' }],
         ['ella@blooms.example', 'status', { from: 'delivered', to: 'not-started' }],
       ]);
+    });
+
+    it("let an employee mark delivered only their own delivery; an admin, any", async () => {
+      await outForDelivery(ids.yearly); // assigned to Ella
+      const finn = await advance('finn', ids.yearly, 'out-for-delivery');
+      expect(finn.statusCode).toBe(403);
+      expect(finn.json().message).toBe('Only the person this delivery is assigned to, or an admin, can mark it delivered.');
+      expect((await row(ids.yearly))?.status).toBe('out-for-delivery');
+      expect((await advance('ella', ids.yearly, 'out-for-delivery')).statusCode).toBe(200);
+
+      await advance('admin', ids.older, 'not-started'); // unassigned
+      expect((await advance('ella', ids.older, 'out-for-delivery')).statusCode).toBe(403);
+      expect((await advance('admin', ids.older, 'out-for-delivery')).json().status).toBe('delivered');
+    });
+
+    it('take the door photo off a delivery reset to not started, keeping its key in the history', async () => {
+      await outForDelivery(ids.yearly);
+      const left = await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'door' }, { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
+      const photoKey = (await row(ids.yearly))?.proofImageKey;
+      expect(left.json().proofImageUrl).not.toBeNull();
+      const reset = await advance('finn', ids.yearly, 'delivered');
+      expect(reset.json()).toMatchObject({ status: 'not-started', proofImageUrl: null });
+      expect((await row(ids.yearly))?.proofImageKey).toBeNull();
+      expect((await get('admin', left.json().proofImageUrl)).statusCode).toBe(404);
+      const history = await deliveryHistory(database.db, ids.yearly, NOV);
+      expect(history.at(-1)?.detail).toEqual({ from: 'delivered', to: 'not-started', archivedPhoto: photoKey });
     });
 
     it('refuse a stale click with 409 and the fresh row, never skipping a state', async () => {

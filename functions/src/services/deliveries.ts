@@ -15,7 +15,15 @@ export class StaleDeliveryError extends ConflictError {
   }
 }
 
-const NOT_ASSIGNED_TO_YOU = 'Only the person this delivery is assigned to, or an admin, can record its delivery.';
+const NOT_ASSIGNED_TO_YOU = 'Only the person this delivery is assigned to, or an admin, can mark it delivered.';
+
+/**
+ * The delivery rule, in one place: an admin may do anything; an employee may mark a
+ * delivery delivered (with or without a photo) only when it is assigned to them.
+ */
+function assertMayDeliver(actor: UserRecord, assigneeId: string | null | undefined): void {
+  if (actor.role !== 'admin' && assigneeId !== actor.id) throw new ForbiddenError(NOT_ASSIGNED_TO_YOU);
+}
 
 const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
@@ -171,11 +179,14 @@ export async function advanceStatus(db: Db, actor: UserRecord, input: { subscrip
       throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
     }
     const to = nextStatus(delivery.status);
+    if (to === 'delivered') assertMayDeliver(actor, delivery.assigneeId);
+    // Back to not started: the photo leaves the delivery; the history keeps its key (and the store the photo).
+    const archivedPhoto = to === 'not-started' ? delivery.proofImageKey : null;
     await tx
       .update(deliveries)
-      .set({ status: to, updatedAt: new Date(), updatedBy: actor.email })
+      .set({ status: to, updatedAt: new Date(), updatedBy: actor.email, ...(archivedPhoto ? { proofImageKey: null } : {}) })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
-    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', { from: delivery.status, to });
+    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', { from: delivery.status, to, ...(archivedPhoto ? { archivedPhoto } : {}) });
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }
@@ -217,7 +228,7 @@ export async function checkProofAllowed(db: Db, actor: UserRecord, subscriptionI
     .select({ assigneeId: deliveries.assigneeId, status: deliveries.status })
     .from(deliveries)
     .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
-  if (actor.role !== 'admin' && row?.assigneeId !== actor.id) throw new ForbiddenError(NOT_ASSIGNED_TO_YOU);
+  assertMayDeliver(actor, row?.assigneeId);
   if (row?.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(db, subscriptionId, month));
 }
 
@@ -229,7 +240,7 @@ export async function recordDelivered(
 ): Promise<MonthDelivery> {
   return inTransaction(db, async (tx) => {
     const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
-    if (actor.role !== 'admin' && delivery.assigneeId !== actor.id) throw new ForbiddenError(NOT_ASSIGNED_TO_YOU);
+    assertMayDeliver(actor, delivery.assigneeId);
     if (delivery.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
     await tx
       .update(deliveries)
