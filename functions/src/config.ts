@@ -26,7 +26,9 @@ export interface ServerConfig {
   demoData: boolean;
   /** The site's public origin (https://monthlyblooms.example) for checkout return URLs; null: from each request. */
   publicUrl: string | null;
-  /** Stripe when a secret key is set; otherwise the built-in test checkout. */
+  /** Origins (besides the site's own) whose pages may call the API: the site's origin when the API is hosted apart. */
+  corsOrigins: string[];
+  /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). */
   stripe: { secretKey: string; priceId: string | null; webhookSecret: string; apiBase: string | null } | null;
   /** SMTP server URL; without one, e-mails are written to outboxDir. */
   smtpUrl: string | null;
@@ -42,13 +44,49 @@ function list(value: string | undefined, fallback: string[]): string[] {
   return value.split(',').map((item) => item.trim()).filter(Boolean);
 }
 
+/** Addresses that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The settings that are unsafe together, refused at start with the reason and the way out. */
+function refuseUnsafe(env: Env, config: ServerConfig): void {
+  const reachable = !isLoopbackHost(config.host);
+  if (config.authEmulatorHost && reachable && env.ALLOW_AUTH_EMULATOR_ON_NETWORK !== 'true') {
+    throw new Error(
+      `The Auth emulator signs tokens nobody can verify, so anyone could sign in as anyone: HOST=${config.host} would open that to the network. ` +
+        'Listen on 127.0.0.1, use real Firebase Auth (unset FIREBASE_AUTH_EMULATOR_HOST), or set ALLOW_AUTH_EMULATOR_ON_NETWORK=true for a closed test network.',
+    );
+  }
+  const payments = env.PAYMENTS;
+  if (payments !== undefined && payments !== 'stripe' && payments !== 'test') throw new Error(`PAYMENTS must be 'stripe' or 'test', got '${payments}'.`);
+  if (payments === 'stripe' && !config.stripe) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET).');
+  const deployed = reachable || (config.publicUrl !== null && !isLoopbackHost(new URL(config.publicUrl).hostname));
+  if (deployed && !config.stripe && payments !== 'test') {
+    throw new Error(
+      'This backend is deployed (it listens beyond this machine or has a public PUBLIC_URL) but has no payment provider: visitors would get the free test checkout. ' +
+        'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test to offer the test checkout on purpose.',
+    );
+  }
+  if (reachable && !config.publicUrl) {
+    throw new Error(`PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`);
+  }
+}
+
 function required(env: Env, name: string, when: string): string {
   const value = env[name];
   if (!value) throw new Error(`${name} must be set ${when}.`);
   return value;
 }
 
+/** The backend's settings from the environment; throws, naming the setting, when they are wrong or unsafe together. */
 export function loadConfig(env: Env = process.env): ServerConfig {
+  const config = readConfig(env);
+  refuseUnsafe(env, config);
+  return config;
+}
+
+function readConfig(env: Env): ServerConfig {
   const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-monthly-blooms';
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -89,8 +127,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticRoot: env.SERVE_STATIC === 'false' ? null : path.resolve(env.STATIC_ROOT ?? REPO_ROOT),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoData: !env.DATABASE_URL && env.DEMO_DATA !== 'false',
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
-    stripe: env.STRIPE_SECRET_KEY
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
+    corsOrigins: list(env.CORS_ORIGINS, []).map((origin) => new URL(origin).origin),
+    stripe: env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'test'
       ? {
           secretKey: env.STRIPE_SECRET_KEY,
           priceId: env.STRIPE_PRICE_ID || null,

@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
+import { addUser } from './support/fixtures';
+import { signInWithGoogle } from './support/identities';
 
 /** A fake set of builds laid out like the real repo: host/dist and {name}-remote/dist. */
 function makeBuilds(): string {
@@ -22,6 +24,7 @@ function makeBuilds(): string {
   write('marketing-remote/dist/remoteEntry.js', 'var marketing;');
   write('marketing-remote/dist/mf-manifest.json', '{"name":"marketing"}');
   write('marketing-remote/dist/__federation_expose_Home.89abcdef.js', 'export {};');
+  write('host/dist/main.js.map', '{"sources":["secret/source.ts"]}');
   return root;
 }
 
@@ -142,4 +145,74 @@ describe('the standalone server', () => {
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive('object-src')).toBe("object-src 'none'");
   });
+
+  it('keeps source maps to itself', async () => {
+    expect((await app.inject('/main.js.map')).statusCode).toBe(404);
+    expect((await app.inject('/main.js')).statusCode).toBe(200);
+  });
+
+  it('never lets a forged Host header into the sitemap or robots.txt', async () => {
+    const forged = { host: 'evil.example' };
+    expect((await app.inject({ url: '/sitemap.xml', headers: forged })).body).not.toContain('evil.example');
+    expect((await app.inject({ url: '/robots.txt', headers: forged })).body).not.toContain('evil.example');
+    expect((await app.inject({ url: '/robots.txt', headers: { host: '127.0.0.1:8080' } })).body).toContain('Sitemap: http://127.0.0.1:8080/sitemap.xml');
+  });
+
+  it('sends no HSTS for a plain-http site', async () => {
+    expect((await app.inject('/')).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('tells every cache to keep nothing of what is behind sign-in, and of the checkout calls', async () => {
+    await addUser(database.db, 'Ada Admin', 'ada-headers@blooms.example', 'admin');
+    const { idToken } = await signInWithGoogle('ada-headers@blooms.example');
+    const auth = { authorization: `Bearer ${idToken}` };
+    for (const url of ['/api/me', '/api/users', '/api/staff', '/api/subscriptions?month=2026-11', '/api/my-deliveries?month=2026-11']) {
+      const response = await app.inject({ url, headers: auth });
+      expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({ url, status: 200, cache: 'no-store' });
+    }
+    expect((await app.inject({ url: '/api/me' })).headers['cache-control']).toBe('no-store');
+    const verify = await app.inject({ method: 'POST', url: '/api/verifyCheckoutSession', payload: { data: { sessionId: 'cs_nope' } } });
+    expect(verify.headers['cache-control']).toBe('no-store');
+  });
 });
+
+describe('a site served over https, with its API on another origin', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase('pglite');
+    app = await startTestServer(database, { config: testConfig({ PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test', CORS_ORIGINS: 'https://blooms.example' }) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  it('sends HSTS', async () => {
+    expect((await app.inject('/api/health')).headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+  });
+
+  it("answers the site's preflight and calls, and no other origin's", async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/createCheckoutSession',
+      headers: { origin: 'https://blooms.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://blooms.example');
+    expect(preflight.headers['access-control-allow-headers']).toContain('Content-Type');
+    const call = await app.inject({ url: '/api/health', headers: { origin: 'https://blooms.example' } });
+    expect(call.headers['access-control-allow-origin']).toBe('https://blooms.example');
+
+    const other = await app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const otherPreflight = await app.inject({ method: 'OPTIONS', url: '/api/health', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(otherPreflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('makes absolute links from PUBLIC_URL only', async () => {
+    expect((await app.inject({ url: '/robots.txt', headers: { host: 'evil.example' } })).body).toContain('Sitemap: https://blooms.example/sitemap.xml');
+  });
+});
+

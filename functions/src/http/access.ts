@@ -38,6 +38,10 @@ export function accessScope<A extends Access>(
       if (access === 'admin' && caller.role !== 'admin') throw new ForbiddenError(MESSAGES.adminOnly);
       request.caller = caller;
     });
+    // Everything behind sign-in is about people: no cache anywhere may keep it.
+    scope.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    });
     routes(scope.withTypeProvider<ZodTypeProvider>() as A extends 'admin' ? AdminScope : StaffScope);
   };
 }

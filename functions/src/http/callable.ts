@@ -26,6 +26,8 @@ export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
     {
       bodyLimit: options.bodyLimit,
       errorHandler: sendError,
+      // A checkout's answers are about one customer: never cached.
+      onSend: async (_request, reply) => void reply.header('Cache-Control', 'no-store'),
       // Typed by the handler's signature above: the type provider cannot resolve a generic schema.
       schema: { body: z.object({ data: schema.data }), response: { 200: z.object({ result: schema.result }) } } as FastifySchema,
     },

@@ -12,6 +12,7 @@ import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
 import { loggableError } from '../services/logger';
 import { accessScope, callerOf, type PublicScope } from './access';
+import { registerApiCors } from './cors';
 import { errorReply, INTERNAL_MESSAGE } from './errors';
 import { identifyCaller } from './identify-caller';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
@@ -60,9 +61,10 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    // The local stack runs on plain http: never upgrade its requests.
-    strictTransportSecurity: false,
+    // Only a site served over https may tell browsers to insist on it (the local stack is plain http).
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? { maxAge: 180 * 24 * 3600 } : false,
   });
+  registerApiCors(app, config.corsOrigins);
   await app.register(compress, { global: true });
   await app.register(multipart);
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import type { Fulfil } from '../../payments/fulfilment';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
+import { siteOrigin } from './site-origin';
 
 export interface CheckoutDeps {
   db: Db;
@@ -26,10 +26,6 @@ export interface CheckoutDeps {
 
 const verifySchema = z.object({ sessionId: z.string({ error: 'sessionId is required.' }).min(1, 'sessionId is required.').max(255) });
 
-function originOf(request: FastifyRequest, publicUrl: string | null): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 /** Subscribe and pay (spec sections 3, 7, 8): the two callables, the Stripe webhook, the test checkout. */
 export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
   const { db, provider, fulfil } = deps;
@@ -39,7 +35,7 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
     '/api/createCheckoutSession',
     { data: checkoutPayloadSchema, result: z.object({ url: z.string(), sessionId: z.string() }) },
     async ({ subscriber, subId }, request) => {
-      const origin = originOf(request, deps.publicUrl);
+      const origin = siteOrigin(request, deps.publicUrl);
       const checkout = await provider.createCheckout({
         email: subscriber.email,
         reference: subId,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteOrigin } from './site-origin';
 
 /** The public pages search engines should know about (staff screens stay out). */
 export const PUBLIC_PAGES = ['/', '/how-it-works', '/seasonal-collections', '/faq', '/about-shelby-floral', '/subscribe', '/privacy-policy', '/terms-of-service'];
@@ -6,7 +7,7 @@ const PRIVATE_PATHS = ['/dashboard', '/my-deliveries', '/users', '/login', '/con
 
 /** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */
 export function registerSeoRoutes(app: FastifyInstance, publicUrl: string | null) {
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => siteOrigin(request, publicUrl);
 
   app.get('/robots.txt', async (request, reply) => {
     const lines = ['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin(request)}/sitemap.xml`, ''];

@@ -60,6 +60,8 @@ export async function registerStaticFiles(app: FastifyInstance, staticRoot: stri
       cacheControl: false,
       // Builds ship .br and .gz copies (best-quality compression, made once): send those.
       preCompressed: true,
+      // Builds keep source maps for debugging; they are not for the public.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
     });
   }

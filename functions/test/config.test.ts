@@ -1,0 +1,30 @@
+import { loadConfig } from '../src/config';
+
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+describe('settings that are unsafe together are refused at start, saying why', () => {
+  it.each([
+    ['the Auth emulator listening on the network', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example', ...STRIPE }, /ALLOW_AUTH_EMULATOR_ON_NETWORK/],
+    ['a deployment without a payment provider', { HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example' }, /no payment provider.*PAYMENTS=test/],
+    ['a public PUBLIC_URL without a payment provider', { PUBLIC_URL: 'https://blooms.example' }, /no payment provider/],
+    ['PAYMENTS=stripe without a key', { PAYMENTS: 'stripe' }, /PAYMENTS=stripe needs STRIPE_SECRET_KEY/],
+    ['an unknown PAYMENTS', { PAYMENTS: 'free' }, /PAYMENTS must be 'stripe' or 'test'/],
+    ['listening on the network without PUBLIC_URL', { HOST: '0.0.0.0', ...STRIPE }, /PUBLIC_URL must be set/],
+  ])('%s', (_, env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['the local default: test checkout, emulator, loopback', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, null],
+    ['a deployment with Stripe', { HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example', ...STRIPE }, 'stripe'],
+    ['a deployment that chose the test checkout', { HOST: '0.0.0.0', PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' }, null],
+    ['the emulator on a closed test network, on purpose', { FIREBASE_AUTH_EMULATOR_HOST: '10.0.0.2:9099', HOST: '0.0.0.0', PUBLIC_URL: 'http://10.0.0.3', PAYMENTS: 'test', ALLOW_AUTH_EMULATOR_ON_NETWORK: 'true' }, null],
+  ])('starts with %s', (_, env, provider) => {
+    const config = loadConfig(env);
+    expect(config.stripe ? 'stripe' : null).toBe(provider);
+  });
+
+  it('PAYMENTS=test keeps the test checkout even with Stripe keys present', () => {
+    expect(loadConfig({ ...STRIPE, PAYMENTS: 'test' }).stripe).toBeNull();
+  });
+});
