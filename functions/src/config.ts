@@ -26,6 +26,10 @@ export interface ServerConfig {
   demoData: boolean;
   /** The site's public origin (https://monthlyblooms.example) for checkout return URLs; null: from each request. */
   publicUrl: string | null;
+  /** Per client (IP address) and minute: checkouts started, checkouts verified, failed sign-ins. */
+  rateLimits: { checkoutsPerMinute: number; verificationsPerMinute: number; failedSignInsPerMinute: number };
+  /** Trust X-Forwarded-For from this many proxies in front (Firebase Hosting, a load balancer), to tell clients apart. */
+  trustProxy: number;
   /** Origins (besides the site's own) whose pages may call the API: the site's origin when the API is hosted apart. */
   corsOrigins: string[];
   /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). */
@@ -71,6 +75,12 @@ function refuseUnsafe(env: Env, config: ServerConfig): void {
   if (reachable && !config.publicUrl) {
     throw new Error(`PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`);
   }
+}
+
+function count(env: Env, name: string, fallback: number): number {
+  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got '${env[name]}'.`);
+  return value;
 }
 
 function required(env: Env, name: string, when: string): string {
@@ -129,6 +139,12 @@ function readConfig(env: Env): ServerConfig {
     demoData: !env.DATABASE_URL && env.DEMO_DATA !== 'false',
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     corsOrigins: list(env.CORS_ORIGINS, []).map((origin) => new URL(origin).origin),
+    rateLimits: {
+      checkoutsPerMinute: count(env, 'RATE_LIMIT_CHECKOUTS_PER_MINUTE', 20),
+      verificationsPerMinute: count(env, 'RATE_LIMIT_VERIFICATIONS_PER_MINUTE', 120),
+      failedSignInsPerMinute: count(env, 'RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE', 30),
+    },
+    trustProxy: count(env, 'TRUST_PROXY', 0),
     stripe: env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'test'
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { PublicScope } from './access';
 import { CALLABLE_STATUS, errorReply, INTERNAL_MESSAGE } from './errors';
+import type { RateLimiter } from './rate-limit';
 
 /**
  * Serves a handler with the Firebase callable protocol, so the browser can use the Firebase
@@ -13,19 +14,24 @@ export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
   path: string,
   schema: { data: S; result: R },
   handler: (data: z.output<S>, request: FastifyRequest) => Promise<z.input<R>>,
-  options: { bodyLimit?: number } = {},
+  options: { bodyLimit?: number; limiter?: RateLimiter } = {},
 ) {
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = errorReply(error);
     if (!known) request.log.error({ err: error }, `${path} failed`);
     const status = known?.status ?? 500;
-    return reply.status(status).send({ error: { status: CALLABLE_STATUS[status] ?? 'UNKNOWN', message: known?.message ?? INTERNAL_MESSAGE } });
+    return reply
+      .status(status)
+      .headers(known?.headers ?? {})
+      .send({ error: { status: CALLABLE_STATUS[status] ?? 'UNKNOWN', message: known?.message ?? INTERNAL_MESSAGE } });
   };
   app.post(
     path,
     {
       bodyLimit: options.bodyLimit,
       errorHandler: sendError,
+      // Counted before the body is even read.
+      onRequest: async (request) => options.limiter?.hit(request.ip),
       // A checkout's answers are about one customer: never cached.
       onSend: async (_request, reply) => void reply.header('Cache-Control', 'no-store'),
       // Typed by the handler's signature above: the type provider cannot resolve a generic schema.

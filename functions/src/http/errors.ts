@@ -1,11 +1,14 @@
 import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
 import { ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError } from '../services/errors';
 
-/** A failure of the transport itself (a body too large, a wrong content type): status and message as is. */
+/** A failure of the transport itself (a body too large, a wrong content type, a flood): status and message as is. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code = 'invalid-argument',
+    /** Response headers that go with it (Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -19,6 +22,7 @@ export interface ErrorReply {
   code: string;
   message: string;
   details: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 const DOMAIN_STATUS: [new (...args: never[]) => DomainError, number, string][] = [
@@ -38,7 +42,7 @@ export function errorReply(error: unknown): ErrorReply | null {
     const reason = error instanceof ForbiddenError && error.reason === NO_USER_RECORD ? NO_USER_RECORD : code;
     return { status, code: reason, message: error.message, details: error.details };
   }
-  if (error instanceof HttpError) return { status: error.statusCode, code: 'invalid-argument', message: error.message, details: {} };
+  if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message, details: {}, headers: error.headers };
   // Fastify's own 4xx: a body too large, not JSON, of a type no route takes.
   const { statusCode, code } = error as { statusCode?: number; code?: string };
   if (statusCode && statusCode >= 400 && statusCode < 500) {

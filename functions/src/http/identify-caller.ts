@@ -5,15 +5,22 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { Db } from '../db/database';
 import { ForbiddenError, UnauthenticatedError } from '../services/errors';
 import { findUserByEmail } from '../services/users';
+import type { RateLimiter } from './rate-limit';
 
 /**
  * Who is calling: a verified Firebase ID token whose verified e-mail has a user record.
- * No token or a bad, expired or disabled one is 401; a valid sign-in without a record is 403.
+ * No token or a bad, expired or disabled one is 401; a valid sign-in without a record is 403;
+ * a client with too many bad tokens in a minute is 429.
  */
-export async function identifyCaller(request: FastifyRequest, verifier: TokenVerifier, db: Db): Promise<UserRecord> {
+export async function identifyCaller(request: FastifyRequest, verifier: TokenVerifier, db: Db, failures: RateLimiter): Promise<UserRecord> {
   const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
   if (!match) throw new UnauthenticatedError(MESSAGES.signInRequired);
-  const identity = await verifier.verify(match[1]!);
+  // A client that keeps sending bad tokens is stopped before any more are checked.
+  failures.check(request.ip);
+  const identity = await verifier.verify(match[1]!).catch((error: unknown) => {
+    if (error instanceof UnauthenticatedError) failures.hit(request.ip);
+    throw error;
+  });
   const record = identity.email && identity.emailVerified ? await findUserByEmail(db, identity.email) : null;
   if (!record) throw new ForbiddenError(MESSAGES.noUserRecord, NO_USER_RECORD);
   return record;

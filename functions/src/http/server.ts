@@ -15,6 +15,7 @@ import { accessScope, callerOf, type PublicScope } from './access';
 import { registerApiCors } from './cors';
 import { errorReply, INTERNAL_MESSAGE } from './errors';
 import { identifyCaller } from './identify-caller';
+import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
@@ -46,6 +47,8 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     // Log API calls only: static files would drown them.
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
     bodyLimit: 1024 * 1024,
+    // X-Forwarded-For is believed from the configured number of proxies in front, no further.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
   const { db } = database;
   app.setValidatorCompiler(validatorCompiler);
@@ -54,7 +57,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
 
   app.setErrorHandler((error, request, reply) => {
     const known = errorReply(error);
-    if (known) return reply.status(known.status).send({ error: known.code, message: known.message, ...known.details });
+    if (known) return reply.status(known.status).headers(known.headers ?? {}).send({ error: known.code, message: known.message, ...known.details });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: INTERNAL_MESSAGE });
   });
@@ -68,7 +71,9 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   await app.register(compress, { global: true });
   await app.register(multipart);
 
-  const identify = (request: FastifyRequest) => identifyCaller(request, verifier, db);
+  const perMinute = (limit: number) => new RateLimiter(limit, 60_000);
+  const failedSignIns = perMinute(config.rateLimits.failedSignInsPerMinute);
+  const identify = (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns);
   await app.register(
     accessScope('staff', identify, (staff) => {
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
@@ -80,7 +85,12 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
 
   const publicScope: PublicScope = app.withTypeProvider<ZodTypeProvider>();
   registerSiteRoutes(publicScope, config, database);
-  registerCheckoutRoutes(publicScope, { db, publicUrl: config.publicUrl, ...paymentsFor(config, database, app.log) });
+  registerCheckoutRoutes(publicScope, {
+    db,
+    publicUrl: config.publicUrl,
+    limiters: { checkouts: perMinute(config.rateLimits.checkoutsPerMinute), verifications: perMinute(config.rateLimits.verificationsPerMinute) },
+    ...paymentsFor(config, database, app.log),
+  });
   registerSeoRoutes(app, config.publicUrl);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
   const pageHtml = config.staticRoot

@@ -13,6 +13,7 @@ import type { Fulfil } from '../../payments/fulfilment';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
+import type { RateLimiter } from '../rate-limit';
 import { siteOrigin } from './site-origin';
 
 export interface CheckoutDeps {
@@ -22,6 +23,8 @@ export interface CheckoutDeps {
   /** The site's public origin for checkout return URLs; null takes it from the request. */
   publicUrl: string | null;
   stripe: { client: Stripe; webhookSecret: string } | null;
+  /** Per client: checkouts started and verified. */
+  limiters: { checkouts: RateLimiter; verifications: RateLimiter };
 }
 
 const verifySchema = z.object({ sessionId: z.string({ error: 'sessionId is required.' }).min(1, 'sessionId is required.').max(255) });
@@ -46,16 +49,27 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
       request.log.info({ sessionId: checkout.id, provider: provider.name, plan: subscriber.plan }, 'checkout started');
       return { url: checkout.url, sessionId: checkout.id };
     },
-    { bodyLimit: 16 * 1024 },
+    { bodyLimit: 16 * 1024, limiter: deps.limiters.checkouts },
   );
 
-  registerCallable(app, '/api/verifyCheckoutSession', { data: verifySchema, result: z.object({ payment_status: z.enum(['paid', 'unpaid']) }) }, async ({ sessionId }) => {
-    const paid = await provider.isPaid(sessionId);
-    if (paid === null) throw new NotFoundError('We could not find that checkout.');
-    // The webhook may not have arrived yet: fulfilment is idempotent, so make sure here too.
-    if (paid) await fulfil(sessionId);
-    return { payment_status: paid ? ('paid' as const) : ('unpaid' as const) };
-  });
+  registerCallable(
+    app,
+    '/api/verifyCheckoutSession',
+    { data: verifySchema, result: z.object({ payment_status: z.enum(['paid', 'unpaid']) }) },
+    async ({ sessionId }) => {
+      // Every real checkout was started here: an unknown id is answered without asking the
+      // provider, and so is one already known to be paid.
+      const [known] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+      if (!known) throw new NotFoundError('We could not find that checkout.');
+      if (known.status === 'paid') return { payment_status: 'paid' as const };
+      const paid = await provider.isPaid(sessionId);
+      if (paid === null) throw new NotFoundError('We could not find that checkout.');
+      // The webhook may not have arrived yet: fulfilment is idempotent, so make sure here too.
+      if (paid) await fulfil(sessionId);
+      return { payment_status: paid ? ('paid' as const) : ('unpaid' as const) };
+    },
+    { limiter: deps.limiters.verifications },
+  );
 
   if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil);
   if (provider.name === 'local') registerTestCheckout(app, db, fulfil);

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { allMonthsSelected } from '@blooms/shared/contract/months';
+import { buildCheckoutPayload } from '@blooms/shared/contract/subscribe';
+import { checkoutSessions } from '../src/db/schema';
+import { RateLimiter } from '../src/http/rate-limit';
+import { createMigratedDatabase, type TestDatabase } from './support/databases';
+import { startFakeStripe } from './support/fake-stripe';
+import { addUser } from './support/fixtures';
+import { signInWithGoogle } from './support/identities';
+import { startTestServer, testConfig } from './support/test-server';
+
+const form = {
+  firstName: 'Maria', lastName: 'Lopez', email: 'maria@example.com', phone: '8015550101', address: '215 E 400 S', unit: '',
+  city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: '', plan: 'yearly' as const, selectedMonths: allMonthsSelected(),
+};
+
+describe('per-client limits', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase('pglite');
+    fake = await startFakeStripe();
+    app = await startTestServer(database, {
+      config: testConfig({
+        STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: fake.url, PUBLIC_URL: 'https://blooms.example',
+        RATE_LIMIT_CHECKOUTS_PER_MINUTE: '3', RATE_LIMIT_VERIFICATIONS_PER_MINUTE: '5', RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE: '4',
+      }),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+    await database.destroy();
+  });
+
+  const call = (name: string, data: unknown, client = '203.0.113.7') =>
+    app.inject({ method: 'POST', url: `/api/${name}`, payload: { data }, remoteAddress: client });
+
+  it('start at most the limit of checkouts per client and minute: the rest get RESOURCE_EXHAUSTED and store nothing', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await call('createCheckoutSession', buildCheckoutPayload(form))).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const refused = await call('createCheckoutSession', buildCheckoutPayload(form));
+    expect(refused.json()).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests from your connection. Please wait a minute and try again.' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await database.db.select().from(checkoutSessions)).toHaveLength(3);
+    expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+    // Another client is not held back by this one.
+    expect((await call('createCheckoutSession', buildCheckoutPayload(form), '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('answer verifications of unknown and paid checkouts without asking the payment provider', async () => {
+    const asked = () => fake.requests.filter((r) => r.method === 'GET').length;
+    const before = asked();
+    const unknown = await call('verifyCheckoutSession', { sessionId: 'cs_test_forged' }, '192.0.2.50');
+    expect(unknown.json().error.status).toBe('NOT_FOUND');
+    expect(asked()).toBe(before);
+
+    const { sessionId } = (await call('createCheckoutSession', buildCheckoutPayload(form), '192.0.2.51')).json().result;
+    fake.pay(sessionId);
+    expect((await call('verifyCheckoutSession', { sessionId }, '192.0.2.51')).json().result).toEqual({ payment_status: 'paid' });
+    expect(asked()).toBe(before + 1);
+    for (let i = 0; i < 3; i++) expect((await call('verifyCheckoutSession', { sessionId }, '192.0.2.51')).json().result).toEqual({ payment_status: 'paid' });
+    expect(asked()).toBe(before + 1);
+  });
+
+  it('limit verifications per client', async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await call('verifyCheckoutSession', { sessionId: `cs_test_${i}` }, '192.0.2.60')).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+  });
+
+  it('stop a client sending bad tokens, even when it then sends a good one; others go on', async () => {
+    await addUser(database.db, 'Ada Admin', 'ada-limits@blooms.example', 'admin');
+    const { idToken } = await signInWithGoogle('ada-limits@blooms.example');
+    const me = (token: string, client: string) => app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` }, remoteAddress: client });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await me(`forged.${i}.token`, '203.0.113.99')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    expect((await me(idToken, '203.0.113.99')).statusCode).toBe(429);
+    expect((await me(idToken, '203.0.113.100')).statusCode).toBe(200);
+  });
+});
+
+describe('the limiter clock', () => {
+  it('lets a client go on once its window has passed', () => {
+    let now = 0;
+    const limiter = new RateLimiter(2, 60_000, () => now);
+    limiter.hit('a');
+    limiter.hit('a');
+    expect(() => limiter.hit('a')).toThrow(/Too many requests/);
+    now = 60_000;
+    expect(() => limiter.hit('a')).not.toThrow();
+  });
+});
