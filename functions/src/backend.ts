@@ -1,24 +1,26 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
-import { openDatabase } from './db/database';
-import { firebaseTokenVerifier } from './auth/token-verifier';
+import { openDatabase, type Database } from './db/database';
+import { firebaseTokenVerifier, type TokenVerifier } from './auth/token-verifier';
+import { mailerFor } from './mail/mailer';
 import { ensureAdmins } from './services/users';
-import { localBlobStore } from './services/blob-store';
+import { localBlobStore, type BlobStore } from './services/blob-store';
 import { ChangeFeed } from './services/change-feed';
 import { seedDemoData } from './services/demo-data';
+import { EmailOutboxWorker } from './services/email-outbox';
 import { buildServer } from './http/server';
 
 export interface Backend {
   app: FastifyInstance;
-  /** Stops taking requests, then closes the live feed and the database. */
+  /** Stops taking requests, then closes the live feed, the e-mail worker and the database. */
   close: () => Promise<void>;
 }
 
 /**
  * The backend put together from its settings: database (migrated), admins from the settings,
- * demo data, live feed, photo store and the HTTP app. Every entry point (the standalone
- * server, a Cloud Function) starts it this way and only differs in how requests reach it.
+ * demo data, then runBackend. Every entry point (the standalone server, a Cloud Function)
+ * starts it this way and only differs in how requests reach it.
  */
 export async function startBackend(config: ServerConfig): Promise<Backend> {
   const database = await openDatabase({
@@ -29,20 +31,51 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
   const created = await ensureAdmins(database.db, config.adminEmails);
   const seeded = config.demoData ? await seedDemoData(database.db) : 0;
 
-  const feed = new ChangeFeed();
-  await feed.start(database);
-  const blobs = localBlobStore(path.join(config.dataDir, 'blobs'));
-  const app = await buildServer({ config, database, verifier: firebaseTokenVerifier(config.firebaseProjectId), blobs, feed });
+  const app = await runBackend(config, database);
   if (created.length > 0) app.log.info({ admins: created }, 'created admin user records from ADMIN_EMAILS');
   if (seeded > 0) app.log.info({ subscriptions: seeded }, 'added demo subscriptions to the empty local database');
   app.log.info({ database: database.kind, authEmulator: config.authEmulatorHost }, 'backend ready');
-
   return {
     app,
     close: async () => {
       await app.close();
-      await feed.close();
       await database.close();
     },
   };
+}
+
+/**
+ * The running parts on an open, migrated database: the live feed, the e-mail outbox worker
+ * and the HTTP app. Closing the app stops them all (the database stays open).
+ */
+export async function runBackend(
+  config: ServerConfig,
+  database: Database,
+  parts: { verifier?: TokenVerifier; blobs?: BlobStore; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const feed = new ChangeFeed();
+  await feed.start(database);
+  const app = await buildServer({
+    config,
+    database,
+    verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId),
+    blobs: parts.blobs ?? localBlobStore(path.join(config.dataDir, 'blobs')),
+    feed,
+    logger: parts.logger,
+  });
+  const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain });
+  app.decorate('emailOutbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.close();
+    await feed.close();
+  });
+  await outbox.start();
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The e-mail outbox worker: tests wake it to send what is due at once. */
+    emailOutbox: EmailOutboxWorker;
+  }
 }

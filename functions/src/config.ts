@@ -38,6 +38,10 @@ export interface ServerConfig {
   smtpUrl: string | null;
   outboxDir: string;
   mailFrom: string;
+  /** The domain of the Message-ID of every e-mail sent (from MAIL_FROM). */
+  messageIdDomain: string;
+  /** How often the e-mail outbox worker looks for retries that came due. */
+  outboxPollMs: number;
   googleMapsApiKey: string | null;
 }
 
@@ -97,6 +101,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 }
 
 function readConfig(env: Env): ServerConfig {
+  const mailFrom = env.MAIL_FROM ?? `Monthly Blooms <${env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail}>`;
   const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-monthly-blooms';
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -155,7 +160,9 @@ function readConfig(env: Env): ServerConfig {
       : null,
     smtpUrl: env.SMTP_URL || null,
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'outbox')),
-    mailFrom: env.MAIL_FROM ?? `Monthly Blooms <${env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail}>`,
+    mailFrom,
+    messageIdDomain: /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'monthlyblooms.local',
+    outboxPollMs: count(env, 'OUTBOX_POLL_MS', 10_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
   };
 }

@@ -76,6 +76,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     const rows = await database.db.select().from(subscriptions);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ firstName: 'Maria', email: 'maria@example.com', phone: '8015550101', zip: '84111', plan: 'custom', months: [1, 3], deliveryNotes: 'Gate code 4412', checkoutSessionId: sessionId });
+    await app.emailOutbox.wake();
     const mails = fs.readdirSync(outbox);
     expect(mails).toHaveLength(1);
     const text = mailText(fs.readFileSync(path.join(outbox, mails[0]!), 'utf8'));

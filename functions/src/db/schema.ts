@@ -110,3 +110,32 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
 });
+
+/**
+ * Every e-mail the product sends, queued in the transaction of what it announces and sent by
+ * the outbox worker (services/email-outbox.ts), so a crash loses none.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the e-mail is, for logs and support: 'subscription-confirmed', ... */
+    kind: text('kind').notNull(),
+    recipient: jsonb('recipient').$type<{ name: string; address: string }>().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sending attempts so far; the worker claims a due e-mail by counting one. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may (re)try it: a claim moves it on by the backoff, so a crashed send is retried then. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Set when the worker stopped trying (see MAX_ATTEMPTS). */
+    gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`)],
+);
+
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { ServerConfig } from '../config';
 
 /** One recipient, given to the mail library whole: it never parses a string into addresses. */
 export interface Recipient {
@@ -16,7 +17,8 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  send: (mail: OutgoingMail) => Promise<void>;
+  /** Hands the mail to the mail server (or folder); `messageId` stays the same on every retry. */
+  send: (mail: OutgoingMail, options?: { messageId?: string }) => Promise<void>;
 }
 
 /** Real delivery through an SMTP server, e.g. smtp://user:pass@smtp.example.com:587. */
@@ -31,21 +33,26 @@ export function smtpMailer(url: string, from: string): Mailer {
     ignoreTLS: parsed.protocol === 'smtp+insecure:',
   });
   return {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send(mail, options) {
+      await transport.sendMail({ from, ...mail, messageId: options?.messageId });
     },
   };
 }
 
-/** The local default: each message is written, complete, as an .eml file into a folder. */
-export function outboxMailer(dir: string, from: string): Mailer {
+/** The local default: each message is written, complete, as an .eml file into a folder (OUTBOX_DIR). */
+export function folderMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+    async send(mail, options) {
+      const info = await transport.sendMail({ from, ...mail, messageId: options?.messageId });
       await fs.promises.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.address.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
     },
   };
+}
+
+/** SMTP when configured; otherwise the folder (OUTBOX_DIR). */
+export function mailerFor(config: Pick<ServerConfig, 'smtpUrl' | 'outboxDir' | 'mailFrom'>): Mailer {
+  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : folderMailer(config.outboxDir, config.mailFrom);
 }

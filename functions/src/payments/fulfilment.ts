@@ -4,24 +4,26 @@ import { inTransaction, type Db } from '../db/database';
 import { checkoutSessions } from '../db/schema';
 import { insertSubscription } from '../services/subscriptions';
 import type { Logger } from '../services/logger';
+import { queueEmail } from '../services/email-outbox';
 import { confirmationEmail } from '../mail/confirmation-email';
-import type { Mailer } from '../mail/mailer';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-session';
 
 /**
  * Turns a paid checkout into a subscription, once: the webhook, the confirmation page and
  * any replay may all call this, concurrently too; the unique checkout_session_id decides
- * which one creates the subscription, and only that one sends the confirmation e-mail.
+ * which one creates the subscription, and only that one queues the confirmation e-mail, in
+ * the same transaction (the outbox worker sends it).
  * Monthly deliveries follow from the subscription's months; a month's delivery row is
  * written when staff first act on it.
  */
-export function createFulfilment(db: Db, mailer: Mailer, site: SiteContact, log: Logger) {
+export function createFulfilment(db: Db, site: SiteContact, log: Logger) {
   return async function fulfil(sessionId: string): Promise<FulfilmentResult> {
     const created = await inTransaction(db, async (tx) => {
       const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
       if (!session) return null;
       const row = await insertSubscription(tx, session.subscriber, sessionId);
+      if (row) await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site));
       await tx
         .update(checkoutSessions)
         .set({ status: 'paid', paidAt: sql`coalesce(${checkoutSessions.paidAt}, now())` })
@@ -31,12 +33,6 @@ export function createFulfilment(db: Db, mailer: Mailer, site: SiteContact, log:
     if (created === null) return 'unknown-session';
     if (created === false) return 'already-fulfilled';
     log.info({ subscriptionId: created.id, sessionId }, 'subscription created');
-    try {
-      await mailer.send(confirmationEmail(created, site));
-    } catch (error) {
-      // The subscription stands; staff can see it. The e-mail failure is logged for follow-up.
-      log.error({ err: error, subscriptionId: created.id }, 'confirmation e-mail could not be sent');
-    }
     return 'created';
   };
 }

@@ -6,14 +6,22 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server that keeps what it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server that keeps what it receives; it can turn away the first few messages (451, try later). */
+export async function startSmtpServer(options: { refuseFirst?: number } = {}) {
   const received: ReceivedMail[] = [];
+  let refusals = options.refuseFirst ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     // The package's built-in certificate has expired: plain SMTP on loopback.
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusals > 0) {
+        refusals -= 1;
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));

@@ -1,0 +1,122 @@
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/database';
+import { emailOutbox, type EmailOutboxRow } from '../db/schema';
+import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { Logger } from './logger';
+
+const OUTBOX_CHANNEL = 'blooms_outbox';
+/** Tries before the worker gives up on an e-mail: with the backoff capped at an hour, about a day. */
+export const MAX_ATTEMPTS = 24;
+/** The first retry waits 30 s, then twice as long each time, at most an hour. */
+const BACKOFF_SQL = sql`make_interval(secs => least(30 * power(2, ${emailOutbox.attempts}), 3600))`;
+
+/**
+ * Queues an e-mail inside the caller's transaction: it exists exactly when what it announces
+ * was committed, and the worker is woken at commit.
+ */
+export async function queueEmail(tx: Db, kind: string, mail: OutgoingMail): Promise<void> {
+  await tx.insert(emailOutbox).values({ kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+/**
+ * Sends what the outbox holds: at start (what a crash left), when woken by a queued e-mail,
+ * and every pollMs for retries. An e-mail is claimed by counting an attempt and moving its
+ * next attempt on by the backoff, in one statement that skips rows another worker holds; it
+ * is marked sent once the mail server took it. A crash between those two leaves it due again
+ * after the backoff: at least once, never lost. Its Message-ID stays the same on every try,
+ * so a receiving server can tell a repeat.
+ */
+export class EmailOutboxWorker {
+  private stopListening: (() => Promise<void>) | null = null;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly mailer: Mailer,
+    private readonly log: Logger,
+    private readonly options: { pollMs: number; messageIdDomain: string } = { pollMs: 10_000, messageIdDomain: 'monthlyblooms.local' },
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.database.listen(OUTBOX_CHANNEL, () => this.wake(), () => this.wake());
+    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Sends everything due now; resolves when nothing due is left (for tests and shutdown). */
+  wake(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again && !this.closed) {
+        this.again = false;
+        void this.wake();
+      }
+    });
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.stopListening?.();
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let mail = await this.claim(); mail && !this.closed; mail = await this.claim()) await this.send(mail);
+    } catch (error) {
+      // The database is unreachable: the next wake-up or poll tries again.
+      this.log.error({ err: error }, 'e-mail outbox could not be read');
+    }
+  }
+
+  private async claim(): Promise<EmailOutboxRow | null> {
+    const { db } = this.database;
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(isNull(emailOutbox.sentAt), isNull(emailOutbox.gaveUpAt), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(emailOutbox.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${BACKOFF_SQL}` })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+    return row ?? null;
+  }
+
+  private async send(mail: EmailOutboxRow): Promise<void> {
+    const { db } = this.database;
+    const messageId = `<outbox-${mail.id}-${mail.createdAt.getTime()}@${this.options.messageIdDomain}>`;
+    try {
+      await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html }, { messageId });
+    } catch (error) {
+      const gaveUp = mail.attempts >= MAX_ATTEMPTS;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(emailOutbox)
+        .set({ lastError: message.slice(0, 1000), ...(gaveUp ? { gaveUpAt: new Date() } : {}) })
+        .where(eq(emailOutbox.id, mail.id));
+      // The mail server's words can name the recipient: the log gets the code only.
+      const fields = { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts, code: (error as { code?: string }).code, responseCode: (error as { responseCode?: number }).responseCode };
+      if (gaveUp) this.log.error(fields, 'e-mail given up after too many attempts');
+      else this.log.info(fields, 'e-mail not sent yet; will retry');
+      return;
+    }
+    await db.update(emailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, mail.id));
+    this.log.info({ outboxId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'e-mail sent');
+  }
+}

@@ -1,0 +1,119 @@
+import { eq, sql } from 'drizzle-orm';
+import { inTransaction } from '../src/db/database';
+import { emailOutbox } from '../src/db/schema';
+import { smtpMailer } from '../src/mail/mailer';
+import { EmailOutboxWorker, queueEmail } from '../src/services/email-outbox';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { startSmtpServer } from './support/smtp';
+
+const quiet = { info: () => undefined, error: () => undefined };
+const mail = (n: number) => ({ to: { name: `Person ${n}`, address: `person${n}@example.com` }, subject: `Hello ${n}`, text: `Hello ${n}`, html: `<p>Hello ${n}</p>` });
+
+describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
+  let database: TestDatabase;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const workers: EmailOutboxWorker[] = [];
+  const worker = (url = smtp.url) => {
+    const w = new EmailOutboxWorker(database, smtpMailer(url, 'Monthly Blooms <hello@blooms.example>'), quiet, { pollMs: 60_000, messageIdDomain: 'blooms.example' });
+    workers.push(w);
+    return w;
+  };
+  const rows = () => database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
+
+  beforeEach(async () => {
+    database = await createMigratedDatabase(kind);
+  });
+  afterEach(async () => {
+    for (const w of workers.splice(0)) await w.close();
+    await smtp?.close();
+    await database.destroy();
+  });
+
+  it('queues an e-mail only when its transaction commits', async () => {
+    smtp = await startSmtpServer();
+    await expect(
+      inTransaction(database.db, async (tx) => {
+        await queueEmail(tx, 'test', mail(1));
+        throw new Error('the write it announces failed');
+      }),
+    ).rejects.toThrow('the write it announces failed');
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(2)));
+    expect((await rows()).map((r) => r.subject)).toEqual(['Hello 2']);
+  });
+
+  it('sends each queued e-mail once, with a stable Message-ID, and records it', async () => {
+    smtp = await startSmtpServer();
+    const w = worker();
+    await w.start();
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    await w.wake();
+    await w.wake();
+    expect(smtp.received.map((m) => m.to)).toEqual([['person1@example.com']]);
+    const [row] = await rows();
+    expect(smtp.received[0]!.raw).toContain(`Message-ID: <outbox-${row!.id}-${row!.createdAt.getTime()}@blooms.example>`);
+    expect(row).toMatchObject({ attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('retries after a failure with backoff, recording why, until the mail server takes it', async () => {
+    smtp = await startSmtpServer({ refuseFirst: 1 });
+    const w = worker();
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    await w.wake();
+    let [row] = await rows();
+    expect(row).toMatchObject({ attempts: 1, sentAt: null });
+    expect(row!.lastError).toMatch(/451/);
+    const waitS = (row!.nextAttemptAt.getTime() - Date.now()) / 1000;
+    expect(waitS).toBeGreaterThan(20);
+    expect(waitS).toBeLessThanOrEqual(30);
+    await w.wake();
+    expect(smtp.received).toHaveLength(0); // not due yet
+
+    // Time passes: the retry comes due.
+    await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+    await w.wake();
+    [row] = await rows();
+    expect(smtp.received).toHaveLength(1);
+    expect(row).toMatchObject({ attempts: 2, lastError: null });
+  });
+
+  it('sends an e-mail whose sending a crash interrupted, once its claim runs out', async () => {
+    smtp = await startSmtpServer();
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    // What a worker killed mid-send leaves: an attempt counted, the next one pushed on.
+    await database.db.update(emailOutbox).set({ attempts: 1, nextAttemptAt: sql`now() + interval '30 seconds'` });
+    const w = worker();
+    await w.wake();
+    expect(smtp.received).toHaveLength(0);
+    await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+    await w.wake();
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt, and says so', async () => {
+    smtp = await startSmtpServer({ refuseFirst: 1 });
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    await database.db.update(emailOutbox).set({ attempts: 23 });
+    await worker().wake();
+    const [row] = await rows();
+    expect(row!.attempts).toBe(24);
+    expect(row!.gaveUpAt).toBeInstanceOf(Date);
+    await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, row!.id));
+    await worker().wake();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  if (kind === 'postgres') {
+    // Two backends on one database: each claim is one statement that skips rows the other holds.
+    it('two workers together send every e-mail exactly once', async () => {
+      smtp = await startSmtpServer();
+      await inTransaction(database.db, async (tx) => {
+        for (let n = 0; n < 40; n++) await queueEmail(tx, 'test', mail(n));
+      });
+      await Promise.all([worker().wake(), worker().wake()]);
+      const sent = smtp.received.map((m) => m.to[0]);
+      expect(sent).toHaveLength(40);
+      expect(new Set(sent).size).toBe(40);
+    });
+  }
+});
