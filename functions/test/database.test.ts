@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { subscriberSchema } from '@blooms/shared/contract/subscriber';
-import { MIGRATIONS } from '../src/db/database';
+import { spawnSync } from 'node:child_process';
+import { MIGRATIONS, openDatabase } from '../src/db/database';
 import { checkoutSessions, users } from '../src/db/schema';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 
@@ -102,3 +103,31 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`a c
     await expect(database.ping()).resolves.toBeUndefined();
   });
 });
+
+describe('the embedded database folder', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-lock-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('belongs to one backend at a time: a second is refused with a message, and may open it once the first closed', async () => {
+    const first = await openDatabase({ url: null, dataDir: dir });
+    await expect(openDatabase({ url: null, dataDir: dir })).rejects.toThrow(
+      `The embedded database in ${dir} is in use by another backend (process ${process.pid}). Stop that one first, or give this one another DATA_DIR (or a DATABASE_URL).`,
+    );
+    await first.close();
+    const second = await openDatabase({ url: null, dataDir: dir });
+    await second.ping();
+    await second.close();
+  });
+
+  it('is taken over from a backend that died without closing it', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    fs.writeFileSync(path.join(dir, 'blooms-backend.lock'), dead.stdout.toString());
+    const database = await openDatabase({ url: null, dataDir: dir });
+    await database.ping();
+    await database.close();
+  });
+});
+

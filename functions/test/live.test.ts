@@ -156,3 +156,22 @@ if (process.env.TEST_DATABASE_URL) {
     });
   });
 }
+
+describe('stopping the server with live screens open', () => {
+  it('ends every live stream, so the server closes at once and each screen can reconnect', async () => {
+    const database = await createMigratedDatabase('pglite');
+    await addUser(database.db, 'Ada Admin', 'ada@blooms.example', 'admin');
+    const app = await startTestServer(database);
+    const baseUrl = await listen(app);
+    const { idToken } = await signInWithGoogle('ada@blooms.example');
+    const streams = await Promise.all([openLiveStream(baseUrl, idToken), openLiveStream(baseUrl, idToken)]);
+    expect(streams.map((s) => s.status)).toEqual([200, 200]);
+
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    for (const stream of streams) expect(await stream.waitForEnd(1000)).toBe(true);
+    await database.destroy();
+  });
+});
+

@@ -9,6 +9,13 @@ const HEARTBEAT_MS = 25_000;
  * reconnects when it drops and reloads what it shows, so nothing is missed.
  */
 export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed) {
+  const open = new Set<() => void>();
+  // On shutdown every stream is ended, so the server can close and each screen reconnects
+  // (to another instance, or to this one once restarted) and reloads what it shows.
+  staff.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
   staff.get('/api/live', async (request, reply) => {
     const caller = callerOf(request);
     reply.hijack();
@@ -28,9 +35,12 @@ export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed) {
       if (event.type === 'users-changed' && event.removedEmail === caller.email) res.end();
     });
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    const end = () => res.end();
+    open.add(end);
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();
+      open.delete(end);
     };
     request.raw.on('close', close);
     res.on('close', close);
