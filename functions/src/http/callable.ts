@@ -19,6 +19,7 @@ export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = errorReply(error);
     if (!known) request.log.error({ err: error }, `${path} failed`);
+    if (known?.status === 503) request.log.warn({ err: error }, `${path} failed: the database connection was lost`);
     const status = known?.status ?? 500;
     return reply
       .status(status)

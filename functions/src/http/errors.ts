@@ -35,8 +35,25 @@ const DOMAIN_STATUS: [new (...args: never[]) => DomainError, number, string][] =
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
+// PostgreSQL's codes for a connection lost or refused (class 08, shutdowns) and the drivers' own.
+const CONNECTION_LOST = /^(08|57P0[123])|^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/;
+const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error and is not queryable|Connection ended/i;
+
+/** Whether the error (or one it wraps) is the database connection going away: the request can be retried. */
+export function isConnectionLost(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
+    if (typeof message === 'string' && CONNECTION_LOST_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
 /** The one mapping from what went wrong to what the caller is told; null for a server fault (500). */
 export function errorReply(error: unknown): ErrorReply | null {
+  if (isConnectionLost(error)) return { status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, details: {}, headers: { 'Retry-After': '1' } };
   if (error instanceof DomainError) {
     const [, status, code] = DOMAIN_STATUS.find(([kind]) => error instanceof kind) ?? [null, 500, 'internal'];
     const reason = error instanceof ForbiddenError && error.reason === NO_USER_RECORD ? NO_USER_RECORD : code;

@@ -57,6 +57,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
 
   app.setErrorHandler((error, request, reply) => {
     const known = errorReply(error);
+    if (known?.status === 503) request.log.warn({ err: error }, 'request failed: the database connection was lost');
     if (known) return reply.status(known.status).headers(known.headers ?? {}).send({ error: known.code, message: known.message, ...known.details });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: INTERNAL_MESSAGE });

@@ -55,4 +55,21 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/users')).rejects.toMatchObject({ status: 403, message: MESSAGES.adminOnly });
     expect(signOut).not.toHaveBeenCalled();
   });
+
+  it('asks again for a read the server could not serve for a moment', async () => {
+    const fetchMock = jest
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ error: 'unavailable', message: 'briefly unavailable' }), { status: 503 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ rows: [] }), { status: 200 }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await expect(apiRequest('/api/subscriptions')).resolves.toEqual({ rows: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never sends a write twice: a 503 on a write is the caller’s to show', async () => {
+    const fetchMock = respond(503, { error: 'unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await expect(apiRequest('/api/deliveries/assign', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -55,17 +55,24 @@ export function apiErrorOf(status: number, body: unknown, fallback: string): Api
   return new ApiError(status, message, body);
 }
 
+const RETRY_WAITS_MS = [300, 1000];
+
 /** Calls the backend with the signed-in person's ID token; see handleRefusal for 401 and 403. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeaders()) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(backendUrl(path), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  const method = options.method ?? 'GET';
+  const send = () =>
+    fetch(backendUrl(path), { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+  let response = await send();
+  // A read the server could not serve for a moment (its database connection was replaced) is
+  // asked again; a write is not, so it never happens twice: the caller shows the message.
+  for (const waitMs of method === 'GET' ? RETRY_WAITS_MS : []) {
+    if (response.status !== 503) break;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    response = await send();
+  }
   const body: unknown = await readJson(response);
   if (!response.ok) {
     await handleRefusal(response.status, body);
