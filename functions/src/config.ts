@@ -40,6 +40,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** The domain of the Message-ID of every e-mail sent (from MAIL_FROM). */
   messageIdDomain: string;
+  /** How often open live streams are checked against their accounts (disabled, revoked): at most this long after, they end. */
+  liveRecheckMs: number;
   /** How long a stop waits for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** How often the e-mail outbox worker looks for retries that came due. */
@@ -166,6 +168,7 @@ function readConfig(env: Env): ServerConfig {
     messageIdDomain: /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'monthlyblooms.local',
     outboxPollMs: count(env, 'OUTBOX_POLL_MS', 10_000),
     shutdownTimeoutMs: count(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    liveRecheckMs: count(env, 'LIVE_RECHECK_MS', 30_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
   };
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
-import { signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
-import { startTestServer } from './support/test-server';
+import { disableAccount, revokeSessions, signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
+import { startTestServer, testConfig } from './support/test-server';
 import { addSubscription, addUser } from './support/fixtures';
 import { openLiveStream } from './support/live-client';
 import type { LiveEvent } from '@blooms/shared/contract/live';
@@ -172,6 +172,49 @@ describe('stopping the server with live screens open', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     for (const stream of streams) expect(await stream.waitForEnd(1000)).toBe(true);
     await database.destroy();
+  });
+});
+
+describe('an account ended while its live stream is open', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase('pglite');
+    app = await startTestServer(database, { config: testConfig({ LIVE_RECHECK_MS: '200' }) });
+    baseUrl = await listen(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  const signedInStaff = async (email: string) => {
+    await addUser(database.db, 'Staff Person', email);
+    return signInWithGoogle(email);
+  };
+
+  it('is cut off when the account is disabled, and its screen is then refused', async () => {
+    const { idToken, uid } = await signedInStaff('disabled-live@blooms.example');
+    const other = await signedInStaff('still-here@blooms.example');
+    const [stream, untouched] = await Promise.all([openLiveStream(baseUrl, idToken), openLiveStream(baseUrl, other.idToken)]);
+    expect(stream.status).toBe(200);
+    await disableAccount(uid);
+    expect(await stream.waitForEnd(3000)).toBe(true);
+    expect(untouched.ended).toBe(false);
+    expect((await fetch(`${baseUrl}/api/live`, { headers: { Authorization: `Bearer ${idToken}` } })).status).toBe(401);
+    untouched.close();
+  });
+
+  it('is cut off when its sessions are revoked', async () => {
+    const { idToken, uid } = await signedInStaff('revoked-live@blooms.example');
+    const stream = await openLiveStream(baseUrl, idToken);
+    expect(stream.status).toBe(200);
+    // Revocation counts in whole seconds: revoke in a later second than the sign-in.
+    await new Promise((r) => setTimeout(r, 1100));
+    await revokeSessions(uid);
+    expect(await stream.waitForEnd(3000)).toBe(true);
   });
 });
 

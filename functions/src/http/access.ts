@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { MESSAGES } from '@blooms/shared/contract/messages';
 import type { UserRecord } from '@blooms/shared/contract/roles';
+import type { VerifiedIdentity } from '../auth/token-verifier';
 import { ForbiddenError } from '../services/errors';
+import type { Caller } from './identify-caller';
 import type { ZodTypeProvider } from './zod';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling: set by the access scope's hook before any route of the scope runs. */
     caller: UserRecord | null;
+    /** The sign-in the caller was identified by (uid, when they signed in). */
+    signIn: VerifiedIdentity | null;
   }
 }
 
@@ -29,14 +33,15 @@ export type AdminScope = TypedInstance & { readonly access: 'admin' };
  */
 export function accessScope<A extends Access>(
   access: A,
-  identify: (request: FastifyRequest) => Promise<UserRecord>,
+  identify: (request: FastifyRequest) => Promise<Caller>,
   routes: (scope: A extends 'admin' ? AdminScope : StaffScope) => void,
 ) {
   return async (scope: FastifyInstance) => {
     scope.addHook('onRequest', async (request) => {
-      const caller = await identify(request);
-      if (access === 'admin' && caller.role !== 'admin') throw new ForbiddenError(MESSAGES.adminOnly);
-      request.caller = caller;
+      const { record, identity } = await identify(request);
+      if (access === 'admin' && record.role !== 'admin') throw new ForbiddenError(MESSAGES.adminOnly);
+      request.caller = record;
+      request.signIn = identity;
     });
     // Everything behind sign-in is about people: no cache anywhere may keep it.
     scope.addHook('onSend', async (_request, reply) => {
@@ -50,4 +55,10 @@ export function accessScope<A extends Access>(
 export function callerOf(request: FastifyRequest): UserRecord {
   if (!request.caller) throw new Error(`${request.method} ${request.routeOptions.url} is not in an access scope`);
   return request.caller;
+}
+
+/** The sign-in of the caller of a route in an access scope. */
+export function signInOf(request: FastifyRequest): VerifiedIdentity {
+  if (!request.signIn) throw new Error(`${request.method} ${request.routeOptions.url} is not in an access scope`);
+  return request.signIn;
 }

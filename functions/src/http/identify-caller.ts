@@ -1,18 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { MESSAGES, NO_USER_RECORD } from '@blooms/shared/contract/messages';
-import type { TokenVerifier } from '../auth/token-verifier';
+import type { TokenVerifier, VerifiedIdentity } from '../auth/token-verifier';
 import type { Db } from '../db/database';
 import { ForbiddenError, UnauthenticatedError } from '../services/errors';
 import { findUserByEmail } from '../services/users';
 import type { RateLimiter } from './rate-limit';
+
+/** Who is calling: their user record, and the sign-in it was found by. */
+export interface Caller {
+  record: UserRecord;
+  identity: VerifiedIdentity;
+}
 
 /**
  * Who is calling: a verified Firebase ID token whose verified e-mail has a user record.
  * No token or a bad, expired or disabled one is 401; a valid sign-in without a record is 403;
  * a client with too many bad tokens in a minute is 429.
  */
-export async function identifyCaller(request: FastifyRequest, verifier: TokenVerifier, db: Db, failures: RateLimiter): Promise<UserRecord> {
+export async function identifyCaller(request: FastifyRequest, verifier: TokenVerifier, db: Db, failures: RateLimiter): Promise<Caller> {
   const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
   if (!match) throw new UnauthenticatedError(MESSAGES.signInRequired);
   // A client that keeps sending bad tokens is stopped before any more are checked.
@@ -23,5 +29,5 @@ export async function identifyCaller(request: FastifyRequest, verifier: TokenVer
   });
   const record = identity.email && identity.emailVerified ? await findUserByEmail(db, identity.email) : null;
   if (!record) throw new ForbiddenError(MESSAGES.noUserRecord, NO_USER_RECORD);
-  return record;
+  return { record, identity };
 }

@@ -54,6 +54,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('caller', null);
+  app.decorateRequest('signIn', null);
 
   app.setErrorHandler((error, request, reply) => {
     const known = errorReply(error);
@@ -79,7 +80,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     accessScope('staff', identify, (staff) => {
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
       registerDeliveryRoutes(staff, db, blobs);
-      registerLiveRoutes(staff, feed);
+      registerLiveRoutes(staff, feed, { verifier, recheckMs: config.liveRecheckMs });
     }),
   );
   await app.register(accessScope('admin', identify, (admin) => registerUserRoutes(admin, db)));

@@ -48,6 +48,11 @@ export async function disableAccount(uid: string): Promise<void> {
   await adminAuth().updateUser(uid, { disabled: true });
 }
 
+/** Ends every session of the account, as "sign out everywhere" or a security response does. */
+export async function revokeSessions(uid: string): Promise<void> {
+  await adminAuth().revokeRefreshTokens(uid);
+}
+
 /** The same token with its lifetime moved into the past, as an old session would hold. */
 export function expire(idToken: string): string {
   const [header, payload] = idToken.split('.');

@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@blooms/shared/contract/live';
 import type { ChangeFeed } from '../../services/change-feed';
-import { callerOf, type StaffScope } from '../access';
+import { sessionStands, type TokenVerifier } from '../../auth/token-verifier';
+import { callerOf, signInOf, type StaffScope } from '../access';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -8,16 +9,40 @@ const HEARTBEAT_MS = 25_000;
  * GET /api/live: a server-sent event stream of every change staff screens show. The client
  * reconnects when it drops and reloads what it shows, so nothing is missed.
  */
-export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed) {
-  const open = new Set<() => void>();
+interface OpenStream {
+  uid: string;
+  authTime: number;
+  end: () => void;
+}
+
+export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed, accounts: { verifier: TokenVerifier; recheckMs: number }) {
+  const open = new Set<OpenStream>();
+
+  // A stream outlives the token it was opened with: every recheckMs the accounts behind open
+  // streams are looked up, and a disabled, deleted or revoked one's streams end. The screen
+  // then reconnects, is refused, and signs the person out.
+  const recheck = setInterval(() => {
+    if (open.size === 0) return;
+    const streams = [...open];
+    accounts.verifier
+      .accountStates(streams.map((stream) => stream.uid))
+      .then((states) => {
+        for (const stream of streams) if (!sessionStands(states.get(stream.uid), stream.authTime)) stream.end();
+      })
+      .catch((error: unknown) => staff.log.warn({ err: error }, 'could not recheck the accounts of open live streams'));
+  }, accounts.recheckMs);
+  recheck.unref();
+
   // On shutdown every stream is ended, so the server can close and each screen reconnects
   // (to another instance, or to this one once restarted) and reloads what it shows.
   staff.addHook('preClose', async () => {
-    for (const end of open) end();
+    clearInterval(recheck);
+    for (const stream of open) stream.end();
   });
 
   staff.get('/api/live', async (request, reply) => {
     const caller = callerOf(request);
+    const { uid, authTime } = signInOf(request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -35,12 +60,12 @@ export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed) {
       if (event.type === 'users-changed' && event.removedEmail === caller.email) res.end();
     });
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    const end = () => res.end();
-    open.add(end);
+    const stream: OpenStream = { uid, authTime, end: () => res.end() };
+    open.add(stream);
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      open.delete(end);
+      open.delete(stream);
     };
     request.raw.on('close', close);
     res.on('close', close);
