@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test`: type-check, lint, every package's jest suite, then the browser suite
+// `pnpm test`: type-check, lint, every package's jest suite, the fault suite, then the browser suite
 // (Playwright driving Chromium against the `pnpm start` stack). Runs every step, then
 // reports each and exits non-zero if any failed.
 import { spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ function step(name, command, args, env = {}) {
 step('Type-check', 'pnpm', ['-r', 'typecheck']);
 step('Lint (and its architecture rules)', 'pnpm', ['lint']);
 step('Unit and integration tests (jest)', 'pnpm', ['-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
+step('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
 
 let chromium = null;
 try {

@@ -63,7 +63,7 @@ export async function runBackend(
     feed,
     logger: parts.logger,
   });
-  const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain });
+  const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain, retryAfterS: config.outboxRetryAfterS });
   app.decorate('emailOutbox', outbox);
   app.addHook('onClose', async () => {
     await outbox.close();

@@ -46,6 +46,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** How often the e-mail outbox worker looks for retries that came due. */
   outboxPollMs: number;
+  /** The first retry of an e-mail (also after a crash mid-send) waits this long; each next one twice as long. */
+  outboxRetryAfterS: number;
   googleMapsApiKey: string | null;
 }
 
@@ -167,6 +169,7 @@ function readConfig(env: Env): ServerConfig {
     mailFrom,
     messageIdDomain: /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'monthlyblooms.local',
     outboxPollMs: count(env, 'OUTBOX_POLL_MS', 10_000),
+    outboxRetryAfterS: count(env, 'OUTBOX_RETRY_AFTER_S', 30),
     shutdownTimeoutMs: count(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     liveRecheckMs: count(env, 'LIVE_RECHECK_MS', 30_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,

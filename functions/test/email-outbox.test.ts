@@ -14,7 +14,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const workers: EmailOutboxWorker[] = [];
   const worker = (url = smtp.url) => {
-    const w = new EmailOutboxWorker(database, smtpMailer(url, 'Monthly Blooms <hello@blooms.example>'), quiet, { pollMs: 60_000, messageIdDomain: 'blooms.example' });
+    const w = new EmailOutboxWorker(database, smtpMailer(url, 'Monthly Blooms <hello@blooms.example>'), quiet, { pollMs: 60_000, messageIdDomain: 'blooms.example', retryAfterS: 30 });
     workers.push(w);
     return w;
   };

@@ -44,9 +44,15 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     // The server ended an idle connection (a restart, a failover, an idle timeout): the pool
     // drops it and opens another when needed. Unheard, the 'error' event would end the process.
     pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // The pool hears only idle connections. One lost while a request holds it (between the
+    // statements of a transaction) reports to the request's query instead; this listener keeps
+    // its 'error' event from ending the process meanwhile.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = drizzlePg(pool, { schema });
+    db.transaction = <T>(work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0]) => Promise<T>, config?: Parameters<PgDb['transaction']>[1]) =>
+      transactionOnOwnClient(pool, work, config);
     return {
-      db,
+      db: db as unknown as Db,
       kind: 'postgres',
       listen: (channel, onMessage, onReconnect) => listenWithReconnect(options.url!, channel, onMessage, onReconnect),
       migrate: (folder = MIGRATIONS) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
@@ -114,6 +120,44 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+type PgDb = ReturnType<typeof drizzlePg<typeof schema>>;
+
+/**
+ * A transaction on a client of its own, released whatever happens. drizzle's own leaves the
+ * client checked out when BEGIN fails (a connection lost just then): ten of those and the pool
+ * is empty for good. A client whose connection was lost is destroyed, not handed out again.
+ */
+async function transactionOnOwnClient<T>(
+  pool: Pool,
+  work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0]) => Promise<T>,
+  config: Parameters<PgDb['transaction']>[1],
+): Promise<T> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  try {
+    return await drizzlePg(client, { schema }).transaction(work, config);
+  } catch (error) {
+    if (isConnectionLost(error)) lost = error as Error;
+    throw error;
+  } finally {
+    client.release(lost);
+  }
+}
+
+// PostgreSQL's codes for a connection lost or refused (class 08, shutdowns) and the drivers' own.
+const CONNECTION_LOST = /^(08|57P0[123])|^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/;
+const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error and is not queryable|Connection ended/i;
+
+/** Whether the error (or one it wraps) is the database connection going away: the request can be retried. */
+export function isConnectionLost(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
+    if (typeof message === 'string' && CONNECTION_LOST_MESSAGE.test(message)) return true;
+  }
+  return false;
 }
 
 /** A dedicated connection for LISTEN that reconnects with backoff when it drops. */

@@ -1,4 +1,5 @@
 import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
+import { isConnectionLost } from '../db/database';
 import { ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError } from '../services/errors';
 
 /** A failure of the transport itself (a body too large, a wrong content type, a flood): status and message as is. */
@@ -36,20 +37,6 @@ const DOMAIN_STATUS: [new (...args: never[]) => DomainError, number, string][] =
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
-
-// PostgreSQL's codes for a connection lost or refused (class 08, shutdowns) and the drivers' own.
-const CONNECTION_LOST = /^(08|57P0[123])|^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/;
-const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error and is not queryable|Connection ended/i;
-
-/** Whether the error (or one it wraps) is the database connection going away: the request can be retried. */
-export function isConnectionLost(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
-    if (typeof message === 'string' && CONNECTION_LOST_MESSAGE.test(message)) return true;
-  }
-  return false;
-}
 
 /** The one mapping from what went wrong to what the caller is told; null for a server fault (500). */
 export function errorReply(error: unknown): ErrorReply | null {

@@ -46,7 +46,9 @@ export function folderMailer(dir: string, from: string): Mailer {
     async send(mail, options) {
       const info = await transport.sendMail({ from, ...mail, messageId: options?.messageId });
       await fs.promises.mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.address.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+      // Named by the Message-ID when there is one, so a retry of the same e-mail replaces its file.
+      const id = options?.messageId ?? `${new Date().toISOString()}-${mail.to.address}`;
+      const name = `${id.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
     },
   };

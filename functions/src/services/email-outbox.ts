@@ -7,8 +7,8 @@ import type { Logger } from './logger';
 const OUTBOX_CHANNEL = 'blooms_outbox';
 /** Tries before the worker gives up on an e-mail: with the backoff capped at an hour, about a day. */
 export const MAX_ATTEMPTS = 24;
-/** The first retry waits 30 s, then twice as long each time, at most an hour. */
-const BACKOFF_SQL = sql`make_interval(secs => least(30 * power(2, ${emailOutbox.attempts}), 3600))`;
+/** The first retry waits retryAfterS (30 s by default), then twice as long each time, at most an hour. */
+const backoff = (retryAfterS: number) => sql`make_interval(secs => least(${retryAfterS} * power(2, ${emailOutbox.attempts}), 3600))`;
 
 /**
  * Queues an e-mail inside the caller's transaction: it exists exactly when what it announces
@@ -38,7 +38,7 @@ export class EmailOutboxWorker {
     private readonly database: Database,
     private readonly mailer: Mailer,
     private readonly log: Logger,
-    private readonly options: { pollMs: number; messageIdDomain: string } = { pollMs: 10_000, messageIdDomain: 'monthlyblooms.local' },
+    private readonly options: { pollMs: number; messageIdDomain: string; retryAfterS: number } = { pollMs: 10_000, messageIdDomain: 'monthlyblooms.local', retryAfterS: 30 },
   ) {}
 
   async start(): Promise<void> {
@@ -92,7 +92,7 @@ export class EmailOutboxWorker {
       .for('update', { skipLocked: true });
     const [row] = await db
       .update(emailOutbox)
-      .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${BACKOFF_SQL}` })
+      .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${backoff(this.options.retryAfterS)}` })
       .where(inArray(emailOutbox.id, due))
       .returning();
     return row ?? null;

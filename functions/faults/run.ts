@@ -1,0 +1,424 @@
+// `pnpm test:faults`: the backend as a real process, hurt the way production hurts it, and
+// checked for what must survive. Against embedded PGlite, and against PostgreSQL when
+// TEST_DATABASE_URL is set (CI). Prints what each scenario did and checked, then
+// "N passed, N failed"; exits non-zero on any lost acknowledged write or lost e-mail.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { freePort, startAuthEmulator, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
+import { sseDataParser } from '@blooms/shared/contract/sse';
+
+const FUNCTIONS_DIR = path.join(__dirname, '..');
+const PROJECT = 'demo-blooms-faults';
+const ADMIN = 'faults-admin@blooms.example';
+const NOV = '2026-11';
+
+type Kind = 'pglite' | 'postgres';
+let emulatorHost = '';
+const results: { name: string; ok: boolean; detail: string }[] = [];
+
+function log(line: string) {
+  console.log(`  ${line}`);
+}
+
+/** A database for one scenario: a fresh PGlite folder, or a fresh database on the server. */
+async function freshDatabase(kind: Kind): Promise<{ env: Record<string, string>; url: string | null; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-faults-'));
+  if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, url: null, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `blooms_faults_${process.pid}_${Date.now()}`;
+  const c = new Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    url: url.toString(),
+    drop: async () => {
+      const d = new Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Backend {
+  process: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+/** Starts the standalone backend (src/main.ts) as its own process, ready when /api/health answers. */
+async function startBackend(env: Record<string, string>): Promise<Backend> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: FUNCTIONS_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FIREBASE_PROJECT_ID: PROJECT,
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      ADMIN_EMAILS: ADMIN,
+      SERVE_STATIC: 'false',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      OUTBOX_POLL_MS: '500',
+      // An e-mail whose send the kill interrupted is due again after this.
+      OUTBOX_RETRY_AFTER_S: '2',
+      LIVE_RECHECK_MS: '1000',
+      RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  let alive = true;
+  void exited.then(() => (alive = false));
+  await waitForHttp(`${url}/api/health`, 60_000, () => alive).catch((error: Error) => {
+    throw new Error(`${error.message}\n${output}`);
+  });
+  return { process: child, url, exited, output: () => output };
+}
+
+async function signIn(email: string): Promise<{ idToken: string; uid: string }> {
+  const idToken = JSON.stringify({ sub: `google-${email}`, email, email_verified: true });
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=k`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Connection: 'close' },
+    body: JSON.stringify({ postBody: `id_token=${encodeURIComponent(idToken)}&providerId=google.com`, requestUri: 'http://localhost', returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken: string; localId: string };
+  return { idToken: body.idToken, uid: body.localId };
+}
+
+const FORM = {
+  first_name: 'Fault', last_name: 'Test', phone: '8015550100', address: '1 Main St', unit: '', city: 'Salt Lake City', state: 'UT',
+  zip: '84111', notes: '', plan: 'yearly', months: 'all',
+};
+
+/** Starts a checkout and pays it on the test checkout; resolves with the e-mail when the payment was acknowledged (303). */
+async function payOnce(url: string, n: number): Promise<string | null> {
+  const email = `payer${n}@example.com`;
+  try {
+    const started = await fetch(`${url}/api/createCheckoutSession`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { ...FORM, email, sub_id: `payer${n}examplecom-${Date.now()}` } }),
+    });
+    if (started.status !== 200) return null;
+    const { result } = (await started.json()) as { result: { sessionId: string } };
+    const paid = await fetch(`${url}/checkout/test/${result.sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    return paid.status === 303 ? email : null;
+  } catch {
+    return null; // the process died under it: not acknowledged
+  }
+}
+
+async function query<T>(url: string | null, dataDir: string, sqlText: string): Promise<T[]> {
+  if (url) {
+    const c = new Client({ connectionString: url });
+    await c.connect();
+    try {
+      return (await c.query(sqlText)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(path.join(dataDir, 'pglite'));
+  try {
+    return (await db.query<T>(sqlText)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+function mailsIn(dir: string): string[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).map((file) => fs.readFileSync(path.join(dir, file), 'utf8')) : [];
+}
+
+async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+async function scenario(name: string, run: () => Promise<string>) {
+  console.log(`\n▶ ${name}`);
+  try {
+    const detail = await run();
+    results.push({ name, ok: true, detail });
+    console.log(`✓ ${name}: ${detail}`);
+  } catch (error) {
+    results.push({ name, ok: false, detail: (error as Error).message });
+    console.log(`✗ ${name}: ${(error as Error).message}`);
+  }
+}
+
+function check(condition: boolean, message: string) {
+  if (!condition) throw new Error(message);
+}
+
+/** kill -9 during a burst of payments: every acknowledged payment is a subscription with exactly one e-mail. */
+async function crashMidPayment(kind: Kind) {
+  const database = await freshDatabase(kind);
+  const outbox = path.join(database.env.DATA_DIR!, 'outbox');
+  try {
+    const first = await startBackend(database.env);
+    log(`backend up (pid ${first.process.pid}); sending 400 payments, 8 at a time, and kill -9 once 80 are acknowledged`);
+    const acknowledged: string[] = [];
+    let next = 0;
+    const workers = Array.from({ length: 8 }, async () => {
+      while (next < 400) {
+        const email = await payOnce(first.url, next++);
+        if (email) acknowledged.push(email);
+        if (acknowledged.length === 80) first.process.kill('SIGKILL');
+      }
+    });
+    await Promise.all(workers);
+    await first.exited;
+    log(`killed with ${acknowledged.length} payments acknowledged, ${next} attempted`);
+    check(acknowledged.length >= 80 && acknowledged.length < 400, `the crash did not land mid-burst (${acknowledged.length} acknowledged)`);
+
+    const second = await startBackend(database.env);
+    log('restarted on the same data; waiting for the e-mail outbox to drain');
+    const subscribers = async () => (await query<{ email: string }>(database.url, database.env.DATA_DIR!, 'select email from subscriptions')).map((r) => r.email);
+    const stored = await subscribers();
+    const lost = acknowledged.filter((email) => !stored.includes(email));
+    check(lost.length === 0, `acknowledged payments with no subscription: ${lost.join(', ')}`);
+    await waitUntil(() => mailsIn(outbox).length >= stored.length, 20_000);
+    second.process.kill('SIGTERM');
+    await second.exited;
+    const mails = mailsIn(outbox);
+    const mailsFor = (email: string) => mails.filter((m) => m.includes(`<${email}>`)).length;
+    const missing = stored.filter((email) => mailsFor(email) === 0);
+    const twice = stored.filter((email) => mailsFor(email) > 1);
+    check(missing.length === 0, `subscriptions whose confirmation e-mail was lost: ${missing.join(', ')}`);
+    check(twice.length === 0, `subscriptions confirmed twice: ${twice.join(', ')}`);
+    check(mails.length === stored.length, `${mails.length} e-mails for ${stored.length} subscriptions`);
+    return `${acknowledged.length} acknowledged, ${stored.length} subscriptions after restart, ${mails.length} e-mails (one each), none lost`;
+  } finally {
+    await database.drop();
+  }
+}
+
+/** kill -9 during a burst of staff writes: every acknowledged write is there after restart. */
+async function crashMidWrites(kind: Kind) {
+  const database = await freshDatabase(kind);
+  try {
+    const first = await startBackend(database.env);
+    const ids: string[] = [];
+    for (let n = 0; n < 40; n++) if (await payOnce(first.url, n)) ids.push(`payer${n}@example.com`);
+    const { idToken } = await signIn(ADMIN);
+    const rows = (await (await fetch(`${first.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })).json()) as { rows: { id: string }[] };
+    const subscriptionIds = rows.rows.map((r) => r.id);
+    log(`${subscriptionIds.length} subscriptions; assigning each with its own request, 6 at a time, and kill -9 after 300 ms`);
+    const acknowledged: string[] = [];
+    let next = 0;
+    const workers = Array.from({ length: 6 }, async () => {
+      while (next < subscriptionIds.length) {
+        const id = subscriptionIds[next++]!;
+        try {
+          const response = await fetch(`${first.url}/api/deliveries/assign`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ month: NOV, subscriptionIds: [id], assigneeEmail: ADMIN }),
+          });
+          if (response.status === 200) acknowledged.push(id);
+        } catch {
+          // died under it
+        }
+      }
+    });
+    setTimeout(() => first.process.kill('SIGKILL'), 300);
+    await Promise.all(workers);
+    await first.exited;
+    const second = await startBackend(database.env);
+    const assigned = (await query<{ id: string }>(database.url, database.env.DATA_DIR!, `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`)).map((r) => r.id);
+    second.process.kill('SIGTERM');
+    await second.exited;
+    const lost = acknowledged.filter((id) => !assigned.includes(id));
+    check(lost.length === 0, `acknowledged assignments lost: ${lost.length}`);
+    return `${acknowledged.length} of ${subscriptionIds.length} assignments acknowledged before the kill; all ${acknowledged.length} there after restart`;
+  } finally {
+    await database.drop();
+  }
+}
+
+/** Every pool connection ended by the database server during a burst: the process stays up, answers, keeps acknowledged writes. */
+async function connectionsTerminated() {
+  const database = await freshDatabase('postgres');
+  try {
+    const backend = await startBackend(database.env);
+    for (let n = 0; n < 60; n++) await payOnce(backend.url, n);
+    const { idToken } = await signIn(ADMIN);
+    const rows = (await (await fetch(`${backend.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })).json()) as { rows: { id: string }[] };
+    // Each round from its own connection: the one that terminates the others must not be among them.
+    const terminateOthers = async () => {
+      const admin = new Client({ connectionString: database.url! });
+      admin.on('error', () => undefined);
+      await admin.connect();
+      try {
+        const result = await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'",
+        );
+        return result.rowCount ?? 0;
+      } finally {
+        await admin.end().catch(() => undefined);
+      }
+    };
+    let terminated = 0;
+    const killer = (async () => {
+      for (let i = 0; i < 8; i++) {
+        await new Promise((r) => setTimeout(r, 40));
+        terminated += await terminateOthers().catch(() => 0);
+      }
+    })();
+    const statuses = await Promise.all(
+      rows.rows.map(async ({ id }, i) => {
+        await new Promise((r) => setTimeout(r, i * 4));
+        const response = await fetch(`${backend.url}/api/deliveries/assign`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ month: NOV, subscriptionIds: [id], assigneeEmail: ADMIN }),
+        });
+        return { id, status: response.status };
+      }),
+    );
+    await killer;
+    const health = await fetch(`${backend.url}/api/health`);
+    const assigned = (await query<{ id: string }>(database.url, '', `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`)).map((r) => r.id);
+    backend.process.kill('SIGTERM');
+    const code = await backend.exited;
+    const byStatus = statuses.reduce<Record<number, number>>((acc, { status }) => ({ ...acc, [status]: (acc[status] ?? 0) + 1 }), {});
+    check(terminated > 0, 'no connection was terminated');
+    check(health.status === 200, `health answered ${health.status} afterwards`);
+    check(Object.keys(byStatus).every((s) => s === '200' || s === '503'), `answers other than 200/503: ${JSON.stringify(byStatus)}`);
+    const lost = statuses.filter((s) => s.status === 200 && !assigned.includes(s.id));
+    check(lost.length === 0, `acknowledged writes lost: ${lost.length}`);
+    check(code === 0, `the process exited with ${code} on SIGTERM: ${backend.output().slice(-600)}`);
+    return `${terminated} connections terminated mid-burst; answers ${JSON.stringify(byStatus)}; process stayed up, healthy after; no acknowledged write lost`;
+  } finally {
+    await database.drop();
+  }
+}
+
+async function openLive(url: string, idToken: string) {
+  const response = await fetch(`${url}/api/live`, { headers: { Authorization: `Bearer ${idToken}` } });
+  const events: string[] = [];
+  const ended = (async () => {
+    const feed = sseDataParser((data) => events.push(data));
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) feed(decoder.decode(chunk, { stream: true }));
+    } catch {
+      // reset
+    }
+    return Date.now();
+  })();
+  return { status: response.status, ended };
+}
+
+/** SIGTERM with live screens open: streams end, the process exits promptly; a second backend on the same embedded folder is refused. */
+async function stopWithLiveClients(kind: Kind) {
+  const database = await freshDatabase(kind);
+  try {
+    const backend = await startBackend({ ...database.env, SHUTDOWN_TIMEOUT_MS: '8000' });
+    const { idToken } = await signIn(ADMIN);
+    let refusedSecond = 'not tried (PostgreSQL is shared by design)';
+    if (kind === 'pglite') {
+      const port = await freePort();
+      const second = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: FUNCTIONS_DIR,
+        env: { ...process.env, ...database.env, PORT: String(port), FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, SERVE_STATIC: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      second.stderr!.on('data', (chunk) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
+      check(code !== 0 && output.includes('is in use by another backend'), `a second backend on the same folder was not refused (exit ${code}): ${output.slice(0, 300)}`);
+      refusedSecond = 'refused, naming the process that has it';
+    }
+    const streams = await Promise.all([openLive(backend.url, idToken), openLive(backend.url, idToken), openLive(backend.url, idToken)]);
+    check(streams.every((s) => s.status === 200), 'live streams did not open');
+    const sentAt = Date.now();
+    backend.process.kill('SIGTERM');
+    const code = await backend.exited;
+    const exitedAfter = Date.now() - sentAt;
+    const endedAfter = Math.max(...(await Promise.all(streams.map((s) => s.ended)))) - sentAt;
+    check(code === 0, `exit code ${code}`);
+    check(exitedAfter < 5000, `the process took ${exitedAfter} ms to exit`);
+    return `3 live streams ended ${endedAfter} ms after SIGTERM, process exited 0 after ${exitedAfter} ms; second backend on the folder: ${refusedSecond}`;
+  } finally {
+    await database.drop();
+  }
+}
+
+/** A Firebase account disabled while its live stream is open: the stream ends within LIVE_RECHECK_MS. */
+async function disabledAccountLive(kind: Kind) {
+  const database = await freshDatabase(kind);
+  try {
+    const backend = await startBackend(database.env);
+    const email = `disabled-${kind}-${Date.now()}@blooms.example`;
+    const adminToken = (await signIn(ADMIN)).idToken;
+    await fetch(`${backend.url}/api/users`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Soon Gone', email, role: 'employee' }),
+    });
+    const { idToken, uid } = await signIn(email);
+    const stream = await openLive(backend.url, idToken);
+    check(stream.status === 200, `live stream answered ${stream.status}`);
+    const disabledAt = Date.now();
+    await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, disableUser: true }),
+    });
+    const endedAt = await Promise.race([stream.ended, new Promise<number>((r) => setTimeout(() => r(-1), 10_000))]);
+    backend.process.kill('SIGTERM');
+    await backend.exited;
+    check(endedAt > 0, 'the stream was still open 10 s after the account was disabled');
+    return `stream ended ${endedAt - disabledAt} ms after the account was disabled (recheck every 1000 ms)`;
+  } finally {
+    await database.drop();
+  }
+}
+
+async function main() {
+  const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: running against PGlite only (the connection-termination scenario needs a PostgreSQL server).');
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  const emulator = await startAuthEmulator({ projectId: PROJECT });
+  emulatorHost = emulator.host;
+  try {
+    for (const kind of kinds) {
+      await scenario(`[${kind}] kill -9 in a burst of payments (item 3)`, () => crashMidPayment(kind));
+      await scenario(`[${kind}] kill -9 in a burst of staff writes (item 1)`, () => crashMidWrites(kind));
+      await scenario(`[${kind}] SIGTERM with live screens open; one backend per folder (item 2)`, () => stopWithLiveClients(kind));
+      await scenario(`[${kind}] account disabled with its live stream open (item 10)`, () => disabledAccountLive(kind));
+    }
+    if (kinds.includes('postgres')) await scenario('[postgres] every pool connection terminated in a burst (item 1)', connectionsTerminated);
+  } finally {
+    await emulator.stop();
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`\n${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+void main();
