@@ -9,7 +9,7 @@ const mailsTo = (email: string) =>
     ? fs
         .readdirSync(outbox())
         .map((file) => fs.readFileSync(path.join(outbox(), file), 'utf8').replace(/=\r?\n/g, ''))
-        .filter((mail) => mail.includes(`To: ${email}`))
+        .filter((mail) => /^To: .*$/m.exec(mail)?.[0].includes(`<${email}>`))
     : [];
 
 test('a visitor subscribes and pays; the e-mail goes out and an open dashboard shows the subscription', async ({ browser }) => {
