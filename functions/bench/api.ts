@@ -1,6 +1,7 @@
-// `pnpm bench:api`: seeds 10,000 subscriptions, then measures the month list under load and
-// how long a status change takes to reach 100 connected live clients. Prints numbers only;
-// nothing here passes or fails. Runs on embedded PGlite, or on DATABASE_URL when set.
+// `pnpm bench:api`: seeds 10,000 subscriptions, then measures the month list under load, how
+// long a status change takes to reach 100 connected live clients, and one request assigning
+// 1,000 deliveries. Prints numbers only; nothing here passes or fails. Runs on embedded PGlite,
+// or on DATABASE_URL when set.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BULK_ASSIGN = Number(process.env.BENCH_BULK_ASSIGN ?? 1000);
 const PROJECT = 'demo-blooms-bench';
 const ADMIN = 'bench-admin@blooms.example';
 const month = monthKey(new Date());
@@ -170,6 +172,34 @@ async function benchFanOut(baseUrl: string, token: string) {
   return { clients: connected, changes: targets.length, arrivals: delays.length, expected: targets.length * LIVE_CLIENTS, p50: percentile(delays, 50), p99: percentile(delays, 99) };
 }
 
+/** One request assigning 1,000 of the month's deliveries, a few times over (each a full reassignment). */
+async function benchBulkAssign(baseUrl: string, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const ids: string[] = [];
+  for (let cursor: string | null = null; ids.length < BULK_ASSIGN; ) {
+    const query: string = `month=${month}&limit=500${cursor ? `&cursor=${cursor}` : ''}`;
+    const page = (await (await fetch(`${baseUrl}/api/subscriptions?${query}`, { headers })).json()) as { rows: { id: string; delivery: { scheduled: boolean } }[]; nextCursor: string | null };
+    ids.push(...page.rows.filter((row) => row.delivery.scheduled).map((row) => row.id));
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  const chosen = ids.slice(0, BULK_ASSIGN);
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/deliveries/assign`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ month, subscriptionIds: chosen, assigneeEmail: ADMIN }),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`bulk assign failed: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { deliveries: chosen.length, median: percentile(times, 50), max: times.at(-1)! };
+}
+
 async function main() {
   const { env, cleanup } = await prepareDatabase();
   const emulator = await startAuthEmulator({ projectId: PROJECT });
@@ -190,6 +220,7 @@ async function main() {
 
     const list = await benchMonthList(baseUrl, token);
     const fanOut = await benchFanOut(baseUrl, token);
+    const bulk = await benchBulkAssign(baseUrl, token);
     console.log('\nMonth list (GET /api/subscriptions, first page of 100, %d subscriptions, %d connections, %d s, gzip)', SUBSCRIPTIONS, CONNECTIONS, DURATION_S);
     console.log('| p50 ms | p95 ms | p99 ms | requests/s | KB per response | errors |');
     console.log('|---|---|---|---|---|---|');
@@ -198,6 +229,10 @@ async function main() {
     console.log('| clients | arrivals | p50 ms | p99 ms |');
     console.log('|---|---|---|---|');
     console.log(`| ${fanOut.clients} | ${fanOut.arrivals}/${fanOut.expected} | ${fanOut.p50.toFixed(1)} | ${fanOut.p99.toFixed(1)} |`);
+    console.log('\nBulk assign (POST /api/deliveries/assign of %d deliveries in one request, 5 rounds)', bulk.deliveries);
+    console.log('| deliveries | median ms | max ms |');
+    console.log('|---|---|---|');
+    console.log(`| ${bulk.deliveries} | ${bulk.median.toFixed(0)} | ${bulk.max.toFixed(0)} |`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { deliveries, subscriptions, users } from '../src/db/schema';
+import { deliveries, deliveryEvents, subscriptions, users } from '../src/db/schema';
 import { deliveryHistory } from '../src/services/deliveries';
 import { localBlobStore } from '../src/services/blob-store';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -278,6 +278,20 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       const mine = (await get('finn', `/api/my-deliveries?month=${NOV}`)).json();
       expect(mine.map((s: { id: string }) => s.id).sort()).toEqual([ids.yearly, ids.older].sort());
       expect((await get('ella', `/api/my-deliveries?month=${NOV}`)).json()).toEqual([]);
+    });
+
+    it('assigns 1,000 deliveries in one request, with a history entry each', async () => {
+      const many = await database.db
+        .insert(subscriptions)
+        .values(Array.from({ length: 1000 }, (_, n) => ({ firstName: `Bulk${n}`, lastName: 'Person', email: `bulk${n}@example.com`, phone: '8015550100', address: `${n} Main St`, city: 'Salt Lake City', zip: '84101', plan: 'yearly' as const, months: [11] })))
+        .returning({ id: subscriptions.id });
+      const manyIds = many.map((row) => row.id);
+      const response = await assign('admin', manyIds, 'ella@blooms.example');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().map((d: { subscriptionId: string }) => d.subscriptionId)).toEqual(manyIds);
+      const assigned = (await stored()).filter((d) => d.assigneeId === ellaId);
+      expect(assigned).toHaveLength(1000);
+      expect((await database.db.select().from(deliveryEvents).where(eq(deliveryEvents.kind, 'assign'))).length).toBe(1000);
     });
 
     it('assigns none when one of them cannot be assigned', async () => {

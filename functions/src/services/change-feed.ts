@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { LIVE_CHANNEL, type LiveEvent } from '@blooms/shared/contract/live';
 import type { Database, Db } from '../db/database';
 
-type Listener = (event: LiveEvent) => void;
+/** A change: the event, and its JSON exactly as announced, to forward without re-serialising. */
+type Listener = (event: LiveEvent, json: string) => void;
 
 /**
  * Fans database change notifications out to this process's live connections. Changes are
  * announced with NOTIFY inside the writing transaction, so every backend process sharing
- * the database hears about them when, and only if, they commit.
+ * the database hears about them when, and only if, they commit. Each notification is parsed
+ * once, and its text, as announced, is what every client is sent.
  */
 export class ChangeFeed {
   private listeners = new Set<Listener>();
@@ -16,8 +18,8 @@ export class ChangeFeed {
   async start(database: Database): Promise<void> {
     this.stop = await database.listen(
       LIVE_CHANNEL,
-      (payload) => this.publish(JSON.parse(payload) as LiveEvent),
-      () => this.publish({ type: 'resync' }),
+      (payload) => this.publish(JSON.parse(payload) as LiveEvent, payload),
+      () => this.publish({ type: 'resync' }, JSON.stringify({ type: 'resync' })),
     );
   }
 
@@ -30,8 +32,8 @@ export class ChangeFeed {
     return this.listeners.size;
   }
 
-  private publish(event: LiveEvent): void {
-    for (const listener of this.listeners) listener(event);
+  private publish(event: LiveEvent, json: string): void {
+    for (const listener of this.listeners) listener(event, json);
   }
 
   async close(): Promise<void> {
@@ -43,4 +45,10 @@ export class ChangeFeed {
 /** Announces a change to every process; call inside the transaction that makes it. */
 export async function announce(db: Db, event: LiveEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Announces many changes in one statement (a bulk assignment); each is its own notification. */
+export async function announceAll(db: Db, events: LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, event::text) from json_array_elements(${JSON.stringify(events)}::json) as event`);
 }

@@ -4,7 +4,7 @@ import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
-import { announce } from './change-feed';
+import { announce, announceAll } from './change-feed';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { findUserByEmail } from './users';
 
@@ -135,14 +135,21 @@ export async function listAssigned(db: Db, month: MonthKey, assigneeId: string):
 }
 
 async function readDelivery(db: Db, subscriptionId: string, month: MonthKey): Promise<MonthDelivery> {
-  const [row] = await db
+  const [delivery] = await readDeliveries(db, [subscriptionId], month);
+  if (!delivery) throw new NotFoundError('That subscription no longer exists.');
+  return delivery;
+}
+
+/** The month's deliveries of these subscriptions, in one read, in the order asked. */
+async function readDeliveries(db: Db, subscriptionIds: string[], month: MonthKey): Promise<MonthDelivery[]> {
+  const rows = await db
     .select({ subscription: { id: subscriptions.id, months: subscriptions.months }, ...deliveryColumns })
     .from(subscriptions)
     .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
     .leftJoin(users, eq(users.id, deliveries.assigneeId))
-    .where(eq(subscriptions.id, subscriptionId));
-  if (!row) throw new NotFoundError('That subscription no longer exists.');
-  return toMonthDelivery(row.subscription, month, row);
+    .where(inArray(subscriptions.id, subscriptionIds));
+  const byId = new Map(rows.map((row) => [row.subscription.id, toMonthDelivery(row.subscription, month, row)]));
+  return subscriptionIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -198,7 +205,10 @@ async function announceDelivery(tx: Db, subscriptionId: string, month: MonthKey)
   return delivery;
 }
 
-/** Assigns every listed delivery of the month to one user, or none of them. */
+/**
+ * Assigns every listed delivery of the month to one user, or none of them: a fixed number of
+ * statements whatever the count (1,000 in one request), all in one transaction.
+ */
 export async function assignDeliveries(
   db: Db,
   actor: UserRecord,
@@ -207,17 +217,27 @@ export async function assignDeliveries(
   const assignee = await findUserByEmail(db, input.assigneeEmail);
   if (!assignee) throw new InvalidInputError(`There is no user with the e-mail ${input.assigneeEmail}.`);
   const ids = [...new Set(input.subscriptionIds)];
+  const { month } = input;
   return inTransaction(db, async (tx) => {
-    const assigned: MonthDelivery[] = [];
-    for (const subscriptionId of ids) {
-      await lockDelivery(tx, subscriptionId, input.month);
-      await tx
-        .update(deliveries)
-        .set({ assigneeId: assignee.id, updatedAt: new Date(), updatedBy: actor.email })
-        .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, input.month)));
-      await recordChange(tx, actor, subscriptionId, input.month, 'assign', { to: assignee.email });
-      assigned.push(await announceDelivery(tx, subscriptionId, input.month));
-    }
+    const found = await tx
+      .select({ id: subscriptions.id, months: subscriptions.months, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
+      .from(subscriptions)
+      .where(inArray(subscriptions.id, ids))
+      .for('share');
+    if (found.length < ids.length) throw new NotFoundError('That subscription no longer exists.');
+    const unscheduled = found.find((s) => !s.months.includes(monthNumber(month)));
+    if (unscheduled) throw new InvalidInputError(`${unscheduled.firstName} ${unscheduled.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
+
+    const changed = { assigneeId: assignee.id, updatedAt: new Date(), updatedBy: actor.email };
+    await tx
+      .insert(deliveries)
+      .values(ids.map((subscriptionId) => ({ subscriptionId, month, ...changed })))
+      .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: changed });
+    await tx
+      .insert(deliveryEvents)
+      .values(ids.map((subscriptionId) => ({ subscriptionId, month, actorEmail: actor.email, kind: 'assign' as const, detail: { to: assignee.email } })));
+    const assigned = await readDeliveries(tx, ids, month);
+    await announceAll(tx, assigned.map((delivery) => ({ type: 'delivery', delivery })));
     return assigned;
   });
 }

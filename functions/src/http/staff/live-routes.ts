@@ -1,4 +1,3 @@
-import type { LiveEvent } from '@blooms/shared/contract/live';
 import type { ChangeFeed } from '../../services/change-feed';
 import { sessionStands, type TokenVerifier } from '../../auth/token-verifier';
 import { callerOf, signInOf, type StaffScope } from '../access';
@@ -51,11 +50,10 @@ export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed, accounts
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    const send = (event: LiveEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
     res.write(': connected\n\n');
 
-    const unsubscribe = feed.subscribe((event) => {
-      send(event);
+    const unsubscribe = feed.subscribe((event, json) => {
+      res.write(`data: ${json}\n\n`);
       // A removed person's screens are told, then cut off: their next request is refused anyway.
       if (event.type === 'users-changed' && event.removedEmail === caller.email) res.end();
     });
