@@ -97,28 +97,48 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 /**
+ * The month list's statements, built and prepared once per database: building a query is
+ * most of a page's CPU time otherwise (see docs/performance.md).
+ */
+function prepareMonthList(db: Db) {
+  const newest = (name: string, after: boolean) =>
+    db
+      .select()
+      .from(subscriptions)
+      .where(after ? sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : undefined)
+      .orderBy(...NEWEST_FIRST)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  return {
+    first: newest('month_list_first', false),
+    after: newest('month_list_after', true),
+    deliveries: db
+      .select({ subscriptionId: deliveries.subscriptionId, ...deliveryColumns })
+      .from(deliveries)
+      .leftJoin(users, eq(users.id, deliveries.assigneeId))
+      .where(and(eq(deliveries.month, sql.placeholder('month')), sql`${deliveries.subscriptionId} = any(${sql.placeholder('ids')}::uuid[])`))
+      .prepare('month_list_deliveries'),
+    total: db.select({ total: count() }).from(subscriptions).prepare('subscription_count'),
+  };
+}
+
+const monthListStatements = new WeakMap<Db, ReturnType<typeof prepareMonthList>>();
+
+/**
  * One page of every subscription, newest first, with its delivery in the month. The page is
  * read first (straight off the newest-first index), then only its deliveries.
  */
 export async function listMonthPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }): Promise<SubscriptionPage> {
+  let statements = monthListStatements.get(db);
+  if (!statements) monthListStatements.set(db, (statements = prepareMonthList(db)));
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  const newest = db.select().from(subscriptions);
-  const rows = await (after
-    ? newest.where(sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`)
-    : newest
-  )
-    .orderBy(...NEWEST_FIRST)
-    .limit(page.limit + 1);
+  const rows = after
+    ? await statements.after.execute({ at: after.createdAt.toISOString(), id: after.id, limit: page.limit + 1 })
+    : await statements.first.execute({ limit: page.limit + 1 });
   const shown = rows.slice(0, page.limit);
-  const monthDeliveries = shown.length
-    ? await db
-        .select({ subscriptionId: deliveries.subscriptionId, ...deliveryColumns })
-        .from(deliveries)
-        .leftJoin(users, eq(users.id, deliveries.assigneeId))
-        .where(and(eq(deliveries.month, month), inArray(deliveries.subscriptionId, shown.map((row) => row.id))))
-    : [];
+  const monthDeliveries = shown.length ? await statements.deliveries.execute({ month, ids: shown.map((row) => row.id) }) : [];
   const bySubscription = new Map(monthDeliveries.map((d) => [d.subscriptionId, d]));
-  const [counted] = await db.select({ total: count() }).from(subscriptions);
+  const [counted] = await statements.total.execute();
   return {
     rows: shown.map((subscription) => toRow(subscription, month, bySubscription.get(subscription.id) ?? NO_DELIVERY)),
     nextCursor: rows.length > page.limit ? encodeCursor(shown.at(-1)!) : null,
