@@ -47,6 +47,13 @@ describe('Header', () => {
     expect(within(nav()).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/users');
   });
 
+  it.each(['employee', 'admin'] as const)('shows signed-in staff (%s) Sign out, not the Get Started sales button', (role) => {
+    signIn(role);
+    renderAt('/', <Header />);
+    expect(within(nav()).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
   it('updates the links when the session changes', () => {
     renderAt('/', <Header />);
     expect(linkNames()).not.toContain('Dashboard');

@@ -82,14 +82,16 @@ export function Header() {
             </li>
           </ul>
           <div className="site-nav__actions">
-            {status === 'signed-in' && (
+            {/* Staff are at work, not shopping: they get Sign out instead of the sales button. */}
+            {status === 'signed-in' ? (
               <button type="button" className="button button--secondary" onClick={() => void signOut()}>
                 Sign out
               </button>
+            ) : (
+              <Link to="/subscribe" className="button">
+                Get Started
+              </Link>
             )}
-            <Link to="/subscribe" className="button">
-              Get Started
-            </Link>
           </div>
         </nav>
       </div>
