@@ -294,6 +294,17 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect((await database.db.select().from(deliveryEvents).where(eq(deliveryEvents.kind, 'assign'))).length).toBe(1000);
     });
 
+    it('unassigns with no assignee, recording who took them off', async () => {
+      await assign('admin', [ids.yearly, ids.older], 'finn@blooms.example');
+      const response = await post('ella', '/api/deliveries/assign', { month: NOV, subscriptionIds: [ids.yearly], assigneeEmail: null });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([expect.objectContaining({ subscriptionId: ids.yearly, assignedTo: null, assigneeName: null })]);
+      expect((await row(ids.yearly))?.assigneeId).toBeNull();
+      expect((await get('finn', `/api/my-deliveries?month=${NOV}`)).json().map((s: { id: string }) => s.id)).toEqual([ids.older]);
+      const history = await deliveryHistory(database.db, ids.yearly, NOV);
+      expect(history.at(-1)).toMatchObject({ actorEmail: 'ella@blooms.example', kind: 'assign', detail: { to: null } });
+    });
+
     it('assigns none when one of them cannot be assigned', async () => {
       const response = await assign('ella', [ids.yearly, ids.custom], 'finn@blooms.example', DEC);
       expect(response.statusCode).toBe(400);

@@ -226,16 +226,17 @@ async function announceDelivery(tx: Db, subscriptionId: string, month: MonthKey)
 }
 
 /**
- * Assigns every listed delivery of the month to one user, or none of them: a fixed number of
- * statements whatever the count (1,000 in one request), all in one transaction.
+ * Assigns every listed delivery of the month to one user (or, with no assignee, to nobody),
+ * or none of them: a fixed number of statements whatever the count (1,000 in one request),
+ * all in one transaction.
  */
 export async function assignDeliveries(
   db: Db,
   actor: UserRecord,
-  input: { month: MonthKey; subscriptionIds: string[]; assigneeEmail: string },
+  input: { month: MonthKey; subscriptionIds: string[]; assigneeEmail: string | null },
 ): Promise<MonthDelivery[]> {
-  const assignee = await findUserByEmail(db, input.assigneeEmail);
-  if (!assignee) throw new InvalidInputError(`There is no user with the e-mail ${input.assigneeEmail}.`);
+  const assignee = input.assigneeEmail === null ? null : await findUserByEmail(db, input.assigneeEmail);
+  if (input.assigneeEmail !== null && !assignee) throw new InvalidInputError(`There is no user with the e-mail ${input.assigneeEmail}.`);
   const ids = [...new Set(input.subscriptionIds)];
   const { month } = input;
   return inTransaction(db, async (tx) => {
@@ -248,14 +249,14 @@ export async function assignDeliveries(
     const unscheduled = found.find((s) => !s.months.includes(monthNumber(month)));
     if (unscheduled) throw new InvalidInputError(`${unscheduled.firstName} ${unscheduled.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
 
-    const changed = { assigneeId: assignee.id, updatedAt: new Date(), updatedBy: actor.email };
+    const changed = { assigneeId: assignee?.id ?? null, updatedAt: new Date(), updatedBy: actor.email };
     await tx
       .insert(deliveries)
       .values(ids.map((subscriptionId) => ({ subscriptionId, month, ...changed })))
       .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: changed });
     await tx
       .insert(deliveryEvents)
-      .values(ids.map((subscriptionId) => ({ subscriptionId, month, actorEmail: actor.email, kind: 'assign' as const, detail: { to: assignee.email } })));
+      .values(ids.map((subscriptionId) => ({ subscriptionId, month, actorEmail: actor.email, kind: 'assign' as const, detail: { to: assignee?.email ?? null } })));
     const assigned = await readDeliveries(tx, ids, month);
     await announceAll(tx, assigned.map((delivery) => ({ type: 'delivery', delivery })));
     return assigned;

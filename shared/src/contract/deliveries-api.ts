@@ -28,7 +28,8 @@ export const assignSchema = z.object({
     .array(subscriptionId, { error: 'subscriptionIds must be a list of subscription ids.' })
     .min(1, 'subscriptionIds must name at least one subscription.')
     .max(1000, 'subscriptionIds can name at most 1000 subscriptions at once.'),
-  assigneeEmail: z.string({ error: 'assigneeEmail is required.' }).trim().min(1, 'assigneeEmail is required.').max(254),
+  /** Who gets them; null takes them off whoever has them (unassigned). */
+  assigneeEmail: z.string({ error: 'assigneeEmail is required.' }).trim().min(1, 'assigneeEmail is required.').max(254).nullable(),
 });
 
 export const proofFieldsSchema = z.object({

@@ -171,7 +171,7 @@ describe('bulk assign', () => {
     expect(screen.getByRole('group', { name: 'Assign 1 delivery to:' })).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
     const select = screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a user', 'Ella', 'admin@example.com']);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a user', 'Ella', 'admin@example.com', 'Nobody (unassign)']);
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
@@ -195,6 +195,18 @@ describe('bulk assign', () => {
     expect(within(rowOf('Ben')).getByText('Ella')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select Ana Person' })).not.toBeChecked();
+    expect(screen.getByText('Assigned 2 deliveries to Ella.')).toHaveAttribute('role', 'status');
+  });
+
+  it('unassigns the selected rows with Nobody, and says so', async () => {
+    const ana = row('a', { firstName: 'Ana' }, { assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver' });
+    const user = await renderDashboard([ana, row('b', { firstName: 'Ben' })]);
+    api.assign.mockResolvedValue([{ ...ana.delivery, assignedTo: null, assigneeName: null }]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assign 1 delivery to:' }), 'Nobody (unassign)');
+    expect(api.assign).toHaveBeenCalledWith(THIS_MONTH, ['a'], null);
+    expect(within(rowOf('Ana')).getByText('Unassigned')).toBeInTheDocument();
+    expect(screen.getByText('Unassigned 1 delivery.')).toHaveAttribute('role', 'status');
   });
 
   it('keeps the selection and explains when the server refuses', async () => {

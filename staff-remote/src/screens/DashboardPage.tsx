@@ -32,6 +32,8 @@ export default function DashboardPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [assigning, setAssigning] = useState(false);
+  /** What the last bulk assignment did, said once it is done. */
+  const [assigned, setAssigned] = useState<string | null>(null);
 
   useEffect(loadStaff, [loadStaff]);
 
@@ -78,12 +80,16 @@ export default function DashboardPage() {
     }
   }
 
-  async function assign(email: string) {
+  async function assign(email: string | null) {
     setAssigning(true);
+    setAssigned(null);
     try {
       const changed = await deliveriesApi.assign(month, [...selected], email);
       changed.forEach(applyDelivery);
       setSelected(new Set());
+      const who = staff.find((member) => member.email === email)?.firstName ?? email;
+      const what = `${changed.length} ${changed.length === 1 ? 'delivery' : 'deliveries'}`;
+      setAssigned(email === null ? `Unassigned ${what}.` : `Assigned ${what} to ${who}.`);
     } catch (e) {
       showPopup('error', (e as Error).message);
     } finally {
@@ -105,6 +111,9 @@ export default function DashboardPage() {
           </Link>
         </div>
         {selected.size > 0 && <BulkAssign count={selected.size} staff={staff} busy={assigning} onAssign={(email) => void assign(email)} />}
+        <p className="bulk-assign__result" role="status">
+          {assigned}
+        </p>
         {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading subscriptions…</p>}
         {rows && rows.length === 0 && <p className="status-message">No subscriptions yet.</p>}

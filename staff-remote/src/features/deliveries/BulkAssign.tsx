@@ -4,10 +4,13 @@ interface Props {
   count: number;
   staff: StaffMember[];
   busy: boolean;
-  onAssign: (email: string) => void;
+  /** The chosen person's e-mail, or null for nobody (unassign). */
+  onAssign: (email: string | null) => void;
 }
 
-/** Shown while rows are selected: 'Assign N deliveries to:' and a user dropdown. */
+const NOBODY = '(nobody)';
+
+/** Shown while rows are selected: 'Assign N deliveries to:' and a user dropdown, with Nobody last to unassign. */
 export function BulkAssign({ count, staff, busy, onAssign }: Props) {
   return (
     <div className="bulk-assign" role="group" aria-labelledby="bulk-assign-label">
@@ -19,7 +22,7 @@ export function BulkAssign({ count, staff, busy, onAssign }: Props) {
         value=""
         disabled={busy}
         onChange={(event) => {
-          if (event.target.value) onAssign(event.target.value);
+          if (event.target.value) onAssign(event.target.value === NOBODY ? null : event.target.value);
         }}
       >
         <option value="">Select a user</option>
@@ -28,6 +31,7 @@ export function BulkAssign({ count, staff, busy, onAssign }: Props) {
             {member.firstName}
           </option>
         ))}
+        <option value={NOBODY}>Nobody (unassign)</option>
       </select>
     </div>
   );

@@ -22,7 +22,8 @@ export const deliveriesApi = {
   staff: () => apiRequest<StaffMember[]>('/api/staff'),
   advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>
     apiRequest<MonthDelivery>('/api/deliveries/status', { method: 'POST', body: { subscriptionId, month, expectedStatus } }),
-  assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string) =>
+  /** Assigns the deliveries to this person, or with null to nobody. */
+  assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string | null) =>
     apiRequest<MonthDelivery[]>('/api/deliveries/assign', { method: 'POST', body: { month, subscriptionIds, assigneeEmail } }),
   recordProof: (upload: ProofUpload, onProgress?: (fraction: number) => void) => sendProof(upload, onProgress),
   /** A delivery photo; photos are for signed-in staff, so they are fetched with the ID token. */
