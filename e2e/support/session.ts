@@ -12,9 +12,10 @@ export async function signInLocally(page: Page, email: string, name = ''): Promi
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 }
 
-export async function signInAsStaff(page: Page, email: string): Promise<void> {
+/** Signs staff in and waits for where they land: admins on the dashboard, employees on My Deliveries. */
+export async function signInAsStaff(page: Page, email: string, lands: 'dashboard' | 'my-deliveries' = 'dashboard'): Promise<void> {
   await signInLocally(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(new RegExp(`/${lands}$`));
 }
 
 export function mainNav(page: Page) {

@@ -24,7 +24,9 @@ test('two staff members see each other’s changes live; the assignee records a 
   await admin.getByRole('button', { name: 'Add User' }).click();
   await expect(admin.getByRole('row', { name: /Dana Driver/ })).toBeVisible();
   await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
-  await signInAsStaff(driver, driverEmail);
+  // The driver lands on My Deliveries, and opens the dashboard from the header.
+  await signInAsStaff(driver, driverEmail, 'my-deliveries');
+  await mainNav(driver).getByRole('link', { name: 'Dashboard' }).click();
   for (const page of [admin, driver]) await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
 
   // Last month first: a delivery there is marked out for delivery.

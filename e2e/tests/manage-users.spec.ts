@@ -27,7 +27,7 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   await admin.getByRole('button', { name: 'Close' }).click();
 
   // The employee signs in: Dashboard yes, Manage Users no, /users leads to /login.
-  await signInAsStaff(employee, email);
+  await signInAsStaff(employee, email, 'my-deliveries');
   await expect(mainNav(employee).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(mainNav(employee).getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
   await employee.goto('/users');

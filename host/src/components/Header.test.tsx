@@ -27,16 +27,18 @@ describe('Header', () => {
     expect(within(nav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows neither Dashboard nor Manage Users when signed out', () => {
+  it('shows neither Dashboard, My Deliveries nor Manage Users when signed out', () => {
     renderAt('/', <Header />);
     expect(linkNames()).not.toContain('Dashboard');
+    expect(linkNames()).not.toContain('My Deliveries');
     expect(linkNames()).not.toContain('Manage Users');
   });
 
-  it('shows Dashboard but not Manage Users to an employee', () => {
+  it('shows Dashboard and My Deliveries but not Manage Users to an employee', () => {
     signIn('employee');
     renderAt('/', <Header />);
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav()).getByRole('link', { name: 'My Deliveries' })).toHaveAttribute('href', '/my-deliveries');
     expect(linkNames()).not.toContain('Manage Users');
   });
 

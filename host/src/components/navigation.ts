@@ -6,7 +6,7 @@ export interface NavLinkItem {
   label: string;
 }
 
-/** Header links of spec section 2, with Dashboard and Manage Users by session. */
+/** Header links of spec section 2, with Dashboard, My Deliveries (every staff member: drivers live there) and Manage Users by session. */
 export function headerLinks(status: AuthStatus, role: SessionRole): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: '/', label: 'Home' },
@@ -15,7 +15,7 @@ export function headerLinks(status: AuthStatus, role: SessionRole): NavLinkItem[
     { to: '/faq', label: 'FAQ' },
     { to: '/about-shelby-floral', label: 'About' },
   ];
-  if (status === 'signed-in') links.push({ to: '/dashboard', label: 'Dashboard' });
+  if (status === 'signed-in') links.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/my-deliveries', label: 'My Deliveries' });
   if (status === 'signed-in' && role === 'admin') links.push({ to: '/users', label: 'Manage Users' });
   return links;
 }

@@ -27,6 +27,7 @@ function renderLogin() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/dashboard" element={<h1>Dashboard screen</h1>} />
+      <Route path="/my-deliveries" element={<h1>My deliveries screen</h1>} />
     </Routes>,
   );
 }
@@ -107,11 +108,18 @@ describe('LoginPage', () => {
     expect(popupMessage()).toBeUndefined();
   });
 
-  it('sends signed-in staff straight to the dashboard', async () => {
+  it('sends a signed-in admin straight to the dashboard', async () => {
+    jest.mocked(ensureAuthStarted).mockResolvedValue(controller());
+    signIn('admin');
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in employee straight to My Deliveries, where a driver’s day starts', async () => {
     jest.mocked(ensureAuthStarted).mockResolvedValue(controller());
     signIn('employee');
     renderLogin();
-    expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My deliveries screen' })).toBeInTheDocument();
   });
 
   it('keeps an employee who was refused an admin page on /login and says why', async () => {

@@ -10,6 +10,7 @@ import type { LoginRedirectState } from './RequireAccess';
 
 export function LoginPage() {
   const signedInStaff = useAuthStore(isStaff);
+  const role = useAuthStore((s) => s.role);
   const email = useAuthStore((s) => s.user?.email);
   const deniedPath = (useLocation().state as LoginRedirectState | null)?.deniedPath;
   const [session, setSession] = useState<SessionController | null>(null);
@@ -22,7 +23,8 @@ export function LoginPage() {
     ensureAuthStarted().then(setSession, () => setUnavailable(true));
   }, []);
 
-  if (signedInStaff && !deniedPath) return <Navigate to="/dashboard" replace />;
+  // Employees drive: their day starts at My Deliveries. Admins dispatch from the dashboard.
+  if (signedInStaff && !deniedPath) return <Navigate to={role === 'admin' ? '/dashboard' : '/my-deliveries'} replace />;
 
   async function attempt(signIn: () => Promise<SessionOutcome>) {
     setBusy(true);
