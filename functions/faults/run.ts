@@ -405,6 +405,13 @@ async function main() {
   process.env.METADATA_SERVER_DETECTION = 'none';
   const emulator = await startAuthEmulator({ projectId: PROJECT });
   emulatorHost = emulator.host;
+  // Whatever goes wrong in here, the emulator (its own process group) does not outlive the run.
+  const crash = (error: unknown) => {
+    console.error(error);
+    void emulator.stop().finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
   try {
     for (const kind of kinds) {
       await scenario(`[${kind}] kill -9 in a burst of payments (item 3)`, () => crashMidPayment(kind));
