@@ -9,9 +9,10 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { freePort, startAuthEmulator, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 import { sseDataParser } from '@blooms/shared/contract/sse';
+import { disableAccount, signInWithGoogle as signIn, TEST_PROJECT_ID } from '../test/support/identities';
 
 const FUNCTIONS_DIR = path.join(__dirname, '..');
-const PROJECT = 'demo-blooms-faults';
+const PROJECT = TEST_PROJECT_ID;
 const ADMIN = 'faults-admin@blooms.example';
 const NOV = '2026-11';
 
@@ -89,17 +90,6 @@ async function startBackend(env: Record<string, string>): Promise<Backend> {
     throw new Error(`${error.message}\n${output}`);
   });
   return { process: child, url, exited, output: () => output };
-}
-
-async function signIn(email: string): Promise<{ idToken: string; uid: string }> {
-  const idToken = JSON.stringify({ sub: `google-${email}`, email, email_verified: true });
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=k`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Connection: 'close' },
-    body: JSON.stringify({ postBody: `id_token=${encodeURIComponent(idToken)}&providerId=google.com`, requestUri: 'http://localhost', returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken: string; localId: string };
-  return { idToken: body.idToken, uid: body.localId };
 }
 
 const FORM = {
@@ -384,11 +374,7 @@ async function disabledAccountLive(kind: Kind) {
     const stream = await openLive(backend.url, idToken);
     check(stream.status === 200, `live stream answered ${stream.status}`);
     const disabledAt = Date.now();
-    await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: uid, disableUser: true }),
-    });
+    await disableAccount(uid);
     const endedAt = await Promise.race([stream.ended, new Promise<number>((r) => setTimeout(() => r(-1), 10_000))]);
     backend.process.kill('SIGTERM');
     await backend.exited;
@@ -405,6 +391,7 @@ async function main() {
   process.env.METADATA_SERVER_DETECTION = 'none';
   const emulator = await startAuthEmulator({ projectId: PROJECT });
   emulatorHost = emulator.host;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   // Whatever goes wrong in here, the emulator (its own process group) does not outlive the run.
   const crash = (error: unknown) => {
     console.error(error);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { PublicScope } from './access';
-import { CALLABLE_STATUS, errorReply, INTERNAL_MESSAGE } from './errors';
+import { CALLABLE_STATUS, replyForFailure } from './errors';
 import type { RateLimiter } from './rate-limit';
 
 /**
@@ -17,14 +17,11 @@ export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
   options: { bodyLimit?: number; limiter?: RateLimiter } = {},
 ) {
   const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const known = errorReply(error);
-    if (!known) request.log.error({ err: error }, `${path} failed`);
-    if (known?.status === 503) request.log.warn({ err: error }, `${path} failed: the database connection was lost`);
-    const status = known?.status ?? 500;
+    const { status, message, headers } = replyForFailure(request, error);
     return reply
       .status(status)
-      .headers(known?.headers ?? {})
-      .send({ error: { status: CALLABLE_STATUS[status] ?? 'UNKNOWN', message: known?.message ?? INTERNAL_MESSAGE } });
+      .headers(headers ?? {})
+      .send({ error: { status: CALLABLE_STATUS[status] ?? 'UNKNOWN', message } });
   };
   app.post(
     path,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
 import { isConnectionLost } from '../db/database';
 import { ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError } from '../services/errors';
@@ -55,6 +56,17 @@ export function errorReply(error: unknown): ErrorReply | null {
     return { status: statusCode, code: 'invalid-argument', message, details: {} };
   }
   return null;
+}
+
+/**
+ * What to tell the caller of a failed request, logged as it deserves: a server fault as an
+ * error (the caller gets no details), a lost database connection as a warning.
+ */
+export function replyForFailure(request: FastifyRequest, error: unknown): ErrorReply {
+  const known = errorReply(error);
+  if (!known) request.log.error({ err: error }, 'request failed');
+  else if (known.status === 503) request.log.warn({ err: error }, 'request failed: the database connection was lost');
+  return known ?? { status: 500, code: 'internal', message: INTERNAL_MESSAGE, details: {} };
 }
 
 /** HTTP status -> the callable protocol's status names (spec section 8, read the other way). */

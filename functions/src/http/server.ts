@@ -13,7 +13,7 @@ import type { ChangeFeed } from '../services/change-feed';
 import { loggableError } from '../services/logger';
 import { accessScope, callerOf, type PublicScope } from './access';
 import { registerApiCors } from './cors';
-import { errorReply, INTERNAL_MESSAGE } from './errors';
+import { replyForFailure } from './errors';
 import { identifyCaller } from './identify-caller';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
@@ -57,11 +57,8 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   app.decorateRequest('signIn', null);
 
   app.setErrorHandler((error, request, reply) => {
-    const known = errorReply(error);
-    if (known?.status === 503) request.log.warn({ err: error }, 'request failed: the database connection was lost');
-    if (known) return reply.status(known.status).headers(known.headers ?? {}).send({ error: known.code, message: known.message, ...known.details });
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'internal', message: INTERNAL_MESSAGE });
+    const { status, code, message, details, headers } = replyForFailure(request, error);
+    return reply.status(status).headers(headers ?? {}).send({ error: code, message, ...details });
   });
 
   await app.register(helmet, {
