@@ -145,6 +145,19 @@ describe('the status pill', () => {
     expect(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
   });
 
+  it('asks before setting a delivered delivery back to Not Started', async () => {
+    const dora = row('d', { firstName: 'Dora', lastName: 'Lane' }, { status: 'delivered', proofImageUrl: '/api/deliveries/d/2026-11/proof' });
+    const user = await renderDashboard([dora]);
+    await user.click(within(rowOf('Dora')).getByRole('button', { name: 'Delivered: change to Not Started' }));
+    expect(api.advanceStatus).not.toHaveBeenCalled();
+    expect(popup()).toMatchObject({ kind: 'info', message: "Set Dora Lane's delivery back to Not Started? Its door photo comes off the delivery." });
+
+    api.advanceStatus.mockResolvedValue({ ...dora.delivery, status: 'not-started', proofImageUrl: null });
+    await act(async () => popup()!.actions![0]!.onClick());
+    expect(api.advanceStatus).toHaveBeenCalledWith('d', THIS_MONTH, 'delivered');
+    expect(await within(rowOf('Dora')).findByRole('button', { name: /^Not Started/ })).toBeInTheDocument();
+  });
+
   it('on a stale click shows the fresh status and says why', async () => {
     const user = await renderDashboard();
     const fresh = { ...row('a').delivery, status: 'delivered' };

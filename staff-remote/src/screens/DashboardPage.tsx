@@ -51,6 +51,15 @@ export default function DashboardPage() {
     });
   }
 
+  /** A delivered delivery goes back to Not Started only once confirmed: one stray tap undid a finished stop. */
+  function clickPill(row: SubscriptionRow) {
+    if (row.delivery.status !== 'delivered') return void advance(row);
+    const photo = row.delivery.proofImageUrl ? ' Its door photo comes off the delivery.' : '';
+    showPopup('info', `Set ${row.firstName} ${row.lastName}'s delivery back to Not Started?${photo}`, [
+      { label: 'Set back to Not Started', onClick: () => void advance(row) },
+    ]);
+  }
+
   async function advance(row: SubscriptionRow) {
     setBusy((b) => new Set(b).add(row.id));
     try {
@@ -153,7 +162,7 @@ export default function DashboardPage() {
                       <td>
                         {delivery.scheduled ? (
                           <span className="status-cell">
-                            <StatusPill status={delivery.status} busy={busy.has(row.id)} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => void advance(row)} />
+                            <StatusPill status={delivery.status} busy={busy.has(row.id)} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => clickPill(row)} />
                             {delivery.proofImageUrl && (
                               <button type="button" className="photo-link" onClick={() => void showPhoto(delivery.proofImageUrl!)} aria-label={`View the delivery photo for ${name}`}>
                                 Photo
