@@ -13,6 +13,7 @@ import { subscriptions, users } from '../src/db/schema';
 import { freePort, startAuthEmulator, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 import { monthKey } from '@blooms/shared/contract/months';
 import { sseDataParser } from '@blooms/shared/contract/sse';
+import { signInWithGoogle } from '../test/support/identities';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
@@ -83,19 +84,6 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function signIn(emulatorHost: string): Promise<string> {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=bench`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: 'bench-admin', email: ADMIN, email_verified: true }))}&providerId=google.com`,
-      requestUri: 'http://localhost',
-      returnSecureToken: true,
-    }),
-  });
-  return ((await response.json()) as { idToken: string }).idToken;
 }
 
 async function benchMonthList(baseUrl: string, token: string) {
@@ -214,7 +202,8 @@ async function main() {
   });
   try {
     await waitForHttp(`${baseUrl}/api/health`, 120_000);
-    const token = await signIn(emulator.host);
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    const { idToken: token } = await signInWithGoogle(ADMIN);
     // Warm up: the first verification and query plans.
     await fetch(`${baseUrl}/api/subscriptions?month=${month}`, { headers: { authorization: `Bearer ${token}` } });
 
