@@ -55,19 +55,8 @@ const wireSchema = z.looseObject({
  * and the delivery area. Gives the subscriber and the browser's reference for the checkout.
  */
 export const checkoutPayloadSchema = wireSchema.transform((wire, ctx): { subscriber: Subscriber; subId: string } => {
-  const fields = {
-    email: wire.email,
-    firstName: wire.first_name,
-    lastName: wire.last_name,
-    phone: wire.phone,
-    address: wire.address,
-    unit: wire.unit,
-    city: wire.city,
-    state: wire.state,
-    zip: wire.zip,
-    deliveryNotes: wire.notes,
-    plan: wire.plan,
-  };
+  // Each subscriber field from its wire name; the months are read apart (their format differs).
+  const fields = Object.fromEntries(Object.entries(WIRE_NAMES).map(([field, wireName]) => [field, wire[wireName]]));
   const reject = (issues: { message: string; path: PropertyKey[] }[]) => {
     for (const { message, path } of issues) ctx.addIssue({ code: 'custom', message, path: path.map((p) => WIRE_NAMES[p as SubscriberField] ?? p) });
     return z.NEVER;
