@@ -34,7 +34,7 @@ const STATE_BY_NAME = {
 const zone = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'e2e/artifacts/**', 'e2e/test-results/**', 'functions/drizzle/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'firebase-dist/**', 'e2e/artifacts/**', 'e2e/test-results/**', 'functions/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

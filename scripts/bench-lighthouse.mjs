@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `pnpm bench:lighthouse`: Lighthouse (mobile settings) on the production build served by
-// `pnpm start`, for the pages visitors land on. Prints a table; passes or fails nothing.
+// `pnpm start` (or the site at LIGHTHOUSE_ORIGIN), for the pages visitors land on. Prints a
+// table; passes or fails nothing.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,23 +21,30 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 /** Set to a folder to keep each page's median report (JSON, open it in the Lighthouse viewer). */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
+/** Measure a site already running there (the Firebase emulators: FIREBASE_SUITE_HOLD=1 pnpm test:firebase) instead of `pnpm start`. */
+const GIVEN_ORIGIN = process.env.LIGHTHOUSE_ORIGIN;
+
 const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-lighthouse-'));
-const stack = spawn('node', ['scripts/start.mjs'], {
-  cwd: repoRoot,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-  env: { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-});
-const stopStack = () => {
-  try {
-    process.kill(-stack.pid, 'SIGTERM');
-  } catch {
-    // already stopped
-  }
-};
-process.on('exit', stopStack);
+const origin = GIVEN_ORIGIN ?? `http://127.0.0.1:${port}`;
+let stopStack = () => undefined;
+if (!GIVEN_ORIGIN) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-lighthouse-'));
+  const stack = spawn('node', ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  stopStack = () => {
+    try {
+      process.kill(-stack.pid, 'SIGTERM');
+    } catch {
+      // already stopped
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', stopStack);
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
@@ -101,5 +109,4 @@ try {
 } finally {
   await chrome.kill();
   stopStack();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `pnpm test`: type-check, lint, every package's jest suite, the fault suite, then the browser suite
-// (Playwright driving Chromium against the `pnpm start` stack). Runs every step, then
+// `pnpm test`: type-check, lint, every package's jest suite, the fault suite, the browser suite
+// (Playwright driving Chromium against the `pnpm start` stack), then the product on the Firebase
+// emulators (`pnpm test:firebase`). Runs every step, then
 // reports each and exits non-zero if any failed.
 import { spawnSync } from 'node:child_process';
 import { repoRoot } from './lib/builds.mjs';
@@ -27,7 +28,11 @@ try {
   console.error(`\n${error.message}`);
   results.push({ name: 'Browser tests (Playwright + Chromium)', ok: false, seconds: 0 });
 }
-if (chromium) step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], { CHROMIUM_PATH: chromium });
+if (chromium) {
+  step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], { CHROMIUM_PATH: chromium });
+  // Needs TEST_DATABASE_URL (CI sets it); without one it says it skipped and why.
+  step('Firebase suite (Hosting, Functions and Auth emulators)', 'pnpm', ['test:firebase'], { CHROMIUM_PATH: chromium });
+}
 
 console.log('\n━━ Summary ━━');
 for (const { name, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)`);

@@ -6,6 +6,8 @@ import { firebaseTokenVerifier, type TokenVerifier } from './auth/token-verifier
 import { mailerFor } from './mail/mailer';
 import { ensureAdmins } from './services/users';
 import { localBlobStore, type BlobStore } from './services/blob-store';
+import { cloudStorageBlobStore } from './services/cloud-storage-blob-store';
+import { cloudSqlRoute } from './db/cloud-sql';
 import { ChangeFeed } from './services/change-feed';
 import { seedDemoData } from './services/demo-data';
 import { EmailOutboxWorker } from './services/email-outbox';
@@ -23,9 +25,11 @@ export interface Backend {
  * starts it this way and only differs in how requests reach it.
  */
 export async function startBackend(config: ServerConfig): Promise<Backend> {
+  if (config.cloudSql && !config.databaseUrl) throw new Error('CLOUD_SQL_INSTANCE needs DATABASE_URL for the user, password and database name.');
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+    route: config.cloudSql ? await cloudSqlRoute(config.cloudSql.instance, config.cloudSql.ipType) : undefined,
   });
   await database.migrate();
   const created = await ensureAdmins(database.db, config.adminEmails);
@@ -59,7 +63,7 @@ export async function runBackend(
     config,
     database,
     verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId),
-    blobs: parts.blobs ?? localBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: parts.blobs ?? (config.storageBucket ? await cloudStorageBlobStore(config.storageBucket) : localBlobStore(path.join(config.dataDir, 'blobs'))),
     feed,
     logger: parts.logger,
   });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/contract/site';
 import type { FirebaseWebConfig } from '@blooms/shared/contract/app-config';
 import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
+import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
+import type { CloudSqlIpType } from './db/cloud-sql';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -10,6 +12,10 @@ export interface ServerConfig {
   port: number;
   /** PostgreSQL server URL; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
+  /** A Cloud SQL instance ("project:region:instance") reached through Google's connector, with the user and database of databaseUrl. */
+  cloudSql: { instance: string; ipType: CloudSqlIpType } | null;
+  /** The Cloud Storage bucket that keeps delivery photos; null keeps them on local disk in dataDir. */
+  storageBucket: string | null;
   dataDir: string;
   adminEmails: string[];
   firebaseProjectId: string;
@@ -17,6 +23,8 @@ export interface ServerConfig {
   authEmulatorHost: string | null;
   firebaseWeb: FirebaseWebConfig;
   apiBaseUrl: string;
+  /** Where browsers follow the live feed, when not at the API's /api/live (LIVE_URL). */
+  liveUrl: string | null;
   remotes: Record<RemoteName, string>;
   site: SiteContact;
   /** Where the built host and remotes live; null serves no static files (API only). */
@@ -49,6 +57,8 @@ export interface ServerConfig {
   /** The first retry of an e-mail (also after a crash mid-send) waits this long; each next one twice as long. */
   outboxRetryAfterS: number;
   googleMapsApiKey: string | null;
+  /** Where drivers' routes start: the ZIP code of the studio (STUDIO_ZIP, else the one in STREET_ADDRESS). */
+  studioZip: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,6 +103,16 @@ function count(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** STUDIO_ZIP (refused when outside the delivery area), else the studio address's ZIP when known, else downtown Salt Lake City. */
+function studioZip(env: Env): string {
+  if (env.STUDIO_ZIP) {
+    if (!ZIP_CENTROIDS.has(env.STUDIO_ZIP)) throw new Error(`STUDIO_ZIP must be a ZIP code of the delivery area, got '${env.STUDIO_ZIP}'.`);
+    return env.STUDIO_ZIP;
+  }
+  const fromAddress = /\b(\d{5})\s*$/.exec(env.STREET_ADDRESS ?? DEFAULT_SITE_CONTACT.streetAddress)?.[1];
+  return fromAddress && ZIP_CENTROIDS.has(fromAddress) ? fromAddress : '84101';
+}
+
 function required(env: Env, name: string, when: string): string {
   const value = env[name];
   if (!value) throw new Error(`${name} must be set ${when}.`);
@@ -108,7 +128,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
 function readConfig(env: Env): ServerConfig {
   const mailFrom = env.MAIL_FROM ?? `Monthly Blooms <${env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail}>`;
-  const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-monthly-blooms';
+  // Cloud Functions refuses FIREBASE_-prefixed settings and names the project GCLOUD_PROJECT;
+  // there the browser's web config is set as WEB_API_KEY, WEB_AUTH_DOMAIN and WEB_APP_ID.
+  const projectId = env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT ?? 'demo-monthly-blooms';
+  const ipType = env.CLOUD_SQL_IP_TYPE ?? 'PUBLIC';
+  if (ipType !== 'PUBLIC' && ipType !== 'PRIVATE' && ipType !== 'PSC') throw new Error(`CLOUD_SQL_IP_TYPE must be PUBLIC, PRIVATE or PSC, got '${ipType}'.`);
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
 
@@ -125,17 +149,20 @@ function readConfig(env: Env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL || null,
+    cloudSql: env.CLOUD_SQL_INSTANCE ? { instance: env.CLOUD_SQL_INSTANCE, ipType } : null,
+    storageBucket: env.STORAGE_BUCKET || null,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     adminEmails: list(env.ADMIN_EMAILS, ['admin@example.com']).map((email) => email.toLowerCase()),
     firebaseProjectId: projectId,
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
     firebaseWeb: {
-      apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
-      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      apiKey: env.FIREBASE_API_KEY ?? env.WEB_API_KEY ?? 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? env.WEB_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
       projectId,
-      appId: env.FIREBASE_APP_ID,
+      appId: env.FIREBASE_APP_ID ?? env.WEB_APP_ID,
     },
     apiBaseUrl: env.API_BASE_URL ?? '',
+    liveUrl: env.LIVE_URL ? new URL(env.LIVE_URL).toString() : null,
     remotes,
     site: {
       contactEmail: env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail,
@@ -173,5 +200,6 @@ function readConfig(env: Env): ServerConfig {
     shutdownTimeoutMs: count(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     liveRecheckMs: count(env, 'LIVE_RECHECK_MS', 30_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    studioZip: studioZip(env),
   };
 }

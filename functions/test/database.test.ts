@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,9 +28,9 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
   it('build the schema from an empty database, and a second run changes nothing', async () => {
     expect(await tableNames(database)).toEqual([]);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_events', 'email_outbox', 'subscriptions', 'users']);
+    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_events', 'email_outbox', 'route_orders', 'subscriptions', 'users']);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_events', 'email_outbox', 'subscriptions', 'users']);
+    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_events', 'email_outbox', 'route_orders', 'subscriptions', 'users']);
   });
 
   it('give new users the employee role and refuse unknown roles', async () => {
@@ -131,3 +132,46 @@ describe('the embedded database folder', () => {
   });
 });
 
+
+for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`connections routed the way the Cloud SQL connector routes them, on ${kind}`, () => {
+  let target: TestDatabase;
+  beforeAll(async () => {
+    target = await createEmptyDatabase(kind);
+  });
+  afterAll(() => target.destroy());
+
+  it("go through the route's socket for queries, migrations and LISTEN, and close the route with the database", async () => {
+    const server = new URL(target.url!);
+    let sockets = 0;
+    let closed = false;
+    // The connector hands pg a socket factory and the URL keeps only user, password and
+    // database: a host that cannot resolve proves nothing goes to it.
+    const url = new URL(target.url!);
+    url.hostname = 'cloud-sql-instance.invalid';
+    const database = await openDatabase({
+      url: url.toString(),
+      dataDir: null,
+      route: {
+        clientOptions: {
+          stream: () => {
+            sockets += 1;
+            return net.connect(Number(server.port || 5432), server.hostname);
+          },
+        },
+        close: () => {
+          closed = true;
+        },
+      },
+    });
+    await database.migrate();
+    const heard: string[] = [];
+    const stop = await database.listen('routed', (payload) => heard.push(payload), () => undefined);
+    await database.db.execute(sql`select pg_notify('routed', 'through the connector')`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual(['through the connector']);
+    expect(sockets).toBeGreaterThanOrEqual(2);
+    await stop();
+    await database.close();
+    expect(closed).toBe(true);
+  });
+});

@@ -184,6 +184,119 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     });
   });
 
+  describe("the dashboard's search, filters, order and CSV export", () => {
+    const names = async (query: string) => {
+      const response = await get('ella', `/api/subscriptions?month=${NOV}&${query}`);
+      expect(response.statusCode).toBe(200);
+      return response.json().rows.map((row: { firstName: string }) => row.firstName);
+    };
+
+    beforeEach(async () => {
+      await database.db.update(subscriptions).set({ lastName: 'Zeller', city: 'Provo', zip: '84601', phone: '8015559876', email: 'yara@home.example' }).where(eq(subscriptions.id, ids.yearly));
+      await database.db.update(subscriptions).set({ lastName: 'Abbott', address: '12 Cherry Lane' }).where(eq(subscriptions.id, ids.custom));
+      await database.db.update(subscriptions).set({ zip: '84102' }).where(eq(subscriptions.id, ids.older));
+    });
+
+    it('searches name, e-mail, phone digits, address, city and ZIP, and counts what it found', async () => {
+      expect(await names('q=yara%20zel')).toEqual(['Yara']);
+      expect(await names('q=HOME.example')).toEqual(['Yara']);
+      expect(await names('q=(801)%20555-98')).toEqual(['Yara']);
+      expect(await names('q=cherry')).toEqual(['Cora']);
+      expect(await names('q=provo')).toEqual(['Yara']);
+      expect(await names('q=8410')).toEqual(['Cora', 'Olive']);
+      expect(await names('q=50%25')).toEqual([]);
+      expect((await get('ella', `/api/subscriptions?month=${NOV}&q=8410`)).json().total).toBe(2);
+    });
+
+    it('filters by status, assignee, the month being in the plan, and city', async () => {
+      await assign('admin', [ids.custom], 'ella@blooms.example');
+      await advance('admin', ids.custom, 'not-started');
+      expect(await names('status=out-for-delivery')).toEqual(['Cora']);
+      expect(await names('status=not-started')).toEqual(['Yara', 'Olive']);
+      expect(await names('assignee=ELLA@blooms.example')).toEqual(['Cora']);
+      expect(await names('assignee=unassigned')).toEqual(['Yara', 'Olive']);
+      const dec = (await get('ella', `/api/subscriptions?month=${DEC}&scheduled=no`)).json().rows;
+      expect(dec.map((row: { firstName: string }) => row.firstName)).toEqual(['Cora']);
+      expect(await names('scheduled=yes&city=provo')).toEqual(['Yara']);
+    });
+
+    it('orders by last name or ZIP, paging with a cursor for that order', async () => {
+      expect(await names('sort=name')).toEqual(['Cora', 'Olive', 'Yara']);
+      expect(await names('sort=zip')).toEqual(['Cora', 'Olive', 'Yara']);
+      const first = (await get('ella', `/api/subscriptions?month=${NOV}&sort=name&limit=2`)).json();
+      expect(first.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Cora', 'Olive']);
+      const second = (await get('ella', `/api/subscriptions?month=${NOV}&sort=name&limit=2&cursor=${first.nextCursor}`)).json();
+      expect(second.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Yara']);
+      expect(second.nextCursor).toBeNull();
+      // A cursor of one order is refused for another.
+      const wrong = await get('ella', `/api/subscriptions?month=${NOV}&sort=zip&limit=2&cursor=${first.nextCursor}`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe('cursor is not one this server gave out for this order.');
+    });
+
+    it.each([
+      ['status=lost', 'status must be one of not-started, out-for-delivery, delivered.'],
+      ['scheduled=maybe', "scheduled must be 'yes' or 'no'."],
+      ['sort=price', 'sort must be one of newest, name, zip.'],
+      [`q=${'x'.repeat(101)}`, 'q (the search) must be at most 100 characters.'],
+    ])('refuses %s with 400', async (query, message) => {
+      const response = await get('ella', `/api/subscriptions?month=${NOV}&${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    });
+
+    it('exports the view as CSV: every page, the spec columns, formulas made inert', async () => {
+      await database.db.update(subscriptions).set({ deliveryNotes: '=HYPERLINK("http://evil.example","Click"), then "ring"' }).where(eq(subscriptions.id, ids.older));
+      const response = await get('ella', `/api/subscriptions.csv?month=${NOV}&q=8410&sort=name`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="subscriptions-${NOV}.csv"`);
+      const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines[0]).toBe('Name,Email,Phone,Address,Unit,City,State,ZIP,Notes,Status,Deliver This Month,Assigned,Submitted');
+      expect(lines).toHaveLength(4);
+      expect(lines[1]).toMatch(/^Cora Abbott,subscriber\d+@example.com,8015550100,12 Cherry Lane,,Salt Lake City,UT,84101,x{80},Not Started,Yes,Unassigned,\d{4}-/);
+      expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click""), then ""ring""",`);
+      expect((await get('visitor', `/api/subscriptions.csv?month=${NOV}`)).statusCode).toBe(401);
+    });
+  });
+
+  describe("a driver's route", () => {
+    const mine = async (who: Who = 'ella') => (await get(who, `/api/my-deliveries?month=${NOV}`)).json().map((row: { firstName: string }) => row.firstName);
+    const put = (who: Who, body: object) => app.inject({ method: 'PUT', url: '/api/my-deliveries/order', headers: auth(who), payload: body });
+
+    beforeEach(async () => {
+      // Studio downtown (84101); Olive in Provo, Cora in Sandy, Yara in Salt Lake City.
+      await database.db.update(subscriptions).set({ zip: '84601', city: 'Provo' }).where(eq(subscriptions.id, ids.older));
+      await database.db.update(subscriptions).set({ zip: '84070', city: 'Sandy' }).where(eq(subscriptions.id, ids.custom));
+      await database.db.update(subscriptions).set({ zip: '84111' }).where(eq(subscriptions.id, ids.yearly));
+      await assign('admin', [ids.older, ids.custom, ids.yearly], 'ella@blooms.example');
+    });
+
+    it('comes ordered from the studio outwards', async () => {
+      expect(await mine()).toEqual(['Yara', 'Cora', 'Olive']);
+    });
+
+    it("keeps the order the driver chose, for them and that month only, with new stops after it", async () => {
+      const saved = await put('ella', { month: NOV, subscriptionIds: [ids.older, ids.yearly] });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().map((row: { firstName: string }) => row.firstName)).toEqual(['Olive', 'Yara', 'Cora']);
+      expect(await mine()).toEqual(['Olive', 'Yara', 'Cora']);
+      const dec = (await get('ella', `/api/my-deliveries?month=${DEC}`)).json();
+      expect(dec).toEqual([]);
+    });
+
+    it.each([
+      ['another person\'s stop', 'finn', () => [ids.yearly], 'Only deliveries assigned to you this month can be put in your route.'],
+      ['a stop twice', 'ella', () => [ids.yearly, ids.yearly], 'subscriptionIds lists a stop twice.'],
+      ['a stop that is not an id', 'ella', () => ['nope'], 'subscriptionIds must be subscription ids.'],
+    ])('refuses %s with 400, keeping the order as it was', async (_, who, idsOf, message) => {
+      const response = await put(who as Who, { month: NOV, subscriptionIds: (idsOf as () => string[])() });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+      expect(await mine()).toEqual(['Yara', 'Cora', 'Olive']);
+    });
+  });
+
   describe('status changes', () => {
     it('follow the pill: not started, out for delivery, delivered, and back to not started', async () => {
       await assign('admin', [ids.yearly], 'ella@blooms.example');

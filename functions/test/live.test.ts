@@ -48,6 +48,26 @@ describe.each(DATABASE_KINDS)('the live feed on %s', (kind) => {
     expect(response.status).toBe(401);
   });
 
+  it("served apart from the site (its own Cloud Function), lets only the site's pages read the stream", async () => {
+    const apart = await startTestServer(database, { config: testConfig({ CORS_ORIGINS: 'https://blooms.example' }) });
+    const apartUrl = await listen(apart);
+    try {
+      const read = async (origin: string) => {
+        const abort = new AbortController();
+        const response = await fetch(`${apartUrl}/api/live`, { headers: { Authorization: `Bearer ${adminToken}`, Origin: origin }, signal: abort.signal });
+        abort.abort();
+        return response;
+      };
+      const site = await read('https://blooms.example');
+      expect(site.status).toBe(200);
+      expect(site.headers.get('access-control-allow-origin')).toBe('https://blooms.example');
+      expect(site.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect((await read('https://elsewhere.example')).headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await apart.close();
+    }
+  });
+
   it('delivers status changes, assignments and new subscriptions within a second', async () => {
     const stream = await openLiveStream(baseUrl, adminToken);
     expect(stream.status).toBe(200);

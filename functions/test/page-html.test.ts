@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SCREEN_SLOT, type HostPrerender, type RemotePrerender } from '@blooms/shared/contract/prerender';
-import { composePage } from '../src/http/public/page-html';
+import { composePage, hostedAppFiles } from '../src/http/public/page-html';
+import { buildPagesServer } from '../src/http/pages-server';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 
@@ -119,5 +122,75 @@ describe('the server sending pages', () => {
     const response = await app.inject('/faq');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(MINIFIED_INDEX);
+  });
+});
+
+describe('pages made from the apps as deployed on their own sites (the Firebase pages function)', () => {
+  let sites: http.Server;
+  let base: string;
+  let app: FastifyInstance;
+  let up = true;
+  const requests: { path: string; conditional: boolean }[] = [];
+  const files = new Map<string, string>([
+    ['/host/index.page.html', MINIFIED_INDEX],
+    ['/host/prerender/pages.json', JSON.stringify(HOST)],
+    ['/host/prerender/styles.css', '.site-header{color:blue}'],
+    ['/marketing/prerender/pages.json', JSON.stringify(MARKETING)],
+    ['/marketing/prerender/styles.css', '.screen{color:green}'],
+  ]);
+
+  beforeAll(async () => {
+    sites = http.createServer((req, res) => {
+      if (!up) return res.socket?.destroy();
+      const body = files.get(req.url ?? '');
+      requests.push({ path: req.url ?? '', conditional: Boolean(req.headers['if-none-match']) });
+      if (body === undefined) return res.writeHead(404).end();
+      const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+      if (req.headers['if-none-match'] === etag) return res.writeHead(304).end();
+      res.writeHead(200, { etag }).end(body);
+    });
+    await new Promise<void>((resolve) => sites.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(sites.address() as { port: number }).port}`;
+    const config = testConfig({ PUBLIC_URL: `${base}/host`, PAYMENTS: 'test', REMOTE_MARKETING_URL: `${base}/marketing/mf-manifest.json` });
+    const bases = { host: `${base}/host/`, marketing: `${base}/marketing/`, subscribe: `${base}/subscribe/`, staff: `${base}/staff/`, admin: `${base}/admin/` };
+    app = await buildPagesServer(config, hostedAppFiles(bases, { maxAgeMs: 100, pageTemplate: 'index.page.html' }), { cacheControl: 'public, max-age=0, s-maxage=10', logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise((resolve) => sites.close(resolve));
+  });
+
+  it("sends the prerendered page with the remote's images from the remote's site, for the CDN to keep briefly", async () => {
+    const response = await app.inject('/faq');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+    expect(response.body).toContain('<h1>Frequently Asked Questions</h1>');
+    expect(response.body).toContain(`src="${base}/marketing/assets/faq.0123abcd.svg"`);
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${base}`);
+    expect((await app.inject('/no/such/page')).statusCode).toBe(404);
+    expect((await app.inject('/app-config.json')).json().remotes.marketing).toBe(`${base}/marketing/mf-manifest.json`);
+  });
+
+  it('revalidates the files after their time, and shows a remote deployed alone', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    requests.length = 0;
+    await app.inject('/faq');
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((request) => request.conditional)).toBe(true);
+    files.set('/marketing/prerender/pages.json', JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Questions, answered') } }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await app.inject('/faq')).body).toContain('<h1>Questions, answered</h1>');
+  });
+
+  it('keeps serving what it has while the sites cannot be reached', async () => {
+    up = false;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    try {
+      const response = await app.inject('/faq');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<h1>Questions, answered</h1>');
+    } finally {
+      up = true;
+    }
   });
 });

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { Client, Pool } from 'pg';
+import { Client, Pool, type ClientConfig } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,12 +32,23 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return db.transaction((tx) => work(tx as unknown as Db));
 }
 
-export const MIGRATIONS = path.join(__dirname, '..', '..', 'drizzle');
+/** functions/drizzle, or the copy beside the Cloud Functions bundle (deploy/bundle.ts). */
+export const MIGRATIONS = [path.join(__dirname, 'drizzle'), path.join(__dirname, '..', '..', 'drizzle')].find((dir) => fs.existsSync(dir)) ?? path.join(__dirname, '..', '..', 'drizzle');
 
-/** A PostgreSQL server when a URL is given, else embedded PGlite (in dataDir, or in memory for null). */
-export async function openDatabase(options: { url: string | null; dataDir: string | null }): Promise<Database> {
+/** How connections reach the server when not by the URL's host (the Cloud SQL connector's socket). */
+export interface ConnectionRoute {
+  clientOptions: Partial<ClientConfig>;
+  close: () => void | Promise<void>;
+}
+
+/**
+ * A PostgreSQL server when a URL is given (reached through `route` when there is one), else
+ * embedded PGlite (in dataDir, or in memory for null).
+ */
+export async function openDatabase(options: { url: string | null; dataDir: string | null; route?: ConnectionRoute }): Promise<Database> {
   if (options.url) {
-    const pool = new Pool({ connectionString: options.url, max: 10 });
+    const connection = { connectionString: options.url, ...options.route?.clientOptions };
+    const pool = new Pool({ ...connection, max: 10 });
     // The server ended an idle connection (a restart, a failover, an idle timeout): the pool
     // drops it and opens another when needed. Unheard, the 'error' event would end the process.
     pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
@@ -54,12 +62,21 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      listen: (channel, onMessage, onReconnect) => listenWithReconnect(options.url!, channel, onMessage, onReconnect),
+      listen: (channel, onMessage, onReconnect) => listenWithReconnect(connection, channel, onMessage, onReconnect),
       migrate: (folder = MIGRATIONS) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await options.route?.close();
+      },
     };
   }
+  // Loaded only when used: the Cloud Functions bundle leaves embedded PostgreSQL out.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
@@ -162,7 +179,7 @@ export function isConnectionLost(error: unknown): boolean {
 
 /** A dedicated connection for LISTEN that reconnects with backoff when it drops. */
 async function listenWithReconnect(
-  url: string,
+  connection: ClientConfig,
   channel: string,
   onMessage: (payload: string) => void,
   onReconnect: () => void,
@@ -172,7 +189,7 @@ async function listenWithReconnect(
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   const connect = async (attempt: number): Promise<void> => {
-    const next = new Client({ connectionString: url });
+    const next = new Client(connection);
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) onMessage(message.payload);
     });

@@ -139,3 +139,17 @@ export const emailOutbox = pgTable(
 );
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+/** The order a driver put their stops in, for one month; stops not in it follow in computed route order. */
+export const routeOrders = pgTable(
+  'route_orders',
+  {
+    assigneeId: uuid('assignee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    subscriptionIds: uuid('subscription_ids').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assigneeId, t.month] }), check('route_orders_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);

@@ -1,9 +1,7 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { userRecordSchema } from '@blooms/shared/contract/users';
-import { isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
@@ -21,11 +19,12 @@ import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
-import { createPageHtml } from './public/page-html';
-import { contentSecurityPolicy } from './public/security-headers';
+import { diskAppFiles } from './public/page-html';
+import { registerPages } from './public/pages';
+import { registerSecurityHeaders } from './public/security-headers';
 import { registerSeoRoutes } from './public/seo-routes';
 import { registerSiteRoutes } from './public/site-routes';
-import { preloadLinks, registerStaticFiles } from './public/static-files';
+import { registerStaticFiles } from './public/static-files';
 
 export interface ServerDeps {
   config: ServerConfig;
@@ -37,10 +36,10 @@ export interface ServerDeps {
 }
 
 /**
- * The whole HTTP API and site. Routes live in three kinds of scope: public (here), staff and
- * admin (accessScope), and each route file's folder says which it belongs to.
+ * A Fastify app with what every response of the site shares: logging without data, the
+ * contract's schemas, one error reply, security headers and compression.
  */
-export async function buildServer({ config, database, verifier, blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
+export async function createSiteApp(config: ServerConfig, logger?: FastifyServerOptions['logger']): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without the data they were about (see loggableError).
     logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: loggableError } },
@@ -50,24 +49,27 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     // X-Forwarded-For is believed from the configured number of proxies in front, no further.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
-  const { db } = database;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('caller', null);
-  app.decorateRequest('signIn', null);
-
   app.setErrorHandler((error, request, reply) => {
     const { status, code, message, details, headers } = replyForFailure(request, error);
     return reply.status(status).headers(headers ?? {}).send({ error: code, message, ...details });
   });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    // Only a site served over https may tell browsers to insist on it (the local stack is plain http).
-    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? { maxAge: 180 * 24 * 3600 } : false,
-  });
-  registerApiCors(app, config.corsOrigins);
+  await registerSecurityHeaders(app, config);
   await app.register(compress, { global: true });
+  return app;
+}
+
+/**
+ * The whole HTTP API and site. Routes live in three kinds of scope: public (here), staff and
+ * admin (accessScope), and each route file's folder says which it belongs to.
+ */
+export async function buildServer({ config, database, verifier, blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
+  const app = await createSiteApp(config, logger);
+  const { db } = database;
+  app.decorateRequest('caller', null);
+  app.decorateRequest('signIn', null);
+  registerApiCors(app, config.corsOrigins);
   await app.register(multipart);
 
   const perMinute = (limit: number) => new RateLimiter(limit, 60_000);
@@ -76,7 +78,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   await app.register(
     accessScope('staff', identify, (staff) => {
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
-      registerDeliveryRoutes(staff, db, blobs);
+      registerDeliveryRoutes(staff, db, blobs, config.studioZip);
       registerLiveRoutes(staff, feed, { verifier, recheckMs: config.liveRecheckMs });
     }),
   );
@@ -92,30 +94,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   });
   registerSeoRoutes(app, config.publicUrl);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
-  const pageHtml = config.staticRoot
-    ? createPageHtml(config.staticRoot, config.remotes, (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'))
-    : null;
-
-  /** The host's page for the site's routes, and with status 404 for unknown paths (the host renders its 404 page). */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply | null => {
-    const pathname = new URL(request.url, 'http://x').pathname;
-    const html = pageHtml?.(pathname);
-    if (!html) return null;
-    return reply
-      .status(isSitePage(pathname) ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .header('Link', preloadLinks(pathname, config.remotes))
-      .type('text/html; charset=utf-8')
-      .send(html);
-  };
-  app.get('/', (request, reply) => sendPage(request, reply) ?? reply.callNotFound());
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
-    return (
-      (wantsPage && sendPage(request, reply)) ||
-      reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` })
-    );
-  });
+  registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache');
 
   return app;
 }

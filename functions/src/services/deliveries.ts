@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { displayStatus, nextStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { displayStatus, nextStatus, type DashboardSort, type DeliveryStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
-import { deliveries, deliveryEvents, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
+import { deliveries, deliveryEvents, routeOrders, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
+import { planRoute, type Point } from './route-order';
 import { announce, announceAll } from './change-feed';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { findUserByEmail } from './users';
@@ -124,11 +125,111 @@ function prepareMonthList(db: Db) {
 
 const monthListStatements = new WeakMap<Db, ReturnType<typeof prepareMonthList>>();
 
+/** What narrows and orders the month list (the dashboard's search, filters and sort). */
+export interface MonthListView {
+  q?: string;
+  status?: DeliveryStatus;
+  assignee?: string;
+  scheduled?: 'yes' | 'no';
+  city?: string;
+  sort: DashboardSort;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** The view's conditions on a subscription and its delivery in the month. */
+function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  const q = view.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    conditions.push(
+      or(
+        ilike(sql`${subscriptions.firstName} || ' ' || ${subscriptions.lastName}`, like),
+        ilike(subscriptions.email, like),
+        ilike(subscriptions.address, like),
+        ilike(subscriptions.city, like),
+        ilike(subscriptions.zip, like),
+        digits.length >= 3 ? sql`regexp_replace(${subscriptions.phone}, '\D', '', 'g') like ${`%${digits}%`}` : undefined,
+      ),
+    );
+  }
+  if (view.status === 'not-started') conditions.push(or(isNull(deliveries.status), eq(deliveries.status, 'not-started')));
+  else if (view.status) conditions.push(eq(deliveries.status, view.status));
+  if (view.assignee === 'unassigned') conditions.push(isNull(deliveries.assigneeId));
+  else if (view.assignee) conditions.push(sql`lower(${users.email}) = ${view.assignee.toLowerCase()}`);
+  const inPlan = sql`${monthNumber(month)} = any(${subscriptions.months})`;
+  if (view.scheduled === 'yes') conditions.push(inPlan);
+  if (view.scheduled === 'no') conditions.push(not(inPlan));
+  if (view.city?.trim()) conditions.push(sql`lower(${subscriptions.city}) = ${view.city.trim().toLowerCase()}`);
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
 /**
- * One page of every subscription, newest first, with its delivery in the month. The page is
- * read first (straight off the newest-first index), then only its deliveries.
+ * Each order with its keyset: the columns it sorts by (ending with the id, so it is total),
+ * and how a page starts after a row. The cursor carries the last row's values.
  */
-export async function listMonthPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }): Promise<SubscriptionPage> {
+const SORTS: Record<DashboardSort, { order: SQL[]; keyOf: (row: SubscriptionDbRow) => string[]; after: (key: string[]) => SQL }> = {
+  newest: {
+    order: NEWEST_FIRST,
+    keyOf: (row) => [row.createdAt.toISOString(), row.id],
+    after: ([at, id]) => sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${at}::timestamptz, ${id}::uuid)`,
+  },
+  name: {
+    order: [asc(subscriptions.lastName), asc(subscriptions.firstName), asc(subscriptions.id)],
+    keyOf: (row) => [row.lastName, row.firstName, row.id],
+    after: ([last, first, id]) => sql`(${subscriptions.lastName}, ${subscriptions.firstName}, ${subscriptions.id}) > (${last}, ${first}, ${id}::uuid)`,
+  },
+  zip: {
+    order: [asc(subscriptions.zip), asc(subscriptions.id)],
+    keyOf: (row) => [row.zip, row.id],
+    after: ([zip, id]) => sql`(${subscriptions.zip}, ${subscriptions.id}) > (${zip}, ${id}::uuid)`,
+  },
+};
+
+function encodeViewCursor(sort: DashboardSort, row: SubscriptionDbRow): string {
+  return Buffer.from(JSON.stringify({ sort, key: SORTS[sort].keyOf(row) })).toString('base64url');
+}
+
+const KEY_LENGTH: Record<DashboardSort, number> = { newest: 2, name: 3, zip: 2 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Only a cursor this server gave out for the same order: strings of the right count, a real id (and time). */
+function decodeViewCursor(sort: DashboardSort, cursor: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+  } catch {
+    parsed = null;
+  }
+  const { sort: given, key } = (parsed ?? {}) as { sort?: unknown; key?: unknown };
+  const valid =
+    given === sort &&
+    Array.isArray(key) &&
+    key.length === KEY_LENGTH[sort] &&
+    key.every((part) => typeof part === 'string' && part.length <= 200 && !part.includes('\u0000')) &&
+    UUID.test(key.at(-1) as string) &&
+    (sort !== 'newest' || !Number.isNaN(new Date(key[0] as string).getTime()));
+  if (!valid) throw new InvalidInputError('cursor is not one this server gave out for this order.');
+  return key as string[];
+}
+
+const isEverything = (view: MonthListView) => !view.q?.trim() && !view.status && !view.assignee && !view.scheduled && !view.city?.trim() && view.sort === 'newest';
+
+/**
+ * One page of the subscriptions in the view, with each one's delivery in the month. With no
+ * filter and the default order, the page is read first (straight off the newest-first index)
+ * by prepared statements, then only its deliveries; a narrowed or reordered view joins the
+ * deliveries to filter on them.
+ */
+export async function listMonthPage(
+  db: Db,
+  month: MonthKey,
+  page: { limit: number; cursor?: string },
+  view: MonthListView = { sort: 'newest' },
+): Promise<SubscriptionPage> {
+  if (!isEverything(view)) return listViewPage(db, month, page, view);
   let statements = monthListStatements.get(db);
   if (!statements) monthListStatements.set(db, (statements = prepareMonthList(db)));
   const after = page.cursor ? decodeCursor(page.cursor) : null;
@@ -146,12 +247,69 @@ export async function listMonthPage(db: Db, month: MonthKey, page: { limit: numb
   };
 }
 
+async function listViewPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }, view: MonthListView): Promise<SubscriptionPage> {
+  const sort = SORTS[view.sort];
+  const conditions = viewConditions(month, view);
+  const after = page.cursor ? sort.after(decodeViewCursor(view.sort, page.cursor)) : undefined;
+  const rows = await monthRows(db, month)
+    .where(and(...conditions, after))
+    .orderBy(...sort.order)
+    .limit(page.limit + 1);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(subscriptions)
+    .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
+    .leftJoin(users, eq(users.id, deliveries.assigneeId))
+    .where(and(...conditions));
+  const shown = rows.slice(0, page.limit);
+  return {
+    rows: shown.map(({ subscription, ...d }) => toRow(subscription, month, d)),
+    nextCursor: rows.length > page.limit ? encodeViewCursor(view.sort, shown.at(-1)!.subscription) : null,
+    total: counted?.total ?? 0,
+  };
+}
+
+/** Every subscription in the view, page by page (for the CSV export). */
+export async function* allInView(db: Db, month: MonthKey, view: MonthListView): AsyncGenerator<SubscriptionRow> {
+  let cursor: string | undefined;
+  do {
+    const page = await listMonthPage(db, month, { limit: 500, cursor }, view);
+    yield* page.rows;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
 const NO_DELIVERY: DeliveryColumns = { status: null, assigneeEmail: null, assigneeName: null, proofImageKey: null, updatedAt: null };
 
-/** The deliveries assigned to one person in the month, newest subscription first. */
-export async function listAssigned(db: Db, month: MonthKey, assigneeId: string): Promise<SubscriptionRow[]> {
+/**
+ * The deliveries assigned to one person in the month, in route order: the order they put
+ * their stops in, then any stop not in it where the planned route (from the studio) puts it.
+ */
+export async function listAssigned(db: Db, month: MonthKey, assigneeId: string, studio: Point): Promise<SubscriptionRow[]> {
   const rows = await monthRows(db, month).where(eq(deliveries.assigneeId, assigneeId)).orderBy(...NEWEST_FIRST);
-  return rows.map(({ subscription, ...d }) => toRow(subscription, month, d));
+  const [saved] = await db.select({ ids: routeOrders.subscriptionIds }).from(routeOrders).where(and(eq(routeOrders.assigneeId, assigneeId), eq(routeOrders.month, month)));
+  const planned = planRoute(studio, rows.map(({ subscription }) => ({ id: subscription.id, zip: subscription.zip, address: subscription.address })));
+  const assigned = new Set(planned);
+  const kept = (saved?.ids ?? []).filter((id) => assigned.has(id));
+  const order = [...kept, ...planned.filter((id) => !kept.includes(id))];
+  const byId = new Map(rows.map(({ subscription, ...d }) => [subscription.id, toRow(subscription, month, d)]));
+  return order.map((id) => byId.get(id)!);
+}
+
+/** Keeps the order a person put their stops in; every id must be a delivery assigned to them in the month. */
+export async function saveRouteOrder(db: Db, caller: UserRecord, month: MonthKey, subscriptionIds: string[]): Promise<void> {
+  if (new Set(subscriptionIds).size !== subscriptionIds.length) throw new InvalidInputError('subscriptionIds lists a stop twice.');
+  await inTransaction(db, async (tx) => {
+    const mine = await tx
+      .select({ id: deliveries.subscriptionId })
+      .from(deliveries)
+      .where(and(eq(deliveries.month, month), eq(deliveries.assigneeId, caller.id), inArray(deliveries.subscriptionId, subscriptionIds)));
+    if (mine.length !== subscriptionIds.length) throw new InvalidInputError('Only deliveries assigned to you this month can be put in your route.');
+    await tx
+      .insert(routeOrders)
+      .values({ assigneeId: caller.id, month, subscriptionIds })
+      .onConflictDoUpdate({ target: [routeOrders.assigneeId, routeOrders.month], set: { subscriptionIds, updatedAt: sql`now()` } });
+  });
 }
 
 async function readDelivery(db: Db, subscriptionId: string, month: MonthKey): Promise<MonthDelivery> {

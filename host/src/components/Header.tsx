@@ -3,13 +3,13 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { headerLinks } from './navigation';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 
 /**
  * Below these widths the links no longer fit on one line and move into the menu. CSS applies
  * them (app.css), so the prerendered header is right at every width before any script runs.
  */
-const COMPACT_BELOW_PX = { visitor: 1100, staff: 1360 };
+const COMPACT_BELOW_PX = { visitor: 1100, staff: 1279 };
 
 export function Header() {
   const status = useAuthStore((s) => s.status);

@@ -17,6 +17,8 @@ export interface AppConfig {
   authEmulatorUrl: string | null;
   /** Base URL of the backend API; '' means the same origin. */
   apiBaseUrl: string;
+  /** URL of the staff live feed when it is served apart from the API (its own Cloud Function); null: the API's /api/live. */
+  liveUrl: string | null;
   site: SiteContact;
   /** Enables address autocomplete on the subscribe form; null: the form works without it. */
   googleMapsApiKey: string | null;

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { MONTH_KEY_PATTERN } from './months';
-import { MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from './deliveries';
+import { DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from './deliveries';
 
 export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, 'month must be a month as YYYY-MM.');
 const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id.' });
+
+const dashboardViewShape = {
+  q: z.string().max(100, 'q (the search) must be at most 100 characters.').optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(', ')}.` }).optional(),
+  assignee: z.string().max(254, 'assignee must be an e-mail address or unassigned.').optional(),
+  scheduled: z.enum(['yes', 'no'], { error: "scheduled must be 'yes' or 'no'." }).optional(),
+  city: z.string().max(100, 'city must be at most 100 characters.').optional(),
+  sort: z.enum(DASHBOARD_SORTS, { error: `sort must be one of ${DASHBOARD_SORTS.join(', ')}.` }).default('newest'),
+};
 
 export const monthPageQuerySchema = z.object({
   month: monthSchema,
@@ -13,7 +22,16 @@ export const monthPageQuerySchema = z.object({
     .min(1, `limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
     .max(MAX_PAGE_SIZE, `limit must be a number from 1 to ${MAX_PAGE_SIZE}.`)
     .default(PAGE_SIZE),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(400).optional(),
+  ...dashboardViewShape,
+});
+
+/** The dashboard's filters and sort as query parameters (see DashboardView). */
+export const dashboardViewQuerySchema = z.object({ month: monthSchema, ...dashboardViewShape });
+
+export const routeOrderSchema = z.object({
+  month: monthSchema,
+  subscriptionIds: z.array(z.uuid({ error: 'subscriptionIds must be subscription ids.' }), { error: 'subscriptionIds must be a list of subscription ids.' }).max(MAX_PAGE_SIZE, `subscriptionIds may hold at most ${MAX_PAGE_SIZE} stops.`),
 });
 
 export const statusChangeSchema = z.object({

@@ -73,3 +73,43 @@ export function mapSearchUrl(row: Pick<SubscriptionRow, 'address' | 'city' | 'st
   const query = [row.address, row.city, row.state, row.zip].filter(Boolean).join(', ');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
+
+/**
+ * Turn-by-turn directions in the phone's own maps app: Apple Maps on an iPhone or iPad,
+ * Google Maps (app or site) elsewhere.
+ */
+export function navigateUrl(row: Pick<SubscriptionRow, 'address' | 'city' | 'state' | 'zip'>, apple: boolean): string {
+  const destination = encodeURIComponent([row.address, row.city, `${row.state} ${row.zip}`].filter(Boolean).join(', '));
+  return apple ? `https://maps.apple.com/?daddr=${destination}&dirflg=d` : `https://www.google.com/maps/dir/?api=1&destination=${destination}&travelmode=driving`;
+}
+
+/** How the dashboard's list is narrowed and ordered; every field is optional, '' means "any". */
+export interface DashboardView {
+  /** Matches name, e-mail, phone (digits), address, city or ZIP. */
+  search: string;
+  status: '' | DeliveryStatus;
+  /** An assignee's e-mail, or 'unassigned'. */
+  assignee: string;
+  /** Whether the viewed month is in the plan. */
+  scheduled: '' | 'yes' | 'no';
+  city: string;
+  sort: DashboardSort;
+}
+
+export const DASHBOARD_SORTS = ['newest', 'name', 'zip'] as const;
+export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
+export const DASHBOARD_SORT_LABELS: Record<DashboardSort, string> = { newest: 'Newest first', name: 'Last name', zip: 'ZIP code' };
+
+export const ALL_SUBSCRIPTIONS: DashboardView = { search: '', status: '', assignee: '', scheduled: '', city: '', sort: 'newest' };
+
+/** The view as query parameters (only what narrows or orders it), for the list and its CSV export. */
+export function dashboardViewQuery(view: DashboardView): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (view.search.trim()) query.q = view.search.trim();
+  if (view.status) query.status = view.status;
+  if (view.assignee) query.assignee = view.assignee;
+  if (view.scheduled) query.scheduled = view.scheduled;
+  if (view.city.trim()) query.city = view.city.trim();
+  if (view.sort !== 'newest') query.sort = view.sort;
+  return query;
+}

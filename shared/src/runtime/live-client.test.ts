@@ -46,3 +46,26 @@ describe('connectLive refusals follow the one request policy', () => {
     expect(states).toEqual(['connecting', 'reconnecting']);
   });
 });
+
+describe('where connectLive follows the feed', () => {
+  const urlOfFirstFetch = async () => {
+    const fetchMock = jest.fn(async () => new Response('{}', { status: 503 }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const stop = connectLive(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop();
+    return (fetchMock.mock.calls[0] as unknown as [string])[0];
+  };
+
+  beforeEach(() => useAuthStore.setState({ getIdToken: async () => 'token-123' }));
+
+  it("uses the API's /api/live by default", async () => {
+    useAppConfig.setState({ config: { apiBaseUrl: 'https://api.blooms.example', liveUrl: null } as never });
+    expect(await urlOfFirstFetch()).toBe('https://api.blooms.example/api/live');
+  });
+
+  it('uses the live function when the configuration names one (Firebase)', async () => {
+    useAppConfig.setState({ config: { apiBaseUrl: '', liveUrl: 'https://live-abc.a.run.app/api/live' } as never });
+    expect(await urlOfFirstFetch()).toBe('https://live-abc.a.run.app/api/live');
+  });
+});

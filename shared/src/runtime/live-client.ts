@@ -1,3 +1,4 @@
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { authHeaders, backendUrl, handleRefusal, readJson } from '@blooms/shared/runtime/api-client';
 import type { LiveEvent } from '../contract/live';
 import { sseDataParser } from '../contract/sse';
@@ -20,7 +21,8 @@ export function connectLive(onEvent: (event: LiveEvent) => void, onState: (state
     try {
       const headers = await authHeaders();
       if (!headers.Authorization) throw new Error('not signed in');
-      const response = await fetch(backendUrl('/api/live'), { headers, signal: abort.signal });
+      const url = useAppConfig.getState().config?.liveUrl ?? backendUrl('/api/live');
+      const response = await fetch(url, { headers, signal: abort.signal });
       if (!response.ok && (await handleRefusal(response.status, await readJson(response)))) {
         // Disabled, expired or removed: no point retrying. Signing out sends the screen to /login.
         stopped = true;

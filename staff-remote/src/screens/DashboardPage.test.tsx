@@ -5,14 +5,14 @@ import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { deliveriesApi } from '../features/deliveries/api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
-import { mapSearchUrl } from '@blooms/shared/contract/deliveries';
+import { ALL_SUBSCRIPTIONS, mapSearchUrl } from '@blooms/shared/contract/deliveries';
 import DashboardPage from './DashboardPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pushLive } from '../test/live-mock';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn() },
+  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn() },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -46,13 +46,13 @@ describe('month navigator', () => {
   it('starts at the current month and steps one month each way', async () => {
     const user = await renderDashboard();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(formatMonth(THIS_MONTH));
-    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 });
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, ALL_SUBSCRIPTIONS);
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(formatMonth(addMonths(THIS_MONTH, 1)));
-    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1), { limit: 100 });
+    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1), { limit: 100 }, ALL_SUBSCRIPTIONS);
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
-    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, -1), { limit: 100 });
+    expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, -1), { limit: 100 }, ALL_SUBSCRIPTIONS);
     await screen.findByRole('table');
   });
 });
@@ -115,7 +115,7 @@ describe('paging', () => {
     expect(await screen.findByText('Showing 1 of 2 subscriptions')).toBeInTheDocument();
     api.listMonth.mockResolvedValueOnce({ rows: [row('b', { firstName: 'Ben' })], nextCursor: null, total: 2 });
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100, cursor: 'cursor-1' });
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100, cursor: 'cursor-1' }, ALL_SUBSCRIPTIONS);
     expect(await screen.findByRole('rowheader', { name: /Ben/ })).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 subscriptions')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -179,7 +179,7 @@ describe('the status pill', () => {
 describe('bulk assign', () => {
   it('appears only while rows are selected and lists users by first name or e-mail', async () => {
     const user = await renderDashboard();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Assign / })).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
     expect(screen.getByRole('group', { name: 'Assign 1 delivery to:' })).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
@@ -187,7 +187,7 @@ describe('bulk assign', () => {
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a user', 'Ella', 'admin@example.com', 'Nobody (unassign)']);
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Assign / })).not.toBeInTheDocument();
   });
 
   it('the header checkbox selects every delivery of the month', async () => {
@@ -195,7 +195,7 @@ describe('bulk assign', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
     expect(screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' })).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Assign / })).not.toBeInTheDocument();
   });
 
   it('assigns the selected rows to the chosen user, then clears the selection', async () => {
@@ -206,7 +206,7 @@ describe('bulk assign', () => {
     expect(api.assign).toHaveBeenCalledWith(THIS_MONTH, ['a', 'b'], 'ella@blooms.example');
     expect(within(rowOf('Ana')).getByText('Ella')).toBeInTheDocument();
     expect(within(rowOf('Ben')).getByText('Ella')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Assign / })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select Ana Person' })).not.toBeChecked();
     expect(screen.getByText('Assigned 2 deliveries to Ella.')).toHaveAttribute('role', 'status');
   });
@@ -254,5 +254,51 @@ describe('live updates', () => {
     expect(await screen.findByRole('rowheader', { name: /Nia/ })).toBeInTheDocument();
     expect(api.staff.mock.calls.length).toBeGreaterThan(staffCalls);
     await act(async () => undefined);
+  });
+});
+
+describe('finding subscriptions', () => {
+  it('asks the server for what the search and filters say, once typing stops, from the first page', async () => {
+    const user = await renderDashboard();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'cherry');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, { ...ALL_SUBSCRIPTIONS, search: 'cherry' });
+    // One request for the whole word, not one per key.
+    expect(api.listMonth.mock.calls.filter(([, , view]) => view?.search).length).toBe(1);
+    await user.selectOptions(screen.getByLabelText('Status'), 'Out For Delivery');
+    await user.selectOptions(screen.getByLabelText('Assigned'), 'Unassigned');
+    await user.selectOptions(screen.getByLabelText('This month'), 'Delivery this month');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Last name');
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, {
+      search: 'cherry', status: 'out-for-delivery', assignee: 'unassigned', scheduled: 'yes', city: '', sort: 'name',
+    });
+    await screen.findByRole('table');
+    expect(screen.getByText(/Showing 2 of 2 matching subscriptions/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, ALL_SUBSCRIPTIONS);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('says when nothing matches', async () => {
+    const user = await renderDashboard();
+    api.listMonth.mockResolvedValue({ rows: [], nextCursor: null, total: 0 });
+    await user.selectOptions(screen.getByLabelText('Status'), 'Delivered');
+    expect(await screen.findByText('No subscriptions match these filters.')).toBeInTheDocument();
+  });
+
+  it('exports the current view as a CSV download, and says when it cannot', async () => {
+    const user = await renderDashboard();
+    const createObjectURL = jest.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    api.exportCsv.mockResolvedValueOnce(new Blob(['Name\r\n']));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'ZIP code');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(api.exportCsv).toHaveBeenCalledWith(THIS_MONTH, { ...ALL_SUBSCRIPTIONS, sort: 'zip' });
+    expect(clicked).toHaveBeenCalledTimes(1);
+    api.exportCsv.mockRejectedValueOnce(new ApiError(503, 'The service is busy. Try again in a moment.'));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(popup()).toMatchObject({ kind: 'error', message: 'The service is busy. Try again in a moment.' });
+    clicked.mockRestore();
   });
 });

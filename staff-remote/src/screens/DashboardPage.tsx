@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
-import { mapSearchUrl, nextStatus, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { ALL_SUBSCRIPTIONS, dashboardViewQuery, mapSearchUrl, nextStatus, statusLabel, type DashboardView, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
 import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
@@ -13,7 +13,8 @@ import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { NotesCell } from '../features/deliveries/NotesCell';
 import { StatusPill } from '../features/deliveries/StatusPill';
 import { BulkAssign } from '../features/deliveries/BulkAssign';
-import { useLiveRows } from '../features/deliveries/use-live-rows';
+import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
+import { DashboardFilters } from '../features/deliveries/DashboardFilters';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
 import { formatPhone, formatSubmitted } from '../features/deliveries/format';
 import '../features/deliveries/deliveries.css';
@@ -24,11 +25,10 @@ export default function DashboardPage() {
   const loadStaff = useCallback(() => {
     deliveriesApi.staff().then(setStaff, (e: Error) => console.error('Could not load the staff list', e));
   }, []);
-  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({
-    month,
-    load: deliveriesApi.listMonth,
-    onReload: loadStaff,
-  });
+  const [view, setView] = useState<DashboardView>(ALL_SUBSCRIPTIONS);
+  const load = useCallback<PageLoader>((viewed, page) => deliveriesApi.listMonth(viewed, page, view), [view]);
+  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({ month, load, onReload: loadStaff });
+  const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [assigning, setAssigning] = useState(false);
@@ -37,8 +37,25 @@ export default function DashboardPage() {
 
   useEffect(loadStaff, [loadStaff]);
 
-  useEffect(() => setSelected(new Set()), [month]);
+  useEffect(() => setSelected(new Set()), [month, view]);
 
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const file = await deliveriesApi.exportCsv(month, view);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file);
+      link.download = `subscriptions-${month}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch (e) {
+      showPopup('error', (e as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const isEverything = Object.keys(dashboardViewQuery(view)).length === 0;
   const selectable = (rows ?? []).filter((row) => row.delivery.scheduled);
   const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.id));
 
@@ -119,13 +136,14 @@ export default function DashboardPage() {
             View My Deliveries
           </Link>
         </div>
+        <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
         {selected.size > 0 && <BulkAssign count={selected.size} staff={staff} busy={assigning} onAssign={(email) => void assign(email)} />}
         <p className="bulk-assign__result" role="status">
           {assigned}
         </p>
         {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading subscriptions…</p>}
-        {rows && rows.length === 0 && <p className="status-message">No subscriptions yet.</p>}
+        {rows && rows.length === 0 && <p className="status-message">{isEverything ? 'No subscriptions yet.' : 'No subscriptions match these filters.'}</p>}
         {rows && rows.length > 0 && (
           <div className="table-scroll">
             <table className="data-table deliveries-table">
@@ -151,9 +169,9 @@ export default function DashboardPage() {
                         <input type="checkbox" aria-label={`Select ${name}`} checked={selected.has(row.id)} disabled={!delivery.scheduled} onChange={() => toggle(row.id)} />
                       </td>
                       <th scope="row">{name}</th>
-                      <td><a href={`mailto:${row.email}`}>{row.email}</a></td>
+                      <td className="deliveries-table__wrap"><a href={`mailto:${row.email}`}>{row.email}</a></td>
                       <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
-                      <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}</a></td>
+                      <td className="deliveries-table__wrap"><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}</a></td>
                       <td>{row.unit}</td>
                       <td>{row.city}</td>
                       <td>{row.state}</td>
@@ -175,7 +193,7 @@ export default function DashboardPage() {
                       </td>
                       <td>{delivery.scheduled ? 'Yes' : 'No'}</td>
                       <td>{delivery.assignedTo ? displayFirstName({ name: delivery.assigneeName ?? '', email: delivery.assignedTo }) : 'Unassigned'}</td>
-                      <td className="nowrap">{formatSubmitted(row.createdAt)}</td>
+                      <td className="deliveries-table__submitted">{formatSubmitted(row.createdAt)}</td>
                     </tr>
                   );
                 })}
@@ -186,7 +204,7 @@ export default function DashboardPage() {
         {rows && rows.length > 0 && (
           <div className="table-footer">
             <p role="status">
-              Showing {rows.length} of {total} subscriptions
+              Showing {rows.length} of {total} {isEverything ? 'subscriptions' : 'matching subscriptions'}
             </p>
             {hasMore && (
               <button type="button" className="button button--secondary" onClick={() => void loadMore()} disabled={loadingMore}>

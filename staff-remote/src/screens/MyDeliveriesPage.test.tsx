@@ -7,11 +7,12 @@ import { deliveriesApi } from '../features/deliveries/api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import MyDeliveriesPage, { PROOF_QUESTION } from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
+import { addMonths } from '@blooms/shared/contract/months';
 import { pushLive } from '../test/live-mock';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn() },
+  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), saveRouteOrder: jest.fn() },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -133,4 +134,71 @@ it('follows live changes: new status in place, and rows assigned away disappear'
   expect(within(rowOf('Ben')).getByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
   pushLive({ type: 'delivery', delivery: { ...mine('c', 'Cal', 'delivered').delivery, assignedTo: 'finn@blooms.example' } });
   expect(screen.queryByRole('rowheader', { name: /Cal/ })).not.toBeInTheDocument();
+});
+
+it('steps to another month', async () => {
+  const user = await renderMine();
+  await user.click(screen.getByRole('button', { name: 'Next month' }));
+  expect(api.myDeliveries).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1));
+});
+
+describe('on a phone', () => {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({ matches: query === '(max-width: 699px)', addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  async function renderCards(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
+    api.myDeliveries.mockResolvedValue(rows);
+    render(
+      <MemoryRouter>
+        <MyDeliveriesPage />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('list', { name: /in route order/ });
+    return userEvent.setup();
+  }
+  const card = (name: string) => screen.getByRole('listitem', { name: new RegExp(name) });
+  const cards = () => within(screen.getByRole('list', { name: /in route order/ })).getAllByRole('listitem');
+
+  it('shows one card per stop, in the order given, with Navigate and Call', async () => {
+    await renderCards();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(cards().map((item) => item.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Stop 1 of 3: Ana/),
+      expect.stringMatching(/^Stop 2 of 3: Ben/),
+      expect.stringMatching(/^Stop 3 of 3: Cal/),
+    ]);
+    expect(within(card('Ana')).getByRole('link', { name: /^Navigate to Ana/ }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+    expect(within(card('Ana')).getByRole('link', { name: /^Call Ana/ }).getAttribute('href')).toMatch(/^tel:/);
+  });
+
+  it('marks a stop out for delivery, and a stop out for delivery delivered (the spec prompt)', async () => {
+    const user = await renderCards();
+    expect(within(card('Cal')).queryByRole('button', { name: /Out for delivery|Delivered/ })).not.toBeInTheDocument();
+    api.advanceStatus.mockResolvedValueOnce({ ...mine('b', 'Ben', 'out-for-delivery').delivery });
+    await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
+    expect(api.advanceStatus).toHaveBeenCalledWith('b', THIS_MONTH, 'not-started');
+    expect(await within(card('Ben')).findByRole('button', { name: /^Delivered to Ben/ })).toBeInTheDocument();
+    await user.click(within(card('Ana')).getByRole('button', { name: /^Delivered to Ana/ }));
+    expect(popup()).toMatchObject({ message: PROOF_QUESTION });
+  });
+
+  it('moves a stop and keeps the new order; a refusal puts the server order back', async () => {
+    const user = await renderCards();
+    api.saveRouteOrder.mockImplementationOnce(async (_month, ids) => ids.map((id) => mine(id, { a: 'Ana', b: 'Ben', c: 'Cal' }[id]!, 'not-started')));
+    await user.click(screen.getByRole('button', { name: 'Move Cal Person up' }));
+    expect(api.saveRouteOrder).toHaveBeenCalledWith(THIS_MONTH, ['a', 'c', 'b']);
+    expect(cards().map((item) => item.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/Ana/), expect.stringMatching(/Cal/), expect.stringMatching(/Ben/),
+    ]);
+    expect(screen.getByRole('button', { name: 'Move Ana Person up' })).toBeDisabled();
+    api.saveRouteOrder.mockRejectedValueOnce(new ApiError(400, 'Only deliveries assigned to you this month can be put in your route.'));
+    await user.click(screen.getByRole('button', { name: 'Move Ana Person down' }));
+    expect(popup()).toMatchObject({ kind: 'error', message: 'Only deliveries assigned to you this month can be put in your route.' });
+    expect(api.myDeliveries).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
@@ -7,11 +8,13 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { mapSearchUrl, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
-import { formatMonth, monthKey } from '@blooms/shared/contract/months';
+import { formatMonth, monthKey, type MonthKey } from '@blooms/shared/contract/months';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { NotesCell } from '../features/deliveries/NotesCell';
 import { StatusPill } from '../features/deliveries/StatusPill';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
+import { MonthNavigator } from '../features/deliveries/MonthNavigator';
+import { StopCard } from '../features/deliveries/StopCard';
 import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
 import { downscalePhoto } from '../features/deliveries/downscale-photo';
 import { formatPhone } from '../features/deliveries/format';
@@ -27,8 +30,12 @@ const loadMine: PageLoader = async (month) => {
 
 export default function MyDeliveriesPage() {
   const record = useAuthStore((s) => s.record);
-  const [month] = useState(() => monthKey(new Date()));
-  const { rows, error, liveState, reload, applyDelivery } = useLiveRows({
+  const [month, setMonth] = useState<MonthKey>(() => monthKey(new Date()));
+  // A phone gets one card per stop, in route order, with big buttons (issue 14).
+  const phone = useMediaQuery('(max-width: 699px)');
+  const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { rows, error, liveState, reload, applyDelivery, reorder } = useLiveRows({
     month,
     load: loadMine,
     keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
@@ -50,6 +57,33 @@ export default function MyDeliveriesPage() {
       showPopup('error', (e as Error).message);
     } finally {
       setUploading(null);
+    }
+  }
+
+  async function markOutForDelivery(row: SubscriptionRow) {
+    setBusy(row.id);
+    try {
+      applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
+    } catch (e) {
+      const fresh = freshDeliveryOf(e);
+      if (fresh) applyDelivery(fresh);
+      showPopup('error', (e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Moves a stop one place up or down, shown at once and kept on the server. */
+  async function move(index: number, by: -1 | 1) {
+    if (!rows) return;
+    const ids = rows.map((row) => row.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    reorder(ids);
+    try {
+      reorder((await deliveriesApi.saveRouteOrder(month, ids)).map((row) => row.id));
+    } catch (e) {
+      showPopup('error', (e as Error).message);
+      void reload();
     }
   }
 
@@ -84,10 +118,17 @@ export default function MyDeliveriesPage() {
           <LiveIndicator state={liveState} />
         </div>
         <div className="staff-toolbar">
-          <p className="staff-toolbar__month">{formatMonth(month)}</p>
-          <Link to="/dashboard" className="button button--secondary">
-            Back to Dashboard
-          </Link>
+          <MonthNavigator month={month} onChange={setMonth} />
+          <div className="staff-toolbar__actions">
+            {rows && rows.length > 0 && (
+              <button type="button" className="button button--secondary" onClick={() => window.print()}>
+                Print route sheet
+              </button>
+            )}
+            <Link to="/dashboard" className="button button--secondary">
+              Back to Dashboard
+            </Link>
+          </div>
         </div>
         <input
           ref={fileInput}
@@ -106,8 +147,44 @@ export default function MyDeliveriesPage() {
         )}
         {error && <LoadError what="your deliveries" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading your deliveries…</p>}
-        {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you this month.</p>}
+        {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you in {formatMonth(month)}.</p>}
         {rows && rows.length > 0 && (
+          <section className="route-sheet" aria-label="Route sheet">
+            <h2>
+              {firstName}&apos;s route, {formatMonth(month)}
+            </h2>
+            <ol>
+              {rows.map((row) => (
+                <li key={row.id}>
+                  <span className="route-sheet__box" aria-hidden="true" />
+                  <strong>{row.firstName} {row.lastName}</strong> · {formatPhone(row.phone)}
+                  <br />
+                  {row.address}
+                  {row.unit && `, ${row.unit}`}, {row.city} {row.zip}
+                  {row.deliveryNotes && <em className="route-sheet__notes">{row.deliveryNotes}</em>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        {rows && rows.length > 0 && phone && (
+          <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order`}>
+            {rows.map((row, index) => (
+              <StopCard
+                key={row.id}
+                row={row}
+                stop={index + 1}
+                stops={rows.length}
+                apple={apple}
+                busy={busy === row.id || uploading?.id === row.id}
+                onOutForDelivery={() => void markOutForDelivery(row)}
+                onDelivered={() => askHowDelivered(row)}
+                onMove={(by) => void move(index, by)}
+              />
+            ))}
+          </ol>
+        )}
+        {rows && rows.length > 0 && !phone && (
           <div className="table-scroll">
             <table className="data-table deliveries-table">
               <caption className="visually-hidden">Deliveries assigned to you in {formatMonth(month)}</caption>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '@blooms/shared/contract/html';
-import type { RemoteName } from '@blooms/shared/contract/remotes';
+import { remotePackage, type RemoteName } from '@blooms/shared/contract/remotes';
 import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import {
   PRERENDER_FILE,
@@ -43,34 +43,84 @@ export function composePage({ index, shell, screen, css, publicPath }: PageParts
   return page;
 }
 
+/** The host or a remote: an app whose built files a page is made from. */
+export type AppName = 'host' | RemoteName;
+
 /**
- * Reads (and parses) a file again only when it has changed on disk: a redeployed app shows
- * at once, and an unchanged one costs a stat per request, not a read and a JSON parse.
+ * Where the built apps' files are read from: their build folders (the standalone server) or
+ * the sites they are deployed to (Firebase Hosting). A source hands back the same string
+ * while a file is unchanged, so what is parsed from it can be kept.
  */
-class ChangedFileReader {
-  private readonly cache = new Map<string, { mtimeMs: number; value: unknown }>();
+export interface AppFiles {
+  /** The host's page, with an empty root. */
+  readonly pageTemplate: string;
+  read: (app: AppName, file: string) => Promise<string | null>;
+}
 
-  private load<T>(file: string, parse: (text: string) => T): T | null {
-    let mtimeMs: number;
-    try {
-      mtimeMs = fs.statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    const cached = this.cache.get(file);
-    if (cached?.mtimeMs === mtimeMs) return cached.value as T;
-    const value = parse(fs.readFileSync(file, 'utf8'));
-    this.cache.set(file, { mtimeMs, value });
+/** The apps' build folders under staticRoot: a file is read again only when it changed on disk. */
+export function diskAppFiles(staticRoot: string): AppFiles {
+  const cache = new Map<string, { mtimeMs: number; text: string }>();
+  return {
+    pageTemplate: 'index.html',
+    async read(app, file) {
+      const fullPath = path.join(staticRoot, app === 'host' ? 'host' : remotePackage(app), 'dist', file);
+      let mtimeMs: number;
+      try {
+        mtimeMs = (await fs.promises.stat(fullPath)).mtimeMs;
+      } catch {
+        return null;
+      }
+      const cached = cache.get(fullPath);
+      if (cached?.mtimeMs === mtimeMs) return cached.text;
+      const text = await fs.promises.readFile(fullPath, 'utf8');
+      cache.set(fullPath, { mtimeMs, text });
+      return text;
+    },
+  };
+}
+
+/**
+ * The apps' files from the sites they are deployed to (each app its own Hosting site): kept
+ * for maxAgeMs, then revalidated with the ETag. When a site cannot be reached, the copy
+ * already held is used.
+ */
+export function hostedAppFiles(baseUrls: Record<AppName, string>, options: { maxAgeMs: number; pageTemplate: string; fetch?: typeof fetch }): AppFiles {
+  const get = options.fetch ?? fetch;
+  const cache = new Map<string, { text: string | null; etag: string | null; checkedAt: number }>();
+  return {
+    pageTemplate: options.pageTemplate,
+    async read(app, file) {
+      const url = new URL(file, baseUrls[app]).toString();
+      const cached = cache.get(url);
+      if (cached && Date.now() - cached.checkedAt < options.maxAgeMs) return cached.text;
+      try {
+        const response = await get(url, { headers: cached?.etag ? { 'If-None-Match': cached.etag } : {}, signal: AbortSignal.timeout(3000) });
+        if (response.status === 304 && cached) {
+          cached.checkedAt = Date.now();
+          return cached.text;
+        }
+        const text = response.ok ? await response.text() : null;
+        cache.set(url, { text, etag: response.ok ? response.headers.get('etag') : null, checkedAt: Date.now() });
+        return text;
+      } catch (error) {
+        if (cached) return cached.text;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Parses JSON once per text: the sources hand back the same string while a file is unchanged. */
+function jsonReader() {
+  const parsed = new Map<string, { text: string; value: unknown }>();
+  return <T>(key: string, text: string | null): T | null => {
+    if (text === null) return null;
+    const cached = parsed.get(key);
+    if (cached?.text === text) return cached.value as T;
+    const value = JSON.parse(text) as T;
+    parsed.set(key, { text, value });
     return value;
-  }
-
-  read(file: string): string | null {
-    return this.load(file, (text) => text);
-  }
-
-  readJson<T>(file: string): T | null {
-    return this.load(file, (text) => JSON.parse(text) as T);
-  }
+  };
 }
 
 /**
@@ -78,22 +128,26 @@ class ChangedFileReader {
  * prerendered it, otherwise the host's plain page (React renders it in the browser). Null
  * when there is no host build at all.
  */
-export function createPageHtml(staticRoot: string, remotes: Record<RemoteName, string>, log: (error: unknown) => void) {
-  const files = new ChangedFileReader();
-  const hostDist = path.join(staticRoot, 'host', 'dist');
+export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, string>, log: (error: unknown) => void) {
+  const json = jsonReader();
 
-  return (pathname: string): string | null => {
-    const index = files.read(path.join(hostDist, 'index.html'));
+  return async (pathname: string): Promise<string | null> => {
+    const index = await files.read('host', files.pageTemplate);
     if (index === null) return null;
     const route = REMOTE_ROUTES.find((candidate) => candidate.path === pathname && candidate.access === 'public');
     if (!route) return index;
     try {
-      const remoteDist = path.join(staticRoot, `${route.remote}-remote`, 'dist');
-      const shell = files.readJson<HostPrerender>(path.join(hostDist, PRERENDER_FILE))?.shells[pathname];
-      const remote = files.readJson<RemotePrerender>(path.join(remoteDist, PRERENDER_FILE));
+      const [hostPages, remotePages, hostCss, remoteCss] = await Promise.all([
+        files.read('host', PRERENDER_FILE),
+        files.read(route.remote, PRERENDER_FILE),
+        files.read('host', PRERENDER_STYLES_FILE),
+        files.read(route.remote, PRERENDER_STYLES_FILE),
+      ]);
+      const shell = json<HostPrerender>('host', hostPages)?.shells[pathname];
+      const remote = json<RemotePrerender>(route.remote, remotePages);
       const screen = remote?.screens[route.module];
       if (!shell || !remote || !screen) return index;
-      const css = `${files.read(path.join(hostDist, PRERENDER_STYLES_FILE)) ?? ''}${files.read(path.join(remoteDist, PRERENDER_STYLES_FILE)) ?? ''}`;
+      const css = `${hostCss ?? ''}${remoteCss ?? ''}`;
       return composePage({ index, shell, screen, css, publicPath: { token: remote.publicPath, url: remoteBaseUrl(remotes[route.remote]) } });
     } catch (error) {
       // A broken prerender must never take the page down: the browser can still render it.

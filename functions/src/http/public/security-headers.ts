@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
 import type { ServerConfig } from '../../config';
 
 function origin(url: string): string | null {
@@ -12,6 +14,7 @@ function origin(url: string): string | null {
 export function contentSecurityPolicy(config: ServerConfig): Record<string, string[]> {
   const remoteOrigins = Object.values(config.remotes).map(origin).filter((o): o is string => o !== null);
   const apiOrigin = origin(config.apiBaseUrl);
+  const liveOrigin = config.liveUrl ? origin(config.liveUrl) : null;
   const firebase = config.authEmulatorHost
     ? [`http://${config.authEmulatorHost}`]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://apis.google.com'];
@@ -26,11 +29,20 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
     // Remotes serve their own pictures.
     imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins, ...mapImages],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...remoteOrigins, ...firebase, ...maps, ...(apiOrigin ? [apiOrigin] : [])],
+    connectSrc: ["'self'", ...remoteOrigins, ...firebase, ...maps, ...(apiOrigin ? [apiOrigin] : []), ...(liveOrigin ? [liveOrigin] : [])],
     frameSrc: config.authEmulatorHost ? ["'none'"] : [`https://${config.firebaseWeb.authDomain}`],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
   };
+}
+
+/** The security headers on every response: the policy above, HSTS where the site is https. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Only a site served over https may tell browsers to insist on it (the local stack is plain http).
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? { maxAge: 180 * 24 * 3600 } : false,
+  });
 }

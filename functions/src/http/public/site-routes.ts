@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
 import type { ServerConfig } from '../../config';
@@ -17,6 +18,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
     firebase: config.firebaseWeb,
     authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
     apiBaseUrl: config.apiBaseUrl,
+    liveUrl: config.liveUrl,
     site: config.site,
     googleMapsApiKey: config.googleMapsApiKey,
   };
@@ -41,6 +43,11 @@ export function registerSiteRoutes(app: PublicScope, config: ServerConfig, datab
     return reply.status(204).send();
   });
 
+  registerAppConfigRoute(app, config);
+}
+
+/** The browser's configuration, read by the host at boot. */
+export function registerAppConfigRoute(app: FastifyInstance, config: ServerConfig) {
   app.get(APP_CONFIG_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return appConfigFor(config);

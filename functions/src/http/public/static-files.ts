@@ -8,13 +8,14 @@ import { remoteOfPath } from '@blooms/shared/contract/routes';
 import { remoteBaseUrl } from './page-html';
 
 /** Content-hashed file names (name.0123abcd.js) never change content: cache them for a year. */
-const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+export const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The file a request is for, also when the precompressed copy (name.js.br) is sent. */
 const servedName = (filePath: string) => path.basename(filePath).replace(/\.(br|gz)$/, '');
 
 export function cacheControlFor(filePath: string): string {
-  return HASHED_FILE.test(servedName(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_FILE.test(servedName(filePath)) ? IMMUTABLE : 'no-cache';
 }
 
 export function appDistDirs(staticRoot: string): { prefix: string; dir: string }[] {

@@ -1,12 +1,15 @@
+import { Readable } from 'node:stream';
 import '@fastify/multipart';
 import { z } from 'zod';
 import { PROOF_MAX_BYTES } from '@blooms/shared/contract/deliveries';
 import {
   assignSchema,
+  dashboardViewQuerySchema,
   monthDeliverySchema,
   monthPageQuerySchema,
   monthSchema,
   proofFieldsSchema,
+  routeOrderSchema,
   staffMemberSchema,
   statusChangeSchema,
   subscriptionPageSchema,
@@ -18,24 +21,51 @@ import type { Db } from '../../db/database';
 import type { BlobStore } from '../../services/blob-store';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import { EXTENSIONS, sniffImageType, typeOfKey } from '../../services/image-type';
-import { advanceStatus, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered } from '../../services/deliveries';
+import { advanceStatus, allInView, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered, saveRouteOrder } from '../../services/deliveries';
+import { pointOfZip } from '../../services/route-order';
+import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { HttpError } from '../errors';
 
 const monthQuery = z.object({ month: monthSchema });
+// A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
+const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
 const proofParams = z.object({ subscriptionId: z.uuid(), month: monthSchema });
 
 /** Staff delivery management (spec section 2 "/dashboard", "/my-deliveries"): any staff role, by the scope. */
-export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobStore) {
+export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobStore, studioZip: string) {
+  const studio = pointOfZip(studioZip)!;
   staff.get('/api/subscriptions', { schema: { querystring: monthPageQuerySchema, response: { 200: subscriptionPageSchema } } }, (request) => {
-    const { month, limit, cursor } = request.query;
-    return listMonthPage(db, month, { limit, cursor });
+    const { month, limit, cursor, ...view } = request.query;
+    return listMonthPage(db, month, { limit, cursor }, view);
   });
 
+  /** The dashboard's current view (same filters and order) as a CSV file, every page of it. */
+  staff.get('/api/subscriptions.csv', { schema: { querystring: dashboardViewQuerySchema } }, async (request, reply) => {
+    const { month, ...view } = request.query;
+    const rows = allInView(db, month, view);
+    async function* csv() {
+      yield CSV_HEADER;
+      for await (const row of rows) yield csvRow(row);
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="subscriptions-${month}.csv"`)
+      .send(Readable.from(csv()));
+  });
+
+  /** The caller's stops in route order (spec "/my-deliveries"; issue 14: ordered from the studio). */
   staff.get('/api/my-deliveries', { schema: { querystring: monthQuery, response: { 200: z.array(subscriptionRowSchema) } } }, (request) =>
-    listAssigned(db, request.query.month, callerOf(request).id),
+    listAssigned(db, request.query.month, callerOf(request).id, studio),
   );
+
+  /** The order the caller put their stops in (moved up or down on the phone). */
+  staff.put('/api/my-deliveries/order', { schema: { body: routeOrderSchema, response: { 200: z.array(subscriptionRowSchema) } } }, async (request) => {
+    const caller = callerOf(request);
+    await saveRouteOrder(db, caller, request.body.month, request.body.subscriptionIds);
+    return listAssigned(db, request.body.month, caller.id, studio);
+  });
 
   /** The people deliveries can be assigned to, for the bulk-assign dropdown. */
   staff.get('/api/staff', { schema: { response: { 200: z.array(staffMemberSchema) } } }, async () =>

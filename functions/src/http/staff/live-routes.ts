@@ -45,6 +45,8 @@ export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed, accounts
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
+      // What hooks set so far (CORS for the site's origin when the feed is served apart) still goes out.
+      ...(reply.getHeaders() as Record<string, string | string[] | number>),
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',

@@ -1,5 +1,5 @@
 import { ApiError, apiErrorOf, apiRequest, authHeaders, backendUrl, handleRefusal } from '@blooms/shared/runtime/api-client';
-import type { MonthDelivery, SubscriptionPage, SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import type { MonthKey } from '@blooms/shared/contract/months';
 
@@ -12,13 +12,27 @@ export interface ProofUpload {
 
 /** The staff API for subscriptions and their monthly deliveries (routes in functions/src/http/staff/). */
 export const deliveriesApi = {
-  listMonth: (month: MonthKey, page: { limit?: number; cursor?: string | null } = {}) => {
-    const query = new URLSearchParams({ month });
+  listMonth: (month: MonthKey, page: { limit?: number; cursor?: string | null } = {}, view: DashboardView = ALL_SUBSCRIPTIONS) => {
+    const query = new URLSearchParams({ month, ...dashboardViewQuery(view) });
     if (page.limit) query.set('limit', String(page.limit));
     if (page.cursor) query.set('cursor', page.cursor);
     return apiRequest<SubscriptionPage>(`/api/subscriptions?${query}`);
   },
+  /** The view as a CSV file (every page of it), fetched with the ID token. */
+  exportCsv: async (month: MonthKey, view: DashboardView): Promise<Blob> => {
+    const query = new URLSearchParams({ month, ...dashboardViewQuery(view) });
+    const response = await fetch(backendUrl(`/api/subscriptions.csv?${query}`), { headers: await authHeaders() });
+    if (!response.ok) {
+      const body: unknown = await response.json().catch(() => null);
+      await handleRefusal(response.status, body);
+      throw apiErrorOf(response.status, body, `The export failed (${response.status}).`);
+    }
+    return response.blob();
+  },
   myDeliveries: (month: MonthKey) => apiRequest<SubscriptionRow[]>(`/api/my-deliveries?month=${month}`),
+  /** Keeps the order the driver put their stops in; answers with the stops in that order. */
+  saveRouteOrder: (month: MonthKey, subscriptionIds: string[]) =>
+    apiRequest<SubscriptionRow[]>('/api/my-deliveries/order', { method: 'PUT', body: { month, subscriptionIds } }),
   staff: () => apiRequest<StaffMember[]>('/api/staff'),
   advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>
     apiRequest<MonthDelivery>('/api/deliveries/status', { method: 'POST', body: { subscriptionId, month, expectedStatus } }),

@@ -18,7 +18,8 @@ interface Options {
 /**
  * The rows of a staff table for one month, kept current by the live feed: a changed delivery
  * is patched in place; a new subscription, a user change or a reconnect reloads as many rows
- * as are shown. More rows load a page at a time.
+ * as are shown. More rows load a page at a time. A new `load` (the dashboard's filters
+ * changed) starts again from the first page, so keep it stable between renders.
  */
 export function useLiveRows({ month, load, keeps, onReload }: Options) {
   const [page, setPage] = useState<SubscriptionPage | null>(null);
@@ -32,7 +33,7 @@ export function useLiveRows({ month, load, keeps, onReload }: Options) {
     const { month: requested, load: loader, shown } = latest.current;
     try {
       const fresh = await loader(requested, { limit: Math.min(MAX_PAGE_SIZE, Math.max(PAGE_SIZE, shown)) });
-      if (latest.current.month === requested) {
+      if (latest.current.month === requested && latest.current.load === loader) {
         setPage(fresh);
         setError(null);
       }
@@ -47,7 +48,7 @@ export function useLiveRows({ month, load, keeps, onReload }: Options) {
     setLoadingMore(true);
     try {
       const next = await loader(requested, { limit: PAGE_SIZE, cursor: page.nextCursor });
-      if (latest.current.month !== requested) return;
+      if (latest.current.month !== requested || latest.current.load !== loader) return;
       setPage((current) => {
         const known = new Set(current?.rows.map((row) => row.id));
         return { ...next, rows: [...(current?.rows ?? []), ...next.rows.filter((row) => !known.has(row.id))] };
@@ -80,11 +81,12 @@ export function useLiveRows({ month, load, keeps, onReload }: Options) {
     [reload],
   );
 
+  // Another month or another view (a new loader): start again from the first page.
   useEffect(() => {
     setPage(null);
     latest.current.shown = 0;
     void reload();
-  }, [month, reload]);
+  }, [month, load, reload]);
 
   useEffect(() => {
     const onEvent = (event: LiveEvent) => {
@@ -98,5 +100,14 @@ export function useLiveRows({ month, load, keeps, onReload }: Options) {
     return connectLive(onEvent, setLiveState);
   }, [applyDelivery, reload]);
 
-  return { rows: page?.rows ?? null, total: page?.total ?? 0, hasMore: Boolean(page?.nextCursor), loadingMore, loadMore, error, liveState, reload, applyDelivery };
+  /** Shows the rows in another order (a driver moved a stop), until the next reload. */
+  const reorder = useCallback((ids: string[]) => {
+    setPage((current) => {
+      if (!current) return current;
+      const byId = new Map(current.rows.map((row) => [row.id, row]));
+      return { ...current, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+    });
+  }, []);
+
+  return { rows: page?.rows ?? null, total: page?.total ?? 0, hasMore: Boolean(page?.nextCursor), loadingMore, loadMore, error, liveState, reload, applyDelivery, reorder };
 }

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+
+const SPEC_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'];
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('at 1280 px the dashboard fits: full header, every spec column on screen, no sideways scrolling', async ({ page }) => {
+  await signInAsStaff(page, ADMIN_EMAIL);
+  await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
+  for (const link of ['Dashboard', 'My Deliveries', 'Manage Users']) await expect(mainNav(page).getByRole('link', { name: link })).toBeVisible();
+
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  const headers = table.getByRole('columnheader');
+  await expect(headers).toHaveText(['', ...SPEC_COLUMNS]);
+  for (const header of await headers.all()) {
+    const box = (await header.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  }
+  const overflow = await page.evaluate(() => {
+    const scroller = document.querySelector('.table-scroll')!;
+    return { table: scroller.scrollWidth - scroller.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth };
+  });
+  expect(overflow).toEqual({ table: 0, page: 0 });
+});
+
+test('the dashboard finds subscriptions and exports what it shows as CSV', async ({ page }) => {
+  await signInAsStaff(page, ADMIN_EMAIL);
+  const names = page.getByRole('table').getByRole('rowheader');
+  await expect(names).not.toHaveCount(0);
+  const everyone = await names.count();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('lopez');
+  await expect(names).toHaveText(['Maria Lopez']);
+  await expect(page.getByText('Showing 1 of 1 matching subscriptions')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^subscriptions-\d{4}-\d{2}\.csv$/);
+  const lines = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toBe(SPEC_COLUMNS.join(','));
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^Maria Lopez,/);
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(names).toHaveCount(everyone);
+  await page.getByLabel('Sort by').selectOption({ label: 'Last name' });
+  const sorted = await names.allTextContents();
+  const lastNames = sorted.map((name) => name.split(' ').at(-1)!);
+  expect(lastNames).toEqual([...lastNames].sort());
+});

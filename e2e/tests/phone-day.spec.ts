@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+
+// A real 1x1 PNG: the browser decodes it and the server checks its bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+const pill = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(9);
+const WITHIN_2_S = { timeout: 2000 };
+
+test('a driver works next month’s stops on a 390 px phone; the dashboard follows on a laptop', async ({ browser }) => {
+  const laptop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const admin = await laptop.newPage();
+  const driver = await phone.newPage();
+  const driverEmail = `rae-${Date.now()}@blooms.example`;
+
+  // The admin adds the driver and assigns next month's stops in Provo and downtown Salt Lake City.
+  await signInAsStaff(admin, ADMIN_EMAIL);
+  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  await admin.getByLabel('Name', { exact: true }).fill('Rae Runner');
+  await admin.getByLabel('Email', { exact: true }).fill(driverEmail);
+  await admin.getByRole('button', { name: 'Add User' }).click();
+  await expect(admin.getByRole('row', { name: /Rae Runner/ })).toBeVisible();
+  await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
+  await admin.getByRole('button', { name: 'Next month' }).click();
+  await rowOf(admin, 'James Whitaker').getByRole('checkbox').check();
+  await rowOf(admin, 'Maria Lopez').getByRole('checkbox').check();
+  await admin.getByRole('combobox', { name: 'Assign 2 deliveries to:' }).selectOption({ label: 'Rae' });
+  await expect(admin.getByRole('status').filter({ hasText: 'Assigned 2 deliveries to Rae.' })).toBeVisible();
+
+  // On the phone the driver lands on My Deliveries: cards, nearest to the studio first.
+  await signInAsStaff(driver, driverEmail, 'my-deliveries');
+  await driver.getByRole('button', { name: 'Next month' }).click();
+  const stops = driver.getByRole('list', { name: /in route order/ }).getByRole('listitem');
+  await expect(stops).toHaveCount(2);
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: Maria Lopez/);
+  await expect(stops.nth(1)).toHaveAccessibleName(/^Stop 2 of 2: James Whitaker/);
+  await expect(driver.getByRole('table')).toHaveCount(0);
+  expect(await driver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const maria = stops.nth(0);
+  for (const control of await maria.locator('a.button, button').all()) {
+    const box = (await control.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  }
+
+  // Out for delivery, then left at the door with a photo; the laptop's dashboard follows.
+  await maria.getByRole('button', { name: 'Out for delivery to Maria Lopez' }).click();
+  await expect(pill(admin, 'Maria Lopez')).toHaveText('Out For Delivery', WITHIN_2_S);
+  await maria.getByRole('button', { name: 'Delivered to Maria Lopez' }).click();
+  const prompt = driver.getByRole('dialog', { name: 'Info' });
+  await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
+  const chooser = driver.waitForEvent('filechooser');
+  await prompt.getByRole('button', { name: 'Left at Door' }).click();
+  await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
+  await expect(maria.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(pill(admin, 'Maria Lopez').getByRole('button', { name: 'View the delivery photo for Maria Lopez' })).toBeVisible(WITHIN_2_S);
+
+  // The driver moves James first; the order is kept.
+  await driver.getByRole('button', { name: 'Move James Whitaker up' }).click();
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
+  await driver.reload();
+  await driver.getByRole('button', { name: 'Next month' }).click();
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
+
+  // The printed route sheet: the stops in that order, with phone numbers; no screen controls.
+  await driver.emulateMedia({ media: 'print' });
+  const sheet = driver.getByRole('region', { name: 'Route sheet' });
+  await expect(sheet.getByRole('listitem')).toHaveText([/^James Whitaker · \(801\) 555-\d{4}/, /^Maria Lopez · \(801\) 555-0101/]);
+  await expect(driver.getByRole('banner')).toBeHidden();
+  await expect(driver.getByRole('button', { name: 'Print route sheet' })).toBeHidden();
+
+  await laptop.close();
+  await phone.close();
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSitePage } from '@blooms/shared/contract/routes';
+import type { ServerConfig } from '../../config';
+import { createPageHtml, type AppFiles } from './page-html';
+import { preloadLinks } from './static-files';
+
+/**
+ * The site's pages: the host's page, prerendered where it can be, for the site's routes, and
+ * with status 404 for unknown paths (the host renders its 404 page). Other unknown requests
+ * get a JSON 404. Without app files (an API-only backend) every unknown request is a JSON 404.
+ */
+export function registerPages(app: FastifyInstance, config: ServerConfig, files: AppFiles | null, cacheControl: string): void {
+  const pageHtml = files
+    ? createPageHtml(files, config.remotes, (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'))
+    : null;
+
+  /** Sends the page for the request's path; false when there is no host build to make it from. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const pathname = new URL(request.url, 'http://x').pathname;
+    const html = await pageHtml?.(pathname);
+    if (!html) return false;
+    reply
+      .status(isSitePage(pathname) ? 200 : 404)
+      .header('Cache-Control', cacheControl)
+      .header('Link', preloadLinks(pathname, config.remotes))
+      .type('text/html; charset=utf-8')
+      .send(html);
+    return true;
+  };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` });
+
+  app.get('/', async (request, reply) => {
+    if (!(await sendPage(request, reply))) notFound(request, reply);
+    return reply;
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
+    if (!(wantsPage && (await sendPage(request, reply)))) notFound(request, reply);
+    return reply;
+  });
+}

@@ -1,0 +1,36 @@
+import { statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+
+/** The dashboard's columns, as the spec lists them (Notes in full, Submitted as an ISO time). */
+export const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'];
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break, and made inert when a
+ * spreadsheet would read it as a formula (a customer could type "=HYPERLINK(...)" as a note).
+ */
+export function csvField(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+}
+
+export function csvLine(values: string[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+export function csvRow(row: SubscriptionRow): string {
+  const { delivery } = row;
+  return csvLine([
+    `${row.firstName} ${row.lastName}`,
+    row.email,
+    row.phone,
+    row.address,
+    row.unit,
+    row.city,
+    row.state,
+    row.zip,
+    row.deliveryNotes,
+    delivery.scheduled ? statusLabel(delivery.status) : 'No delivery',
+    delivery.scheduled ? 'Yes' : 'No',
+    delivery.assignedTo ? (delivery.assigneeName || delivery.assignedTo) : 'Unassigned',
+    row.createdAt,
+  ]);
+}

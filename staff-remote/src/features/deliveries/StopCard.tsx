@@ -1,0 +1,64 @@
+import { navigateUrl, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { phoneHref } from '@blooms/shared/contract/site';
+import { StatusPill } from './StatusPill';
+import { formatPhone } from './format';
+
+interface Props {
+  row: SubscriptionRow;
+  stop: number;
+  stops: number;
+  busy: boolean;
+  /** Whether directions open Apple Maps (iPhone, iPad) rather than Google Maps. */
+  apple: boolean;
+  onOutForDelivery: () => void;
+  onDelivered: () => void;
+  onMove: (by: -1 | 1) => void;
+}
+
+/** One stop on a driver's phone: where, who, what to know, and big buttons for what to do. */
+export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDelivered, onMove }: Props) {
+  const name = `${row.firstName} ${row.lastName}`;
+  const { status } = row.delivery;
+  return (
+    <li className="stop-card" aria-label={`Stop ${stop} of ${stops}: ${name}`}>
+      <div className="stop-card__head">
+        <span className="stop-card__number" aria-hidden="true">{stop}</span>
+        <h2 className="stop-card__name">{name}</h2>
+        <StatusPill status={status} />
+      </div>
+      <p className="stop-card__address">
+        {row.address}
+        {row.unit && `, ${row.unit}`}
+        <br />
+        {row.city}, {row.state} {row.zip}
+      </p>
+      {row.deliveryNotes && <p className="stop-card__notes">{row.deliveryNotes}</p>}
+      <div className="stop-card__actions">
+        <a className="button button--secondary" href={navigateUrl(row, apple)} target="_blank" rel="noopener noreferrer" aria-label={`Navigate to ${name}`}>
+          Navigate
+        </a>
+        <a className="button button--secondary" href={phoneHref(row.phone)} aria-label={`Call ${name}, ${formatPhone(row.phone)}`}>
+          Call
+        </a>
+        {status === 'not-started' && (
+          <button type="button" className="button" disabled={busy} onClick={onOutForDelivery} aria-label={`Out for delivery to ${name}`}>
+            Out for delivery
+          </button>
+        )}
+        {status === 'out-for-delivery' && (
+          <button type="button" className="button" disabled={busy} onClick={onDelivered} aria-label={`Delivered to ${name}`}>
+            Delivered
+          </button>
+        )}
+      </div>
+      <div className="stop-card__order">
+        <button type="button" className="stop-card__move" disabled={stop === 1} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
+          ↑
+        </button>
+        <button type="button" className="stop-card__move" disabled={stop === stops} onClick={() => onMove(1)} aria-label={`Move ${name} down`}>
+          ↓
+        </button>
+      </div>
+    </li>
+  );
+}
