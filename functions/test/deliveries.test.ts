@@ -343,6 +343,47 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect(history.at(-1)?.detail).toEqual({ from: 'delivered', to: 'not-started', archivedPhoto: photoKey });
     });
 
+    it('undo their own revert within the window: Delivered again, with the door photo back', async () => {
+      await outForDelivery(ids.yearly);
+      const left = await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'door' }, { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
+      const photoKey = (await row(ids.yearly))?.proofImageKey;
+      await advance('finn', ids.yearly, 'delivered');
+
+      // Only the person who set it back may undo it.
+      const notTheirs = await post('ella', '/api/deliveries/undo-revert', { subscriptionId: ids.yearly, month: NOV });
+      expect(notTheirs.statusCode).toBe(409);
+      expect((await row(ids.yearly))?.status).toBe('not-started');
+
+      const undone = await post('finn', '/api/deliveries/undo-revert', { subscriptionId: ids.yearly, month: NOV });
+      expect(undone.statusCode).toBe(200);
+      expect(undone.json()).toMatchObject({ status: 'delivered', proofImageUrl: left.json().proofImageUrl });
+      expect((await row(ids.yearly))?.proofImageKey).toBe(photoKey);
+      expect((await get('admin', left.json().proofImageUrl)).statusCode).toBe(200);
+      const history = await deliveryHistory(database.db, ids.yearly, NOV);
+      expect(history.at(-1)).toMatchObject({ actorEmail: 'finn@blooms.example', detail: { from: 'not-started', to: 'delivered', undo: true, restoredPhoto: photoKey } });
+
+      // Undone once: a second undo has nothing to take back.
+      const again = await post('finn', '/api/deliveries/undo-revert', { subscriptionId: ids.yearly, month: NOV });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ delivery: { status: 'delivered' } });
+    });
+
+    it('refuse an undo once the window has passed, or when the last change was not a revert', async () => {
+      await outForDelivery(ids.yearly);
+      const early = await post('admin', '/api/deliveries/undo-revert', { subscriptionId: ids.yearly, month: NOV });
+      expect(early.statusCode).toBe(409);
+      expect((await row(ids.yearly))?.status).toBe('out-for-delivery');
+
+      await advance('admin', ids.yearly, 'out-for-delivery');
+      await advance('admin', ids.yearly, 'delivered');
+      const [last] = (await deliveryHistory(database.db, ids.yearly, NOV)).slice(-1);
+      await database.db.update(deliveryEvents).set({ at: new Date(Date.now() - 31_000) }).where(eq(deliveryEvents.id, last!.id));
+      const late = await post('admin', '/api/deliveries/undo-revert', { subscriptionId: ids.yearly, month: NOV });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().message).toBe('It is too late to undo that change: mark the delivery again instead.');
+      expect((await row(ids.yearly))?.status).toBe('not-started');
+    });
+
     it('refuse a stale click with 409 and the fresh row, never skipping a state', async () => {
       expect((await advance('ella', ids.yearly, 'not-started')).statusCode).toBe(200);
       // Finn's screen still shows "not started": his click must not jump to delivered.

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import { displayStatus, nextStatus, type DashboardSort, type DeliveryStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { displayStatus, nextStatus, REVERT_UNDO_ACCEPTED_SECONDS, type DashboardSort, type DeliveryStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
@@ -372,6 +372,36 @@ export async function advanceStatus(db: Db, actor: UserRecord, input: { subscrip
       .set({ status: to, updatedAt: new Date(), updatedBy: actor.email, ...(archivedPhoto ? { proofImageKey: null } : {}) })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
     await recordChange(tx, actor, input.subscriptionId, input.month, 'status', { from: delivery.status, to, ...(archivedPhoto ? { archivedPhoto } : {}) });
+    return announceDelivery(tx, input.subscriptionId, input.month);
+  });
+}
+
+/**
+ * Takes back the caller's own "Delivered -> Not Started" a few seconds after it (the Undo on
+ * the dashboard): the stop is Delivered again, with the door photo it had. Refused once
+ * anything else happened to the delivery, or after REVERT_UNDO_ACCEPTED_SECONDS.
+ */
+export async function undoRevert(db: Db, actor: UserRecord, input: { subscriptionId: string; month: MonthKey }): Promise<MonthDelivery> {
+  return inTransaction(db, async (tx) => {
+    const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
+    const [last] = await tx
+      .select()
+      .from(deliveryEvents)
+      .where(and(eq(deliveryEvents.subscriptionId, input.subscriptionId), eq(deliveryEvents.month, input.month)))
+      .orderBy(desc(deliveryEvents.id))
+      .limit(1);
+    const revert = last?.detail as { from?: string; to?: string; archivedPhoto?: string } | undefined;
+    const isOwnRevert = last?.kind === 'status' && revert?.from === 'delivered' && revert.to === 'not-started' && last.actorEmail === actor.email;
+    if (!isOwnRevert || delivery.status !== 'not-started') throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
+    if (Date.now() - last.at.getTime() > REVERT_UNDO_ACCEPTED_SECONDS * 1000) {
+      throw new InvalidInputError('It is too late to undo that change: mark the delivery again instead.');
+    }
+    const restoredPhoto = revert.archivedPhoto ?? null;
+    await tx
+      .update(deliveries)
+      .set({ status: 'delivered', proofImageKey: restoredPhoto, updatedAt: new Date(), updatedBy: actor.email })
+      .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
+    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', { from: 'not-started', to: 'delivered', undo: true, ...(restoredPhoto ? { restoredPhoto } : {}) });
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }

@@ -40,6 +40,9 @@ export const statusChangeSchema = z.object({
   expectedStatus: z.string({ error: 'expectedStatus is required: the status you saw.' }).min(1, 'expectedStatus is required: the status you saw.').max(40),
 });
 
+/** Undoes the caller's own revert of a Delivered stop, within REVERT_UNDO_ACCEPTED_SECONDS. */
+export const undoRevertSchema = z.object({ subscriptionId, month: monthSchema });
+
 export const assignSchema = z.object({
   month: monthSchema,
   subscriptionIds: z

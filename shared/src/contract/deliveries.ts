@@ -113,3 +113,8 @@ export function dashboardViewQuery(view: DashboardView): Record<string, string> 
   if (view.sort !== 'newest') query.sort = view.sort;
   return query;
 }
+
+/** After a Delivered stop is set back to Not Started, its Undo stays offered this long. */
+export const REVERT_UNDO_SECONDS = 10;
+/** The server takes an Undo this long after the revert: the offer's time plus a slow connection's. */
+export const REVERT_UNDO_ACCEPTED_SECONDS = REVERT_UNDO_SECONDS + 20;

@@ -5,14 +5,14 @@ import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { deliveriesApi } from '../features/deliveries/api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
-import { ALL_SUBSCRIPTIONS, mapSearchUrl } from '@blooms/shared/contract/deliveries';
+import { ALL_SUBSCRIPTIONS, mapSearchUrl, REVERT_UNDO_SECONDS } from '@blooms/shared/contract/deliveries';
 import DashboardPage from './DashboardPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pushLive } from '../test/live-mock';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn() },
+  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), undoRevert: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn() },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -158,6 +158,43 @@ describe('the status pill', () => {
     expect(await within(rowOf('Dora')).findByRole('button', { name: /^Not Started/ })).toBeInTheDocument();
   });
 
+  it('offers Undo for a few seconds after setting a delivered delivery back, which restores it', async () => {
+    const dora = row('d', { firstName: 'Dora', lastName: 'Lane' }, { status: 'delivered', proofImageUrl: '/api/deliveries/d/2026-11/proof' });
+    const user = await renderDashboard([dora]);
+    await user.click(within(rowOf('Dora')).getByRole('button', { name: 'Delivered: change to Not Started' }));
+    api.advanceStatus.mockResolvedValue({ ...dora.delivery, status: 'not-started', proofImageUrl: null });
+    await act(async () => popup()!.actions![0]!.onClick());
+    expect(screen.getByText("Dora Lane's delivery is back to Not Started.")).toBeInTheDocument();
+
+    api.undoRevert.mockResolvedValue(dora.delivery);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(api.undoRevert).toHaveBeenCalledWith('d', THIS_MONTH);
+    expect(within(rowOf('Dora')).getByRole('button', { name: /^Delivered/ })).toBeInTheDocument();
+    expect(within(rowOf('Dora')).getByRole('button', { name: 'View the delivery photo for Dora Lane' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('takes the Undo away after REVERT_UNDO_SECONDS, and never offers it for other changes', async () => {
+    jest.useFakeTimers();
+    try {
+      const dora = row('d', { firstName: 'Dora', lastName: 'Lane' }, { status: 'delivered' });
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await renderDashboard([dora, row('a', { firstName: 'Ana' })]);
+      api.advanceStatus.mockResolvedValueOnce({ ...row('a').delivery, status: 'out-for-delivery' });
+      await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Not Started/ }));
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+
+      await user.click(within(rowOf('Dora')).getByRole('button', { name: /^Delivered/ }));
+      api.advanceStatus.mockResolvedValueOnce({ ...dora.delivery, status: 'not-started' });
+      await act(async () => popup()!.actions![0]!.onClick());
+      expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(REVERT_UNDO_SECONDS * 1000));
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('on a stale click shows the fresh status and says why', async () => {
     const user = await renderDashboard();
     const fresh = { ...row('a').delivery, status: 'delivered' };
@@ -184,6 +221,7 @@ describe('bulk assign', () => {
     expect(screen.getByRole('group', { name: 'Assign 1 delivery to:' })).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
     const select = screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' });
+    expect(select).toHaveAccessibleDescription('Now: 2 unassigned.');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a user', 'Ella', 'admin@example.com', 'Nobody (unassign)']);
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
@@ -209,6 +247,16 @@ describe('bulk assign', () => {
     expect(screen.queryByRole('combobox', { name: /^Assign / })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select Ana Person' })).not.toBeChecked();
     expect(screen.getByText('Assigned 2 deliveries to Ella.')).toHaveAttribute('role', 'status');
+  });
+
+  it('says who has the selected deliveries now, before a person is chosen', async () => {
+    const user = await renderDashboard([
+      row('a', { firstName: 'Ana' }, { assignedTo: 'finn@blooms.example', assigneeName: 'Finn Driver' }),
+      row('b', { firstName: 'Ben' }, { assignedTo: 'finn@blooms.example', assigneeName: 'Finn Driver' }),
+      row('c', { firstName: 'Cora' }),
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
+    expect(screen.getByRole('combobox', { name: 'Assign 3 deliveries to:' })).toHaveAccessibleDescription('Now: 2 with Finn, 1 unassigned.');
   });
 
   it('unassigns the selected rows with Nobody, and says so', async () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
-import { ALL_SUBSCRIPTIONS, dashboardViewQuery, mapSearchUrl, nextStatus, statusLabel, type DashboardView, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { ALL_SUBSCRIPTIONS, dashboardViewQuery, mapSearchUrl, nextStatus, REVERT_UNDO_SECONDS, statusLabel, type DashboardView, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
 import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
@@ -32,6 +32,13 @@ export default function DashboardPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [assigning, setAssigning] = useState(false);
+  /** The stop just set back from Delivered, while its Undo is offered. */
+  const [undoable, setUndoable] = useState<SubscriptionRow | null>(null);
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setTimeout(() => setUndoable(null), REVERT_UNDO_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [undoable]);
   /** What the last bulk assignment did, said once it is done. */
   const [assigned, setAssigned] = useState<string | null>(null);
 
@@ -81,6 +88,7 @@ export default function DashboardPage() {
     setBusy((b) => new Set(b).add(row.id));
     try {
       applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
+      setUndoable(row.delivery.status === 'delivered' ? row : null);
     } catch (e) {
       const fresh = freshDeliveryOf(e);
       if (fresh) applyDelivery(fresh);
@@ -91,6 +99,17 @@ export default function DashboardPage() {
         next.delete(row.id);
         return next;
       });
+    }
+  }
+
+  async function undoRevert(row: SubscriptionRow) {
+    setUndoable(null);
+    try {
+      applyDelivery(await deliveriesApi.undoRevert(row.id, month));
+    } catch (e) {
+      const fresh = freshDeliveryOf(e);
+      if (fresh) applyDelivery(fresh);
+      showPopup('error', (e as Error).message);
     }
   }
 
@@ -137,15 +156,35 @@ export default function DashboardPage() {
           </Link>
         </div>
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
-        {selected.size > 0 && <BulkAssign count={selected.size} staff={staff} busy={assigning} onAssign={(email) => void assign(email)} />}
+        {selected.size > 0 && (
+          <BulkAssign
+            count={selected.size}
+            currentAssignees={(rows ?? []).filter((row) => selected.has(row.id)).map(({ delivery }) => (delivery.assignedTo ? displayFirstName({ name: delivery.assigneeName ?? '', email: delivery.assignedTo }) : null))}
+            staff={staff}
+            busy={assigning}
+            onAssign={(email) => void assign(email)}
+          />
+        )}
         <p className="bulk-assign__result" role="status">
           {assigned}
         </p>
+        <div className="undo-bar" role="status">
+          {undoable && (
+            <>
+              <span>
+                {undoable.firstName} {undoable.lastName}&apos;s delivery is back to Not Started.
+              </span>
+              <button type="button" className="button button--secondary" onClick={() => void undoRevert(undoable)}>
+                Undo
+              </button>
+            </>
+          )}
+        </div>
         {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading subscriptions…</p>}
         {rows && rows.length === 0 && <p className="status-message">{isEverything ? 'No subscriptions yet.' : 'No subscriptions match these filters.'}</p>}
         {rows && rows.length > 0 && (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Subscriptions table">
             <table className="data-table deliveries-table">
               <caption className="visually-hidden">Subscriptions and their deliveries in {monthNameOf(month)}</caption>
               <thead>

@@ -13,6 +13,7 @@ import {
   staffMemberSchema,
   statusChangeSchema,
   subscriptionPageSchema,
+  undoRevertSchema,
   subscriptionRowSchema,
 } from '@blooms/shared/contract/deliveries-api';
 import { displayFirstName } from '@blooms/shared/contract/roles';
@@ -21,7 +22,7 @@ import type { Db } from '../../db/database';
 import type { BlobStore } from '../../services/blob-store';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import { EXTENSIONS, sniffImageType, typeOfKey } from '../../services/image-type';
-import { advanceStatus, allInView, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered, saveRouteOrder } from '../../services/deliveries';
+import { advanceStatus, allInView, assignDeliveries, undoRevert, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered, saveRouteOrder } from '../../services/deliveries';
 import { pointOfZip } from '../../services/route-order';
 import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
@@ -74,6 +75,10 @@ export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobSto
 
   staff.post('/api/deliveries/status', { schema: { body: statusChangeSchema, response: { 200: monthDeliverySchema } } }, (request) =>
     advanceStatus(db, callerOf(request), request.body),
+  );
+
+  staff.post('/api/deliveries/undo-revert', { schema: { body: undoRevertSchema, response: { 200: monthDeliverySchema } } }, (request) =>
+    undoRevert(db, callerOf(request), request.body),
   );
 
   staff.post('/api/deliveries/assign', { schema: { body: assignSchema, response: { 200: z.array(monthDeliverySchema) } } }, (request) =>

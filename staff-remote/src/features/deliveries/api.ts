@@ -36,6 +36,9 @@ export const deliveriesApi = {
   staff: () => apiRequest<StaffMember[]>('/api/staff'),
   advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>
     apiRequest<MonthDelivery>('/api/deliveries/status', { method: 'POST', body: { subscriptionId, month, expectedStatus } }),
+  /** Takes back the caller's own "Delivered -> Not Started", within a few seconds of it. */
+  undoRevert: (subscriptionId: string, month: MonthKey) =>
+    apiRequest<MonthDelivery>('/api/deliveries/undo-revert', { method: 'POST', body: { subscriptionId, month } }),
   /** Assigns the deliveries to this person, or with null to nobody. */
   assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string | null) =>
     apiRequest<MonthDelivery[]>('/api/deliveries/assign', { method: 'POST', body: { month, subscriptionIds, assigneeEmail } }),
