@@ -1,7 +1,7 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { createAppConfig, federationExperiments, sharedModules, TYPESCRIPT_RULE } = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 
 module.exports = (_env, argv) => {
@@ -26,5 +26,29 @@ module.exports = (_env, argv) => {
       proxy: [{ context: ['/api', '/app-config.json', '/remotes'], target: process.env.API_URL ?? 'http://127.0.0.1:8080' }],
     },
   };
-  return withPrerender({ dir: __dirname, browser });
+  const builds = withPrerender({ dir: __dirname, browser });
+  // In production builds only: the dev server serves one build.
+  return Array.isArray(builds) ? [...builds, staffServiceWorker(browser)] : builds;
 };
+
+/**
+ * The staff screens' service worker (src/service-worker/), at /staff-sw.js: a service worker
+ * must come from the page's own origin, which is the host's. It has no hash in its name and is
+ * revalidated on every load, like index.html, so a new one reaches drivers at once.
+ */
+function staffServiceWorker(browser) {
+  return {
+    name: 'staff-sw',
+    dependencies: [browser.name],
+    mode: browser.mode,
+    context: __dirname,
+    target: 'webworker',
+    devtool: false,
+    entry: { 'staff-sw': './src/service-worker/staff-sw.ts' },
+    output: { path: browser.output.path, filename: '[name].js', clean: false },
+    resolve: browser.resolve,
+    module: { rules: [TYPESCRIPT_RULE] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

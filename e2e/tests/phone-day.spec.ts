@@ -7,7 +7,16 @@ const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: 
 const pill = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(9);
 const WITHIN_2_S = { timeout: 2000 };
 
-test('a driver works next month’s stops on a 390 px phone; the dashboard follows on a laptop', async ({ browser }) => {
+/** Answers the Delivered prompt with Left at Door and a photo from the (fake) camera. */
+async function leaveAtDoor(driver: Page) {
+  const prompt = driver.getByRole('dialog', { name: 'Info' });
+  await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
+  const chooser = driver.waitForEvent('filechooser');
+  await prompt.getByRole('button', { name: 'Left at Door' }).click();
+  await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
+}
+
+test('a driver works next month’s stops on a 390 px phone, partly offline; the dashboard follows on a laptop', async ({ browser }) => {
   const laptop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const admin = await laptop.newPage();
@@ -43,15 +52,43 @@ test('a driver works next month’s stops on a 390 px phone; the dashboard follo
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   }
 
-  // Out for delivery, then left at the door with a photo; the laptop's dashboard follows.
+  // Out for delivery with a signal: the laptop's dashboard follows.
   await maria.getByRole('button', { name: 'Out for delivery to Maria Lopez' }).click();
   await expect(pill(admin, 'Maria Lopez')).toHaveText('Out For Delivery', WITHIN_2_S);
+
+  // Once My Deliveries has opened with a connection under its service worker, it opens with none.
+  await driver.reload();
+  await driver.evaluate(() => navigator.serviceWorker.ready);
+  await driver.getByRole('button', { name: 'Next month' }).click();
+  await expect(stops).toHaveCount(2);
+
+  // In a dead zone: James out for delivery and left at his door with a photo, kept on the phone.
+  await phone.setOffline(true);
+  await expect(driver.getByText('Offline: no live updates')).toBeVisible();
+  const james = stops.nth(1);
+  await james.getByRole('button', { name: 'Out for delivery to James Whitaker' }).click();
+  await expect(driver.getByRole('status').filter({ hasText: '1 waiting to send' })).toBeVisible();
+  await james.getByRole('button', { name: 'Delivered to James Whitaker' }).click();
+  await leaveAtDoor(driver);
+  await expect(james.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
+  await expect(pill(admin, 'James Whitaker')).toHaveText('Not Started');
+
+  // The phone restarts the screen with still no signal: the stops and the kept changes are there.
+  await driver.reload();
+  await driver.getByRole('button', { name: 'Next month' }).click();
+  await expect(james.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
+
+  // Back in signal: both changes go out, and the laptop shows them within 2 seconds.
+  await phone.setOffline(false);
+  await expect(pill(admin, 'James Whitaker').getByRole('button', { name: 'View the delivery photo for James Whitaker' })).toBeVisible(WITHIN_2_S);
+  await expect(pill(admin, 'James Whitaker')).toContainText('Delivered');
+  await expect(driver.getByRole('status').filter({ hasText: 'waiting to send' })).toHaveCount(0);
+
+  // Maria, with a signal again: left at the door with a photo, sent at once.
   await maria.getByRole('button', { name: 'Delivered to Maria Lopez' }).click();
-  const prompt = driver.getByRole('dialog', { name: 'Info' });
-  await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
-  const chooser = driver.waitForEvent('filechooser');
-  await prompt.getByRole('button', { name: 'Left at Door' }).click();
-  await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
+  await leaveAtDoor(driver);
   await expect(maria.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(pill(admin, 'Maria Lopez').getByRole('button', { name: 'View the delivery photo for Maria Lopez' })).toBeVisible(WITHIN_2_S);
 

@@ -22,7 +22,8 @@ export function connectLive(onEvent: (event: LiveEvent) => void, onState: (state
       const headers = await authHeaders();
       if (!headers.Authorization) throw new Error('not signed in');
       const url = useAppConfig.getState().config?.liveUrl ?? backendUrl('/api/live');
-      const response = await fetch(url, { headers, signal: abort.signal });
+      // The Accept header also tells the staff service worker to leave this stream alone.
+      const response = await fetch(url, { headers: { ...headers, Accept: 'text/event-stream' }, signal: abort.signal });
       if (!response.ok && (await handleRefusal(response.status, await readJson(response)))) {
         // Disabled, expired or removed: no point retrying. Signing out sends the screen to /login.
         stopped = true;

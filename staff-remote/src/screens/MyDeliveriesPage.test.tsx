@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
@@ -9,6 +9,7 @@ import MyDeliveriesPage, { PROOF_QUESTION } from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { addMonths } from '@blooms/shared/contract/months';
 import { pushLive } from '../test/live-mock';
+import { pendingStore } from '../features/offline/pending-store';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
@@ -43,8 +44,9 @@ async function chooseAction(label: string) {
   });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   jest.clearAllMocks();
+  for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
 });
@@ -185,6 +187,97 @@ describe('on a phone', () => {
     expect(await within(card('Ben')).findByRole('button', { name: /^Delivered to Ben/ })).toBeInTheDocument();
     await user.click(within(card('Ana')).getByRole('button', { name: /^Delivered to Ana/ }));
     expect(popup()).toMatchObject({ message: PROOF_QUESTION });
+  });
+
+  describe('with no connection', () => {
+    let online = false;
+    beforeEach(() => {
+      online = false;
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    });
+    afterEach(() => {
+      online = true;
+    });
+    const goOnline = async () => {
+      online = true;
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+    };
+    const badge = () => document.querySelector('.pending-badge')!;
+
+    it('keeps Out for delivery and a door photo on the device, then sends them in order once online', async () => {
+      const user = await renderCards([mine('b', 'Ben', 'not-started')]);
+      await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
+      expect(await screen.findByText('1 waiting to send')).toHaveAttribute('role', 'status');
+      expect(within(card('Ben')).getByText('Out For Delivery')).toBeInTheDocument();
+      expect(api.advanceStatus).not.toHaveBeenCalled();
+
+      await user.click(within(card('Ben')).getByRole('button', { name: 'Delivered to Ben Person' }));
+      await chooseAction('Hand Delivered');
+      expect(await screen.findByText('2 waiting to send')).toBeInTheDocument();
+      expect(within(card('Ben')).getByText('Delivered')).toBeInTheDocument();
+      expect(api.recordProof).not.toHaveBeenCalled();
+
+      api.advanceStatus.mockResolvedValueOnce({ ...mine('b', 'Ben', 'out-for-delivery').delivery });
+      api.recordProof.mockResolvedValueOnce({ ...mine('b', 'Ben', 'delivered').delivery });
+      await goOnline();
+      await waitFor(() => expect(badge()).toBeEmptyDOMElement());
+      expect(api.advanceStatus).toHaveBeenCalledWith('b', THIS_MONTH, 'not-started');
+      expect(api.recordProof).toHaveBeenCalledWith(expect.objectContaining({ subscriptionId: 'b', month: THIS_MONTH, method: 'hand' }));
+      expect(api.advanceStatus.mock.invocationCallOrder[0]).toBeLessThan(api.recordProof.mock.invocationCallOrder[0]!);
+      expect(within(card('Ben')).getByText('Delivered')).toBeInTheDocument();
+    });
+
+    it('keeps what it could not send yet across a restart of the screen', async () => {
+      const user = await renderCards([mine('b', 'Ben', 'not-started')]);
+      await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
+      await screen.findByText('1 waiting to send');
+      cleanup();
+      await renderCards([mine('b', 'Ben', 'not-started')]);
+      expect(await screen.findByText('1 waiting to send')).toBeInTheDocument();
+      expect(within(card('Ben')).getByText('Out For Delivery')).toBeInTheDocument();
+      api.advanceStatus.mockResolvedValueOnce({ ...mine('b', 'Ben', 'out-for-delivery').delivery });
+      await goOnline();
+      await waitFor(() => expect(badge()).toBeEmptyDOMElement());
+    });
+
+    it('shows a change someone else overtook instead of dropping it, and the stop as it now stands', async () => {
+      const user = await renderCards([mine('b', 'Ben', 'not-started')]);
+      await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
+      await screen.findByText('1 waiting to send');
+      const fresh = { ...mine('b', 'Ben', 'delivered').delivery };
+      api.advanceStatus.mockRejectedValueOnce(new ApiError(409, 'Someone else changed this delivery a moment ago.', { delivery: fresh }));
+      await goOnline();
+      const alert = await screen.findByRole('alert', { name: 'Changes not sent' });
+      expect(alert).toHaveTextContent('Ben Person: "Out for delivery" was not sent. Someone else set it to Delivered first.');
+      expect(within(card('Ben')).getByText('Delivered')).toBeInTheDocument();
+      expect(badge()).toBeEmptyDOMElement();
+      await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('alert', { name: 'Changes not sent' })).not.toBeInTheDocument();
+    });
+
+    it('keeps a change whose sending failed for want of a connection, and counts an earlier success as sent', async () => {
+      online = true;
+      const user = await renderCards([mine('b', 'Ben', 'not-started')]);
+      api.advanceStatus.mockRejectedValueOnce(new ApiError(0, 'Failed to fetch'));
+      await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
+      expect(await screen.findByText('1 waiting to send')).toBeInTheDocument();
+      expect(popup()).toBeNull();
+      // The first try reached the server before the connection dropped: the retry finds it done.
+      api.advanceStatus.mockRejectedValueOnce(new ApiError(409, 'Someone else changed this delivery a moment ago.', { delivery: { ...mine('b', 'Ben', 'out-for-delivery').delivery } }));
+      await goOnline();
+      await waitFor(() => expect(badge()).toBeEmptyDOMElement());
+      expect(screen.queryByRole('alert', { name: 'Changes not sent' })).not.toBeInTheDocument();
+      expect(within(card('Ben')).getByText('Out For Delivery')).toBeInTheDocument();
+    });
+
+    it('says Offline instead of claiming live updates', async () => {
+      await renderCards();
+      expect(screen.getByText('Offline: no live updates')).toBeInTheDocument();
+      await goOnline();
+      expect(screen.queryByText('Offline: no live updates')).not.toBeInTheDocument();
+    });
   });
 
   it('moves a stop and keeps the new order; a refusal puts the server order back', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
@@ -18,6 +18,10 @@ import { StopCard } from '../features/deliveries/StopCard';
 import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
 import { downscalePhoto } from '../features/deliveries/downscale-photo';
 import { formatPhone } from '../features/deliveries/format';
+import { usePendingChanges, withPendingChanges } from '../features/offline/use-pending-changes';
+import { isTemporaryFailure } from '../features/offline/send-pending';
+import { startStaffWorker } from '../features/offline/staff-worker';
+import { PendingBadge } from '../features/offline/PendingBadge';
 import '../features/deliveries/deliveries.css';
 
 export const PROOF_QUESTION = 'Was it hand-delivered or left at the door?';
@@ -35,16 +39,28 @@ export default function MyDeliveriesPage() {
   const phone = useMediaQuery('(max-width: 699px)');
   const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
   const [busy, setBusy] = useState<string | null>(null);
-  const { rows, error, liveState, reload, applyDelivery, reorder } = useLiveRows({
+  const { rows: serverRows, error, liveState, reload, applyDelivery, reorder } = useLiveRows({
     month,
     load: loadMine,
     keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
   });
+  // With no signal, Out for delivery and Delivered (with its photo) wait on the device (issue 14).
+  const { pending, notSent, keep, dismissNotSent } = usePendingChanges(record?.email ?? null, applyDelivery);
+  const rows = serverRows && withPendingChanges(serverRows, pending);
+  useEffect(() => void startStaffWorker(), []);
+
+  /** Whether a change to this stop must wait behind others, or for a connection. */
+  const mustWait = (row: SubscriptionRow) => !navigator.onLine || pending.some((p) => p.subscriptionId === row.id);
+  const name = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
+  const keepForLater = (change: Parameters<typeof keep>[0], sendNow = navigator.onLine) =>
+    keep(change, sendNow).catch((e: Error) => showPopup('error', `This device could not keep the change to send later: ${e.message}`));
   const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const pendingRow = useRef<SubscriptionRow | null>(null);
 
   async function saveProof(row: SubscriptionRow, method: 'hand' | 'door', photo?: Blob) {
+    const change = { subscriptionId: row.id, month, name: name(row), change: { to: 'delivered' as const, method, photo } };
+    if (mustWait(row)) return keepForLater(change);
     setUploading(method === 'door' ? { id: row.id, percent: 0 } : null);
     try {
       const delivery = await deliveriesApi.recordProof({ subscriptionId: row.id, month, method, photo }, (fraction) =>
@@ -52,6 +68,7 @@ export default function MyDeliveriesPage() {
       );
       applyDelivery(delivery);
     } catch (e) {
+      if (isTemporaryFailure(e)) return keepForLater(change, false);
       const fresh = freshDeliveryOf(e);
       if (fresh) applyDelivery(fresh);
       showPopup('error', (e as Error).message);
@@ -61,10 +78,13 @@ export default function MyDeliveriesPage() {
   }
 
   async function markOutForDelivery(row: SubscriptionRow) {
+    const change = { subscriptionId: row.id, month, name: name(row), change: { to: 'out-for-delivery' as const } };
+    if (mustWait(row)) return keepForLater(change);
     setBusy(row.id);
     try {
       applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
     } catch (e) {
+      if (isTemporaryFailure(e)) return keepForLater(change, false);
       const fresh = freshDeliveryOf(e);
       if (fresh) applyDelivery(fresh);
       showPopup('error', (e as Error).message);
@@ -117,6 +137,7 @@ export default function MyDeliveriesPage() {
           <h1>{firstName}&apos;s Deliveries</h1>
           <LiveIndicator state={liveState} />
         </div>
+        <PendingBadge waiting={pending.length} notSent={notSent} onDismiss={dismissNotSent} />
         <div className="staff-toolbar">
           <MonthNavigator month={month} onChange={setMonth} />
           <div className="staff-toolbar__actions">
@@ -185,7 +206,7 @@ export default function MyDeliveriesPage() {
           </ol>
         )}
         {rows && rows.length > 0 && !phone && (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Your deliveries table">
             <table className="data-table deliveries-table">
               <caption className="visually-hidden">Deliveries assigned to you in {formatMonth(month)}</caption>
               <thead>

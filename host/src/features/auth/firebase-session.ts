@@ -18,6 +18,7 @@ import { SIGNED_OUT, useAuthStore, type SessionUser } from '@blooms/shared/runti
 import { isRole, type UserRecord } from '@blooms/shared/contract/roles';
 import { ApiError, apiRequest } from '@blooms/shared/runtime/api-client';
 import { rememberStaffBrowser } from './start-auth';
+import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 
 /** What resolving a signed-in person against our user records came to. */
 export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
@@ -78,6 +79,8 @@ export function startFirebaseSession(): SessionController {
       inFlight = null;
       useAuthStore.setState(SIGNED_OUT);
       rememberStaffBrowser(false);
+      // What My Deliveries kept for offline use (API replies included) is not for the next person.
+      void globalThis.caches?.delete(STAFF_OFFLINE_CACHE);
       return;
     }
     const current = useAuthStore.getState();

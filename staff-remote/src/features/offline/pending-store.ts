@@ -1,0 +1,62 @@
+import type { MonthKey } from '@blooms/shared/contract/months';
+
+/** A change a driver made with no connection, kept on the device until it is sent. */
+export interface PendingChange {
+  /** Given by the store; changes are sent in this order. */
+  id: number;
+  /** The staff member who made it: only they send it. */
+  owner: string;
+  subscriptionId: string;
+  month: MonthKey;
+  /** Whose stop, for the messages the driver sees. */
+  name: string;
+  change: { to: 'out-for-delivery' } | { to: 'delivered'; method: 'hand' | 'door'; photo?: Blob };
+  queuedAt: string;
+}
+
+export type NewPendingChange = Omit<PendingChange, 'id' | 'queuedAt'>;
+
+const DATABASE = 'blooms-staff';
+const STORE = 'pending-changes';
+
+let opened: Promise<IDBDatabase> | null = null;
+
+function database(): Promise<IDBDatabase> {
+  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('This browser could not open its storage.'));
+  }).catch((error: unknown) => {
+    opened = null;
+    throw error;
+  });
+  return opened;
+}
+
+async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await database();
+  return new Promise<T>((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    const request = work(transaction.objectStore(STORE));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error ?? new Error('This browser could not save the change.'));
+    transaction.onabort = () => reject(transaction.error ?? new Error('This browser could not save the change (storage full?).'));
+  });
+}
+
+/** The changes kept in this browser's IndexedDB, oldest first; they outlive a reload or a closed tab. */
+export const pendingStore = {
+  add: async (change: NewPendingChange): Promise<PendingChange> => {
+    const record = { ...change, queuedAt: new Date().toISOString() };
+    const id = await run('readwrite', (store) => store.add(record));
+    return { ...record, id: Number(id) };
+  },
+  list: async (owner: string): Promise<PendingChange[]> => {
+    const all = await run<PendingChange[]>('readonly', (store) => store.getAll());
+    return all.filter((change) => change.owner === owner).sort((a, b) => a.id - b.id);
+  },
+  remove: async (id: number): Promise<void> => {
+    await run('readwrite', (store) => store.delete(id));
+  },
+};

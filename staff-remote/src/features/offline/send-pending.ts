@@ -1,0 +1,43 @@
+import { ApiError } from '@blooms/shared/runtime/api-client';
+import { statusLabel, type MonthDelivery } from '@blooms/shared/contract/deliveries';
+import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import type { PendingChange } from './pending-store';
+
+/** What sending one kept change came to. */
+export type SendOutcome =
+  /** Done: the delivery as it now stands. */
+  | { kind: 'sent'; delivery: MonthDelivery }
+  /** Refused for good (someone changed the stop first, or it is no longer the driver's): said to the driver. */
+  | { kind: 'not-sent'; message: string; delivery: MonthDelivery | null }
+  /** No connection, or the server could not take it just now: keep it and try again later. */
+  | { kind: 'wait' };
+
+/** Failures that say nothing about the change itself: no network, a timeout, a server in trouble, a session to renew. */
+export function isTemporaryFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** Whether the delivery already stands where the change was taking it (an earlier try got through before the connection dropped). */
+function reached(change: PendingChange['change'], delivery: MonthDelivery): boolean {
+  if (delivery.status !== change.to) return false;
+  return change.to !== 'delivered' || change.method === 'hand' || delivery.proofImageUrl !== null;
+}
+
+export async function sendPending(pending: PendingChange): Promise<SendOutcome> {
+  const { subscriptionId, month, change } = pending;
+  try {
+    const delivery =
+      change.to === 'out-for-delivery'
+        ? await deliveriesApi.advanceStatus(subscriptionId, month, 'not-started')
+        : await deliveriesApi.recordProof({ subscriptionId, month, method: change.method, photo: change.photo });
+    return { kind: 'sent', delivery };
+  } catch (error) {
+    if (isTemporaryFailure(error)) return { kind: 'wait' };
+    const fresh = freshDeliveryOf(error);
+    if (fresh && reached(change, fresh)) return { kind: 'sent', delivery: fresh };
+    const what = change.to === 'out-for-delivery' ? 'Out for delivery' : change.method === 'door' ? 'Left at door (with its photo)' : 'Hand delivered';
+    const why = fresh ? `Someone else set it to ${statusLabel(fresh.status)} first.` : (error as Error).message;
+    return { kind: 'not-sent', delivery: fresh, message: `${pending.name}: "${what}" was not sent. ${why}` };
+  }
+}
