@@ -155,7 +155,10 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`con
         clientOptions: {
           stream: () => {
             sockets += 1;
-            return net.connect(Number(server.port || 5432), server.hostname);
+            const socket = net.connect(Number(server.port || 5432), server.hostname);
+            // As the connector's own socket does: it is already connecting, and pg calls connect() again.
+            socket.connect = (() => socket) as typeof socket.connect;
+            return socket;
           },
         },
         close: () => {
