@@ -126,7 +126,8 @@ async function query<T>(url: string | null, dataDir: string, sqlText: string): P
     }
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
   try {
     return (await db.query<T>(sqlText)).rows;
   } finally {

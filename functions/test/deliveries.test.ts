@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { deliveries, deliveryEvents, subscriptions, users } from '../src/db/schema';
 import { deliveryHistory } from '../src/services/deliveries';
+import { MATCH_COUNT_LIMIT } from '@blooms/shared/contract/deliveries';
 import { localBlobStore } from '../src/services/blob-store';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
@@ -206,6 +207,17 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect(await names('q=8410')).toEqual(['Cora', 'Olive']);
       expect(await names('q=50%25')).toEqual([]);
       expect((await get('ella', `/api/subscriptions?month=${NOV}&q=8410`)).json().total).toBe(2);
+    });
+
+    it('counts a narrowed view only up to MATCH_COUNT_LIMIT + 1, and every subscription when nothing narrows it', async () => {
+      const [template] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, ids.older));
+      const { id: _id, createdAt: _at, ...fields } = template!;
+      await database.db.insert(subscriptions).values(Array.from({ length: MATCH_COUNT_LIMIT + 5 }, (_, i) => ({ ...fields, email: `many${i}@example.com`, city: 'Ogden' })));
+      const narrowed = (await get('ella', `/api/subscriptions?month=${NOV}&city=ogden`)).json();
+      expect(narrowed.total).toBe(MATCH_COUNT_LIMIT + 1);
+      expect(narrowed.rows).toHaveLength(100);
+      expect((await get('ella', `/api/subscriptions?month=${NOV}`)).json().total).toBe(MATCH_COUNT_LIMIT + 5 + 3);
+      expect((await get('ella', `/api/subscriptions?month=${NOV}&city=provo`)).json().total).toBe(1);
     });
 
     it('filters by status, assignee, the month being in the plan, and city', async () => {

@@ -72,14 +72,16 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     };
   }
   // Loaded only when used: the Cloud Functions bundle leaves embedded PostgreSQL out.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // pg_trgm: the dashboard search's index (migration 0007).
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
   await client.waitReady.catch((error: unknown) => {
     unlock();
     throw error;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '@blooms/shared/contract/roles';
 import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
@@ -141,6 +141,12 @@ export const emailOutbox = pgTable(
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
 /** The order a driver put their stops in, for one month; stops not in it follow in computed route order. */
+/** The number of subscriptions, one row kept by triggers (migration 0007): the dashboard shows it on every page. */
+export const subscriptionCount = pgTable('subscription_count', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});
+
 export const routeOrders = pgTable(
   'route_orders',
   {

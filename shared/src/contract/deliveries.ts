@@ -57,7 +57,10 @@ export interface MonthDelivery {
 export interface SubscriptionPage {
   rows: SubscriptionRow[];
   nextCursor: string | null;
-  /** How many subscriptions there are in all. */
+  /**
+   * How many subscriptions there are in all; for a narrowed view (search, filters, another
+   * order) counted only up to MATCH_COUNT_LIMIT + 1, which reads as "more than the limit".
+   */
   total: number;
 }
 
@@ -118,3 +121,11 @@ export function dashboardViewQuery(view: DashboardView): Record<string, string> 
 export const REVERT_UNDO_SECONDS = 10;
 /** The server takes an Undo this long after the revert: the offer's time plus a slow connection's. */
 export const REVERT_UNDO_ACCEPTED_SECONDS = REVERT_UNDO_SECONDS + 20;
+
+/** A narrowed dashboard view counts its matches only this far: counting 100,000 rows per page costs more than the number is worth. */
+export const MATCH_COUNT_LIMIT = 1000;
+
+/** The total as the dashboard says it: "1,000+" once a narrowed view's count reached its limit. */
+export function formatTotal(total: number, narrowed: boolean): string {
+  return narrowed && total > MATCH_COUNT_LIMIT ? `${MATCH_COUNT_LIMIT.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
-import { ALL_SUBSCRIPTIONS, dashboardViewQuery, mapSearchUrl, nextStatus, REVERT_UNDO_SECONDS, statusLabel, type DashboardView, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { ALL_SUBSCRIPTIONS, dashboardViewQuery, formatTotal, mapSearchUrl, nextStatus, REVERT_UNDO_SECONDS, statusLabel, type DashboardView, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
 import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
@@ -243,7 +243,7 @@ export default function DashboardPage() {
         {rows && rows.length > 0 && (
           <div className="table-footer">
             <p role="status">
-              Showing {rows.length} of {total} {isEverything ? 'subscriptions' : 'matching subscriptions'}
+              Showing {rows.length} of {formatTotal(total, !isEverything)} {isEverything ? 'subscriptions' : 'matching subscriptions'}
             </p>
             {hasMore && (
               <button type="button" className="button button--secondary" onClick={() => void loadMore()} disabled={loadingMore}>

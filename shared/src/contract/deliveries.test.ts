@@ -1,0 +1,13 @@
+import { formatTotal, MATCH_COUNT_LIMIT } from './deliveries';
+
+describe('formatTotal', () => {
+  it('says an exact count with thousands separators', () => {
+    expect(formatTotal(3, true)).toBe('3');
+    expect(formatTotal(MATCH_COUNT_LIMIT, true)).toBe('1,000');
+    expect(formatTotal(100_000, false)).toBe('100,000');
+  });
+
+  it("says '1,000+' once a narrowed view's count went past its limit", () => {
+    expect(formatTotal(MATCH_COUNT_LIMIT + 1, true)).toBe('1,000+');
+  });
+});
