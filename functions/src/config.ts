@@ -4,6 +4,7 @@ import type { FirebaseWebConfig } from '@blooms/shared/contract/app-config';
 import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
 import type { CloudSqlIpType } from './db/cloud-sql';
+import type { GeocodingSettings } from './services/geocoder';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -57,6 +58,8 @@ export interface ServerConfig {
   /** The first retry of an e-mail (also after a crash mid-send) waits this long; each next one twice as long. */
   outboxRetryAfterS: number;
   googleMapsApiKey: string | null;
+  /** Real positions for drivers' route order (GEOCODING_API_KEY, else GOOGLE_MAPS_API_KEY); null orders by ZIP centres. */
+  geocoding: GeocodingSettings | null;
   /** Where drivers' routes start: the ZIP code of the studio (STUDIO_ZIP, else the one in STREET_ADDRESS). */
   studioZip: string;
 }
@@ -111,6 +114,12 @@ function studioZip(env: Env): string {
   }
   const fromAddress = /\b(\d{5})\s*$/.exec(env.STREET_ADDRESS ?? DEFAULT_SITE_CONTACT.streetAddress)?.[1];
   return fromAddress && ZIP_CENTROIDS.has(fromAddress) ? fromAddress : '84101';
+}
+
+/** A browser key restricted to the site's pages is refused by the server-side Geocoding API: GEOCODING_API_KEY is then set apart. */
+function geocodingSettings(env: Env): GeocodingSettings | null {
+  const apiKey = env.GEOCODING_API_KEY || env.GOOGLE_MAPS_API_KEY;
+  return apiKey ? { apiKey, url: env.GEOCODING_API_URL || 'https://maps.googleapis.com/maps/api/geocode/json' } : null;
 }
 
 function required(env: Env, name: string, when: string): string {
@@ -200,6 +209,7 @@ function readConfig(env: Env): ServerConfig {
     shutdownTimeoutMs: count(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     liveRecheckMs: count(env, 'LIVE_RECHECK_MS', 30_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    geocoding: geocodingSettings(env),
     studioZip: studioZip(env),
   };
 }

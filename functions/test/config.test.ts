@@ -28,3 +28,15 @@ describe('settings that are unsafe together are refused at start, saying why', (
     expect(loadConfig({ ...STRIPE, PAYMENTS: 'test' }).stripe).toBeNull();
   });
 });
+
+describe('geocoding for route order', () => {
+  it('is off without a key: routes use ZIP centres', () => {
+    expect(loadConfig({}).geocoding).toBeNull();
+  });
+
+  it("uses the Maps key, or a server key of its own, against Google's endpoint unless told otherwise", () => {
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'browser-key' }).geocoding).toEqual({ apiKey: 'browser-key', url: 'https://maps.googleapis.com/maps/api/geocode/json' });
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'browser-key', GEOCODING_API_KEY: 'server-key' }).geocoding?.apiKey).toBe('server-key');
+    expect(loadConfig({ GEOCODING_API_KEY: 'k', GEOCODING_API_URL: 'http://127.0.0.1:9/geocode' }).geocoding?.url).toBe('http://127.0.0.1:9/geocode');
+  });
+});

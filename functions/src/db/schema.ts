@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '@blooms/shared/contract/roles';
 import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
@@ -145,6 +145,14 @@ export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export const subscriptionCount = pgTable('subscription_count', {
   onlyRow: boolean('only_row').primaryKey().default(true),
   total: bigint('total', { mode: 'number' }).notNull(),
+});
+
+/** Where an address is, as the geocoding service answered (services/geocoder.ts), keyed by the address as asked. */
+export const geocodes = pgTable('geocodes', {
+  address: text('address').primaryKey(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  locatedAt: timestamp('located_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const routeOrders = pgTable(

@@ -78,7 +78,7 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
   await app.register(
     accessScope('staff', identify, (staff) => {
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
-      registerDeliveryRoutes(staff, db, blobs, config.studioZip);
+      registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding });
       registerLiveRoutes(staff, feed, { verifier, recheckMs: config.liveRecheckMs });
     }),
   );

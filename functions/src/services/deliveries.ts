@@ -5,6 +5,7 @@ import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, routeOrders, subscriptionCount, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
 import { planRoute, type Point } from './route-order';
+import type { Geocoder } from './geocoder';
 import { announce, announceAll } from './change-feed';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { findUserByEmail } from './users';
@@ -289,12 +290,14 @@ const NO_DELIVERY: DeliveryColumns = { status: null, assigneeEmail: null, assign
 
 /**
  * The deliveries assigned to one person in the month, in route order: the order they put
- * their stops in, then any stop not in it where the planned route (from the studio) puts it.
+ * their stops in, then any stop not in it where the planned route (from the studio) puts it,
+ * on geocoded positions when there is a geocoder.
  */
-export async function listAssigned(db: Db, month: MonthKey, assigneeId: string, studio: Point): Promise<SubscriptionRow[]> {
+export async function listAssigned(db: Db, month: MonthKey, assigneeId: string, studio: Point, geocoder?: Geocoder | null): Promise<SubscriptionRow[]> {
   const rows = await monthRows(db, month).where(eq(deliveries.assigneeId, assigneeId)).orderBy(...NEWEST_FIRST);
   const [saved] = await db.select({ ids: routeOrders.subscriptionIds }).from(routeOrders).where(and(eq(routeOrders.assigneeId, assigneeId), eq(routeOrders.month, month)));
-  const planned = planRoute(studio, rows.map(({ subscription }) => ({ id: subscription.id, zip: subscription.zip, address: subscription.address })));
+  const stops = rows.map(({ subscription: { id, zip, address, city } }) => ({ id, zip, address, city }));
+  const planned = planRoute(studio, stops, geocoder ? await geocoder(stops) : undefined);
   const assigned = new Set(planned);
   const kept = (saved?.ids ?? []).filter((id) => assigned.has(id));
   const order = [...kept, ...planned.filter((id) => !kept.includes(id))];

@@ -27,13 +27,14 @@ export function pointOfZip(zip: string): Point | null {
 
 /**
  * An order for the stops starting from the studio: nearest neighbour first, then 2-opt
- * (reverse any stretch that makes the path shorter) until nothing improves. Positions come
- * from ZIP centres, so it works offline and with no key; stops in one ZIP stay together,
- * ordered by address. A stop whose ZIP is unknown counts as being at the studio.
+ * (reverse any stretch that makes the path shorter) until nothing improves. Positions are
+ * the geocoded ones in `located` (with a geocoding key), else ZIP centres, so it works
+ * offline and with no key; stops in one ZIP centre stay together, ordered by address. A stop
+ * whose ZIP is unknown counts as being at the studio.
  */
-export function planRoute(studio: Point, stops: Stop[]): string[] {
+export function planRoute(studio: Point, stops: Stop[], located: ReadonlyMap<string, Point> = new Map()): string[] {
   const sorted = [...stops].sort((a, b) => a.zip.localeCompare(b.zip) || a.address.localeCompare(b.address) || a.id.localeCompare(b.id));
-  const points = sorted.map((stop) => pointOfZip(stop.zip) ?? studio);
+  const points = sorted.map((stop) => located.get(stop.id) ?? pointOfZip(stop.zip) ?? studio);
 
   // Nearest neighbour from the studio.
   const order: number[] = [];

@@ -22,8 +22,9 @@ import type { Db } from '../../db/database';
 import type { BlobStore } from '../../services/blob-store';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import { EXTENSIONS, sniffImageType, typeOfKey } from '../../services/image-type';
-import { advanceStatus, allInView, assignDeliveries, undoRevert, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered, saveRouteOrder } from '../../services/deliveries';
+import { advanceStatus, allInView, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
 import { pointOfZip } from '../../services/route-order';
+import { createGeocoder, type GeocodingSettings } from '../../services/geocoder';
 import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
@@ -35,8 +36,9 @@ const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
 const proofParams = z.object({ subscriptionId: z.uuid(), month: monthSchema });
 
 /** Staff delivery management (spec section 2 "/dashboard", "/my-deliveries"): any staff role, by the scope. */
-export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobStore, studioZip: string) {
-  const studio = pointOfZip(studioZip)!;
+export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobStore, routes: { studioZip: string; geocoding: GeocodingSettings | null }) {
+  const studio = pointOfZip(routes.studioZip)!;
+  const geocoder = routes.geocoding ? createGeocoder(db, routes.geocoding, (message) => staff.log.warn(message)) : null;
   staff.get('/api/subscriptions', { schema: { querystring: monthPageQuerySchema, response: { 200: subscriptionPageSchema } } }, (request) => {
     const { month, limit, cursor, ...view } = request.query;
     return listMonthPage(db, month, { limit, cursor }, view);
@@ -58,14 +60,14 @@ export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobSto
 
   /** The caller's stops in route order (spec "/my-deliveries"; issue 14: ordered from the studio). */
   staff.get('/api/my-deliveries', { schema: { querystring: monthQuery, response: { 200: z.array(subscriptionRowSchema) } } }, (request) =>
-    listAssigned(db, request.query.month, callerOf(request).id, studio),
+    listAssigned(db, request.query.month, callerOf(request).id, studio, geocoder),
   );
 
   /** The order the caller put their stops in (moved up or down on the phone). */
   staff.put('/api/my-deliveries/order', { schema: { body: routeOrderSchema, response: { 200: z.array(subscriptionRowSchema) } } }, async (request) => {
     const caller = callerOf(request);
     await saveRouteOrder(db, caller, request.body.month, request.body.subscriptionIds);
-    return listAssigned(db, request.body.month, caller.id, studio);
+    return listAssigned(db, request.body.month, caller.id, studio, geocoder);
   });
 
   /** The people deliveries can be assigned to, for the bulk-assign dropdown. */
