@@ -280,6 +280,34 @@ describe('bulk assign', () => {
   });
 });
 
+describe('keyboard', () => {
+  it('gives a row two Tab stops, the checkbox and the pill; the arrows reach the rest of the row', async () => {
+    const user = await renderDashboard([
+      row('a', { firstName: 'Ana' }, { proofImageUrl: null }),
+      row('b', { firstName: 'Ben' }),
+      row('c', { firstName: 'Cora' }, { scheduled: false }),
+    ]);
+    expect(screen.getByRole('table')).toHaveAccessibleDescription(/left and right arrow keys reach its links/);
+    within(rowOf('Ana')).getByRole('checkbox').focus();
+    await user.tab();
+    expect(within(rowOf('Ana')).getByRole('button', { name: /^Not Started/ })).toHaveFocus();
+    await user.tab();
+    expect(within(rowOf('Ben')).getByRole('checkbox')).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    // Cora has no delivery this month: her row's Tab stop is her e-mail link.
+    expect(within(rowOf('Cora')).getByRole('link', { name: /@/ })).toHaveFocus();
+
+    within(rowOf('Ana')).getByRole('checkbox').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(rowOf('Ana')).getByRole('link', { name: /@/ })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(rowOf('Ana')).getByRole('link', { name: '215 E 400 S' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(rowOf('Ana')).getByRole('link', { name: /\(801\)/ })).toHaveFocus();
+  });
+});
+
 describe('live updates', () => {
   it("patches a row when anyone changes this month's delivery", async () => {
     await renderDashboard();

@@ -16,6 +16,7 @@ import { BulkAssign } from '../features/deliveries/BulkAssign';
 import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
 import { DashboardFilters } from '../features/deliveries/DashboardFilters';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
+import { moveWithinRow, ROW_KEYS_HINT } from '../features/deliveries/row-keys';
 import { formatPhone, formatSubmitted } from '../features/deliveries/format';
 import '../features/deliveries/deliveries.css';
 
@@ -183,9 +184,10 @@ export default function DashboardPage() {
         {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading subscriptions…</p>}
         {rows && rows.length === 0 && <p className="status-message">{isEverything ? 'No subscriptions yet.' : 'No subscriptions match these filters.'}</p>}
+        <p id="deliveries-keys" className="visually-hidden">{ROW_KEYS_HINT}</p>
         {rows && rows.length > 0 && (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Subscriptions table">
-            <table className="data-table deliveries-table">
+            <table className="data-table deliveries-table" aria-describedby="deliveries-keys">
               <caption className="visually-hidden">Subscriptions and their deliveries in {monthNameOf(month)}</caption>
               <thead>
                 <tr>
@@ -203,25 +205,26 @@ export default function DashboardPage() {
                   const name = `${row.firstName} ${row.lastName}`;
                   const { delivery } = row;
                   return (
-                    <tr key={row.id} aria-selected={selected.has(row.id)}>
+                    // Tab stops: the checkbox and the pill; with no delivery this month, the e-mail link instead.
+                    <tr key={row.id} aria-selected={selected.has(row.id)} onKeyDown={moveWithinRow}>
                       <td>
                         <input type="checkbox" aria-label={`Select ${name}`} checked={selected.has(row.id)} disabled={!delivery.scheduled} onChange={() => toggle(row.id)} />
                       </td>
                       <th scope="row">{name}</th>
-                      <td className="deliveries-table__wrap"><a href={`mailto:${row.email}`}>{row.email}</a></td>
-                      <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
-                      <td className="deliveries-table__wrap"><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}</a></td>
+                      <td className="deliveries-table__wrap"><a href={`mailto:${row.email}`} tabIndex={delivery.scheduled ? -1 : undefined}>{row.email}</a></td>
+                      <td className="nowrap"><a href={phoneHref(row.phone)} tabIndex={-1}>{formatPhone(row.phone)}</a></td>
+                      <td className="deliveries-table__wrap"><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer" tabIndex={-1}>{row.address}</a></td>
                       <td>{row.unit}</td>
                       <td>{row.city}</td>
                       <td>{row.state}</td>
                       <td>{row.zip}</td>
-                      <td><NotesCell notes={row.deliveryNotes} name={name} /></td>
+                      <td><NotesCell notes={row.deliveryNotes} name={name} tabIndex={-1} /></td>
                       <td>
                         {delivery.scheduled ? (
                           <span className="status-cell">
                             <StatusPill status={delivery.status} busy={busy.has(row.id)} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => clickPill(row)} />
                             {delivery.proofImageUrl && (
-                              <button type="button" className="photo-link" onClick={() => void showPhoto(delivery.proofImageUrl!)} aria-label={`View the delivery photo for ${name}`}>
+                              <button type="button" className="photo-link" tabIndex={-1} onClick={() => void showPhoto(delivery.proofImageUrl!)} aria-label={`View the delivery photo for ${name}`}>
                                 Photo
                               </button>
                             )}
