@@ -63,11 +63,14 @@ test("the carousel's Next button moves by one card plus 32 px", async ({ page })
 test('the FAQ answers open with the keyboard', async ({ page }) => {
   await page.goto('/faq');
   await waitForHydration(page);
-  const question = page.getByRole('button', { name: 'Do you deliver outside Utah?' });
+  const question = page.locator('summary', { hasText: 'Do you deliver outside Utah?' });
+  const answer = page.getByText(/by hand along the I-15 corridor from Bountiful to Provo/);
+  await expect(answer).toBeHidden();
   await question.focus();
   await page.keyboard.press('Enter');
-  await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText(/by hand along the I-15 corridor from Bountiful to Provo/)).toBeVisible();
+  await expect(answer).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(answer).toBeHidden();
 });
 
 test('a visitor never downloads Firebase on the marketing pages', async ({ page }) => {

@@ -50,7 +50,8 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
       <p className="visually-hidden" aria-live="polite">
         Testimonial {position.index + 1} of {testimonials.length}
       </p>
-      <div className="carousel__track" ref={track} onScroll={measure}>
+      {/* Focusable so keyboard users can scroll it with the arrow keys, like any scroll area. */}
+      <div className="carousel__track" ref={track} onScroll={measure} tabIndex={0} role="group" aria-label="Testimonials, scroll sideways for more">
         {testimonials.map((t, i) => (
           <div key={t.name} className="carousel__card" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${testimonials.length}`}>
             <blockquote>
