@@ -3,12 +3,14 @@ import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { PopupHost } from '../components/PopupHost';
 import { ScrollToTop } from '../components/ScrollToTop';
+import { FocusPageHeading } from '../components/FocusPageHeading';
 
 /** Everything inside the router: the same tree in the browser and when prerendered. */
 export function AppShell() {
   return (
     <>
       <ScrollToTop />
+      <FocusPageHeading />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -65,6 +65,7 @@ describe('Header', () => {
 });
 
 describe('Mobile menu', () => {
+  beforeEach(() => signOutForTest());
   const toggle = () => screen.getByRole('button', { name: /menu/i });
 
   async function openMenu() {
@@ -99,11 +100,38 @@ describe('Mobile menu', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('closes on a route change', async () => {
+  it('closes on a route change, leaving focus to the new page rather than the menu button', async () => {
     const user = await openMenu();
     await user.click(within(nav()).getByRole('link', { name: 'FAQ' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/faq');
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
     expect(document.body.style.overflow).toBe('');
+    expect(toggle()).not.toHaveFocus();
+  });
+
+  it('keeps Tab inside the open menu: from the last link to the menu button and back', async () => {
+    const user = userEvent.setup();
+    renderAt(
+      '/',
+      <>
+        <Header />
+        <a href="/behind-the-menu">A link on the dimmed page</a>
+      </>,
+    );
+    await user.click(toggle());
+    const getStarted = within(nav()).getByRole('link', { name: 'Get Started' });
+    getStarted.focus();
+    await user.tab();
+    expect(toggle()).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(getStarted).toHaveFocus();
+    for (let press = 0; press < 20; press++) {
+      await user.tab();
+      expect(screen.getByRole('link', { name: 'A link on the dimmed page' })).not.toHaveFocus();
+    }
+    await user.keyboard('{Escape}');
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).not.toBe(toggle());
   });
 });

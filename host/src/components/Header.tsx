@@ -11,6 +11,19 @@ import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
  */
 const COMPACT_BELOW_PX = { visitor: 1100, staff: 1279 };
 
+const focusableIn = (element: HTMLElement | null) =>
+  Array.from(element?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
+
+/** While the menu is open, Tab cycles through the menu button and the menu's links: never into the dimmed page. */
+function keepFocusInMenu(event: KeyboardEvent, inMenu: (HTMLElement | null)[]) {
+  const stops = inMenu.filter((element): element is HTMLElement => element !== null);
+  const at = stops.indexOf(document.activeElement as HTMLElement);
+  const next = at === -1 ? 0 : event.shiftKey ? (at === 0 ? stops.length - 1 : null) : at === stops.length - 1 ? 0 : null;
+  if (next === null) return;
+  event.preventDefault();
+  stops[next]?.focus();
+}
+
 export function Header() {
   const status = useAuthStore((s) => s.status);
   const role = useAuthStore((s) => s.role);
@@ -24,8 +37,12 @@ export function Header() {
   const staffLinks = status === 'signed-in';
   const compact = useMediaQuery(`(max-width: ${staffLinks ? COMPACT_BELOW_PX.staff : COMPACT_BELOW_PX.visitor}px)`);
 
-  // The menu closes on every route change, and when the window grows past the compact layout.
-  useEffect(() => setMenuOpen(false), [pathname, compact]);
+  // The menu closes on every route change (focus then goes to the new page, not back to the
+  // menu button), and when the window grows past the compact layout.
+  useEffect(() => {
+    wasOpen.current = false;
+    setMenuOpen(false);
+  }, [pathname, compact]);
 
   useEffect(() => {
     if (!menuOpen) {
@@ -39,6 +56,7 @@ export function Header() {
     navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key === 'Tab') keepFocusInMenu(event, [toggleRef.current, ...focusableIn(navRef.current)]);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
