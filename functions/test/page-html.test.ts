@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SCREEN_SLOT, type HostPrerender, type RemotePrerender } from '@blooms/shared/contract/prerender';
-import { composePage, hostedAppFiles } from '../src/http/public/page-html';
+import { composePage, hostedAppFiles, withSiteContact } from '../src/http/public/page-html';
+import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
 import { buildPagesServer } from '../src/http/pages-server';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
@@ -65,6 +66,54 @@ describe('composing a prerendered page', () => {
   });
 });
 
+describe("this deployment's contact details in a prerendered page", () => {
+  // What the apps' builds prerender: the default contact details, as React writes them.
+  const asBuilt =
+    '<footer><a href="mailto:hello@monthlyblooms.example">hello@monthlyblooms.example</a> <a href="tel:+18015550142">(801) 555-0142</a>' +
+    '<!-- -->123 Placeholder Ave, Salt Lake City, UT 84101<a href="https://shelbyfloral.example">Shelby Floral</a>' +
+    '<a href="https://instagram.com/monthlyblooms.example">Instagram</a></footer>';
+  const site = {
+    contactEmail: 'orders@blooms.example',
+    phone: '(385) 555-0199',
+    streetAddress: '9 Rose & Thorn Ln, Provo, UT 84601',
+    sisterStudioName: 'Shelby Floral',
+    sisterStudioUrl: 'https://studio.example/weddings',
+    social: [{ label: 'Instagram', url: 'https://instagram.com/blooms' }, DEFAULT_SITE_CONTACT.social[1]!],
+  };
+
+  it('replaces every default the build prerendered, escaped, in text and links', () => {
+    expect(withSiteContact(asBuilt, site)).toBe(
+      '<footer><a href="mailto:orders@blooms.example">orders@blooms.example</a> <a href="tel:+13855550199">(385) 555-0199</a>' +
+        '<!-- -->9 Rose &amp; Thorn Ln, Provo, UT 84601<a href="https://studio.example/weddings">Shelby Floral</a>' +
+        '<a href="https://instagram.com/blooms">Instagram</a></footer>',
+    );
+  });
+
+  it('leaves the page as built when the deployment uses the defaults', () => {
+    expect(withSiteContact(asBuilt, DEFAULT_SITE_CONTACT)).toBe(asBuilt);
+  });
+
+  it('rewrites in one pass: a configured value that looks like another default stays as configured', () => {
+    const swapped = { ...DEFAULT_SITE_CONTACT, contactEmail: DEFAULT_SITE_CONTACT.sisterStudioName, sisterStudioName: 'Other Studio' };
+    expect(withSiteContact('hello@monthlyblooms.example / Shelby Floral', swapped)).toBe('Shelby Floral / Other Studio');
+  });
+
+  it('is applied to the whole composed page: title, description and body', () => {
+    const page = composePage({
+      index: MINIFIED_INDEX,
+      shell: { head: '', body: `<main id="main">${SCREEN_SLOT}</main>${asBuilt}` },
+      screen: { head: '', body: '<h1>Call (801) 555-0142</h1>', title: 'Reach hello@monthlyblooms.example', description: 'Or call (801) 555-0142.' },
+      css: '',
+      publicPath: { token: TOKEN, url: '/' },
+      site,
+    });
+    expect(page).toContain('<title>Reach orders@blooms.example</title>');
+    expect(page).toContain('content="Or call (385) 555-0199."');
+    expect(page).toContain('<h1>Call (385) 555-0199</h1>');
+    expect(page).not.toMatch(/monthlyblooms\.example|555-0142|Placeholder Ave/);
+  });
+});
+
 describe('the server sending pages', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -86,7 +135,8 @@ describe('the server sending pages', () => {
     write('marketing-remote/dist/prerender/pages.json', JSON.stringify(MARKETING));
     write('marketing-remote/dist/prerender/styles.css', '.screen{color:green}');
     database = await createMigratedDatabase('pglite');
-    app = await startTestServer(database, { config: testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, REMOTE_MARKETING_URL: 'https://cdn.example/marketing/mf-manifest.json' }) });
+    app = await startTestServer(database, { config: testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, REMOTE_MARKETING_URL: 'https://cdn.example/marketing/mf-manifest.json', CONTACT_PHONE: '(385) 555-0199' }),
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -115,6 +165,11 @@ describe('the server sending pages', () => {
   it('shows a redeployed remote at once', async () => {
     write('marketing-remote/dist/prerender/pages.json', JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Questions, answered') } }));
     expect((await app.inject('/faq')).body).toContain('<h1>Questions, answered</h1>');
+  });
+
+  it("puts this deployment's contact details where the build prerendered the defaults", async () => {
+    write('marketing-remote/dist/prerender/pages.json', JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Call (801) 555-0142') } }));
+    expect((await app.inject('/faq')).body).toContain('<h1>Call (385) 555-0199</h1>');
   });
 
   it('sends the plain page when a prerendered file is unreadable, and still works', async () => {

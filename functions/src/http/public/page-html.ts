@@ -3,6 +3,7 @@ import path from 'node:path';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { remotePackage, type RemoteName } from '@blooms/shared/contract/remotes';
 import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import { DEFAULT_SITE_CONTACT, phoneHref, type SiteContact } from '@blooms/shared/contract/site';
 import {
   PRERENDER_FILE,
   PRERENDER_STYLES_FILE,
@@ -29,10 +30,36 @@ export interface PageParts {
   css: string;
   /** The placeholder the remote's build wrote for its URL, and the URL it is served from. */
   publicPath: { token: string; url: string };
+  /** This deployment's contact details; the apps prerendered DEFAULT_SITE_CONTACT. */
+  site?: SiteContact;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Puts this deployment's contact details where the build prerendered the defaults, so
+ * crawlers and visitors before hydration see the real ones, and React hydrates text that
+ * matches what it renders. One pass: a configured value is never rewritten again.
+ */
+export function withSiteContact(html: string, site: SiteContact): string {
+  const asBuilt = DEFAULT_SITE_CONTACT;
+  const pairs: [string, string][] = [
+    [asBuilt.contactEmail, site.contactEmail],
+    [phoneHref(asBuilt.phone), phoneHref(site.phone)],
+    [asBuilt.phone, site.phone],
+    [asBuilt.streetAddress, site.streetAddress],
+    [asBuilt.sisterStudioName, site.sisterStudioName],
+    [asBuilt.sisterStudioUrl, site.sisterStudioUrl],
+    ...asBuilt.social.map((link, i): [string, string] => [link.url, site.social[i]?.url ?? link.url]),
+  ];
+  const rewrites = new Map(pairs.filter(([built, configured]) => built !== configured).map(([built, configured]) => [escapeHtml(built), escapeHtml(configured)]));
+  if (rewrites.size === 0) return html;
+  const longestFirst = [...rewrites.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return html.replace(new RegExp(longestFirst.join('|'), 'g'), (built) => rewrites.get(built)!);
 }
 
 /** The host's page with the route's shell and screen already in it, ready for React to hydrate. */
-export function composePage({ index, shell, screen, css, publicPath }: PageParts): string {
+export function composePage({ index, shell, screen, css, publicPath, site = DEFAULT_SITE_CONTACT }: PageParts): string {
   const screenHtml = screen.body.replaceAll(publicPath.token, publicPath.url);
   const hints = [...new Set(`${shell.head}${screen.head.replaceAll(publicPath.token, publicPath.url)}`.match(/<link [^>]*\/>/g) ?? [])];
   let page = index
@@ -40,7 +67,7 @@ export function composePage({ index, shell, screen, css, publicPath }: PageParts
     .replace('</head>', () => `${hints.join('')}<style data-prerendered>${css}</style></head>`)
     .replace(EMPTY_ROOT, () => `<div id="root">${shell.body.replace(SCREEN_SLOT, () => screenHtml)}</div>`);
   if (screen.description) page = page.replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(screen.description!)}">`);
-  return page;
+  return withSiteContact(page, site);
 }
 
 /** The host or a remote: an app whose built files a page is made from. */
@@ -128,7 +155,7 @@ function jsonReader() {
  * prerendered it, otherwise the host's plain page (React renders it in the browser). Null
  * when there is no host build at all.
  */
-export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, string>, log: (error: unknown) => void) {
+export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, string>, site: SiteContact, log: (error: unknown) => void) {
   const json = jsonReader();
 
   return async (pathname: string): Promise<string | null> => {
@@ -148,7 +175,7 @@ export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, stri
       const screen = remote?.screens[route.module];
       if (!shell || !remote || !screen) return index;
       const css = `${hostCss ?? ''}${remoteCss ?? ''}`;
-      return composePage({ index, shell, screen, css, publicPath: { token: remote.publicPath, url: remoteBaseUrl(remotes[route.remote]) } });
+      return composePage({ index, shell, screen, css, publicPath: { token: remote.publicPath, url: remoteBaseUrl(remotes[route.remote]) }, site });
     } catch (error) {
       // A broken prerender must never take the page down: the browser can still render it.
       log(error);
