@@ -81,3 +81,57 @@ test('the confirmation page explains a missing session and an unpaid one', async
   await page.goto(`/confirmation?session_id=${sessionId}`);
   await expect(page.getByRole('alert')).toHaveText('Payment not completed. Please try again.');
 });
+
+test('cancelling at checkout comes back to the form as it was left, and a paid checkout forgets it', async ({ page }) => {
+  await page.goto('/subscribe');
+  await page.getByLabel('First name').fill('Rosa');
+  await page.getByLabel('Last name').fill('Parks');
+  await page.getByLabel('Email').fill('rosa.cancel@example.com');
+  await page.getByLabel('Phone').fill('801-555-0177');
+  await page.getByLabel('Street address').fill('77 W 100 N');
+  await page.getByLabel('ZIP code').fill('84601');
+  await page.getByLabel('Delivery notes (optional)').fill('Side door, please');
+  await page.getByRole('radio', { name: /Custom/ }).check();
+  for (const month of ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October']) {
+    await page.getByRole('checkbox', { name: month }).uncheck();
+  }
+  await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/cs_test_local_/);
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/subscribe?checkout=cancelled');
+  await expect(page.getByRole('status').filter({ hasText: 'Checkout cancelled: nothing was charged. Your details are still here.' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Rosa');
+  await expect(page.getByLabel('Email')).toHaveValue('rosa.cancel@example.com');
+  await expect(page.getByLabel('City')).toHaveValue('Provo');
+  await expect(page.getByLabel('Delivery notes (optional)')).toHaveValue('Side door, please');
+  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'November' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'March' })).not.toBeChecked();
+
+  await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+  await expect(page.getByText('November, December')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  await page.goto('/subscribe');
+  await expect(page.getByLabel('First name')).toBeEnabled();
+  await expect(page.getByLabel('First name')).toHaveValue('');
+});
+
+for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]] as const) {
+  test(`the Custom months are a ${columns}-column grid on a ${device}, summed up as they change`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/subscribe');
+    await page.getByRole('radio', { name: /Custom/ }).check();
+    const tiles = page.locator('.month-option');
+    await expect(tiles).toHaveCount(12);
+    const boxes = await tiles.evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => ({ x: Math.round(box.x), y: Math.round(box.y) })));
+    expect(new Set(boxes.map((box) => box.x)).size, 'columns').toBe(columns);
+    expect(new Set(boxes.map((box) => box.y)).size, 'rows').toBe(12 / columns);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (const month of ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September']) {
+      await page.getByRole('checkbox', { name: month }).uncheck();
+    }
+    await expect(page.getByText('3 deliveries a year, $99 each')).toBeVisible();
+  });
+}

@@ -200,7 +200,7 @@ describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
       'line_items[0][price_data][unit_amount]': '9900',
       'line_items[0][price_data][recurring][interval]': 'month',
       success_url: 'https://blooms.example/confirmation?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://blooms.example/subscribe',
+      cancel_url: 'https://blooms.example/subscribe?checkout=cancelled',
     });
   });
 

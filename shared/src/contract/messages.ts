@@ -26,6 +26,7 @@ export const SUBSCRIBE_MESSAGES = {
   missingSessionId: 'Missing session ID in URL.',
   notPaid: 'Payment not completed. Please try again.',
   verifyFailed: 'Error verifying payment. Please check your email for confirmation or contact support.',
+  checkoutCancelled: 'Checkout cancelled: nothing was charged. Your details are still here.',
 } as const;
 
 export const ZIP_MESSAGES = {

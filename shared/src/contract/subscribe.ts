@@ -1,6 +1,7 @@
 import { isDeliveryZip } from './delivery-area';
 import { allMonthsSelected, MONTH_NAMES, type SelectedMonths } from './months';
 import { SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from './messages';
+import { formatPrice, PRICE_PER_MONTH_USD } from './site';
 import type { CheckoutPayload } from './checkout';
 // Types only: the browser's form ships no zod.
 import type { Plan, SubscriberTextField } from './subscriber';
@@ -21,6 +22,17 @@ export function zipCheck(zip: string): { status: ZipStatus; message: string } {
  * per month. Derived from the subscriber, so a field added there appears here.
  */
 export type SubscribeForm = Record<SubscriberTextField, string> & { plan: Plan; selectedMonths: SelectedMonths };
+
+/** The plan in a line, as the form sums it up: "3 deliveries a year, $99 each". */
+export function planSummary(form: Pick<SubscribeForm, 'plan' | 'selectedMonths'>): string {
+  const count = form.plan === 'yearly' ? MONTH_NAMES.length : MONTH_NAMES.filter((month) => form.selectedMonths[month]).length;
+  if (count === 0) return 'No months chosen yet';
+  return `${count} ${count === 1 ? 'delivery' : 'deliveries'} a year, ${formatPrice(PRICE_PER_MONTH_USD)} each`;
+}
+
+/** Checkout's way back to the form when the customer cancels: /subscribe?checkout=cancelled */
+export const CHECKOUT_CANCELLED_PARAM = { name: 'checkout', value: 'cancelled' } as const;
+export const CHECKOUT_CANCEL_PATH = `/subscribe?${CHECKOUT_CANCELLED_PARAM.name}=${CHECKOUT_CANCELLED_PARAM.value}`;
 
 export const EMPTY_SUBSCRIBE_FORM: SubscribeForm = {
   firstName: '',

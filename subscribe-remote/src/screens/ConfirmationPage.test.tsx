@@ -14,7 +14,12 @@ function renderAt(url: string) {
   );
 }
 
-beforeEach(() => jest.clearAllMocks());
+const KEPT = 'blooms.subscribe-form';
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  window.sessionStorage.setItem(KEPT, JSON.stringify({ firstName: 'Maria' }));
+});
 
 it('verifies the session, then says all set with a way home', async () => {
   mockedCall.mockResolvedValue({ payment_status: 'paid' });
@@ -24,6 +29,8 @@ it('verifies the session, then says all set with a way home', async () => {
   expect(mockedCall).toHaveBeenCalledWith('verifyCheckoutSession', { sessionId: 'cs_123' });
   expect(screen.getByText(/email confirmation/i)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  // Paid: the form kept for a return from checkout is forgotten.
+  expect(window.sessionStorage.getItem(KEPT)).toBeNull();
 });
 
 it('without a session id, says so and offers Try Again', () => {
@@ -39,6 +46,8 @@ it('for an unpaid session, says payment was not completed', async () => {
   renderAt('/confirmation?session_id=cs_123');
   expect(await screen.findByRole('alert')).toHaveTextContent('Payment not completed. Please try again.');
   expect(screen.getByRole('heading', { name: 'Subscription Not Confirmed' })).toBeInTheDocument();
+  // Not paid: Try Again finds the form as it was.
+  expect(window.sessionStorage.getItem(KEPT)).not.toBeNull();
 });
 
 it('when verification fails, points to the e-mail and support', async () => {

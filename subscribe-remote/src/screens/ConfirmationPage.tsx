@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { callFunction } from '../features/checkout/call-function';
+import { forgetSavedForm } from '../features/subscribe/saved-form';
 import '../features/subscribe/subscribe.css';
 
 type State = { kind: 'verifying' } | { kind: 'paid' } | { kind: 'not-confirmed'; message: string };
@@ -17,7 +18,12 @@ export default function ConfirmationPage() {
     if (!sessionId) return;
     let current = true;
     callFunction<{ payment_status?: string }>('verifyCheckoutSession', { sessionId }).then(
-      (result) => current && setState(result?.payment_status === 'paid' ? { kind: 'paid' } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.notPaid }),
+      (result) => {
+        const paid = result?.payment_status === 'paid';
+        // Paid: the kept form has done its job, and the next visit starts afresh.
+        if (paid) forgetSavedForm();
+        if (current) setState(paid ? { kind: 'paid' } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.notPaid });
+      },
       (error: unknown) => {
         console.error('Payment verification failed', error);
         if (current) setState({ kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.verifyFailed });

@@ -20,10 +20,10 @@ const popup = () => usePopupStore.getState().popup;
 const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const submitButton = () => screen.getByRole('button', { name: /^Subscribe for \$99\/month/ });
 
-function renderForm(mapsKey: string | null = null) {
+function renderForm(mapsKey: string | null = null, url = '/subscribe') {
   useAppConfig.setState({ config: { googleMapsApiKey: mapsKey, apiBaseUrl: '' } as unknown as AppConfig });
-  render(
-    <MemoryRouter>
+  return render(
+    <MemoryRouter initialEntries={[url]}>
       <SubscribePage />
     </MemoryRouter>,
   );
@@ -49,6 +49,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Re
 
 beforeEach(() => {
   jest.clearAllMocks();
+  window.sessionStorage.clear();
   usePopupStore.setState({ popup: null });
   delete window.google;
   document.getElementById('google-maps-places')?.remove();
@@ -115,6 +116,21 @@ describe('plan and months', () => {
     await user.click(screen.getByRole('radio', { name: /Yearly/ }));
     await user.click(screen.getByRole('radio', { name: /Custom/ }));
     expect(screen.getByRole('checkbox', { name: 'March' })).toBeChecked();
+  });
+
+  it('sums the plan up as months are chosen: deliveries a year at $99 each', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const summary = screen.getByText(/a year, \$99 each$/);
+    expect(summary).toHaveTextContent('12 deliveries a year, $99 each');
+    await user.click(screen.getByRole('radio', { name: /Custom/ }));
+    for (const month of MONTH_NAMES.slice(3)) await user.click(screen.getByRole('checkbox', { name: month }));
+    expect(summary).toHaveTextContent('3 deliveries a year, $99 each');
+    await user.click(screen.getByRole('checkbox', { name: 'January' }));
+    await user.click(screen.getByRole('checkbox', { name: 'February' }));
+    expect(summary).toHaveTextContent('1 delivery a year, $99 each');
+    await user.click(screen.getByRole('checkbox', { name: 'March' }));
+    expect(summary).toHaveTextContent('No months chosen yet');
   });
 });
 
@@ -250,6 +266,45 @@ describe('checkout', () => {
     await fill(user, VALID);
     await user.click(submitButton());
     expect(popup()).toMatchObject({ kind: 'error', message });
+  });
+});
+
+describe('coming back from checkout', () => {
+  it('finds the form as it was left, custom months included, and says nothing was charged', async () => {
+    const user = userEvent.setup();
+    const first = renderForm();
+    await fill(user, VALID);
+    await user.type(input('Apt, suite or unit (optional)'), '4B');
+    await user.click(screen.getByRole('radio', { name: /Custom/ }));
+    for (const month of MONTH_NAMES.filter((m) => !['March', 'June'].includes(m))) await user.click(screen.getByRole('checkbox', { name: month }));
+    first.unmount();
+
+    renderForm(null, '/subscribe?checkout=cancelled');
+    expect(await screen.findByRole('status')).toHaveTextContent(SUBSCRIBE_MESSAGES.checkoutCancelled);
+    for (const [label, value] of Object.entries(VALID)) expect(input(label)).toHaveValue(value);
+    expect(input('Apt, suite or unit (optional)')).toHaveValue('4B');
+    expect(screen.getByRole('radio', { name: /Custom/ })).toBeChecked();
+    expect(MONTH_NAMES.filter((month) => (screen.getByRole('checkbox', { name: month }) as HTMLInputElement).checked)).toEqual(['March', 'June']);
+  });
+
+  it('starts empty, with no cancelled note, on a first visit', () => {
+    renderForm();
+    expect(input('First name')).toHaveValue('');
+    expect(screen.queryByText(SUBSCRIBE_MESSAGES.checkoutCancelled)).not.toBeInTheDocument();
+  });
+
+  it('ignores a kept form it cannot read, field by field, and never unlocks the state', () => {
+    window.sessionStorage.setItem('blooms.subscribe-form', JSON.stringify({ firstName: 'Maria', lastName: 42, state: 'NV', plan: 'weekly', zip: ['84111'] }));
+    const first = renderForm();
+    expect(input('First name')).toHaveValue('Maria');
+    expect(input('Last name')).toHaveValue('');
+    expect(input('State')).toHaveValue('UT');
+    expect(input('ZIP code')).toHaveValue('');
+    expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+    first.unmount();
+    window.sessionStorage.setItem('blooms.subscribe-form', '{not json');
+    renderForm();
+    expect(input('First name')).toHaveValue('');
   });
 });
 

@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useHydrated } from '@blooms/shared/ui/use-hydrated';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
@@ -7,13 +8,13 @@ import { cityOfZip } from '@blooms/shared/contract/delivery-area';
 import { allMonthsSelected, MONTH_NAMES, type MonthName } from '@blooms/shared/contract/months';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
-import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM, validateSubscribeForm, zipCheck, type SubscribeForm } from '@blooms/shared/contract/subscribe';
+import { buildCheckoutPayload, CHECKOUT_CANCELLED_PARAM, EMPTY_SUBSCRIBE_FORM, planSummary, validateSubscribeForm, zipCheck, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { Plan, SubscriberTextField } from '@blooms/shared/contract/subscriber';
 import { callFunction } from '../features/checkout/call-function';
 import { redirectTo } from '../features/checkout/redirect';
 import { useAddressAutocomplete } from '../features/address/use-address-autocomplete';
+import { loadSavedForm, saveForm } from '../features/subscribe/saved-form';
 import '../features/subscribe/subscribe.css';
-
 
 export default function SubscribePage() {
   const mapsKey = useAppConfig((s) => s.config?.googleMapsApiKey ?? null);
@@ -23,6 +24,16 @@ export default function SubscribePage() {
   const live = useHydrated();
   const addressInput = useRef<HTMLInputElement>(null);
   const zip = zipCheck(form.zip);
+  const cameBackFromCheckout = useSearchParams()[0].get(CHECKOUT_CANCELLED_PARAM.name) === CHECKOUT_CANCELLED_PARAM.value;
+
+  // After hydration (the prerendered form is the empty one): the form as this tab last left it.
+  useEffect(() => {
+    const saved = loadSavedForm();
+    if (saved) setForm(saved);
+  }, []);
+  useEffect(() => {
+    if (form !== EMPTY_SUBSCRIBE_FORM) saveForm(form);
+  }, [form]);
 
   useAddressAutocomplete(addressInput, mapsKey, (fields) => setForm((f) => ({ ...f, ...fields })));
 
@@ -79,6 +90,11 @@ export default function SubscribePage() {
         <p className="subscribe-page__lead">
           {formatPrice(PRICE_PER_MONTH_USD)}/month: a hand-made seasonal arrangement in a vase, delivered by hand. Sending a gift? Enter the recipient&apos;s name and address.
         </p>
+        {cameBackFromCheckout && (
+          <p className="status-message" role="status">
+            {SUBSCRIBE_MESSAGES.checkoutCancelled}
+          </p>
+        )}
         <form className="subscribe-form" onSubmit={submit} noValidate>
           <fieldset disabled={!live}>
             <legend>Who receives the flowers</legend>
@@ -145,6 +161,9 @@ export default function SubscribePage() {
                 </div>
               </fieldset>
             )}
+            <p className="plan-summary" aria-live="polite">
+              {planSummary(form)}
+            </p>
           </fieldset>
           <button type="submit" className="button subscribe-form__submit" disabled={!live || zip.status === 'error' || submitting}>
             Subscribe for {formatPrice(PRICE_PER_MONTH_USD)}/month

@@ -5,6 +5,7 @@ import { checkoutPayloadSchema } from '@blooms/shared/contract/checkout';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { MONTH_NAMES } from '@blooms/shared/contract/months';
+import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
 import { checkoutSessions } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
@@ -43,7 +44,7 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
         email: subscriber.email,
         reference: subId,
         successUrl: `${origin}/confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
-        cancelUrl: `${origin}/subscribe`,
+        cancelUrl: `${origin}${CHECKOUT_CANCEL_PATH}`,
       });
       await db.insert(checkoutSessions).values({ id: checkout.id, provider: provider.name, subscriber });
       request.log.info({ sessionId: checkout.id, provider: provider.name, plan: subscriber.plan }, 'checkout started');
@@ -147,7 +148,7 @@ ${
   paid
     ? `<p>This checkout is already paid.</p><a class="cancel" href="${escapeHtml(confirmation)}">Continue</a>`
     : `<form method="post" action="/checkout/test/${escapeHtml(session.id)}/pay"><button type="submit">Pay ${price}</button></form>
-<a class="cancel" href="/subscribe">Cancel</a>`
+<a class="cancel" href="${CHECKOUT_CANCEL_PATH}">Cancel</a>`
 }
 </main></body></html>`);
   });
