@@ -11,6 +11,7 @@ function jestConfig({ environment = 'jsdom', setupFiles = [] } = {}) {
         '@swc/jest',
         { jsc: { transform: { react: { runtime: 'automatic' } } } },
       ],
+      '\\.md$': path.join(__dirname, 'markdown-transform.cjs'),
     },
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'style-stub.cjs'),

@@ -59,6 +59,8 @@ const TYPESCRIPT_RULE = {
   },
 };
 const IMAGE_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico)$/, type: 'asset/resource' };
+/** Owner-editable pages: Markdown made into { draft, html } at build time. */
+const MARKDOWN_RULE = { test: /\.md$/, use: path.join(__dirname, '..', 'content', 'markdown-loader.cjs') };
 const buildIdPlugin = () => new DefinePlugin({ __BUILD_ID__: JSON.stringify(BUILD_ID) });
 
 /**
@@ -94,6 +96,7 @@ function createAppConfig({ dir, name, port, mode, styleInsert }) {
         TYPESCRIPT_RULE,
         { test: /\.css$/, use: [{ loader: 'style-loader', options: styleInsert ? { insert: styleInsert } : {} }, 'css-loader'] },
         IMAGE_RULE,
+        MARKDOWN_RULE,
       ],
     },
     devServer: {
@@ -107,4 +110,4 @@ function createAppConfig({ dir, name, port, mode, styleInsert }) {
   };
 }
 
-module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE };
+module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE, MARKDOWN_RULE };

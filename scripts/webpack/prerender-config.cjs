@@ -3,7 +3,7 @@
 // HTML needs into dist/prerender/, where the server finds them (shared/src/prerender.ts).
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE } = require('./app-config.cjs');
+const { buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE, MARKDOWN_RULE } = require('./app-config.cjs');
 
 /** Stands for the URL the app's own files are served from; the server puts the real one in. */
 const PUBLIC_PATH_TOKEN = '/__blooms_public_path__/';
@@ -72,6 +72,7 @@ function createPrerenderConfig({ dir, browser }) {
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         // The browser build emits the images; this build only needs their URLs.
         { ...IMAGE_RULE, generator: { emit: false } },
+        MARKDOWN_RULE,
       ],
     },
     optimization: { minimize: false, splitChunks: false },

@@ -11,6 +11,7 @@ import FaqPage from './FaqPage';
 import AboutPage from './AboutPage';
 import PrivacyPolicyPage from './PrivacyPolicyPage';
 import TermsOfServicePage from './TermsOfServicePage';
+import { LegalPage, withLegalFacts } from '../components/LegalPage';
 
 const SITE = { ...DEFAULT_SITE_CONTACT, sisterStudioUrl: 'https://studio.example', contactEmail: 'hi@blooms.example', phone: '(801) 555-0000' };
 
@@ -200,11 +201,31 @@ describe.each([
   ['Privacy Policy', PrivacyPolicyPage, ['What we store', 'Who processes your data for us']],
   ['Terms of Service', TermsOfServicePage, ['The subscription', 'Skipping, pausing and cancelling']],
 ] as const)('%s', (title, Page, sections) => {
-  it('is marked for legal review and describes what the product does', () => {
+  it('shows its owner-editable text, marked as a draft while its file says so, with the contact details', () => {
     renderPage(Page);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Draft for the owner’s legal review');
     for (const heading of sections) expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     expect(screen.getAllByText(/Stripe/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'hi@blooms.example' })).toHaveAttribute('href', 'mailto:hi@blooms.example');
+  });
+
+  it('names the business facts from the shared source, and leaves no {placeholder} unfilled', () => {
+    renderPage(Page);
+    const article = screen.getByRole('article');
+    expect(article.textContent).not.toMatch(/[{}]/);
+    expect(article).toHaveTextContent('at least 7 days');
+  });
+});
+
+describe('a legal text the owner has marked final', () => {
+  it('shows no draft notice', () => {
+    renderPage(() => <LegalPage title="Terms of Service" description="Terms." text={{ draft: false, html: '<h2>Billing</h2><p>{price} a month.</p>' }} />);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.getByText('$99 a month.')).toBeInTheDocument();
+  });
+
+  it('fills in only the facts it knows, escaped', () => {
+    expect(withLegalFacts('<p>{price} and {deliveryCorridor}; {notAFact}</p>')).toBe('<p>$99 and the I-15 corridor from Bountiful to Provo; {notAFact}</p>');
   });
 });

@@ -20,3 +20,8 @@ declare module '*.avif' {
   const url: string;
   export default url;
 }
+/** Owner-editable Markdown pages, made into HTML at build time (scripts/content/markdown-module.cjs). */
+declare module '*.md' {
+  const page: { draft: boolean; html: string };
+  export default page;
+}
