@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+import { addMonths, monthKey } from '@blooms/shared/contract/months';
+import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 
 const SPEC_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'];
 
@@ -52,4 +54,32 @@ test('the dashboard finds subscriptions and exports what it shows as CSV', async
   const sorted = await names.allTextContents();
   const lastNames = sorted.map((name) => name.split(' ').at(-1)!);
   expect(lastNames).toEqual([...lastNames].sort());
+});
+
+test("an admin moves a month's delivery day; another open dashboard shows it at once; the usual day comes back", async ({ browser }) => {
+  const month = addMonths(monthKey(new Date()), 2);
+  const moved = `${month}-20`;
+  const [mover, watcher] = await Promise.all([browser.newContext({ viewport: { width: 1280, height: 800 } }), browser.newContext({ viewport: { width: 1280, height: 800 } })]);
+  const [admin, other] = await Promise.all([mover.newPage(), watcher.newPage()]);
+  for (const page of [admin, other]) {
+    await signInAsStaff(page, ADMIN_EMAIL);
+    await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(page.getByText(`Delivery day: ${formatDeliveryDate(defaultDeliveryDate(month))}`)).toBeVisible();
+  }
+
+  await admin.getByRole('button', { name: 'Change day' }).click();
+  await admin.getByLabel('New delivery day').fill(moved);
+  await admin.getByRole('button', { name: 'Save day' }).click();
+  await expect(admin.getByText(`Deliveries now go out on ${formatDeliveryDate(moved)}.`)).toBeVisible();
+  await expect(other.getByText(`Delivery day: ${formatDeliveryDate(moved)}`)).toBeVisible({ timeout: 2000 });
+  await expect(other.getByText('(moved by an admin)')).toBeVisible();
+
+  await admin.getByRole('button', { name: 'Close' }).click();
+  await admin.getByRole('button', { name: 'Change day' }).click();
+  await admin.getByRole('button', { name: 'Use the usual day' }).click();
+  await expect(other.getByText(`Delivery day: ${formatDeliveryDate(defaultDeliveryDate(month))}`)).toBeVisible({ timeout: 2000 });
+  await mover.close();
+  await watcher.close();
 });

@@ -16,6 +16,8 @@ import { identifyCaller } from './identify-caller';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { registerUserRoutes } from './admin/users-routes';
+import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
+import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
@@ -79,10 +81,16 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     accessScope('staff', identify, (staff) => {
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding });
+      registerDeliveryDateRoutes(staff, db);
       registerLiveRoutes(staff, feed, { verifier, recheckMs: config.liveRecheckMs });
     }),
   );
-  await app.register(accessScope('admin', identify, (admin) => registerUserRoutes(admin, db)));
+  await app.register(
+    accessScope('admin', identify, (admin) => {
+      registerUserRoutes(admin, db);
+      registerDeliveryDateAdminRoutes(admin, db);
+    }),
+  );
 
   const publicScope: PublicScope = app.withTypeProvider<ZodTypeProvider>();
   registerSiteRoutes(publicScope, config, database);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MONTH_KEY_PATTERN } from './months';
+import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
+import { DELIVERY_DATE_MESSAGES } from './messages';
 import { DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from './deliveries';
 
 export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, 'month must be a month as YYYY-MM.');
@@ -98,3 +100,30 @@ export const subscriptionPageSchema = z.object({
 /** Someone deliveries can be assigned to, for the bulk-assign dropdown. */
 export const staffMemberSchema = z.object({ email: z.string(), name: z.string(), firstName: z.string() });
 export type StaffMember = z.output<typeof staffMemberSchema>;
+
+/** At most two years of delivery days in one request. */
+export const MAX_DELIVERY_DATE_MONTHS = 24;
+
+export const deliveryDatesQuerySchema = z
+  .object({ from: monthSchema, to: monthSchema })
+  .refine((range) => range.from <= range.to, { message: 'from must not be after to.', path: ['from'] })
+  .refine(
+    (range) => {
+      const months = (key: string) => Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7));
+      return months(range.to) - months(range.from) < MAX_DELIVERY_DATE_MONTHS;
+    },
+    { message: `Ask for at most ${MAX_DELIVERY_DATE_MONTHS} months at once.`, path: ['to'] },
+  );
+
+export const deliveryDateParamsSchema = z.object({ month: monthSchema });
+
+export const deliveryDateChangeSchema = z.object({
+  date: z.string({ error: DELIVERY_DATE_MESSAGES.notADate }).refine(isIsoDate, DELIVERY_DATE_MESSAGES.notADate).nullable(),
+});
+
+export const monthDeliveryDateSchema = z.object({
+  month: z.string(),
+  date: z.string(),
+  isDefault: z.boolean(),
+  lastDayForChanges: z.string(),
+}) satisfies z.ZodType<MonthDeliveryDate>;

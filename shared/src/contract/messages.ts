@@ -35,3 +35,10 @@ export const ZIP_MESSAGES = {
   inArea: 'Great! We deliver to your area ✓',
   outOfArea: "Sorry, we don't currently deliver to this area",
 } as const;
+
+export const DELIVERY_DATE_MESSAGES = {
+  notADate: 'date must be a calendar day as YYYY-MM-DD, or null for the usual day.',
+  outsideMonth: (month: string) => `The delivery day for ${month} must be a day in ${month}.`,
+  inThePast: (when: string) => `${when} has already passed: choose today or a later day.`,
+  monthDone: (month: string, when: string) => `${month}'s deliveries went out on ${when}: that day can no longer change.`,
+} as const;

@@ -7,12 +7,14 @@ import { ApiError } from '@blooms/shared/runtime/api-client';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { ALL_SUBSCRIPTIONS, mapSearchUrl, REVERT_UNDO_SECONDS } from '@blooms/shared/contract/deliveries';
 import DashboardPage from './DashboardPage';
+import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges } from '@blooms/shared/contract/delivery-dates';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pushLive } from '../test/live-mock';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), undoRevert: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn() },
+  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), undoRevert: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn(), deliveryDate: jest.fn(), setDeliveryDate: jest.fn() },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -22,16 +24,19 @@ const STAFF = [
   { email: 'admin@example.com', name: '', firstName: 'admin@example.com' },
 ];
 const popup = () => usePopupStore.getState().popup;
+const usualDay = (month: string) => ({ month, date: defaultDeliveryDate(month), isDefault: true, lastDayForChanges: lastDayForChanges(defaultDeliveryDate(month)) });
 
 async function renderDashboard(rows = [row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })]) {
   api.listMonth.mockResolvedValue({ rows, nextCursor: null, total: rows.length });
   api.staff.mockResolvedValue(STAFF);
+  api.deliveryDate.mockImplementation(async (month) => usualDay(month));
   render(
     <MemoryRouter>
       <DashboardPage />
     </MemoryRouter>,
   );
   await screen.findByRole('table');
+  await screen.findByText(/^(Delivery day|Delivered on):/);
   return userEvent.setup();
 }
 
@@ -40,6 +45,7 @@ const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp
 beforeEach(() => {
   jest.clearAllMocks();
   usePopupStore.setState({ popup: null });
+  useAuthStore.setState({ role: 'none' });
 });
 
 describe('month navigator', () => {
@@ -54,6 +60,63 @@ describe('month navigator', () => {
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, -1), { limit: 100 }, ALL_SUBSCRIPTIONS);
     await screen.findByRole('table');
+  });
+});
+
+describe('the delivery day', () => {
+  const NEXT = addMonths(THIS_MONTH, 1);
+  const usual = usualDay(NEXT);
+  const dayLine = () => screen.getByText(/^Delivery day:/).closest('p')!;
+
+  async function showNextMonth(role: 'admin' | 'employee') {
+    useAuthStore.setState({ role });
+    const user = await renderDashboard();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await screen.findByText(new RegExp(formatDeliveryDate(usual.date)));
+    return user;
+  }
+
+  it('shows the viewed month’s day, that it is the usual one, and the last day subscribers can change it', async () => {
+    await showNextMonth('employee');
+    expect(dayLine()).toHaveTextContent(`Delivery day: ${formatDeliveryDate(usual.date)} (the usual day: the second Thursday of the month)`);
+    expect(dayLine()).toHaveTextContent(`Subscribers can skip or change it until the end of ${formatDeliveryDate(usual.lastDayForChanges)}.`);
+    expect(screen.queryByRole('button', { name: 'Change day' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin move it within the month, and says so', async () => {
+    const user = await showNextMonth('admin');
+    const moved = { month: NEXT, date: `${NEXT}-20`, isDefault: false, lastDayForChanges: `${NEXT}-13` };
+    api.setDeliveryDate.mockResolvedValue(moved);
+    await user.click(screen.getByRole('button', { name: 'Change day' }));
+    const input = screen.getByLabelText('New delivery day');
+    expect(input).toHaveAttribute('max', addDays(`${addMonths(NEXT, 1)}-01`, -1));
+    await user.clear(input);
+    await user.type(input, `${NEXT}-20`);
+    await user.click(screen.getByRole('button', { name: 'Save day' }));
+    expect(api.setDeliveryDate).toHaveBeenCalledWith(NEXT, `${NEXT}-20`);
+    expect(dayLine()).toHaveTextContent(`Delivery day: ${formatDeliveryDate(moved.date)} (moved by an admin)`);
+    expect(popup()).toMatchObject({ kind: 'success', message: `Deliveries now go out on ${formatDeliveryDate(moved.date)}.` });
+    expect(screen.queryByLabelText('New delivery day')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal and keeps the day as it was', async () => {
+    const user = await showNextMonth('admin');
+    api.setDeliveryDate.mockRejectedValue(new ApiError(400, 'That day has already passed: choose today or a later day.'));
+    await user.click(screen.getByRole('button', { name: 'Change day' }));
+    await user.click(screen.getByRole('button', { name: 'Save day' }));
+    expect(popup()).toMatchObject({ kind: 'error', message: 'That day has already passed: choose today or a later day.' });
+    expect(dayLine()).toHaveTextContent(formatDeliveryDate(usual.date));
+    expect(screen.getByLabelText('New delivery day')).toBeInTheDocument();
+  });
+
+  it('follows a change another admin made, without reloading the rows', async () => {
+    await showNextMonth('employee');
+    const loads = api.listMonth.mock.calls.length;
+    pushLive({ type: 'delivery-date', deliveryDate: { month: addMonths(NEXT, 1), date: `${addMonths(NEXT, 1)}-02`, isDefault: false, lastDayForChanges: 'x' } });
+    expect(dayLine()).toHaveTextContent(formatDeliveryDate(usual.date));
+    pushLive({ type: 'delivery-date', deliveryDate: { month: NEXT, date: `${NEXT}-21`, isDefault: false, lastDayForChanges: `${NEXT}-14` } });
+    expect(dayLine()).toHaveTextContent(`Delivery day: ${formatDeliveryDate(`${NEXT}-21`)} (moved by an admin)`);
+    expect(api.listMonth.mock.calls.length).toBe(loads);
   });
 });
 

@@ -2,6 +2,7 @@ import { ApiError, apiErrorOf, apiRequest, authHeaders, backendUrl, handleRefusa
 import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import type { MonthKey } from '@blooms/shared/contract/months';
+import type { IsoDate, MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 
 export interface ProofUpload {
   subscriptionId: string;
@@ -34,6 +35,9 @@ export const deliveriesApi = {
   saveRouteOrder: (month: MonthKey, subscriptionIds: string[]) =>
     apiRequest<SubscriptionRow[]>('/api/my-deliveries/order', { method: 'PUT', body: { month, subscriptionIds } }),
   staff: () => apiRequest<StaffMember[]>('/api/staff'),
+  deliveryDate: async (month: MonthKey) => (await apiRequest<MonthDeliveryDate[]>(`/api/delivery-dates?from=${month}&to=${month}`))[0]!,
+  /** Admins: moves the month's delivery day, or with null puts it back on the usual day. */
+  setDeliveryDate: (month: MonthKey, date: IsoDate | null) => apiRequest<MonthDeliveryDate>(`/api/delivery-dates/${month}`, { method: 'PUT', body: { date } }),
   advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>
     apiRequest<MonthDelivery>('/api/deliveries/status', { method: 'POST', body: { subscriptionId, month, expectedStatus } }),
   /** Takes back the caller's own "Delivered -> Not Started", within a few seconds of it. */

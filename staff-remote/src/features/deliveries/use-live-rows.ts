@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage } f
 import { connectLive, type LiveState } from '@blooms/shared/runtime/live-client';
 import type { LiveEvent } from '@blooms/shared/contract/live';
 import type { MonthKey } from '@blooms/shared/contract/months';
+import type { MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 
 export type PageLoader = (month: MonthKey, page: { limit: number; cursor?: string | null }) => Promise<SubscriptionPage>;
 
@@ -13,6 +14,8 @@ interface Options {
   keeps?: (delivery: MonthDelivery) => boolean;
   /** Runs after a new subscription, a user change or a reconnect, besides reloading the rows. */
   onReload?: () => void;
+  /** An admin moved a month's delivery day: no row changes, so nothing reloads. */
+  onDeliveryDate?: (day: MonthDeliveryDate) => void;
 }
 
 /**
@@ -21,13 +24,13 @@ interface Options {
  * as are shown. More rows load a page at a time. A new `load` (the dashboard's filters
  * changed) starts again from the first page, so keep it stable between renders.
  */
-export function useLiveRows({ month, load, keeps, onReload }: Options) {
+export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate }: Options) {
   const [page, setPage] = useState<SubscriptionPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [liveState, setLiveState] = useState<LiveState>('connecting');
-  const latest = useRef({ month, load, keeps, onReload, shown: 0 });
-  latest.current = { month, load, keeps, onReload, shown: page?.rows.length ?? 0 };
+  const latest = useRef({ month, load, keeps, onReload, onDeliveryDate, shown: 0 });
+  latest.current = { month, load, keeps, onReload, onDeliveryDate, shown: page?.rows.length ?? 0 };
 
   const reload = useCallback(async () => {
     const { month: requested, load: loader, shown } = latest.current;
@@ -92,6 +95,8 @@ export function useLiveRows({ month, load, keeps, onReload }: Options) {
     const onEvent = (event: LiveEvent) => {
       if (event.type === 'delivery') {
         applyDelivery(event.delivery);
+      } else if (event.type === 'delivery-date') {
+        latest.current.onDeliveryDate?.(event.deliveryDate);
       } else {
         void reload();
         latest.current.onReload?.();

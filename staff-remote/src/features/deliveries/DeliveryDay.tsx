@@ -1,0 +1,88 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { addDays, DEFAULT_DELIVERY_DAY, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
+import { deliveriesApi } from './api';
+
+interface Props {
+  month: MonthKey;
+  day: MonthDeliveryDate | null;
+  canChange: boolean;
+  onChanged: (day: MonthDeliveryDate) => void;
+}
+
+/**
+ * The viewed month's delivery day and the last day subscribers may change that month. Admins
+ * may move the day within the month, or put it back on the usual day.
+ */
+export function DeliveryDay({ month, day, canChange, onChanged }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setEditing(false), [month]);
+
+  if (!day || day.month !== month) return <p className="delivery-day" aria-busy="true">Loading the delivery day…</p>;
+
+  const today = studioDate(new Date());
+  const firstOfMonth = `${month}-01`;
+  const lastOfMonth = addDays(`${addMonths(month, 1)}-01`, -1);
+  const gone = day.date < today;
+
+  async function save(date: string | null) {
+    setSaving(true);
+    try {
+      const saved = await deliveriesApi.setDeliveryDate(month, date);
+      onChanged(saved);
+      setEditing(false);
+      showPopup('success', `Deliveries now go out on ${formatDeliveryDate(saved.date)}.`);
+    } catch (e) {
+      showPopup('error', (e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(draft);
+  };
+
+  return (
+    <div className="delivery-day">
+      <p className="delivery-day__when" aria-live="polite">
+        <strong>{gone ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(day.date)}</strong>{' '}
+        <span className="delivery-day__rule">{day.isDefault ? `(the usual day: ${DEFAULT_DELIVERY_DAY})` : '(moved by an admin)'}</span>
+        {!gone && <span className="delivery-day__deadline"> Subscribers can skip or change it until the end of {formatDeliveryDate(day.lastDayForChanges)}.</span>}
+      </p>
+      {canChange && !gone && !editing && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            setDraft(day.date);
+            setEditing(true);
+          }}
+        >
+          Change day
+        </button>
+      )}
+      {editing && (
+        <form className="delivery-day__form" onSubmit={submit}>
+          <label htmlFor="delivery-day-input">New delivery day</label>
+          <input id="delivery-day-input" type="date" required value={draft} min={today > firstOfMonth ? today : firstOfMonth} max={lastOfMonth} onChange={(e) => setDraft(e.target.value)} />
+          <button type="submit" className="button" disabled={saving || !draft}>
+            Save day
+          </button>
+          {!day.isDefault && (
+            <button type="button" className="button button--secondary" disabled={saving} onClick={() => void save(null)}>
+              Use the usual day
+            </button>
+          )}
+          <button type="button" className="button button--secondary" disabled={saving} onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
