@@ -28,9 +28,9 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
   it('build the schema from an empty database, and a second run changes nothing', async () => {
     expect(await tableNames(database)).toEqual([]);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_events', 'email_outbox', 'geocodes', 'route_orders', 'subscription_count', 'subscriptions', 'users']);
+    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'route_orders', 'subscription_count', 'subscriptions', 'users']);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_events', 'email_outbox', 'geocodes', 'route_orders', 'subscription_count', 'subscriptions', 'users']);
+    expect(await tableNames(database)).toEqual(['checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'route_orders', 'subscription_count', 'subscriptions', 'users']);
   });
 
   it('give new users the employee role and refuse unknown roles', async () => {
@@ -43,6 +43,18 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
 
   it('keep e-mail addresses unique ignoring case', async () => {
     await expect(database.db.insert(users).values({ name: 'Ana again', email: 'ANA@Example.com' })).rejects.toThrow();
+  });
+
+  it('hear every notification on a channel, an empty one too (the e-mail outbox wakes with no payload)', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('blooms_test_channel', (payload) => heard.push(payload), () => undefined);
+    await database.db.execute(sql`select pg_notify('blooms_test_channel', '')`);
+    await database.db.execute(sql`select pg_notify('blooms_test_channel', 'hello')`);
+    await database.db.execute(sql`select pg_notify('another_channel', 'not for us')`);
+    const deadline = Date.now() + 5000;
+    while (heard.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await stop();
+    expect(heard).toEqual(['', 'hello']);
   });
 });
 

@@ -192,8 +192,9 @@ async function listenWithReconnect(
 
   const connect = async (attempt: number): Promise<void> => {
     const next = new Client(connection);
+    // An empty payload is a message too: the e-mail outbox's wake-up carries none.
     next.on('notification', (message) => {
-      if (message.channel === channel && message.payload) onMessage(message.payload);
+      if (message.channel === channel) onMessage(message.payload ?? '');
     });
     next.on('error', () => undefined);
     next.on('end', () => {
