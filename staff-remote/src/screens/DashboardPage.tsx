@@ -11,8 +11,8 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
+import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
-import type { MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { NotesCell } from '../features/deliveries/NotesCell';
 import { StatusPill } from '../features/deliveries/StatusPill';
 import { BulkAssign } from '../features/deliveries/BulkAssign';
@@ -32,17 +32,13 @@ export default function DashboardPage() {
   const [view, setView] = useState<DashboardView>(ALL_SUBSCRIPTIONS);
   const load = useCallback<PageLoader>((viewed, page) => deliveriesApi.listMonth(viewed, page, view), [view]);
   const isAdmin = useAuthStore((s) => s.role === 'admin');
-  const [deliveryDay, setDeliveryDay] = useState<MonthDeliveryDate | null>(null);
-  const loadDeliveryDay = useCallback(() => {
-    deliveriesApi.deliveryDate(month).then(setDeliveryDay, (e: Error) => console.error('Could not load the delivery day', e));
-  }, [month]);
-  useEffect(loadDeliveryDay, [loadDeliveryDay]);
-  const onDeliveryDate = useCallback((day: MonthDeliveryDate) => setDeliveryDay((shown) => (shown?.month === day.month ? day : shown)), []);
+  const deliveryDay = useDeliveryDay(month);
+  const { reload: reloadDeliveryDay } = deliveryDay;
   const onReload = useCallback(() => {
     loadStaff();
-    loadDeliveryDay();
-  }, [loadStaff, loadDeliveryDay]);
-  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({ month, load, onReload, onDeliveryDate });
+    reloadDeliveryDay();
+  }, [loadStaff, reloadDeliveryDay]);
+  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({ month, load, onReload, onDeliveryDate: deliveryDay.follow });
   const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
@@ -170,7 +166,7 @@ export default function DashboardPage() {
             View My Deliveries
           </Link>
         </div>
-        <DeliveryDay month={month} day={deliveryDay} canChange={isAdmin} onChanged={setDeliveryDay} />
+        <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
         {selected.size > 0 && (
           <BulkAssign

@@ -8,12 +8,13 @@ import { ApiError } from '@blooms/shared/runtime/api-client';
 import MyDeliveriesPage, { PROOF_QUESTION } from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { addMonths } from '@blooms/shared/contract/months';
+import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { pushLive } from '../test/live-mock';
 import { pendingStore } from '../features/offline/pending-store';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), saveRouteOrder: jest.fn() },
+  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), saveRouteOrder: jest.fn(), deliveryDate: jest.fn() },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -32,6 +33,7 @@ async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b'
     </MemoryRouter>,
   );
   await screen.findByRole('table');
+  await screen.findByText(/^(Delivery day|Delivered on):/);
   return userEvent.setup();
 }
 
@@ -46,6 +48,7 @@ async function chooseAction(label: string) {
 
 beforeEach(async () => {
   jest.clearAllMocks();
+  api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
   for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
@@ -138,10 +141,27 @@ it('follows live changes: new status in place, and rows assigned away disappear'
   expect(screen.queryByRole('rowheader', { name: /Cal/ })).not.toBeInTheDocument();
 });
 
-it('steps to another month', async () => {
+it('steps to another month, and tells the driver its delivery day', async () => {
   const user = await renderMine();
   await user.click(screen.getByRole('button', { name: 'Next month' }));
   expect(api.myDeliveries).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1));
+  const next = addMonths(THIS_MONTH, 1);
+  expect(await screen.findByText(`Delivery day: ${formatDeliveryDate(`${next}-10`)}`)).toBeInTheDocument();
+  // What subscribers may still change is the dispatcher's business, not the driver's.
+  expect(screen.queryByText(/Subscribers can skip/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Change day' })).not.toBeInTheDocument();
+});
+
+it('shows the stops even when the delivery day cannot be loaded (no signal, nothing kept)', async () => {
+  api.deliveryDate.mockRejectedValue(new TypeError('Failed to fetch'));
+  api.myDeliveries.mockResolvedValue([mine('a', 'Ana', 'out-for-delivery')]);
+  render(
+    <MemoryRouter>
+      <MyDeliveriesPage />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByRole('table')).toHaveTextContent('Ana');
+  expect(screen.queryByText(/Delivery day/)).not.toBeInTheDocument();
 });
 
 describe('on a phone', () => {

@@ -14,6 +14,8 @@ import { NotesCell } from '../features/deliveries/NotesCell';
 import { StatusPill } from '../features/deliveries/StatusPill';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
+import { DeliveryDay } from '../features/deliveries/DeliveryDay';
+import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { StopCard } from '../features/deliveries/StopCard';
 import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
 import { downscalePhoto } from '../features/deliveries/downscale-photo';
@@ -39,9 +41,12 @@ export default function MyDeliveriesPage() {
   const phone = useMediaQuery('(max-width: 699px)');
   const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
   const [busy, setBusy] = useState<string | null>(null);
+  const deliveryDay = useDeliveryDay(month);
   const { rows: serverRows, error, liveState, reload, applyDelivery, reorder } = useLiveRows({
     month,
     load: loadMine,
+    onReload: deliveryDay.reload,
+    onDeliveryDate: deliveryDay.follow,
     keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
   });
   // With no signal, Out for delivery and Delivered (with its photo) wait on the device (issue 14).
@@ -140,6 +145,7 @@ export default function MyDeliveriesPage() {
         <PendingBadge waiting={pending.length} notSent={notSent} onDismiss={dismissNotSent} />
         <div className="staff-toolbar">
           <MonthNavigator month={month} onChange={setMonth} />
+          <DeliveryDay month={month} day={deliveryDay.day} forDriver />
           <div className="staff-toolbar__actions">
             {rows && rows.length > 0 && (
               <button type="button" className="button button--secondary" onClick={() => window.print()}>

@@ -7,21 +7,23 @@ import { deliveriesApi } from './api';
 interface Props {
   month: MonthKey;
   day: MonthDeliveryDate | null;
-  canChange: boolean;
-  onChanged: (day: MonthDeliveryDate) => void;
+  /** Admins on the dashboard; a driver is only told the day. */
+  canChange?: boolean;
+  forDriver?: boolean;
+  onChanged?: (day: MonthDeliveryDate) => void;
 }
 
 /**
  * The viewed month's delivery day and the last day subscribers may change that month. Admins
  * may move the day within the month, or put it back on the usual day.
  */
-export function DeliveryDay({ month, day, canChange, onChanged }: Props) {
+export function DeliveryDay({ month, day, canChange = false, forDriver = false, onChanged }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
   useEffect(() => setEditing(false), [month]);
 
-  if (!day || day.month !== month) return <p className="delivery-day" aria-busy="true">Loading the delivery day…</p>;
+  if (!day || day.month !== month) return null;
 
   const today = studioDate(new Date());
   const firstOfMonth = `${month}-01`;
@@ -32,7 +34,7 @@ export function DeliveryDay({ month, day, canChange, onChanged }: Props) {
     setSaving(true);
     try {
       const saved = await deliveriesApi.setDeliveryDate(month, date);
-      onChanged(saved);
+      onChanged?.(saved);
       setEditing(false);
       showPopup('success', `Deliveries now go out on ${formatDeliveryDate(saved.date)}.`);
     } catch (e) {
@@ -50,9 +52,14 @@ export function DeliveryDay({ month, day, canChange, onChanged }: Props) {
   return (
     <div className="delivery-day">
       <p className="delivery-day__when" aria-live="polite">
-        <strong>{gone ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(day.date)}</strong>{' '}
-        <span className="delivery-day__rule">{day.isDefault ? `(the usual day: ${DEFAULT_DELIVERY_DAY})` : '(moved by an admin)'}</span>
-        {!gone && <span className="delivery-day__deadline"> Subscribers can skip or change it until the end of {formatDeliveryDate(day.lastDayForChanges)}.</span>}
+        <strong>{gone ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(day.date)}</strong>
+        {!forDriver && (
+          <>
+            {' '}
+            <span className="delivery-day__rule">{day.isDefault ? `(the usual day: ${DEFAULT_DELIVERY_DAY})` : '(moved by an admin)'}</span>
+            {!gone && <span className="delivery-day__deadline"> Subscribers can skip or change it until the end of {formatDeliveryDate(day.lastDayForChanges)}.</span>}
+          </>
+        )}
       </p>
       {canChange && !gone && !editing && (
         <button
