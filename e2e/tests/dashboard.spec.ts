@@ -44,14 +44,15 @@ test('the dashboard finds subscriptions and exports what it shows as CSV', async
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^subscriptions-\d{4}-\d{2}\.csv$/);
   const lines = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(lines[0]).toBe(SPEC_COLUMNS.join(','));
+  expect(lines[0]).toBe([...SPEC_COLUMNS, 'Subscription'].join(','));
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^Maria Lopez,/);
 
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(names).toHaveCount(everyone);
   await page.getByLabel('Sort by').selectOption({ label: 'Last name' });
-  const sorted = await names.allTextContents();
+  // The name is the cell's first text; a lifecycle note may follow it.
+  const sorted = await names.evaluateAll((cells) => cells.map((cell) => cell.firstChild?.textContent ?? ''));
   const lastNames = sorted.map((name) => name.split(' ').at(-1)!);
   expect(lastNames).toEqual([...lastNames].sort());
 });
@@ -82,4 +83,39 @@ test("an admin moves a month's delivery day; another open dashboard shows it at 
   await expect(other.getByText(`Delivery day: ${formatDeliveryDate(defaultDeliveryDate(month))}`)).toBeVisible({ timeout: 2000 });
   await mover.close();
   await watcher.close();
+});
+
+test('a renewal that fails and a cancellation at the provider show on an open dashboard at once, marked and filterable', async ({ browser }) => {
+  const [staffContext, visitorContext] = await Promise.all([browser.newContext({ viewport: { width: 1280, height: 800 } }), browser.newContext()]);
+  const [staff, visitor] = await Promise.all([staffContext.newPage(), visitorContext.newPage()]);
+  const last = `Lapse${Date.now().toString(36)}`;
+  await signInAsStaff(staff, ADMIN_EMAIL);
+  await expect(staff.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+
+  await visitor.goto('/subscribe');
+  const fields: [string, string][] = [['First name', 'Lena'], ['Last name', last], ['Email', `${last.toLowerCase()}@example.com`], ['Phone', '801-555-0144'], ['Street address', '9 Elm St'], ['ZIP code', '84101']];
+  for (const [label, value] of fields) {
+    await visitor.getByLabel(label).fill(value);
+  }
+  await visitor.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+  await expect(visitor).toHaveURL(/\/checkout\/test\//);
+  const checkout = visitor.url();
+  await visitor.getByRole('button', { name: 'Pay $99.00' }).click();
+  await expect(visitor.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  const name = staff.getByRole('rowheader', { name: new RegExp(last) });
+  await expect(name).toBeVisible();
+
+  await visitor.goto(checkout);
+  await visitor.getByRole('button', { name: 'Fail the next renewal' }).click();
+  await expect(visitor.getByText(/The subscription is now: Past due from/)).toBeVisible();
+  await expect(name).toContainText(/Past due from \w+ \d{4}/, { timeout: 2000 });
+
+  await staff.getByLabel('Subscription', { exact: true }).selectOption('Past due');
+  await expect(staff.getByRole('rowheader')).toContainText([new RegExp(last)]);
+  await staff.getByLabel('Subscription', { exact: true }).selectOption('Any');
+
+  await visitor.getByRole('button', { name: 'Cancel the subscription at the provider' }).click();
+  await expect(name).toContainText(/Cancelled, last delivery \w+ \d{4}/, { timeout: 2000 });
+  await staffContext.close();
+  await visitorContext.close();
 });

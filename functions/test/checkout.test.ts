@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { buildCheckoutPayload } from '@blooms/shared/contract/subscribe';
@@ -76,6 +77,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     const rows = await database.db.select().from(subscriptions);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ firstName: 'Maria', email: 'maria@example.com', phone: '8015550101', zip: '84111', plan: 'custom', months: [1, 3], deliveryNotes: 'Gate code 4412', checkoutSessionId: sessionId });
+    expect(rows[0]!.providerSubscriptionId).toMatch(/^sub_local_/);
     await app.emailOutbox.wake();
     const mails = fs.readdirSync(outbox);
     expect(mails).toHaveLength(1);
@@ -84,6 +86,27 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(text).toContain('Months: January, March.');
     expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111.');
     expect(text).toContain('$99 per month');
+  });
+
+  it('offers, once paid, what the provider would do later: a failed renewal, a renewal paid, a cancellation', async () => {
+    const { sessionId } = (await call(app, 'createCheckoutSession', payload({ email: 'billing@example.com' }))).json().result;
+    const billing = (action: string) => app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/billing/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const statusOf = async () => (await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId)))[0]?.status;
+
+    expect((await billing('fail')).statusCode).toBe(400);
+    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect((await app.inject(`/checkout/test/${sessionId}`)).body).toContain('The subscription is now: <strong>Active</strong>');
+
+    const failed = await billing('fail');
+    expect(failed.statusCode).toBe(303);
+    expect(failed.headers.location).toBe(`/checkout/test/${sessionId}`);
+    expect(await statusOf()).toBe('past-due');
+    expect((await app.inject(`/checkout/test/${sessionId}`)).body).toMatch(/The subscription is now: <strong>Past due from \w+ \d{4}<\/strong>/);
+    await billing('renew');
+    expect(await statusOf()).toBe('active');
+    await billing('cancel');
+    expect(await statusOf()).toBe('cancelled');
+    expect((await billing('no-such-thing')).statusCode).toBe(404);
   });
 
   describe('refuses bad payloads with INVALID_ARGUMENT, writing nothing', () => {

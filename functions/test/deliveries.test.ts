@@ -129,8 +129,9 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     it('sends staff only the fields staff screens show', async () => {
       const [first] = (await get('ella', `/api/subscriptions?month=${NOV}`)).json().rows;
       expect(Object.keys(first).sort()).toEqual(
-        ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes', 'createdAt', 'delivery'].sort(),
+        ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes', 'createdAt', 'lifecycle', 'delivery'].sort(),
       );
+      expect(Object.keys(first.lifecycle).sort()).toEqual(['endsAfter', 'status', 'statusFrom']);
     });
 
     it('says when a custom plan has no delivery in the month', async () => {
@@ -264,9 +265,9 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="subscriptions-${NOV}.csv"`);
       const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
-      expect(lines[0]).toBe('Name,Email,Phone,Address,Unit,City,State,ZIP,Notes,Status,Deliver This Month,Assigned,Submitted');
+      expect(lines[0]).toBe('Name,Email,Phone,Address,Unit,City,State,ZIP,Notes,Status,Deliver This Month,Assigned,Submitted,Subscription');
       expect(lines).toHaveLength(4);
-      expect(lines[1]).toMatch(/^Cora Abbott,subscriber\d+@example.com,8015550100,12 Cherry Lane,,Salt Lake City,UT,84101,x{80},Not Started,Yes,Unassigned,\d{4}-/);
+      expect(lines[1]).toMatch(/^Cora Abbott,subscriber\d+@example.com,8015550100,12 Cherry Lane,,Salt Lake City,UT,84101,x{80},Not Started,Yes,Unassigned,\d{4}-[^,]+,Active$/);
       expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click""), then ""ring""",`);
       expect((await get('visitor', `/api/subscriptions.csv?month=${NOV}`)).statusCode).toBe(401);
     });

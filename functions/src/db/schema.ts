@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, date, doublePrecision, index, intege
 import { ROLES } from '@blooms/shared/contract/roles';
 import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
+import { SUBSCRIPTION_STATUSES } from '@blooms/shared/contract/lifecycle';
 
 export const users = pgTable(
   'users',
@@ -44,8 +45,22 @@ export const subscriptions = pgTable(
     checkoutSessionId: text('checkout_session_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The lifecycle (migration 0010, shared/src/contract/lifecycle.ts).
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first month the status applies to: the first one not yet delivered when it changed. */
+    statusFrom: text('status_from')
+      .notNull()
+      .default(sql`to_char(now() at time zone 'America/Denver', 'YYYY-MM')`),
+    /** The last month with a delivery, once the subscription is ending. */
+    endsAfter: text('ends_after'),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** When the newest provider event applied happened: older ones arriving late change nothing. */
+    providerSyncedAt: timestamp('provider_synced_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('subscriptions_provider_subscription_key').on(t.providerSubscriptionId),
     // Read backwards, serves the newest-first month list and its (created_at, id) cursor
     // without a sort. (A DESC NULLS LAST index would not: ORDER BY ... DESC is NULLS FIRST.)
     index('subscriptions_newest_first_idx').on(t.createdAt, t.id),
@@ -179,3 +194,28 @@ export const deliveryDates = pgTable(
   },
   (t) => [check('delivery_dates_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`), check('delivery_dates_in_month_check', sql`to_char(${t.date}, 'YYYY-MM') = ${t.month}`)],
 );
+
+/** Who changed a subscription, when and how (migration 0010). */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    actorKind: text('actor_kind', { enum: ['subscriber', 'staff', 'provider'] }).notNull(),
+    /** An e-mail address, or the provider's event id. */
+    actor: text('actor').notNull(),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscription_events_subscription_idx').on(t.subscriptionId, t.at)],
+);
+
+/** Every payment provider event handled, by id: replays change nothing. */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

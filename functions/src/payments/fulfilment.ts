@@ -5,12 +5,14 @@ import { checkoutSessions } from '../db/schema';
 import { insertSubscription } from '../services/subscriptions';
 import type { Logger } from '../services/logger';
 import { queueEmail } from '../services/email-outbox';
+import type { ProviderLink } from './provider';
 import { confirmationEmail } from '../mail/confirmation-email';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-session';
 
 /**
- * Turns a paid checkout into a subscription, once: the webhook, the confirmation page and
+ * Turns a paid checkout into a subscription, linked to the provider's customer and
+ * subscription, once: the webhook, the confirmation page and
  * any replay may all call this, concurrently too; the unique checkout_session_id decides
  * which one creates the subscription, and only that one queues the confirmation e-mail, in
  * the same transaction (the outbox worker sends it).
@@ -18,11 +20,11 @@ export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-sessio
  * written when staff first act on it.
  */
 export function createFulfilment(db: Db, site: SiteContact, log: Logger) {
-  return async function fulfil(sessionId: string): Promise<FulfilmentResult> {
+  return async function fulfil(sessionId: string, link: ProviderLink): Promise<FulfilmentResult> {
     const created = await inTransaction(db, async (tx) => {
       const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
       if (!session) return null;
-      const row = await insertSubscription(tx, session.subscriber, sessionId);
+      const row = await insertSubscription(tx, session.subscriber, { checkoutSessionId: sessionId, ...link });
       if (row) await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site));
       await tx
         .update(checkoutSessions)

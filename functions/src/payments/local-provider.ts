@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions } from '../db/schema';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, ProviderLink } from './provider';
 
 /**
  * The local default: a test checkout page served by this backend (/checkout/test/{id}) that
@@ -16,9 +16,15 @@ export function localProvider(db: Db): PaymentProvider {
       const origin = new URL(successUrl).origin;
       return { id, url: `${origin}/checkout/test/${id}` };
     },
-    async isPaid(sessionId) {
+    async checkoutOutcome(sessionId) {
       const [row] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-      return row ? row.status === 'paid' : null;
+      return row ? { paid: row.status === 'paid', ...localLinkOf(sessionId) } : null;
     },
   };
+}
+
+/** The test checkout's customer and subscription ids, made from its session id as Stripe would give its own. */
+export function localLinkOf(sessionId: string): ProviderLink {
+  const suffix = sessionId.replace(/^cs_test_local_/, '');
+  return { customerId: `cus_local_${suffix}`, subscriptionId: `sub_local_${suffix}` };
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, ProviderLink } from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -45,14 +45,20 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };
     },
-    async isPaid(sessionId) {
+    async checkoutOutcome(sessionId) {
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
-        return session.payment_status === 'paid';
+        return { paid: session.payment_status === 'paid', ...stripeLinkOf(session) };
       } catch (error) {
         if ((error as { code?: string }).code === 'resource_missing') return null;
         throw error;
       }
     },
   };
+}
+
+/** The customer and subscription a Stripe checkout made (ids, whether Stripe sent them expanded or not). */
+export function stripeLinkOf(session: Pick<Stripe.Checkout.Session, 'customer' | 'subscription'>): ProviderLink {
+  const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
+  return { customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) };
 }

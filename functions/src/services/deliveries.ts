@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { displayStatus, MATCH_COUNT_LIMIT, nextStatus, REVERT_UNDO_ACCEPTED_SECONDS, type DashboardSort, type DeliveryStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import { deliversIn, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, routeOrders, subscriptionCount, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
@@ -9,6 +10,7 @@ import type { Geocoder } from './geocoder';
 import { announce, announceAll } from './change-feed';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { findUserByEmail } from './users';
+import { lifecycleOf } from './lifecycle';
 
 /** A stale click: the caller saw another status than the one stored. Carries the fresh row. */
 export class StaleDeliveryError extends ConflictError {
@@ -43,11 +45,23 @@ const deliveryColumns = {
 
 type DeliveryColumns = { status: string | null; assigneeEmail: string | null; assigneeName: string | null; proofImageKey: string | null; updatedAt: Date | null };
 
-function toMonthDelivery(subscription: Pick<SubscriptionDbRow, 'id' | 'months'>, month: MonthKey, d: DeliveryColumns): MonthDelivery {
+/** What decides whether a month delivers: the plan and the lifecycle. */
+type PlanColumns = Pick<SubscriptionDbRow, 'id' | 'months' | 'status' | 'statusFrom' | 'endsAfter'>;
+const planColumns = { id: subscriptions.id, months: subscriptions.months, status: subscriptions.status, statusFrom: subscriptions.statusFrom, endsAfter: subscriptions.endsAfter };
+const deliversThisMonth = (subscription: PlanColumns, month: MonthKey) => deliversIn(subscription, lifecycleOf(subscription), month);
+
+/** deliversIn (contract/lifecycle.ts) in SQL, for filters: keep the two in step. */
+function deliversInSql(month: MonthKey): SQL {
+  return sql`(${monthNumber(month)} = any(${subscriptions.months})
+    and (${subscriptions.endsAfter} is null or ${subscriptions.endsAfter} >= ${month})
+    and not ((${subscriptions.status} in ('past-due', 'paused') or (${subscriptions.status} = 'cancelled' and ${subscriptions.endsAfter} is null)) and ${subscriptions.statusFrom} <= ${month}))`;
+}
+
+function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: DeliveryColumns): MonthDelivery {
   return {
     subscriptionId: subscription.id,
     month,
-    scheduled: subscription.months.includes(monthNumber(month)),
+    scheduled: deliversThisMonth(subscription, month),
     status: d.status ? displayStatus(d.status) : 'not-started',
     assignedTo: d.assigneeEmail,
     assigneeName: d.assigneeName,
@@ -70,6 +84,7 @@ function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns): Subsc
     zip: s.zip,
     deliveryNotes: s.deliveryNotes,
     createdAt: s.createdAt.toISOString(),
+    lifecycle: lifecycleOf(s),
     delivery: toMonthDelivery(s, month, d),
   };
 }
@@ -133,6 +148,7 @@ export interface MonthListView {
   assignee?: string;
   scheduled?: 'yes' | 'no';
   city?: string;
+  subscription?: SubscriptionStatus;
   sort: DashboardSort;
 }
 
@@ -163,10 +179,10 @@ function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
   else if (view.status) conditions.push(eq(deliveries.status, view.status));
   if (view.assignee === 'unassigned') conditions.push(isNull(deliveries.assigneeId));
   else if (view.assignee) conditions.push(sql`lower(${users.email}) = ${view.assignee.toLowerCase()}`);
-  const inPlan = sql`${monthNumber(month)} = any(${subscriptions.months})`;
-  if (view.scheduled === 'yes') conditions.push(inPlan);
-  if (view.scheduled === 'no') conditions.push(not(inPlan));
+  if (view.scheduled === 'yes') conditions.push(deliversInSql(month));
+  if (view.scheduled === 'no') conditions.push(not(deliversInSql(month)));
   if (view.city?.trim()) conditions.push(sql`lower(${subscriptions.city}) = ${view.city.trim().toLowerCase()}`);
+  if (view.subscription) conditions.push(eq(subscriptions.status, view.subscription));
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
@@ -219,7 +235,8 @@ function decodeViewCursor(sort: DashboardSort, cursor: string): string[] {
   return key as string[];
 }
 
-const isEverything = (view: MonthListView) => !view.q?.trim() && !view.status && !view.assignee && !view.scheduled && !view.city?.trim() && view.sort === 'newest';
+const isEverything = (view: MonthListView) =>
+  !view.q?.trim() && !view.status && !view.assignee && !view.scheduled && !view.city?.trim() && !view.subscription && view.sort === 'newest';
 
 /**
  * One page of the subscriptions in the view, with each one's delivery in the month. With no
@@ -330,7 +347,7 @@ async function readDelivery(db: Db, subscriptionId: string, month: MonthKey): Pr
 /** The month's deliveries of these subscriptions, in one read, in the order asked. */
 async function readDeliveries(db: Db, subscriptionIds: string[], month: MonthKey): Promise<MonthDelivery[]> {
   const rows = await db
-    .select({ subscription: { id: subscriptions.id, months: subscriptions.months }, ...deliveryColumns })
+    .select({ subscription: planColumns, ...deliveryColumns })
     .from(subscriptions)
     .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
     .leftJoin(users, eq(users.id, deliveries.assigneeId))
@@ -345,11 +362,11 @@ async function readDeliveries(db: Db, subscriptionIds: string[], month: MonthKey
  */
 async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
   const [subscription] = await tx
-    .select({ id: subscriptions.id, months: subscriptions.months, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
+    .select({ ...planColumns, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
   if (!subscription) throw new NotFoundError('That subscription no longer exists.');
-  if (!subscription.months.includes(monthNumber(month))) {
+  if (!deliversThisMonth(subscription, month)) {
     throw new InvalidInputError(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
   }
   await tx.insert(deliveries).values({ subscriptionId, month }).onConflictDoNothing();
@@ -438,12 +455,12 @@ export async function assignDeliveries(
   const { month } = input;
   return inTransaction(db, async (tx) => {
     const found = await tx
-      .select({ id: subscriptions.id, months: subscriptions.months, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
+      .select({ ...planColumns, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
       .from(subscriptions)
       .where(inArray(subscriptions.id, ids))
       .for('share');
     if (found.length < ids.length) throw new NotFoundError('That subscription no longer exists.');
-    const unscheduled = found.find((s) => !s.months.includes(monthNumber(month)));
+    const unscheduled = found.find((s) => !deliversThisMonth(s, month));
     if (unscheduled) throw new InvalidInputError(`${unscheduled.firstName} ${unscheduled.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
 
     const changed = { assigneeId: assignee?.id ?? null, updatedAt: new Date(), updatedBy: actor.email };

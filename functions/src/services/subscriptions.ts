@@ -8,10 +8,19 @@ import { announce } from './change-feed';
  * the caller's transaction. With a checkout session id it is idempotent: a second call for
  * the same session stores nothing and returns null.
  */
-export async function insertSubscription(tx: Db, subscriber: Subscriber, checkoutSessionId: string | null = null): Promise<SubscriptionDbRow | null> {
+export async function insertSubscription(
+  tx: Db,
+  subscriber: Subscriber,
+  paidBy: { checkoutSessionId: string; customerId: string | null; subscriptionId: string | null } | null = null,
+): Promise<SubscriptionDbRow | null> {
   const [row] = await tx
     .insert(subscriptions)
-    .values({ ...subscriber, checkoutSessionId })
+    .values({
+      ...subscriber,
+      checkoutSessionId: paidBy?.checkoutSessionId ?? null,
+      providerCustomerId: paidBy?.customerId ?? null,
+      providerSubscriptionId: paidBy?.subscriptionId ?? null,
+    })
     .onConflictDoNothing({ target: subscriptions.checkoutSessionId })
     .returning();
   if (row) await announce(tx, { type: 'subscription-created', subscriptionId: row.id });

@@ -12,6 +12,9 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string;
   mode: string;
+  /** Set once paid, as Stripe sets them when a subscription-mode checkout completes. */
+  customer: string | null;
+  subscription: string | null;
 }
 
 /** A local stand-in for the part of Stripe's HTTP API this product uses. */
@@ -42,6 +45,8 @@ export async function startFakeStripe() {
           success_url: (form.get('success_url') ?? '').replace('{CHECKOUT_SESSION_ID}', id),
           cancel_url: form.get('cancel_url') ?? '',
           mode: form.get('mode') ?? '',
+          customer: null,
+          subscription: null,
         };
         sessions.set(id, session);
         return send(200, session);
@@ -66,6 +71,8 @@ export async function startFakeStripe() {
       if (!session) throw new Error(`no session ${id}`);
       session.payment_status = 'paid';
       session.status = 'complete';
+      session.customer = `cus_test_${randomBytes(6).toString('hex')}`;
+      session.subscription = `sub_test_${randomBytes(6).toString('hex')}`;
       return session;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

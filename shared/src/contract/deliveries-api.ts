@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONTH_KEY_PATTERN } from './months';
+import { SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import { DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from './deliveries';
@@ -13,6 +14,7 @@ const dashboardViewShape = {
   assignee: z.string().max(254, 'assignee must be an e-mail address or unassigned.').optional(),
   scheduled: z.enum(['yes', 'no'], { error: "scheduled must be 'yes' or 'no'." }).optional(),
   city: z.string().max(100, 'city must be at most 100 characters.').optional(),
+  subscription: z.enum(SUBSCRIPTION_STATUSES, { error: `subscription must be one of ${SUBSCRIPTION_STATUSES.join(', ')}.` }).optional(),
   sort: z.enum(DASHBOARD_SORTS, { error: `sort must be one of ${DASHBOARD_SORTS.join(', ')}.` }).default('newest'),
 };
 
@@ -88,6 +90,7 @@ export const subscriptionRowSchema = z.object({
   zip: z.string(),
   deliveryNotes: z.string(),
   createdAt: z.string(),
+  lifecycle: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), statusFrom: z.string(), endsAfter: z.string().nullable() }),
   delivery: monthDeliverySchema,
 }) satisfies z.ZodType<SubscriptionRow>;
 

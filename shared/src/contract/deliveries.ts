@@ -1,3 +1,4 @@
+import type { Lifecycle, SubscriptionStatus } from './lifecycle';
 import type { MonthKey } from './months';
 import type { StaffSubscriberFields } from './subscriber';
 
@@ -38,6 +39,8 @@ export function notesPreview(notes: string): string {
 export interface SubscriptionRow extends StaffSubscriberFields {
   id: string;
   createdAt: string;
+  /** Where the subscription stands with its payments (contract/lifecycle.ts). */
+  lifecycle: Lifecycle;
   delivery: MonthDelivery;
 }
 
@@ -93,9 +96,11 @@ export interface DashboardView {
   status: '' | DeliveryStatus;
   /** An assignee's e-mail, or 'unassigned'. */
   assignee: string;
-  /** Whether the viewed month is in the plan. */
+  /** Whether the viewed month's delivery goes out (in the plan, and the subscription running then). */
   scheduled: '' | 'yes' | 'no';
   city: string;
+  /** The subscription's status: active, past due, paused, cancelled. */
+  subscription: '' | SubscriptionStatus;
   sort: DashboardSort;
 }
 
@@ -103,7 +108,7 @@ export const DASHBOARD_SORTS = ['newest', 'name', 'zip'] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 export const DASHBOARD_SORT_LABELS: Record<DashboardSort, string> = { newest: 'Newest first', name: 'Last name', zip: 'ZIP code' };
 
-export const ALL_SUBSCRIPTIONS: DashboardView = { search: '', status: '', assignee: '', scheduled: '', city: '', sort: 'newest' };
+export const ALL_SUBSCRIPTIONS: DashboardView = { search: '', status: '', assignee: '', scheduled: '', city: '', subscription: '', sort: 'newest' };
 
 /** The view as query parameters (only what narrows or orders it), for the list and its CSV export. */
 export function dashboardViewQuery(view: DashboardView): Record<string, string> {
@@ -113,6 +118,7 @@ export function dashboardViewQuery(view: DashboardView): Record<string, string> 
   if (view.assignee) query.assignee = view.assignee;
   if (view.scheduled) query.scheduled = view.scheduled;
   if (view.city.trim()) query.city = view.city.trim();
+  if (view.subscription) query.subscription = view.subscription;
   if (view.sort !== 'newest') query.sort = view.sort;
   return query;
 }

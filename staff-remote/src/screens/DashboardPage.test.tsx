@@ -396,6 +396,29 @@ describe('live updates', () => {
   });
 });
 
+describe('subscriptions that are not simply running', () => {
+  it('are marked under the name: past due, cancelled with the last delivery, ending; running ones are not', async () => {
+    await renderDashboard([
+      row('a', { firstName: 'Ana', lifecycle: { status: 'past-due', statusFrom: '2026-12', endsAfter: null } }),
+      row('b', { firstName: 'Ben', lifecycle: { status: 'cancelled', statusFrom: '2026-12', endsAfter: '2026-11' } }),
+      row('c', { firstName: 'Cal', lifecycle: { status: 'active', statusFrom: '2026-10', endsAfter: '2027-03' } }),
+      row('d', { firstName: 'Dee' }),
+    ]);
+    expect(screen.getByRole('rowheader', { name: /Ana/ })).toHaveTextContent('Past due from December 2026');
+    expect(screen.getByRole('rowheader', { name: /Ben/ })).toHaveTextContent('Cancelled, last delivery November 2026');
+    expect(screen.getByRole('rowheader', { name: /Cal/ })).toHaveTextContent('Ends after March 2027');
+    expect(screen.getByRole('rowheader', { name: /Dee/ })).toHaveTextContent(/^First-d Person$|^Dee Person$/);
+  });
+
+  it('are reloaded when one of them changes (a payment failed, a cancellation)', async () => {
+    await renderDashboard();
+    const loads = api.listMonth.mock.calls.length;
+    pushLive({ type: 'subscription-changed', subscriptionId: 'a' });
+    await act(async () => undefined);
+    expect(api.listMonth.mock.calls.length).toBe(loads + 1);
+  });
+});
+
 describe('finding subscriptions', () => {
   it('asks the server for what the search and filters say, once typing stops, from the first page', async () => {
     const user = await renderDashboard();
@@ -407,9 +430,10 @@ describe('finding subscriptions', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Out For Delivery');
     await user.selectOptions(screen.getByLabelText('Assigned'), 'Unassigned');
     await user.selectOptions(screen.getByLabelText('This month'), 'Delivery this month');
+    await user.selectOptions(screen.getByLabelText('Subscription'), 'Past due');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Last name');
     expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, {
-      search: 'cherry', status: 'out-for-delivery', assignee: 'unassigned', scheduled: 'yes', city: '', sort: 'name',
+      search: 'cherry', status: 'out-for-delivery', assignee: 'unassigned', scheduled: 'yes', city: '', subscription: 'past-due', sort: 'name',
     });
     await screen.findByRole('table');
     expect(screen.getByText(/Showing 2 of 2 matching subscriptions/)).toBeInTheDocument();

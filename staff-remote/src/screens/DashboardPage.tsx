@@ -7,6 +7,7 @@ import { ALL_SUBSCRIPTIONS, dashboardViewQuery, formatTotal, mapSearchUrl, nextS
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
 import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
+import { LifecycleTag } from '../features/deliveries/LifecycleTag';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
@@ -221,7 +222,10 @@ export default function DashboardPage() {
                       <td>
                         <input type="checkbox" aria-label={`Select ${name}`} checked={selected.has(row.id)} disabled={!delivery.scheduled} onChange={() => toggle(row.id)} />
                       </td>
-                      <th scope="row">{name}</th>
+                      <th scope="row">
+                        {name}
+                        <LifecycleTag lifecycle={row.lifecycle} />
+                      </th>
                       <td className="deliveries-table__wrap"><a href={`mailto:${row.email}`} tabIndex={delivery.scheduled ? -1 : undefined}>{row.email}</a></td>
                       <td className="nowrap"><a href={phoneHref(row.phone)} tabIndex={-1}>{formatPhone(row.phone)}</a></td>
                       <td className="deliveries-table__wrap"><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer" tabIndex={-1}>{row.address}</a></td>

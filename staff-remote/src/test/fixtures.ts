@@ -17,6 +17,7 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
     zip: '84111',
     deliveryNotes: '',
     createdAt: '2026-10-01T15:30:00.000Z',
+    lifecycle: { status: 'active', statusFrom: '2026-10', endsAfter: null },
     delivery: {
       subscriptionId: id,
       month: THIS_MONTH,

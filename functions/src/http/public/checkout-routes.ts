@@ -1,16 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkoutPayloadSchema } from '@blooms/shared/contract/checkout';
 import { escapeHtml } from '@blooms/shared/contract/html';
+import { lifecycleNote, SUBSCRIPTION_STATUS_LABELS } from '@blooms/shared/contract/lifecycle';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { MONTH_NAMES } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
-import { checkoutSessions } from '../../db/schema';
+import { checkoutSessions, subscriptions } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import type { Fulfil } from '../../payments/fulfilment';
+import type { ProviderEvent, ProviderEventResult } from '../../services/lifecycle';
+import { stripeLinkOf } from '../../payments/stripe-provider';
+import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
@@ -21,6 +26,8 @@ export interface CheckoutDeps {
   db: Db;
   provider: PaymentProvider;
   fulfil: Fulfil;
+  /** Brings a subscription in step with a later provider event (renewals, failures, cancellations). */
+  applyEvent: (event: ProviderEvent) => Promise<ProviderEventResult>;
   /** The site's public origin for checkout return URLs; null takes it from the request. */
   publicUrl: string | null;
   stripe: { client: Stripe; webhookSecret: string } | null;
@@ -63,21 +70,24 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
       const [known] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       if (!known) throw new NotFoundError('We could not find that checkout.');
       if (known.status === 'paid') return { payment_status: 'paid' as const };
-      const paid = await provider.isPaid(sessionId);
-      if (paid === null) throw new NotFoundError('We could not find that checkout.');
+      const outcome = await provider.checkoutOutcome(sessionId);
+      if (outcome === null) throw new NotFoundError('We could not find that checkout.');
       // The webhook may not have arrived yet: fulfilment is idempotent, so make sure here too.
-      if (paid) await fulfil(sessionId);
-      return { payment_status: paid ? ('paid' as const) : ('unpaid' as const) };
+      if (outcome.paid) await fulfil(sessionId, outcome);
+      return { payment_status: outcome.paid ? ('paid' as const) : ('unpaid' as const) };
     },
     { limiter: deps.limiters.verifications },
   );
 
-  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil);
-  if (provider.name === 'local') registerTestCheckout(app, db, fulfil);
+  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil, deps.applyEvent);
+  if (provider.name === 'local') registerTestCheckout(app, db, fulfil, deps.applyEvent);
 }
 
-/** Stripe's events, signature-checked against the raw body; only paid checkouts matter here. */
-function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil) {
+/**
+ * Stripe's events, signature-checked against the raw body: paid checkouts become subscriptions;
+ * subscription and invoice events keep them in step (services/lifecycle.ts).
+ */
+function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil, applyEvent: CheckoutDeps['applyEvent']) {
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/api/stripe/webhook', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
@@ -94,9 +104,30 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
           if (session.payment_status === 'paid') {
-            const result = await fulfil(session.id);
+            const result = await fulfil(session.id, stripeLinkOf(session));
             request.log.info({ eventId: event.id, sessionId: session.id, result }, 'stripe checkout fulfilled');
           }
+          break;
+        }
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted': {
+          const subscription = event.data.object;
+          const change =
+            event.type === 'customer.subscription.deleted'
+              ? ({ kind: 'subscription-deleted' } as const)
+              : ({ kind: 'subscription-updated', providerStatus: subscription.status, cancelAt: subscription.cancel_at ? new Date(subscription.cancel_at * 1000) : null } as const);
+          const result = await applyEvent({ id: event.id, type: event.type, createdAt: new Date(event.created * 1000), providerSubscriptionId: subscription.id, change });
+          request.log.info({ eventId: event.id, type: event.type, result }, 'stripe subscription event');
+          break;
+        }
+        case 'invoice.paid':
+        case 'invoice.payment_failed': {
+          const subscriptionId = subscriptionOfInvoice(event.data.object);
+          // An invoice that is not a subscription's (a one-off) does not concern a subscription.
+          if (!subscriptionId) break;
+          const change = event.type === 'invoice.paid' ? ({ kind: 'invoice-paid' } as const) : ({ kind: 'invoice-failed' } as const);
+          const result = await applyEvent({ id: event.id, type: event.type, createdAt: new Date(event.created * 1000), providerSubscriptionId: subscriptionId, change });
+          request.log.info({ eventId: event.id, type: event.type, result }, 'stripe invoice event');
           break;
         }
         default:
@@ -107,12 +138,34 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
   });
 }
 
-/** The built-in test checkout: looks and behaves like a hosted checkout, clearly in test mode. */
-function registerTestCheckout(app: PublicScope, db: Db, fulfil: Fulfil) {
+/** The subscription an invoice bills, in Stripe's current API (parent.subscription_details). */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription ?? null;
+  return typeof subscription === 'string' ? subscription : (subscription?.id ?? null);
+}
+
+/** What the test checkout's billing controls make happen, as the payment provider's events would. */
+const TEST_BILLING: Record<string, { label: string; type: string; change: ProviderEvent['change'] }> = {
+  renew: { label: 'Renew: the next payment succeeds', type: 'invoice.paid', change: { kind: 'invoice-paid' } },
+  fail: { label: 'Fail the next renewal', type: 'invoice.payment_failed', change: { kind: 'invoice-failed' } },
+  cancel: { label: 'Cancel the subscription at the provider', type: 'customer.subscription.deleted', change: { kind: 'subscription-deleted' } },
+};
+
+/**
+ * The built-in test checkout: looks and behaves like a hosted checkout, clearly in test mode.
+ * Once paid, its page also offers what a provider would do later (a renewal paid or failed, a
+ * cancellation), so every path of a subscription's life can be tried without keys.
+ */
+function registerTestCheckout(app: PublicScope, db: Db, fulfil: Fulfil, applyEvent: CheckoutDeps['applyEvent']) {
   const findSession = async (id: string) => {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
     if (!session || session.provider !== 'local') throw new NotFoundError('This checkout does not exist.');
     return session;
+  };
+
+  const subscriptionStatusOf = async (sessionId: string) => {
+    const [row] = await db.select({ status: subscriptions.status, endsAfter: subscriptions.endsAfter, statusFrom: subscriptions.statusFrom }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+    return row ? (lifecycleNote({ status: row.status, statusFrom: row.statusFrom, endsAfter: row.endsAfter }) ?? SUBSCRIPTION_STATUS_LABELS[row.status]) : 'not created yet';
   };
 
   app.get<{ Params: { id: string } }>('/checkout/test/:id', async (request, reply) => {
@@ -136,7 +189,8 @@ main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radi
 h1{font-size:1.4rem;margin-top:0}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#5e554d}dd{margin:0}
 .total{font-size:1.2rem;font-weight:700;margin:1rem 0}
 button,a.cancel{display:block;width:100%;box-sizing:border-box;text-align:center;padding:.8rem;border-radius:999px;font:inherit;font-weight:600;margin-top:.6rem}
-button{background:#8a3b57;color:#fff;border:0;cursor:pointer}a.cancel{color:#8a3b57;border:2px solid #8a3b57;text-decoration:none}
+button{background:#8a3b57;color:#fff;border:0;cursor:pointer}
+section{margin-top:1.5rem;padding-top:1rem;border-top:1px dashed #c9bfb3}h2{font-size:1.1rem}a.cancel{color:#8a3b57;border:2px solid #8a3b57;text-decoration:none}
 </style></head><body>
 <div class="banner" role="note">TEST MODE: no card is charged. This page stands in for the payment provider's hosted checkout.</div>
 <main>
@@ -146,7 +200,13 @@ button{background:#8a3b57;color:#fff;border:0;cursor:pointer}a.cancel{color:#8a3
 <p class="total">${price} per month</p>
 ${
   paid
-    ? `<p>This checkout is already paid.</p><a class="cancel" href="${escapeHtml(confirmation)}">Continue</a>`
+    ? `<p>This checkout is already paid.</p><a class="cancel" href="${escapeHtml(confirmation)}">Continue</a>
+<section aria-labelledby="test-billing"><h2 id="test-billing">Test billing</h2>
+<p>What the payment provider would do later. The subscription is now: <strong>${escapeHtml(await subscriptionStatusOf(session.id))}</strong>.</p>
+${Object.entries(TEST_BILLING)
+  .map(([action, { label }]) => `<form method="post" action="/checkout/test/${escapeHtml(session.id)}/billing/${action}"><button type="submit">${escapeHtml(label)}</button></form>`)
+  .join('\n')}
+</section>`
     : `<form method="post" action="/checkout/test/${escapeHtml(session.id)}/pay"><button type="submit">Pay ${price}</button></form>
 <a class="cancel" href="${CHECKOUT_CANCEL_PATH}">Cancel</a>`
 }
@@ -158,8 +218,23 @@ ${
     scope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
     scope.post<{ Params: { id: string } }>('/checkout/test/:id/pay', async (request, reply) => {
       const session = await findSession(request.params.id);
-      await fulfil(session.id);
+      await fulfil(session.id, localLinkOf(session.id));
       return reply.redirect(`/confirmation?session_id=${encodeURIComponent(session.id)}`, 303);
+    });
+    scope.post<{ Params: { id: string; action: string } }>('/checkout/test/:id/billing/:action', async (request, reply) => {
+      const session = await findSession(request.params.id);
+      const billing = TEST_BILLING[request.params.action];
+      if (!billing) throw new NotFoundError('There is no such test billing action.');
+      if (session.status !== 'paid') throw new InvalidInputError('Pay this test checkout first.');
+      const result = await applyEvent({
+        id: `evt_local_${randomBytes(12).toString('hex')}`,
+        type: billing.type,
+        createdAt: new Date(),
+        providerSubscriptionId: localLinkOf(session.id).subscriptionId!,
+        change: billing.change,
+      });
+      request.log.info({ sessionId: session.id, action: request.params.action, result }, 'test billing event');
+      return reply.redirect(`/checkout/test/${encodeURIComponent(session.id)}`, 303);
     });
   });
 }

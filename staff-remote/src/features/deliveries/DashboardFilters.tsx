@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS } from '@blooms/shared/contract/lifecycle';
 import { useEffect, useId, useState } from 'react';
 import { ALL_SUBSCRIPTIONS, DASHBOARD_SORT_LABELS, DASHBOARD_SORTS, DELIVERY_STATUSES, statusLabel, type DashboardSort, type DashboardView } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
@@ -25,7 +26,7 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
     return () => clearTimeout(timer);
   }, [search, city, view, onChange]);
 
-  const narrowed = view.search || view.status || view.assignee || view.scheduled || view.city || view.sort !== 'newest';
+  const narrowed = view.search || view.status || view.assignee || view.scheduled || view.city || view.subscription || view.sort !== 'newest';
   const set = (patch: Partial<DashboardView>) => onChange({ ...view, search, city, ...patch });
 
   return (
@@ -59,6 +60,15 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
           <option value="">Any</option>
           <option value="yes">Delivery this month</option>
           <option value="no">No delivery this month</option>
+        </select>
+      </div>
+      <div className="dashboard-filters__field">
+        <label htmlFor={`${id}-subscription`}>Subscription</label>
+        <select id={`${id}-subscription`} value={view.subscription} onChange={(event) => set({ subscription: event.target.value as DashboardView['subscription'] })}>
+          <option value="">Any</option>
+          {SUBSCRIPTION_STATUSES.map((status) => (
+            <option key={status} value={status}>{SUBSCRIPTION_STATUS_LABELS[status]}</option>
+          ))}
         </select>
       </div>
       <div className="dashboard-filters__field">

@@ -1,0 +1,42 @@
+// Where a subscription stands with its payments, and which months it still delivers in.
+import { formatMonth, type MonthKey } from './months';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past-due', 'paused', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  'past-due': 'Past due',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+};
+
+/** What a subscription's deliveries depend on besides its plan. */
+export interface Lifecycle {
+  status: SubscriptionStatus;
+  /** The first month the status applies to: the first one not yet delivered when it changed. */
+  statusFrom: MonthKey;
+  /** The last month with a delivery, once the subscription is ending; null while it runs on. */
+  endsAfter: MonthKey | null;
+}
+
+/**
+ * Whether a month's delivery goes out: the month is in the plan, the subscription has not ended
+ * before it, and it was not past due or paused from that month on. Earlier months keep what was
+ * true then, so history never changes.
+ */
+export function deliversIn(plan: { months: readonly number[] }, lifecycle: Lifecycle, month: MonthKey): boolean {
+  if (!plan.months.includes(Number(month.slice(5, 7)))) return false;
+  if (lifecycle.endsAfter !== null && month > lifecycle.endsAfter) return false;
+  const stopped = lifecycle.status === 'past-due' || lifecycle.status === 'paused' || (lifecycle.status === 'cancelled' && lifecycle.endsAfter === null);
+  if (stopped && month >= lifecycle.statusFrom) return false;
+  return true;
+}
+
+/** The staff screens' short note on a subscription that is not simply running, or null: "Cancelled, last delivery December 2026". */
+export function lifecycleNote(lifecycle: Lifecycle): string | null {
+  const label = SUBSCRIPTION_STATUS_LABELS[lifecycle.status];
+  if (lifecycle.status === 'cancelled') return lifecycle.endsAfter ? `${label}, last delivery ${formatMonth(lifecycle.endsAfter)}` : label;
+  if (lifecycle.status !== 'active') return `${label} from ${formatMonth(lifecycle.statusFrom)}`;
+  return lifecycle.endsAfter ? `Ends after ${formatMonth(lifecycle.endsAfter)}` : null;
+}
