@@ -45,6 +45,11 @@ test('a visitor subscribes and pays; the e-mail goes out and an open dashboard s
 
   await expect(visitor).toHaveURL(/\/confirmation\?session_id=cs_test_local_/);
   await expect(visitor.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  const order = visitor.getByRole('region', { name: 'Your order' });
+  await expect(order).toContainText('January, March');
+  await expect(order).toContainText('350 S 200 E, Salt Lake City, UT 84101');
+  await expect(order).toContainText(/First delivery(Thursday|Friday|Monday|Tuesday|Wednesday|Saturday|Sunday), (January|March) \d+/);
+  await expect(order).toContainText('Test mode: no card was charged.');
 
   // The dashboard that was already open shows the new subscription, newest first, without a reload.
   await expect(staff.getByRole('rowheader').first()).toHaveText('June Carter');
@@ -55,7 +60,7 @@ test('a visitor subscribes and pays; the e-mail goes out and an open dashboard s
   await expect.poll(() => mailsTo(email).length).toBe(1);
   const mail = mailsTo(email)[0]!;
   expect(mail).toContain('Subject: Your Monthly Blooms subscription is confirmed');
-  expect(mail).toContain('Months: January, March.');
+  expect(mail).toContain('Months: January, March');
   expect(mail).toContain('350 S 200 E');
 
   await staffContext.close();
@@ -135,3 +140,46 @@ for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]]
     await expect(page.getByText('3 deliveries a year, $99 each')).toBeVisible();
   });
 }
+
+/** The HTML part of a stored e-mail, decoded from quoted-printable. */
+function htmlPartOf(raw: string): string {
+  const part = /Content-Type: text\/html; charset=utf-8\r?\nContent-Transfer-Encoding: quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n----_/.exec(raw)?.[1];
+  if (!part) throw new Error('no HTML part');
+  const soft = part.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(soft.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+test('the confirmation e-mail reads well in a browser engine at phone and desktop widths', async ({ page }) => {
+  const email = `mailcheck.${Date.now()}@example.com`;
+  await page.goto('/subscribe');
+  for (const [label, value] of [['First name', 'Ivy'], ['Last name', 'Mailer'], ['Email', email], ['Phone', '801-555-0166'], ['Street address', '4 Oak Ave'], ['ZIP code', '84101']] as const) {
+    await page.getByLabel(label).fill(value);
+  }
+  await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  await expect.poll(() => mailsTo(email).length).toBe(1);
+  const file = fs.readdirSync(outbox()).map((name) => fs.readFileSync(path.join(outbox(), name), 'utf8')).find((raw) => raw.includes(`<${email}>`))!;
+  const html = htmlPartOf(file);
+
+  for (const width of [390, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.setContent(html);
+    const card = page.locator('table[width="600"]');
+    const box = (await card.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(Math.min(600, width));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (const text of ['Hi Ivy,', 'Every month of the year', '4 Oak Ave, Salt Lake City, UT 84101', 'First delivery', 'Test mode: no card was charged.', 'Skip, pause or cancel']) {
+      await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+    }
+    await page.screenshot({ path: path.join(__dirname, '..', 'artifacts', 'screenshots', `confirmation-email-${width}.png`), fullPage: true });
+  }
+});

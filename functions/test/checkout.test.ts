@@ -7,7 +7,8 @@ import Stripe from 'stripe';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { buildCheckoutPayload } from '@blooms/shared/contract/subscribe';
 import type { CheckoutPayload } from '@blooms/shared/contract/checkout';
-import { allMonthsSelected, MONTH_NAMES } from '@blooms/shared/contract/months';
+import { addMonths, allMonthsSelected, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
+import { defaultDeliveryDate, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { checkoutSessions, subscriptions } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
@@ -35,6 +36,14 @@ function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
     }),
     ...overrides,
   };
+}
+
+/** The first of these plan months whose delivery day (the usual one) is still to come. */
+function firstOf(months: number[]) {
+  const today = studioDate(new Date());
+  for (let month = today.slice(0, 7); ; month = addMonths(month, 1)) {
+    if (months.includes(Number(month.slice(5, 7))) && defaultDeliveryDate(month) > today) return { month, date: defaultDeliveryDate(month) };
+  }
 }
 
 const call = (app: FastifyInstance, name: string, data: unknown) =>
@@ -71,7 +80,10 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     const pay = await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/confirmation?session_id=${sessionId}`);
-    expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({ payment_status: 'paid' });
+    expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({
+      payment_status: 'paid',
+      order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: firstOf([1, 3]), payments: 'local' },
+    });
     await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 
     const rows = await database.db.select().from(subscriptions);
@@ -83,8 +95,10 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(mails).toHaveLength(1);
     const text = mailText(fs.readFileSync(path.join(outbox, mails[0]!), 'utf8'));
     expect(text).toContain('To: Maria Lopez <maria@example.com>');
-    expect(text).toContain('Months: January, March.');
-    expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111.');
+    expect(text).toContain('Months: January, March\n');
+    expect(text).toContain(`First delivery: ${formatDeliveryDate(firstOf([1, 3]).date)} (${formatMonth(firstOf([1, 3]).month)})`);
+    expect(text).toContain('Payment: Test mode: no card was charged.');
+    expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111\n');
     expect(text).toContain('$99 per month');
   });
 
@@ -270,7 +284,7 @@ describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
       webhook(paid),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(results[0]!.json().result).toEqual({ payment_status: 'paid' });
+    expect(results[0]!.json().result).toMatchObject({ payment_status: 'paid', order: { payments: 'stripe' } });
     expect((await database.db.select().from(subscriptions)).filter((s) => s.checkoutSessionId === sessionId)).toHaveLength(1);
     await waitFor(() => smtp.received.length > before);
     await new Promise((r) => setTimeout(r, 200));

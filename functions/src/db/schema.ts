@@ -126,6 +126,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
 });
 
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
 /**
  * Every e-mail the product sends, queued in the transaction of what it announces and sent by
  * the outbox worker (services/email-outbox.ts), so a crash loses none.

@@ -1,33 +1,58 @@
-import { formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from '@blooms/shared/contract/site';
-import { MONTH_NAMES } from '@blooms/shared/contract/months';
 import { escapeHtml } from '@blooms/shared/contract/html';
+import { orderLines, type OrderSummary } from '@blooms/shared/contract/order';
+import type { SiteContact } from '@blooms/shared/contract/site';
 import type { Subscriber } from '@blooms/shared/contract/subscriber';
 import type { OutgoingMail } from './mailer';
 
-/** The confirmation e-mail: what was bought, which months, where, and how to reach us. */
-export function confirmationEmail(s: Subscriber, site: SiteContact): OutgoingMail {
-  const months = s.plan === 'yearly' ? 'every month of the year' : s.months.map((m) => MONTH_NAMES[m - 1]).join(', ');
-  const where = [s.address, s.unit, `${s.city}, ${s.state} ${s.zip}`].filter(Boolean).join(', ');
-  const lines = [
+const BRAND = '#8a3b57';
+const TEXT = '#2b2622';
+const MUTED = '#5e554d';
+
+/**
+ * The confirmation e-mail: what was bought, when it first arrives, what is charged, how to
+ * skip, pause or cancel, and how to reach us. The HTML is a 600 px table with inline styles,
+ * which mail clients render alike; the plain-text part says the same.
+ */
+export function confirmationEmail(s: Subscriber, site: SiteContact, order: OrderSummary): OutgoingMail {
+  const lines = orderLines(order, site);
+  const intro = 'Thank you for subscribing to Monthly Blooms!';
+  const vase = 'Your first delivery comes with a vase. Each month we swap it for a fresh arrangement and take the old vase back, no cleaning needed. If nobody is home, we leave the flowers at the door.';
+  const text = [
     `Hi ${s.firstName},`,
     '',
-    'Thank you for subscribing to Monthly Blooms!',
+    intro,
     '',
-    `What you bought: a hand-made seasonal arrangement in a vase, hand-delivered, for ${formatPrice(PRICE_PER_MONTH_USD)} per month (${s.plan === 'yearly' ? 'yearly plan' : 'custom plan'}).`,
-    `Months: ${months}.`,
-    `Delivering to: ${where}.`,
+    ...lines.map(({ label, value }) => `${label}: ${value}`),
     '',
-    'Your first delivery comes with a vase. Each month we swap it for a fresh arrangement and take the old vase back, no cleaning needed. If nobody is home, we leave the flowers at the door.',
-    `To skip or pause a delivery, tell us at least ${SKIP_NOTICE_DAYS} days before it. You can cancel any time before your next billing cycle.`,
+    vase,
     '',
     `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`,
     '',
     'With love,',
     'Monthly Blooms',
-  ];
-  const text = lines.join('\n');
-  const html = `<!doctype html><html><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${lines
-    .map((line) => (line ? `<p style="margin: 0 0 8px">${escapeHtml(line)}</p>` : ''))
-    .join('')}</body></html>`;
+  ].join('\n');
+
+  const rows = lines
+    .map(
+      ({ label, value }) =>
+        `<tr><td style="padding:8px 0;border-top:1px solid #eadfd3;vertical-align:top;width:34%;color:${MUTED};font-size:14px">${escapeHtml(label)}</td>` +
+        `<td style="padding:8px 0 8px 12px;border-top:1px solid #eadfd3;vertical-align:top;font-size:16px">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your Monthly Blooms subscription is confirmed</title></head>
+<body style="margin:0;padding:0;background:#f6f1ea">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f6f1ea"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:12px;font-family:Georgia,'Times New Roman',serif;color:${TEXT};line-height:1.5">
+<tr><td style="padding:24px 24px 8px;font-size:22px;font-weight:bold;color:${BRAND}">Monthly Blooms</td></tr>
+<tr><td style="padding:0 24px;font-size:16px"><p style="margin:0 0 8px">Hi ${escapeHtml(s.firstName)},</p><p style="margin:0 0 16px">${escapeHtml(intro)}</p></td></tr>
+<tr><td style="padding:0 24px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${rows}</table></td></tr>
+<tr><td style="padding:16px 24px 0;font-size:16px"><p style="margin:0 0 16px">${escapeHtml(vase)}</p>
+<p style="margin:0 0 16px">Questions? E-mail <a href="mailto:${escapeHtml(site.contactEmail)}" style="color:${BRAND}">${escapeHtml(site.contactEmail)}</a> or call ${escapeHtml(site.phone)}.</p>
+<p style="margin:0 0 24px">With love,<br>Monthly Blooms</p></td></tr>
+</table>
+<p style="margin:16px 0 0;font-family:Arial,sans-serif;font-size:12px;color:${MUTED}">${escapeHtml(site.streetAddress)}</p>
+</td></tr></table>
+</body></html>`;
   return { to: { name: `${s.firstName} ${s.lastName}`, address: s.email }, subject: 'Your Monthly Blooms subscription is confirmed', text, html };
 }

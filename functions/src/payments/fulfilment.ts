@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SiteContact } from '@blooms/shared/contract/site';
 import { inTransaction, type Db } from '../db/database';
-import { checkoutSessions } from '../db/schema';
+import { checkoutSessions, type CheckoutSessionRow } from '../db/schema';
+import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order';
+import { firstDeliveryFor } from '../services/delivery-dates';
 import { insertSubscription } from '../services/subscriptions';
 import type { Logger } from '../services/logger';
 import { queueEmail } from '../services/email-outbox';
@@ -25,7 +27,7 @@ export function createFulfilment(db: Db, site: SiteContact, log: Logger) {
       const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
       if (!session) return null;
       const row = await insertSubscription(tx, session.subscriber, { checkoutSessionId: sessionId, ...link });
-      if (row) await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site));
+      if (row) await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, await orderSummaryOf(tx, session)));
       await tx
         .update(checkoutSessions)
         .set({ status: 'paid', paidAt: sql`coalesce(${checkoutSessions.paidAt}, now())` })
@@ -40,3 +42,16 @@ export function createFulfilment(db: Db, site: SiteContact, log: Logger) {
 }
 
 export type Fulfil = ReturnType<typeof createFulfilment>;
+
+/** What a checkout bought, for the confirmation page and e-mail. */
+export async function orderSummaryOf(db: Db, session: Pick<CheckoutSessionRow, 'subscriber' | 'provider'>): Promise<OrderSummary> {
+  const s = session.subscriber;
+  return {
+    firstName: s.firstName,
+    plan: s.plan,
+    months: s.months,
+    deliverTo: deliverToLine(s),
+    firstDelivery: await firstDeliveryFor(db, s.months),
+    payments: session.provider,
+  };
+}

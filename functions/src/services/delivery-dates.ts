@@ -51,3 +51,12 @@ export async function setDeliveryDate(db: Db, month: MonthKey, date: IsoDate | n
     return result;
   });
 }
+
+/** The first month of the plan whose delivery is still to come (its day after today, in the studio), within the next year. */
+export async function firstDeliveryFor(db: Db, months: readonly number[], now = new Date()): Promise<{ month: MonthKey; date: IsoDate } | null> {
+  const today = studioDate(now);
+  const thisMonth = today.slice(0, 7);
+  const year = await deliveryDatesBetween(db, thisMonth, addMonths(thisMonth, 12));
+  const first = year.find((day) => months.includes(Number(day.month.slice(5, 7))) && day.date > today);
+  return first ? { month: first.month, date: first.date } : null;
+}

@@ -33,6 +33,35 @@ it('verifies the session, then says all set with a way home', async () => {
   expect(window.sessionStorage.getItem(KEPT)).toBeNull();
 });
 
+it('shows what was bought: plan, months, address, first delivery day, payment, and how to skip or cancel', async () => {
+  mockedCall.mockResolvedValue({
+    payment_status: 'paid',
+    order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: { month: '2027-01', date: '2027-01-14' }, payments: 'stripe' },
+  });
+  renderAt('/confirmation?session_id=cs_123');
+  const order = await screen.findByRole('region', { name: 'Your order' });
+  const lines = Array.from(order.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+  expect(lines).toEqual([
+    ['Your plan', 'Custom: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per month'],
+    ['Months', 'January, March'],
+    ['Delivering to', '215 E 400 S, Apt 3, Salt Lake City, UT 84111'],
+    ['First delivery', 'Thursday, January 14 (January 2027)'],
+    ['Payment', '$99 was charged to your card today, and is charged again each month on this date until you cancel.'],
+    ['Skip, pause or cancel', 'Tell us at least 7 days before a delivery: e-mail hello@monthlyblooms.example or call (801) 555-0142. You can cancel any time before your next billing date.'],
+  ]);
+});
+
+it('says nothing was charged in test mode', async () => {
+  mockedCall.mockResolvedValue({
+    payment_status: 'paid',
+    order: { firstName: 'Maria', plan: 'yearly', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], deliverTo: '1 Main St, Provo, UT 84601', firstDelivery: { month: '2026-12', date: '2026-12-10' }, payments: 'local' },
+  });
+  renderAt('/confirmation?session_id=cs_123');
+  const order = await screen.findByRole('region', { name: 'Your order' });
+  expect(order).toHaveTextContent('Every month of the year');
+  expect(order).toHaveTextContent('Test mode: no card was charged.');
+});
+
 it('without a session id, says so and offers Try Again', () => {
   renderAt('/confirmation');
   expect(screen.getByRole('heading', { name: 'Subscription Not Confirmed' })).toBeInTheDocument();

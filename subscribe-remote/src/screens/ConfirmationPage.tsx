@@ -3,12 +3,15 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { callFunction } from '../features/checkout/call-function';
+import { orderLines, type OrderSummary } from '@blooms/shared/contract/order';
+import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { forgetSavedForm } from '../features/subscribe/saved-form';
 import '../features/subscribe/subscribe.css';
 
-type State = { kind: 'verifying' } | { kind: 'paid' } | { kind: 'not-confirmed'; message: string };
+type State = { kind: 'verifying' } | { kind: 'paid'; order: OrderSummary | null } | { kind: 'not-confirmed'; message: string };
 
 export default function ConfirmationPage() {
+  const site = useSiteContact();
   const sessionId = useSearchParams()[0].get('session_id');
   const [state, setState] = useState<State>(
     sessionId ? { kind: 'verifying' } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.missingSessionId },
@@ -17,12 +20,12 @@ export default function ConfirmationPage() {
   useEffect(() => {
     if (!sessionId) return;
     let current = true;
-    callFunction<{ payment_status?: string }>('verifyCheckoutSession', { sessionId }).then(
+    callFunction<{ payment_status?: string; order?: OrderSummary }>('verifyCheckoutSession', { sessionId }).then(
       (result) => {
         const paid = result?.payment_status === 'paid';
         // Paid: the kept form has done its job, and the next visit starts afresh.
         if (paid) forgetSavedForm();
-        if (current) setState(paid ? { kind: 'paid' } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.notPaid });
+        if (current) setState(paid ? { kind: 'paid', order: result?.order ?? null } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.notPaid });
       },
       (error: unknown) => {
         console.error('Payment verification failed', error);
@@ -47,6 +50,19 @@ export default function ConfirmationPage() {
             <h1>You&apos;re All Set!</h1>
             <p>Thank you for subscribing to Monthly Blooms. Your first arrangement, in its vase, is on our calendar.</p>
             <p>An email confirmation is on its way to your inbox.</p>
+            {state.order && (
+              <section className="order-summary" aria-labelledby="order-summary-heading">
+                <h2 id="order-summary-heading" className="visually-hidden">Your order</h2>
+                <dl>
+                {orderLines(state.order, site).map(({ label, value }) => (
+                  <div key={label} className="order-summary__line">
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+                </dl>
+              </section>
+            )}
             <Link to="/" className="button">
               Back to Home
             </Link>

@@ -12,7 +12,8 @@ import type { Db } from '../../db/database';
 import { checkoutSessions, subscriptions } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
-import type { Fulfil } from '../../payments/fulfilment';
+import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
+import type { OrderSummary } from '@blooms/shared/contract/order';
 import type { ProviderEvent, ProviderEventResult } from '../../services/lifecycle';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
@@ -36,6 +37,19 @@ export interface CheckoutDeps {
 }
 
 const verifySchema = z.object({ sessionId: z.string({ error: 'sessionId is required.' }).min(1, 'sessionId is required.').max(255) });
+const verifyResultSchema = z.object({
+  payment_status: z.enum(['paid', 'unpaid']),
+  order: z
+    .object({
+      firstName: z.string(),
+      plan: z.enum(['yearly', 'custom']),
+      months: z.array(z.number()),
+      deliverTo: z.string(),
+      firstDelivery: z.object({ month: z.string(), date: z.string() }).nullable(),
+      payments: z.enum(['stripe', 'local']),
+    })
+    .optional(),
+}) satisfies z.ZodType<{ payment_status: 'paid' | 'unpaid'; order?: OrderSummary }>;
 
 /** Subscribe and pay (spec sections 3, 7, 8): the two callables, the Stripe webhook, the test checkout. */
 export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
@@ -63,18 +77,20 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
   registerCallable(
     app,
     '/api/verifyCheckoutSession',
-    { data: verifySchema, result: z.object({ payment_status: z.enum(['paid', 'unpaid']) }) },
+    { data: verifySchema, result: verifyResultSchema },
     async ({ sessionId }) => {
       // Every real checkout was started here: an unknown id is answered without asking the
       // provider, and so is one already known to be paid.
-      const [known] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+      const [known] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       if (!known) throw new NotFoundError('We could not find that checkout.');
-      if (known.status === 'paid') return { payment_status: 'paid' as const };
+      // Paid: what was bought, for the confirmation page (the session id is the buyer's own secret).
+      if (known.status === 'paid') return { payment_status: 'paid' as const, order: await orderSummaryOf(db, known) };
       const outcome = await provider.checkoutOutcome(sessionId);
       if (outcome === null) throw new NotFoundError('We could not find that checkout.');
+      if (!outcome.paid) return { payment_status: 'unpaid' as const };
       // The webhook may not have arrived yet: fulfilment is idempotent, so make sure here too.
-      if (outcome.paid) await fulfil(sessionId, outcome);
-      return { payment_status: outcome.paid ? ('paid' as const) : ('unpaid' as const) };
+      await fulfil(sessionId, outcome);
+      return { payment_status: 'paid' as const, order: await orderSummaryOf(db, known) };
     },
     { limiter: deps.limiters.verifications },
   );

@@ -1,0 +1,47 @@
+// What a customer bought, as the confirmation page and e-mail say it: one wording for both.
+import { formatDeliveryDate, type IsoDate } from './delivery-dates';
+import { formatMonth, MONTH_NAMES, type MonthKey } from './months';
+import { formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
+import type { Plan } from './subscriber';
+
+export interface OrderSummary {
+  firstName: string;
+  plan: Plan;
+  /** Month numbers 1-12. */
+  months: number[];
+  /** The address as one line: street, unit, city, state and ZIP. */
+  deliverTo: string;
+  /** The first month with a delivery still to come, and its day; null when none is in the next year (cannot happen with a valid plan). */
+  firstDelivery: { month: MonthKey; date: IsoDate } | null;
+  /** Who took the payment: the card processor, or the built-in test checkout (nothing charged). */
+  payments: 'stripe' | 'local';
+}
+
+export function deliverToLine(s: { address: string; unit: string; city: string; state: string; zip: string }): string {
+  return [s.address, s.unit, `${s.city}, ${s.state} ${s.zip}`].filter(Boolean).join(', ');
+}
+
+/** The order in labelled lines, in the order both the page and the e-mail show them. */
+export function orderLines(order: OrderSummary, site: SiteContact): { label: string; value: string }[] {
+  const months = order.plan === 'yearly' ? 'Every month of the year' : order.months.map((m) => MONTH_NAMES[m - 1]).join(', ');
+  return [
+    { label: 'Your plan', value: `${order.plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${formatPrice(PRICE_PER_MONTH_USD)} per month` },
+    { label: 'Months', value: months },
+    { label: 'Delivering to', value: order.deliverTo },
+    {
+      label: 'First delivery',
+      value: order.firstDelivery ? `${formatDeliveryDate(order.firstDelivery.date)} (${formatMonth(order.firstDelivery.month)})` : 'We will write to you with the date',
+    },
+    {
+      label: 'Payment',
+      value:
+        order.payments === 'local'
+          ? 'Test mode: no card was charged.'
+          : `${formatPrice(PRICE_PER_MONTH_USD)} was charged to your card today, and is charged again each month on this date until you cancel.`,
+    },
+    {
+      label: 'Skip, pause or cancel',
+      value: `Tell us at least ${SKIP_NOTICE_DAYS} days before a delivery: e-mail ${site.contactEmail} or call ${site.phone}. You can cancel any time before your next billing date.`,
+    },
+  ];
+}
