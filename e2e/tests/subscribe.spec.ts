@@ -183,3 +183,35 @@ test('the confirmation e-mail reads well in a browser engine at phone and deskto
     await page.screenshot({ path: path.join(__dirname, '..', 'artifacts', 'screenshots', `confirmation-email-${width}.png`), fullPage: true });
   }
 });
+
+test('a gift: the buyer gets the receipt and the confirmation says for whom; drivers read the sender and card message', async ({ browser }) => {
+  const staffContext = await browser.newContext();
+  const visitorContext = await browser.newContext();
+  const [staff, visitor] = await Promise.all([staffContext.newPage(), visitorContext.newPage()]);
+  const recipient = `gift.recipient.${Date.now()}@example.com`;
+  const buyer = `gift.buyer.${Date.now()}@example.com`;
+  await visitor.goto('/subscribe');
+  for (const [label, value] of [['First name', 'Linh'], ['Last name', 'Giftee'], ['Email', recipient], ['Phone', '801-555-0188'], ['Street address', '3301 S Highland Dr'], ['ZIP code', '84106']] as const) {
+    await visitor.getByLabel(label).fill(value);
+  }
+  await visitor.getByRole('checkbox', { name: 'This is a gift' }).check();
+  await visitor.getByLabel('Your name').fill('Tom Giver');
+  await visitor.getByLabel('Your email (for receipts)').fill(buyer);
+  await visitor.getByLabel('Card message (optional)').fill('Happy birthday, Mom!');
+  await visitor.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+  await visitor.getByRole('button', { name: 'Pay $99.00' }).click();
+  const order = visitor.getByRole('region', { name: 'Your order' });
+  await expect(order).toContainText('A gift forLinh Giftee');
+  await expect(order).toContainText('Card messageHappy birthday, Mom!');
+
+  await expect.poll(() => mailsTo(buyer).length).toBe(1);
+  expect(mailsTo(buyer)[0]).toContain('Thank you for your gift of Monthly Blooms to Linh Giftee!');
+  expect(mailsTo(recipient)).toEqual([]);
+
+  await signInAsStaff(staff, ADMIN_EMAIL);
+  await staff.getByRole('searchbox', { name: 'Search' }).fill(recipient);
+  const row = staff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: /Linh Giftee/ }) });
+  await expect(row.getByRole('button', { name: /^Notes for Linh Giftee: Gift from Tom Giver\. Card: “Happy birthday, Mom!”/ })).toBeVisible();
+  await staffContext.close();
+  await visitorContext.close();
+});

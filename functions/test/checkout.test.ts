@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
-import { buildCheckoutPayload } from '@blooms/shared/contract/subscribe';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import type { CheckoutPayload } from '@blooms/shared/contract/checkout';
 import { addMonths, allMonthsSelected, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
@@ -21,6 +21,7 @@ const customMonths = Object.fromEntries(MONTH_NAMES.map((m) => [m, m === 'Januar
 function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   return {
     ...buildCheckoutPayload({
+      ...EMPTY_SUBSCRIBE_FORM,
       firstName: 'Maria',
       lastName: 'Lopez',
       email: 'maria@example.com',
@@ -57,7 +58,8 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
   beforeAll(async () => {
     database = await createMigratedDatabase(kind);
     outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-outbox-'));
-    app = await startTestServer(database, { config: testConfig({ OUTBOX_DIR: outbox }) });
+    // This suite starts many checkouts from one address; the limit has its own tests (rate-limits.test.ts).
+    app = await startTestServer(database, { config: testConfig({ OUTBOX_DIR: outbox, RATE_LIMIT_CHECKOUTS_PER_MINUTE: '200' }) });
   });
   afterAll(async () => {
     await app.close();
@@ -82,7 +84,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(pay.headers.location).toBe(`/confirmation?session_id=${sessionId}`);
     expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({
       payment_status: 'paid',
-      order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: firstOf([1, 3]), payments: 'local' },
+      order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: firstOf([1, 3]), gift: null, payments: 'local' },
     });
     await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 
@@ -100,6 +102,36 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(text).toContain('Payment: Test mode: no card was charged.');
     expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111\n');
     expect(text).toContain('$99 per month');
+  });
+
+  it('takes a gift: the buyer gets the receipt, the recipient no e-mail, staff the sender and card message', async () => {
+    const gift = payload({ email: 'mom@example.com', first_name: 'Linh', last_name: 'Nguyen', gift_from_name: 'Tom Nguyen', gift_from_email: 'tom@example.com', gift_message: 'Happy birthday, Mom!' });
+    const { sessionId } = (await call(app, 'createCheckoutSession', gift)).json().result;
+    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const { order } = (await call(app, 'verifyCheckoutSession', { sessionId })).json().result;
+    expect(order.gift).toEqual({ recipient: 'Linh Nguyen', message: 'Happy birthday, Mom!' });
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+    expect(row).toMatchObject({ email: 'mom@example.com', buyerName: 'Tom Nguyen', buyerEmail: 'tom@example.com', giftMessage: 'Happy birthday, Mom!' });
+
+    await app.emailOutbox.wake();
+    const mails = fs.readdirSync(outbox).map((file) => mailText(fs.readFileSync(path.join(outbox, file), 'utf8')));
+    const receipt = mails.filter((mail) => mail.includes('Tom Nguyen'));
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0]).toContain('To: Tom Nguyen <tom@example.com>');
+    expect(receipt[0]).toContain('Thank you for your gift of Monthly Blooms to Linh Nguyen!');
+    expect(receipt[0]).toContain('Card message: Happy birthday, Mom!');
+    expect(mails.filter((mail) => mail.includes('<mom@example.com>'))).toEqual([]);
+  });
+
+  it.each([
+    [{ gift_from_email: 'tom@example.com' }, 'Please enter your name for the gift.'],
+    [{ gift_from_name: 'Tom', gift_from_email: 'tom@' }, 'Please enter a valid email address for your gift receipt.'],
+    [{ gift_message: 'From us' }, 'Please enter your name for the gift.'],
+  ])('refuses an incomplete gift %j with a message, writing nothing', async (fields, message) => {
+    const before = await database.db.select().from(checkoutSessions);
+    const response = await call(app, 'createCheckoutSession', payload(fields));
+    expect(response.json().error).toEqual({ status: 'INVALID_ARGUMENT', message });
+    expect(await database.db.select().from(checkoutSessions)).toEqual(before);
   });
 
   it('offers, once paid, what the provider would do later: a failed renewal, a renewal paid, a cancellation', async () => {

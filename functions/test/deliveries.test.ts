@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     it('sends staff only the fields staff screens show', async () => {
       const [first] = (await get('ella', `/api/subscriptions?month=${NOV}`)).json().rows;
       expect(Object.keys(first).sort()).toEqual(
-        ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes', 'createdAt', 'lifecycle', 'delivery'].sort(),
+        ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes', 'buyerName', 'giftMessage', 'createdAt', 'lifecycle', 'delivery'].sort(),
       );
       expect(Object.keys(first.lifecycle).sort()).toEqual(['endsAfter', 'status', 'statusFrom']);
     });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildCheckoutPayload } from '@blooms/shared/contract/subscribe';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { allMonthsSelected } from '@blooms/shared/contract/months';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 
 const SUBSCRIBER = {
+  ...EMPTY_SUBSCRIBE_FORM,
   firstName: 'Wilhelmina',
   lastName: 'Quackenbush',
   email: 'wilhelmina.q@example.com',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { allMonthsSelected } from '@blooms/shared/contract/months';
-import { buildCheckoutPayload } from '@blooms/shared/contract/subscribe';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { checkoutSessions } from '../src/db/schema';
 import { RateLimiter } from '../src/http/rate-limit';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
@@ -10,6 +10,7 @@ import { signInWithGoogle } from './support/identities';
 import { startTestServer, testConfig } from './support/test-server';
 
 const form = {
+  ...EMPTY_SUBSCRIBE_FORM,
   firstName: 'Maria', lastName: 'Lopez', email: 'maria@example.com', phone: '8015550101', address: '215 E 400 S', unit: '',
   city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: '', plan: 'yearly' as const, selectedMonths: allMonthsSelected(),
 };

@@ -14,7 +14,8 @@ describe('the prerendered subscribe form', () => {
 
   it('arrives disabled, so nothing can be typed or sent before its code runs', () => {
     const html = screens.Subscribe!.body;
-    expect(html.match(/<fieldset disabled=""/g)).toHaveLength(3);
+    // Every fieldset of the form: recipient, gift, address, plan.
+    expect(html.match(/<fieldset disabled=""/g)).toHaveLength(4);
     expect(html).toMatch(/<button type="submit" class="button subscribe-form__submit" disabled=""/);
   });
 

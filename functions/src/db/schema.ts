@@ -38,6 +38,10 @@ export const subscriptions = pgTable(
     state: text('state').$type<Subscriber['state']>().notNull().default('UT'),
     zip: text('zip').notNull(),
     deliveryNotes: text('delivery_notes').notNull().default(''),
+    /** A gift's buyer (who pays and gets the receipts) and card message; empty otherwise (migration 0011). */
+    buyerName: text('buyer_name').notNull().default(''),
+    buyerEmail: text('buyer_email').notNull().default(''),
+    giftMessage: text('gift_message').notNull().default(''),
     plan: text('plan', { enum: PLANS }).notNull(),
     /** Month numbers 1-12 the subscriber receives flowers in. */
     months: integer('months').array().notNull(),

@@ -3,6 +3,7 @@ import type { SiteContact } from '@blooms/shared/contract/site';
 import { inTransaction, type Db } from '../db/database';
 import { checkoutSessions, type CheckoutSessionRow } from '../db/schema';
 import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order';
+import { isGift } from '@blooms/shared/contract/subscriber';
 import { firstDeliveryFor } from '../services/delivery-dates';
 import { insertSubscription } from '../services/subscriptions';
 import type { Logger } from '../services/logger';
@@ -52,6 +53,7 @@ export async function orderSummaryOf(db: Db, session: Pick<CheckoutSessionRow, '
     months: s.months,
     deliverTo: deliverToLine(s),
     firstDelivery: await firstDeliveryFor(db, s.months),
+    gift: isGift(s) ? { recipient: `${s.firstName} ${s.lastName}`, message: s.giftMessage } : null,
     payments: session.provider,
   };
 }

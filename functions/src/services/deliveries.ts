@@ -83,6 +83,8 @@ function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns): Subsc
     state: s.state,
     zip: s.zip,
     deliveryNotes: s.deliveryNotes,
+    buyerName: s.buyerName,
+    giftMessage: s.giftMessage,
     createdAt: s.createdAt.toISOString(),
     lifecycle: lifecycleOf(s),
     delivery: toMonthDelivery(s, month, d),

@@ -1,4 +1,4 @@
-import { statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { lifecycleNote, SUBSCRIPTION_STATUS_LABELS } from '@blooms/shared/contract/lifecycle';
 
 /** The dashboard's columns, as the spec lists them (Notes in full, Submitted as an ISO time), then the subscription's standing. */
@@ -28,7 +28,7 @@ export function csvRow(row: SubscriptionRow): string {
     row.city,
     row.state,
     row.zip,
-    row.deliveryNotes,
+    notesForStaff(row),
     delivery.scheduled ? statusLabel(delivery.status) : 'No delivery',
     delivery.scheduled ? 'Yes' : 'No',
     delivery.assignedTo ? (delivery.assigneeName || delivery.assignedTo) : 'Unassigned',

@@ -1,7 +1,7 @@
 import { users } from '../../src/db/schema';
 import { inTransaction, type Db } from '../../src/db/database';
 import { insertSubscription } from '../../src/services/subscriptions';
-import type { Subscriber } from '@blooms/shared/contract/subscriber';
+import { NOT_A_GIFT, type Subscriber } from '@blooms/shared/contract/subscriber';
 import type { Role } from '@blooms/shared/contract/roles';
 
 let n = 0;
@@ -19,6 +19,7 @@ export async function addSubscription(db: Db, overrides: Partial<Subscriber> = {
     state: 'UT',
     zip: '84101',
     deliveryNotes: '',
+    ...NOT_A_GIFT,
     plan: 'yearly',
     months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
     ...overrides,

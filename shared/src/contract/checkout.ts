@@ -19,6 +19,10 @@ export interface CheckoutPayload {
   plan: Plan;
   months: string;
   sub_id: string;
+  /** A gift's buyer and card message; absent when people subscribe for themselves. */
+  gift_from_name?: string;
+  gift_from_email?: string;
+  gift_message?: string;
 }
 
 /** Wire name of each subscriber field, so the server's messages name the field the caller sent. */
@@ -33,6 +37,9 @@ const WIRE_NAMES = {
   state: 'state',
   zip: 'zip',
   deliveryNotes: 'notes',
+  buyerName: 'gift_from_name',
+  buyerEmail: 'gift_from_email',
+  giftMessage: 'gift_message',
   plan: 'plan',
   months: 'months',
 } as const satisfies Record<SubscriberField, keyof CheckoutPayload>;

@@ -89,6 +89,8 @@ export const subscriptionRowSchema = z.object({
   state: z.literal('UT'),
   zip: z.string(),
   deliveryNotes: z.string(),
+  buyerName: z.string(),
+  giftMessage: z.string(),
   createdAt: z.string(),
   lifecycle: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), statusFrom: z.string(), endsAfter: z.string().nullable() }),
   delivery: monthDeliverySchema,

@@ -135,3 +135,9 @@ export const MATCH_COUNT_LIMIT = 1000;
 export function formatTotal(total: number, narrowed: boolean): string {
   return narrowed && total > MATCH_COUNT_LIMIT ? `${MATCH_COUNT_LIMIT.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
 }
+
+/** What a driver needs to read at the door: a gift's sender and card message first, then the delivery notes. */
+export function notesForStaff(row: Pick<SubscriptionRow, 'deliveryNotes' | 'buyerName' | 'giftMessage'>): string {
+  const gift = row.buyerName ? `Gift from ${row.buyerName}.${row.giftMessage ? ` Card: “${row.giftMessage}”` : ''}` : '';
+  return [gift, row.deliveryNotes].filter(Boolean).join(' ');
+}

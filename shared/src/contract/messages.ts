@@ -27,6 +27,8 @@ export const SUBSCRIBE_MESSAGES = {
   notPaid: 'Payment not completed. Please try again.',
   verifyFailed: 'Error verifying payment. Please check your email for confirmation or contact support.',
   checkoutCancelled: 'Checkout cancelled: nothing was charged. Your details are still here.',
+  giftBuyerName: 'Please enter your name for the gift.',
+  giftBuyerEmail: 'Please enter a valid email address for your gift receipt.',
 } as const;
 
 export const ZIP_MESSAGES = {

@@ -13,6 +13,8 @@ export interface OrderSummary {
   deliverTo: string;
   /** The first month with a delivery still to come, and its day; null when none is in the next year (cannot happen with a valid plan). */
   firstDelivery: { month: MonthKey; date: IsoDate } | null;
+  /** A gift: who receives it, and the card message; null when people subscribe for themselves. */
+  gift: { recipient: string; message: string } | null;
   /** Who took the payment: the card processor, or the built-in test checkout (nothing charged). */
   payments: 'stripe' | 'local';
 }
@@ -24,7 +26,14 @@ export function deliverToLine(s: { address: string; unit: string; city: string; 
 /** The order in labelled lines, in the order both the page and the e-mail show them. */
 export function orderLines(order: OrderSummary, site: SiteContact): { label: string; value: string }[] {
   const months = order.plan === 'yearly' ? 'Every month of the year' : order.months.map((m) => MONTH_NAMES[m - 1]).join(', ');
+  const gift = order.gift
+    ? [
+        { label: 'A gift for', value: order.gift.recipient },
+        ...(order.gift.message ? [{ label: 'Card message', value: order.gift.message }] : []),
+      ]
+    : [];
   return [
+    ...gift,
     { label: 'Your plan', value: `${order.plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${formatPrice(PRICE_PER_MONTH_USD)} per month` },
     { label: 'Months', value: months },
     { label: 'Delivering to', value: order.deliverTo },

@@ -21,7 +21,7 @@ export function zipCheck(zip: string): { status: ZipStatus; message: string } {
  * The subscribe form's state (spec section 3): the subscriber's fields as typed, and a flag
  * per month. Derived from the subscriber, so a field added there appears here.
  */
-export type SubscribeForm = Record<SubscriberTextField, string> & { plan: Plan; selectedMonths: SelectedMonths };
+export type SubscribeForm = Record<SubscriberTextField, string> & { plan: Plan; selectedMonths: SelectedMonths; gift: boolean };
 
 /** The plan in a line, as the form sums it up: "3 deliveries a year, $99 each". */
 export function planSummary(form: Pick<SubscribeForm, 'plan' | 'selectedMonths'>): string {
@@ -45,8 +45,12 @@ export const EMPTY_SUBSCRIBE_FORM: SubscribeForm = {
   state: 'UT',
   zip: '',
   deliveryNotes: '',
+  buyerName: '',
+  buyerEmail: '',
+  giftMessage: '',
   plan: 'yearly',
   selectedMonths: allMonthsSelected(),
+  gift: false,
 };
 
 export const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zip'] as const;
@@ -63,6 +67,8 @@ export function validateSubscribeForm(form: SubscribeForm): string | null {
   if (digitsOnly(form.phone).length !== 10) return SUBSCRIBE_MESSAGES.invalidPhone;
   if (!/^\d{5}$/.test(form.zip.trim())) return SUBSCRIBE_MESSAGES.invalidZip;
   if (form.plan === 'custom' && !MONTH_NAMES.some((month) => form.selectedMonths[month])) return SUBSCRIBE_MESSAGES.noMonths;
+  if (form.gift && !form.buyerName.trim()) return SUBSCRIBE_MESSAGES.giftBuyerName;
+  if (form.gift && !isEmailAddress(form.buyerEmail.trim())) return SUBSCRIBE_MESSAGES.giftBuyerEmail;
   return null;
 }
 
@@ -82,5 +88,6 @@ export function buildCheckoutPayload(form: SubscribeForm, now: number = Date.now
     plan: form.plan,
     months: form.plan === 'yearly' ? 'all' : MONTH_NAMES.filter((month) => form.selectedMonths[month]).join(','),
     sub_id: `${email.replace(/[^a-z0-9]/gi, '')}-${now}`,
+    ...(form.gift ? { gift_from_name: form.buyerName.trim(), gift_from_email: form.buyerEmail.trim(), gift_message: form.giftMessage.trim() } : {}),
   };
 }

@@ -28,6 +28,11 @@ export const subscriberSchema = z
     state: z.literal('UT', { error: 'We only deliver in Utah: state must be UT.' }),
     zip: z.string().regex(/^\d{5}$/, SUBSCRIBE_MESSAGES.invalidZip).refine(isDeliveryZip, SUBSCRIBE_MESSAGES.outOfArea),
     deliveryNotes: optionalText(1000),
+    // A gift: the buyer pays and gets the receipts; the recipient above gets the flowers. All
+    // empty when people subscribe for themselves.
+    buyerName: optionalText(100),
+    buyerEmail: z.string().trim().max(254).default(''),
+    giftMessage: optionalText(300),
     plan: z.enum(PLANS, { error: "plan must be 'yearly' or 'custom'." }),
     /** Month numbers 1-12 the subscriber receives flowers in, ascending. */
     months: z
@@ -38,13 +43,28 @@ export const subscriberSchema = z
   .refine((s) => s.plan !== 'yearly' || s.months.length === ALL_MONTH_NUMBERS.length, {
     message: 'A yearly plan delivers every month.',
     path: ['months'],
-  });
+  })
+  .refine((s) => !isGift(s) || s.buyerName !== '', { message: SUBSCRIBE_MESSAGES.giftBuyerName, path: ['buyerName'] })
+  .refine((s) => !isGift(s) || isEmailAddress(s.buyerEmail), { message: SUBSCRIBE_MESSAGES.giftBuyerEmail, path: ['buyerEmail'] });
+
+/** The gift fields of someone subscribing for themselves. */
+export const NOT_A_GIFT = { buyerName: '', buyerEmail: '', giftMessage: '' } as const;
+
+/** Whether someone else pays for these flowers: any gift field filled in makes it a gift. */
+export function isGift(s: { buyerName: string; buyerEmail: string; giftMessage: string }): boolean {
+  return s.buyerName !== '' || s.buyerEmail !== '' || s.giftMessage !== '';
+}
+
+/** Who receipts and account e-mails go to: the buyer of a gift, else the subscriber. */
+export function payerOf(s: { firstName: string; lastName: string; email: string; buyerName: string; buyerEmail: string; giftMessage: string }): { name: string; email: string } {
+  return isGift(s) ? { name: s.buyerName, email: s.buyerEmail } : { name: `${s.firstName} ${s.lastName}`, email: s.email };
+}
 
 export type Subscriber = z.output<typeof subscriberSchema>;
 export type SubscriberField = keyof Subscriber;
 
 /** The fields staff screens show of a subscriber. */
-export const STAFF_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes'] as const satisfies readonly SubscriberField[];
+export const STAFF_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes', 'buyerName', 'giftMessage'] as const satisfies readonly SubscriberField[];
 export type StaffSubscriberFields = Pick<Subscriber, (typeof STAFF_FIELDS)[number]>;
 
 /** The fields a person types: everything but the plan and its months. */

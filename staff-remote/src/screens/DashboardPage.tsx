@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
-import { ALL_SUBSCRIPTIONS, dashboardViewQuery, formatTotal, mapSearchUrl, nextStatus, REVERT_UNDO_SECONDS, statusLabel, type DashboardView, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { ALL_SUBSCRIPTIONS, dashboardViewQuery, formatTotal, mapSearchUrl, nextStatus, notesForStaff, REVERT_UNDO_SECONDS, statusLabel, type DashboardView, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
 import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
@@ -233,7 +233,7 @@ export default function DashboardPage() {
                       <td>{row.city}</td>
                       <td>{row.state}</td>
                       <td>{row.zip}</td>
-                      <td><NotesCell notes={row.deliveryNotes} name={name} tabIndex={-1} /></td>
+                      <td><NotesCell notes={notesForStaff(row)} name={name} tabIndex={-1} /></td>
                       <td>
                         {delivery.scheduled ? (
                           <span className="status-cell">

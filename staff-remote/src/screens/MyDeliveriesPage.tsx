@@ -6,7 +6,7 @@ import { LoadError } from '@blooms/shared/ui/LoadError';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
-import { mapSearchUrl, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { mapSearchUrl, notesForStaff, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
 import { formatMonth, monthKey, type MonthKey } from '@blooms/shared/contract/months';
 import { phoneHref } from '@blooms/shared/contract/site';
@@ -188,7 +188,7 @@ export default function MyDeliveriesPage() {
                   <br />
                   {row.address}
                   {row.unit && `, ${row.unit}`}, {row.city} {row.zip}
-                  {row.deliveryNotes && <em className="route-sheet__notes">{row.deliveryNotes}</em>}
+                  {notesForStaff(row) && <em className="route-sheet__notes">{notesForStaff(row)}</em>}
                 </li>
               ))}
             </ol>
@@ -232,7 +232,7 @@ export default function MyDeliveriesPage() {
                       <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}, {row.city}</a></td>
                       <td>{row.unit}</td>
                       <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
-                      <td><NotesCell notes={row.deliveryNotes} name={name} /></td>
+                      <td><NotesCell notes={notesForStaff(row)} name={name} /></td>
                       <td>
                         <StatusPill
                           status={row.delivery.status}

@@ -16,6 +16,8 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
     state: 'UT',
     zip: '84111',
     deliveryNotes: '',
+    buyerName: '',
+    giftMessage: '',
     createdAt: '2026-10-01T15:30:00.000Z',
     lifecycle: { status: 'active', statusFrom: '2026-10', endsAfter: null },
     delivery: {

@@ -237,6 +237,30 @@ describe('checkout', () => {
     expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/cs_1');
   });
 
+  it('sends a gift with its buyer and card message, and only while it is ticked', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    mockedCall.mockResolvedValue({ url: 'https://checkout.example/pay/cs_2' });
+    await fill(user, VALID);
+    expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'This is a gift' }));
+    await user.click(submitButton());
+    expect(popup()).toMatchObject({ kind: 'error', message: 'Please enter your name for the gift.' });
+    await user.type(input('Your name'), ' Tom Nguyen ');
+    await user.type(input('Your email (for receipts)'), 'tom@');
+    await user.click(submitButton());
+    expect(popup()).toMatchObject({ kind: 'error', message: 'Please enter a valid email address for your gift receipt.' });
+    expect(mockedCall).not.toHaveBeenCalled();
+    await user.type(input('Your email (for receipts)'), 'example.com');
+    await user.type(screen.getByLabelText('Card message (optional)'), 'Happy birthday, Mom!');
+    await user.click(submitButton());
+    expect(mockedCall.mock.calls[0]![1]).toMatchObject({ email: 'maria@example.com', gift_from_name: 'Tom Nguyen', gift_from_email: 'tom@example.com', gift_message: 'Happy birthday, Mom!' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'This is a gift' }));
+    await user.click(submitButton());
+    expect(mockedCall.mock.calls[1]![1]).not.toHaveProperty('gift_from_email');
+  });
+
   it("sends months 'all' for the yearly plan", async () => {
     const user = userEvent.setup();
     renderForm();

@@ -88,7 +88,7 @@ export default function SubscribePage() {
       <section className="container page subscribe-page">
         <h1>Start your subscription</h1>
         <p className="subscribe-page__lead">
-          {formatPrice(PRICE_PER_MONTH_USD)}/month: a hand-made seasonal arrangement in a vase, delivered by hand. Sending a gift? Enter the recipient&apos;s name and address.
+          {formatPrice(PRICE_PER_MONTH_USD)}/month: a hand-made seasonal arrangement in a vase, delivered by hand. Sending a gift? Enter the recipient&apos;s name and address, and tick &ldquo;This is a gift&rdquo;.
         </p>
         {cameBackFromCheckout && (
           <p className="status-message" role="status">
@@ -106,6 +106,28 @@ export default function SubscribePage() {
               {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
               {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
             </div>
+          </fieldset>
+          <fieldset disabled={!live}>
+            <legend>A gift?</legend>
+            <label className="plan-option">
+              <input type="checkbox" name="gift" checked={form.gift} onChange={(e) => setForm((f) => ({ ...f, gift: e.target.checked }))} aria-describedby="gift-hint" />
+              <span>This is a gift</span>
+            </label>
+            <p id="gift-hint" className="subscribe-form__hint">
+              Above, the person who receives the flowers. Receipts go to you, and we do not write to them before their first delivery.
+            </p>
+            {form.gift && (
+              <>
+                <div className="subscribe-form__row">
+                  {field('buyerName', 'Your name', { autoComplete: 'name' })}
+                  {field('buyerEmail', 'Your email (for receipts)', { type: 'email', autoComplete: 'email' })}
+                </div>
+                <div className="field">
+                  <label htmlFor="subscribe-giftMessage">Card message (optional)</label>
+                  <textarea id="subscribe-giftMessage" name="giftMessage" rows={2} maxLength={300} value={form.giftMessage} onChange={update('giftMessage')} placeholder="Happy birthday, Mom! Love, Sam" />
+                </div>
+              </>
+            )}
           </fieldset>
           <fieldset disabled={!live}>
             <legend>Where we deliver</legend>

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkoutPayloadSchema } from '@blooms/shared/contract/checkout';
+import { payerOf } from '@blooms/shared/contract/subscriber';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { lifecycleNote, SUBSCRIPTION_STATUS_LABELS } from '@blooms/shared/contract/lifecycle';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
@@ -46,6 +47,7 @@ const verifyResultSchema = z.object({
       months: z.array(z.number()),
       deliverTo: z.string(),
       firstDelivery: z.object({ month: z.string(), date: z.string() }).nullable(),
+      gift: z.object({ recipient: z.string(), message: z.string() }).nullable(),
       payments: z.enum(['stripe', 'local']),
     })
     .optional(),
@@ -62,7 +64,8 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
     async ({ subscriber, subId }, request) => {
       const origin = siteOrigin(request, deps.publicUrl);
       const checkout = await provider.createCheckout({
-        email: subscriber.email,
+        // The payer: a gift's buyer gets the provider's receipts, not the recipient.
+        email: payerOf(subscriber).email,
         reference: subId,
         successUrl: `${origin}/confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
         cancelUrl: `${origin}${CHECKOUT_CANCEL_PATH}`,

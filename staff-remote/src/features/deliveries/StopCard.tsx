@@ -1,4 +1,4 @@
-import { navigateUrl, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { navigateUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { StatusPill } from './StatusPill';
 import { formatPhone } from './format';
@@ -32,7 +32,7 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
         <br />
         {row.city}, {row.state} {row.zip}
       </p>
-      {row.deliveryNotes && <p className="stop-card__notes">{row.deliveryNotes}</p>}
+      {notesForStaff(row) && <p className="stop-card__notes">{notesForStaff(row)}</p>}
       <div className="stop-card__actions">
         <a className="button button--secondary" href={navigateUrl(row, apple)} target="_blank" rel="noopener noreferrer" aria-label={`Navigate to ${name}`}>
           Navigate

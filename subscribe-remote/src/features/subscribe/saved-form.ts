@@ -31,6 +31,7 @@ export function loadSavedForm(): SubscribeForm | null {
     if (typeof value === 'string') form[field] = value;
   }
   if (stored.plan === 'yearly' || stored.plan === 'custom') form.plan = stored.plan;
+  if (typeof stored.gift === 'boolean') form.gift = stored.gift;
   const months = stored.selectedMonths as Record<string, unknown> | undefined;
   if (form.plan === 'custom' && typeof months === 'object' && months !== null) {
     for (const month of MONTH_NAMES) if (typeof months[month] === 'boolean') form.selectedMonths[month] = months[month];
