@@ -86,3 +86,16 @@ test('a visitor never downloads Firebase on the marketing pages', async ({ page 
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => /\/auth\.[0-9a-f]{8}\.js$|firebase/.test(script))).toEqual([]);
 });
+
+test('the home page checks a ZIP code against the delivery area, beside a map of the three counties', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await waitForHydration(page);
+  const area = page.getByRole('region', { name: 'Where we deliver' });
+  await expect(area.getByRole('img', { name: /Map of Salt Lake, Utah and Davis counties/ })).toBeVisible();
+  const zip = area.getByLabel('Check your ZIP code');
+  await zip.fill('84010');
+  await expect(area.getByText('Great! We deliver to your area ✓ (Bountiful)')).toBeVisible();
+  await area.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Start your subscription' })).toBeVisible();
+});

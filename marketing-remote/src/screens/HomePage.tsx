@@ -3,6 +3,7 @@ import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { Art } from '../components/Art';
 import { CardSection } from '../components/CardSection';
+import { DeliveryArea } from '../components/DeliveryArea';
 import { GetStarted } from '../components/GetStarted';
 import { StudioLink } from '../components/StudioLink';
 import { TestimonialCarousel, type Testimonial } from '../components/TestimonialCarousel';
@@ -66,6 +67,8 @@ export default function HomePage() {
       </section>
 
       <CardSection heading="Our approach" cards={APPROACH} />
+
+      <DeliveryArea />
 
       <div className="container section">
         <TestimonialCarousel testimonials={TESTIMONIALS} />

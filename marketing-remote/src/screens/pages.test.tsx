@@ -66,6 +66,25 @@ describe('Home', () => {
   });
 });
 
+describe('where we deliver', () => {
+  it('names the counties, maps them with I-15, and checks a ZIP against the delivery area', async () => {
+    const user = userEvent.setup();
+    renderPage(HomePage);
+    const area = screen.getByRole('region', { name: 'Where we deliver' });
+    expect(area).toHaveTextContent('By hand, across Salt Lake, Utah and Davis counties, along the I-15 corridor from Bountiful to Provo.');
+    expect(within(area).getByRole('img', { name: /Map of Salt Lake, Utah and Davis counties, Utah, with I-15/ })).toBeInTheDocument();
+    const zip = within(area).getByLabelText('Check your ZIP code');
+    expect(within(area).getByText('Enter your ZIP code to check delivery availability')).toBeInTheDocument();
+    await user.type(zip, '84601');
+    expect(within(area).getByText('Great! We deliver to your area ✓ (Provo)')).toBeInTheDocument();
+    expect(within(area).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/subscribe');
+    await user.clear(zip);
+    await user.type(zip, '90210');
+    expect(within(area).getByText("Sorry, we don't currently deliver to this area")).toBeInTheDocument();
+    expect(within(area).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the testimonial carousel', () => {
   const CARD = 320;
   let scrollBy: jest.Mock;
