@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { headerLinks } from './navigation';
+import { keepTabWithin } from './keep-tab-within';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 
 /**
@@ -13,16 +14,6 @@ const COMPACT_BELOW_PX = { visitor: 1100, staff: 1279 };
 
 const focusableIn = (element: HTMLElement | null) =>
   Array.from(element?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
-
-/** While the menu is open, Tab cycles through the menu button and the menu's links: never into the dimmed page. */
-function keepFocusInMenu(event: KeyboardEvent, inMenu: (HTMLElement | null)[]) {
-  const stops = inMenu.filter((element): element is HTMLElement => element !== null);
-  const at = stops.indexOf(document.activeElement as HTMLElement);
-  const next = at === -1 ? 0 : event.shiftKey ? (at === 0 ? stops.length - 1 : null) : at === stops.length - 1 ? 0 : null;
-  if (next === null) return;
-  event.preventDefault();
-  stops[next]?.focus();
-}
 
 export function Header() {
   const status = useAuthStore((s) => s.status);
@@ -56,7 +47,8 @@ export function Header() {
     navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMenuOpen(false);
-      if (event.key === 'Tab') keepFocusInMenu(event, [toggleRef.current, ...focusableIn(navRef.current)]);
+      // Tab goes round the menu button and the menu's links, never into the dimmed page.
+      if (event.key === 'Tab') keepTabWithin(event, [...(toggleRef.current ? [toggleRef.current] : []), ...focusableIn(navRef.current)]);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { POPUP_TITLES, usePopupStore, type PopupKind } from '@blooms/shared/runtime/popup-store';
+import { keepTabWithin } from './keep-tab-within';
 
 const ICONS: Record<PopupKind, string> = { error: '⚠', success: '✓', info: 'ℹ' };
 
@@ -20,11 +21,7 @@ export function PopupHost() {
         closePopup();
       } else if (event.key === 'Tab') {
         // Keep focus inside the dialog while it is open.
-        const all = buttons();
-        const index = all.indexOf(document.activeElement as HTMLButtonElement);
-        const next = event.shiftKey ? index - 1 : index + 1;
-        event.preventDefault();
-        all[(next + all.length) % all.length]?.focus();
+        keepTabWithin(event, buttons());
       }
     };
     document.addEventListener('keydown', onKeyDown);
