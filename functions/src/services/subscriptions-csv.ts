@@ -1,5 +1,5 @@
 import { notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
-import { lifecycleNote, SUBSCRIPTION_STATUS_LABELS } from '@blooms/shared/contract/lifecycle';
+import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
 
 /** The dashboard's columns, as the spec lists them (Notes in full, Submitted as an ISO time), then the subscription's standing. */
 export const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted', 'Subscription'];
@@ -33,6 +33,6 @@ export function csvRow(row: SubscriptionRow): string {
     delivery.scheduled ? 'Yes' : 'No',
     delivery.assignedTo ? (delivery.assigneeName || delivery.assignedTo) : 'Unassigned',
     row.createdAt,
-    lifecycleNote(row.lifecycle) ?? SUBSCRIPTION_STATUS_LABELS[row.lifecycle.status],
+    lifecycleLabel(row.lifecycle),
   ]);
 }

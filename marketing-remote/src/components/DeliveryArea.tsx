@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useHydrated } from '@blooms/shared/ui/use-hydrated';
 import { cityOfZip } from '@blooms/shared/contract/delivery-area';
-import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES } from '@blooms/shared/contract/site';
+import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT } from '@blooms/shared/contract/site';
 import { zipCheck } from '@blooms/shared/contract/subscribe';
 import { GetStarted } from './GetStarted';
-
-const counties = `${DELIVERY_COUNTIES.slice(0, -1).join(', ')} and ${DELIVERY_COUNTIES.at(-1)} counties`;
 
 /** Towns along I-15 on the map, north to south, with their place on it. */
 const TOWNS = [
@@ -20,7 +18,7 @@ const TOWNS = [
 function AreaMap() {
   return (
     <svg className="area-map" viewBox="0 0 240 280" role="img" aria-labelledby="area-map-title">
-      <title id="area-map-title">{`Map of ${counties}, Utah, with I-15 running north to south from Bountiful to Provo`}</title>
+      <title id="area-map-title">{`Map of ${DELIVERY_COUNTIES_TEXT}, Utah, with I-15 running north to south from Bountiful to Provo`}</title>
       <path className="area-map__county" d="M96 14 L150 10 L146 66 L100 70 Z" />
       <path className="area-map__county area-map__county--salt-lake" d="M62 72 L150 68 L156 156 L70 160 Z" />
       <path className="area-map__county" d="M52 162 L160 158 L196 262 L70 270 Z" />
@@ -53,7 +51,7 @@ export function DeliveryArea() {
       <div className="delivery-area__text">
         <h2 id="delivery-area-heading">Where we deliver</h2>
         <p>
-          By hand, across {counties}, along {DELIVERY_CORRIDOR}.
+          By hand, across {DELIVERY_COUNTIES_TEXT}, along {DELIVERY_CORRIDOR}.
         </p>
         <div className="zip-checker">
           <label htmlFor="zip-checker-input">Check your ZIP code</label>

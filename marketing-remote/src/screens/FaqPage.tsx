@@ -1,11 +1,9 @@
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
-import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
+import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT, formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
 import { Disclosure } from '../components/Disclosure';
 import { GetStarted } from '../components/GetStarted';
 import '../marketing.css';
-
-const counties = `${DELIVERY_COUNTIES.slice(0, -1).join(', ')} and ${DELIVERY_COUNTIES.at(-1)} counties`;
 
 export default function FaqPage() {
   const site = useSiteContact();
@@ -24,7 +22,7 @@ export default function FaqPage() {
     },
     {
       q: 'Do you deliver outside Utah?',
-      a: `Not yet. We deliver within ${counties}, by hand along ${DELIVERY_CORRIDOR}. The subscribe form checks your ZIP code.`,
+      a: `Not yet. We deliver within ${DELIVERY_COUNTIES_TEXT}, by hand along ${DELIVERY_CORRIDOR}. The subscribe form checks your ZIP code.`,
     },
     {
       q: 'How do I cancel?',

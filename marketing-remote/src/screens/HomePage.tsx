@@ -1,6 +1,6 @@
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
-import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { Art } from '../components/Art';
 import { CardSection } from '../components/CardSection';
 import { DeliveryArea } from '../components/DeliveryArea';
@@ -11,13 +11,11 @@ import hero from '../assets/art/hero.svg';
 import studio from '../assets/art/studio.svg';
 import '../marketing.css';
 
-const counties = `${DELIVERY_COUNTIES.slice(0, -1).join(', ')} and ${DELIVERY_COUNTIES.at(-1)} counties`;
-
 const FEATURES = [
   'A hand-made arrangement of the season’s best flowers, every month',
   'Delivered in a vase, by hand, to your door',
   'We swap the vase each month: no cleaning, no clutter',
-  `Delivery across ${counties}`,
+  `Delivery across ${DELIVERY_COUNTIES_TEXT}`,
   `${formatPrice(PRICE_PER_MONTH_USD)} a month, skip or pause with notice, cancel any time`,
 ];
 
@@ -39,7 +37,7 @@ const TESTIMONIALS: Testimonial[] = [
 export default function HomePage() {
   const site = useSiteContact();
   return (
-    <Screen remote="marketing" title="Fresh flowers, hand-delivered monthly" description={`A hand-made seasonal arrangement in a vase, hand-delivered each month in ${counties}, Utah. ${formatPrice(PRICE_PER_MONTH_USD)}/month.`}>
+    <Screen remote="marketing" title="Fresh flowers, hand-delivered monthly" description={`A hand-made seasonal arrangement in a vase, hand-delivered each month in ${DELIVERY_COUNTIES_TEXT}, Utah. ${formatPrice(PRICE_PER_MONTH_USD)}/month.`}>
       <section className="hero">
         <div className="container hero__inner">
           <div className="hero__text">
@@ -48,7 +46,7 @@ export default function HomePage() {
             </p>
             <h1>Fresh flowers, hand-delivered every month</h1>
             <p className="hero__lead">
-              A seasonal arrangement, made by hand and brought to your door in a vase, across {counties}. {formatPrice(PRICE_PER_MONTH_USD)} a month.
+              A seasonal arrangement, made by hand and brought to your door in a vase, across {DELIVERY_COUNTIES_TEXT}. {formatPrice(PRICE_PER_MONTH_USD)} a month.
             </p>
             <GetStarted />
           </div>

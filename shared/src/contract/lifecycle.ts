@@ -40,3 +40,8 @@ export function lifecycleNote(lifecycle: Lifecycle): string | null {
   if (lifecycle.status !== 'active') return `${label} from ${formatMonth(lifecycle.statusFrom)}`;
   return lifecycle.endsAfter ? `Ends after ${formatMonth(lifecycle.endsAfter)}` : null;
 }
+
+/** The note, or just the status's name while it runs: "Active". */
+export function lifecycleLabel(lifecycle: Lifecycle): string {
+  return lifecycleNote(lifecycle) ?? SUBSCRIPTION_STATUS_LABELS[lifecycle.status];
+}

@@ -23,6 +23,11 @@ export function monthNameOf(key: MonthKey): MonthName {
   return MONTH_NAMES[Number(key.slice(5, 7)) - 1]!;
 }
 
+/** Month numbers -> 'January, March'. */
+export function monthList(months: readonly number[]): string {
+  return months.map((month) => MONTH_NAMES[month - 1]).join(', ');
+}
+
 /** 'YYYY-MM' -> 'November 2026'. */
 export function formatMonth(key: MonthKey): string {
   return `${monthNameOf(key)} ${key.slice(0, 4)}`;

@@ -1,6 +1,6 @@
 // What a customer bought, as the confirmation page and e-mail say it: one wording for both.
 import { formatDeliveryDate, type IsoDate } from './delivery-dates';
-import { formatMonth, MONTH_NAMES, type MonthKey } from './months';
+import { formatMonth, monthList, type MonthKey } from './months';
 import { formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
 import type { Plan } from './subscriber';
 
@@ -25,7 +25,7 @@ export function deliverToLine(s: { address: string; unit: string; city: string; 
 
 /** The order in labelled lines, in the order both the page and the e-mail show them. */
 export function orderLines(order: OrderSummary, site: SiteContact): { label: string; value: string }[] {
-  const months = order.plan === 'yearly' ? 'Every month of the year' : order.months.map((m) => MONTH_NAMES[m - 1]).join(', ');
+  const months = order.plan === 'yearly' ? 'Every month of the year' : monthList(order.months);
   const gift = order.gift
     ? [
         { label: 'A gift for', value: order.gift.recipient },

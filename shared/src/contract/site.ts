@@ -7,6 +7,8 @@ export const PRICE_PER_MONTH_USD = 99;
 export const SKIP_NOTICE_DAYS = 7;
 export const DELIVERY_COUNTIES = ['Salt Lake', 'Utah', 'Davis'] as const;
 export const DELIVERY_CORRIDOR = 'the I-15 corridor from Bountiful to Provo';
+/** The counties in a sentence: 'Salt Lake, Utah and Davis counties'. */
+export const DELIVERY_COUNTIES_TEXT = `${DELIVERY_COUNTIES.slice(0, -1).join(', ')} and ${DELIVERY_COUNTIES.at(-1)} counties`;
 
 export interface SocialLink {
   label: string;

@@ -5,16 +5,16 @@ import { z } from 'zod';
 import { checkoutPayloadSchema } from '@blooms/shared/contract/checkout';
 import { payerOf } from '@blooms/shared/contract/subscriber';
 import { escapeHtml } from '@blooms/shared/contract/html';
-import { lifecycleNote, SUBSCRIPTION_STATUS_LABELS } from '@blooms/shared/contract/lifecycle';
+import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
-import { MONTH_NAMES } from '@blooms/shared/contract/months';
+import { monthList } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
 import { checkoutSessions, subscriptions } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
-import type { OrderSummary } from '@blooms/shared/contract/order';
+import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order';
 import type { ProviderEvent, ProviderEventResult } from '../../services/lifecycle';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
@@ -183,15 +183,15 @@ function registerTestCheckout(app: PublicScope, db: Db, fulfil: Fulfil, applyEve
   };
 
   const subscriptionStatusOf = async (sessionId: string) => {
-    const [row] = await db.select({ status: subscriptions.status, endsAfter: subscriptions.endsAfter, statusFrom: subscriptions.statusFrom }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
-    return row ? (lifecycleNote({ status: row.status, statusFrom: row.statusFrom, endsAfter: row.endsAfter }) ?? SUBSCRIPTION_STATUS_LABELS[row.status]) : 'not created yet';
+    const [row] = await db.select({ status: subscriptions.status, statusFrom: subscriptions.statusFrom, endsAfter: subscriptions.endsAfter }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+    return row ? lifecycleLabel(row) : 'not created yet';
   };
 
   app.get<{ Params: { id: string } }>('/checkout/test/:id', async (request, reply) => {
     const session = await findSession(request.params.id);
     const p = session.subscriber;
-    const months = p.plan === 'yearly' ? 'Every month' : p.months.map((m) => MONTH_NAMES[m - 1]).join(', ');
-    const where = [p.address, p.unit, `${p.city}, ${p.state} ${p.zip}`].filter(Boolean).join(', ');
+    const months = p.plan === 'yearly' ? 'Every month' : monthList(p.months);
+    const where = deliverToLine(p);
     const price = `${formatPrice(PRICE_PER_MONTH_USD)}.00`;
     const paid = session.status === 'paid';
     const confirmation = `/confirmation?session_id=${encodeURIComponent(session.id)}`;
