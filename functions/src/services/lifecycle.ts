@@ -80,11 +80,10 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Sit
     } else if (change.kind === 'subscription-deleted') status = 'cancelled';
     else if (change.kind === 'invoice-paid') status = subscription.status === 'paused' ? 'paused' : 'active';
     else status = 'past-due';
-    if (status === 'cancelled') {
-      // Ends with the last delivery already made, or earlier if it was already set to end earlier.
-      const delivered = await lastDeliveredMonth(tx, event.createdAt);
-      endsAfter = endsAfter !== null && endsAfter < delivered ? endsAfter : delivered;
-    }
+    // The month whose delivery had gone out when the event happened: a new status applies after it.
+    const delivered = await lastDeliveredMonth(tx, event.createdAt);
+    // Cancelled ends with that delivery, or earlier if it was already set to end earlier.
+    if (status === 'cancelled') endsAfter = endsAfter !== null && endsAfter < delivered ? endsAfter : delivered;
 
     const changed = status !== subscription.status || endsAfter !== subscription.endsAfter;
     await tx
@@ -93,7 +92,7 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Sit
         status,
         endsAfter,
         providerSyncedAt: event.createdAt,
-        ...(status !== subscription.status ? { statusChangedAt: event.createdAt, statusFrom: addMonths(await lastDeliveredMonth(tx, event.createdAt), 1) } : {}),
+        ...(status !== subscription.status ? { statusChangedAt: event.createdAt, statusFrom: addMonths(delivered, 1) } : {}),
         ...(changed ? { updatedAt: sql`now()` } : {}),
       })
       .where(eq(subscriptions.id, subscription.id));

@@ -36,12 +36,10 @@ export interface PageParts {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * Puts this deployment's contact details where the build prerendered the defaults, so
- * crawlers and visitors before hydration see the real ones, and React hydrates text that
- * matches what it renders. One pass: a configured value is never rewritten again.
- */
-export function withSiteContact(html: string, site: SiteContact): string {
+/** Each deployment's rewrite, made once: pages are composed on every request. */
+const contactRewrites = new WeakMap<SiteContact, (html: string) => string>();
+
+function contactRewriteFor(site: SiteContact): (html: string) => string {
   const asBuilt = DEFAULT_SITE_CONTACT;
   const pairs: [string, string][] = [
     [asBuilt.contactEmail, site.contactEmail],
@@ -53,9 +51,21 @@ export function withSiteContact(html: string, site: SiteContact): string {
     ...asBuilt.social.map((link, i): [string, string] => [link.url, site.social[i]?.url ?? link.url]),
   ];
   const rewrites = new Map(pairs.filter(([built, configured]) => built !== configured).map(([built, configured]) => [escapeHtml(built), escapeHtml(configured)]));
-  if (rewrites.size === 0) return html;
+  if (rewrites.size === 0) return (html) => html;
   const longestFirst = [...rewrites.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  return html.replace(new RegExp(longestFirst.join('|'), 'g'), (built) => rewrites.get(built)!);
+  const pattern = new RegExp(longestFirst.join('|'), 'g');
+  return (html) => html.replace(pattern, (built) => rewrites.get(built)!);
+}
+
+/**
+ * Puts this deployment's contact details where the build prerendered the defaults, so
+ * crawlers and visitors before hydration see the real ones, and React hydrates text that
+ * matches what it renders. One pass: a configured value is never rewritten again.
+ */
+export function withSiteContact(html: string, site: SiteContact): string {
+  let rewrite = contactRewrites.get(site);
+  if (!rewrite) contactRewrites.set(site, (rewrite = contactRewriteFor(site)));
+  return rewrite(html);
 }
 
 /** The host's page with the route's shell and screen already in it, ready for React to hydrate. */
