@@ -15,6 +15,7 @@ import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
 import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
+import { waitFor } from './support/wait-for';
 
 const customMonths = Object.fromEntries(MONTH_NAMES.map((m) => [m, m === 'January' || m === 'March'])) as ReturnType<typeof allMonthsSelected>;
 
@@ -335,10 +336,3 @@ describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

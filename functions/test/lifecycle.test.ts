@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { defaultDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
@@ -10,6 +10,7 @@ import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
 import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
+import { waitFor } from './support/wait-for';
 import { signInWithGoogle } from './support/identities';
 
 const WEBHOOK_SECRET = 'whsec_lifecycle';
@@ -99,7 +100,7 @@ describe.each(DATABASE_KINDS)('a subscription kept in step with Stripe on %s', (
     expect((await send('invoice.payment_failed', invoice(stripeId), failed)).statusCode).toBe(200);
     expect((await send('invoice.payment_failed', invoice(stripeId))).statusCode).toBe(200);
     const notices = () => mailsTo('late@example.com').filter((mail) => mail.includes('Subject: Your Monthly Blooms payment did not go through'));
-    await waitFor(() => notices().length > 0).catch(async (e) => { console.log(smtp.received.map((m) => [m.to, mailText(m.raw).slice(0, 300)]), await database.db.execute(sql`select kind, recipient, attempts, sent_at, last_error from email_outbox`)); throw e; });
+    await waitFor(() => notices().length > 0, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(notices()).toHaveLength(1);
     expect(notices()[0]).toContain('we hold your deliveries');
@@ -163,11 +164,3 @@ describe.each(DATABASE_KINDS)('a subscription kept in step with Stripe on %s', (
     expect(response.statusCode).toBe(200);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
