@@ -39,6 +39,35 @@ test.describe('without JavaScript', () => {
     await expect(answer).toBeVisible();
   });
 
+  test('on a desktop, what is drawn of the header stays put while the rest of it arrives', async ({ page }) => {
+    // A slow first paint can show a half-read header; the links drawn so far must not slide
+    // when the others and the Get Started button arrive (a layout shift before any script).
+    await page.goto('/');
+    const placeOfFirstLinks = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#site-nav li')].slice(0, 3).map((item) => Math.round(item.getBoundingClientRect().left)),
+      );
+    const whole = await placeOfFirstLinks();
+    await page.evaluate(() => {
+      document.querySelector('#site-nav .site-nav__actions')?.remove();
+      for (const item of [...document.querySelectorAll('#site-nav li')].slice(3)) item.remove();
+    });
+    expect(await placeOfFirstLinks()).toEqual(whole);
+  });
+
+  test('on a desktop, cards and form rows drawn so far keep their size while the rest arrive', async ({ page }) => {
+    for (const [route, list] of [['/how-it-works', 'ol.steps'], ['/', 'ul.card-grid'], ['/about-shelby-floral', 'ul.card-grid'], ['/subscribe', '.subscribe-form__row']] as const) {
+      await page.goto(route);
+      const first = page.locator(list).first();
+      const widthOfFirst = () => first.evaluate((grid) => Math.round(grid.firstElementChild!.getBoundingClientRect().width));
+      const whole = await widthOfFirst();
+      await first.evaluate((grid) => {
+        for (const item of [...grid.children].slice(1)) item.remove();
+      });
+      expect(await widthOfFirst(), route).toBe(whole);
+    }
+  });
+
   test('staff pages and unknown paths are not prerendered: the plain page loads the app', async ({ page }) => {
     for (const route of ['/dashboard', '/no/such/page']) {
       await page.goto(route);

@@ -8,7 +8,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <div className="container site-footer__grid">
+      <div className="container even-grid even-grid--2">
         <nav aria-label="Footer">
           <h2 className="site-footer__heading">Monthly Blooms</h2>
           <ul>

@@ -4,12 +4,12 @@ export interface Card {
 }
 
 /** A shaded section of short cards under one heading (approach, vase swap, services). */
-export function CardSection({ heading, cards, columns }: { heading: string; cards: Card[]; columns?: 'three' }) {
+export function CardSection({ heading, cards }: { heading: string; cards: Card[] }) {
   return (
     <section className="section section--muted">
       <div className="container">
         <h2>{heading}</h2>
-        <ul className={columns ? `card-grid card-grid--${columns}` : 'card-grid'}>
+        <ul className={cards.length === 3 ? 'card-grid even-grid even-grid--3' : 'card-grid even-grid'}>
           {cards.map((card) => (
             <li key={card.title} className="card">
               <h3>{card.title}</h3>

@@ -27,7 +27,7 @@ export default function AboutPage() {
         </div>
         <Art src={studio} slot="studio" alt="Flowers laid out on the studio table" width={600} height={400} priority />
       </section>
-      <CardSection heading="Services" cards={SERVICES} columns="three" />
+      <CardSection heading="Services" cards={SERVICES} />
       <section className="container section">
         <h2>The studio and your subscription</h2>
         <p>

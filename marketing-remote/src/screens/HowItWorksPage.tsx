@@ -23,7 +23,7 @@ export default function HowItWorksPage() {
     <Screen remote="marketing" title="How It Works" description="Subscribe, tell us where to deliver, and a hand-made seasonal arrangement arrives in a vase every month. We swap the vase each visit.">
       <section className="container section">
         <h1>How It Works</h1>
-        <ol className="steps">
+        <ol className="steps even-grid">
           {STEPS.map((step, i) => (
             <li key={step.title} className="card">
               <span className="steps__number" aria-hidden="true">{i + 1}</span>

@@ -98,11 +98,11 @@ export default function SubscribePage() {
         <form className="subscribe-form" onSubmit={submit} noValidate>
           <fieldset disabled={!live}>
             <legend>Who receives the flowers</legend>
-            <div className="subscribe-form__row">
+            <div className="subscribe-form__row even-grid even-grid--2">
               {field('firstName', 'First name', { autoComplete: 'given-name' })}
               {field('lastName', 'Last name', { autoComplete: 'family-name' })}
             </div>
-            <div className="subscribe-form__row">
+            <div className="subscribe-form__row even-grid even-grid--2">
               {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
               {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
             </div>
@@ -118,7 +118,7 @@ export default function SubscribePage() {
             </p>
             {form.gift && (
               <>
-                <div className="subscribe-form__row">
+                <div className="subscribe-form__row even-grid even-grid--2">
                   {field('buyerName', 'Your name', { autoComplete: 'name' })}
                   {field('buyerEmail', 'Your email (for receipts)', { type: 'email', autoComplete: 'email' })}
                 </div>
@@ -135,11 +135,11 @@ export default function SubscribePage() {
               <label htmlFor="subscribe-address">Street address</label>
               <input id="subscribe-address" ref={addressInput} name="address" value={form.address} onChange={update('address')} autoComplete="address-line1" />
             </div>
-            <div className="subscribe-form__row">
+            <div className="subscribe-form__row even-grid even-grid--2">
               {field('unit', 'Apt, suite or unit (optional)', { autoComplete: 'address-line2' })}
               {field('city', 'City', { autoComplete: 'address-level2' })}
             </div>
-            <div className="subscribe-form__row">
+            <div className="subscribe-form__row even-grid even-grid--2">
               {field('state', 'State', { readOnly: true, 'aria-readonly': true })}
               <div className="field">
                 <label htmlFor="subscribe-zip">ZIP code</label>
