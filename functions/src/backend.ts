@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { firebaseTokenVerifier, type TokenVerifier } from './auth/token-verifier';
+import { firebaseSignInLinks, type SignInLinks } from './auth/sign-in-links';
 import { mailerFor } from './mail/mailer';
 import { ensureAdmins } from './services/users';
 import { localBlobStore, type BlobStore } from './services/blob-store';
@@ -55,7 +56,7 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
 export async function runBackend(
   config: ServerConfig,
   database: Database,
-  parts: { verifier?: TokenVerifier; blobs?: BlobStore; logger?: FastifyServerOptions['logger'] } = {},
+  parts: { verifier?: TokenVerifier; signInLinks?: SignInLinks; clock?: () => Date; blobs?: BlobStore; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const feed = new ChangeFeed();
   await feed.start(database);
@@ -63,6 +64,8 @@ export async function runBackend(
     config,
     database,
     verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId),
+    signInLinks: parts.signInLinks ?? firebaseSignInLinks(config.firebaseProjectId, config.firebaseWeb.apiKey),
+    clock: parts.clock,
     blobs: parts.blobs ?? (config.storageBucket ? await cloudStorageBlobStore(config.storageBucket) : localBlobStore(path.join(config.dataDir, 'blobs'))),
     feed,
     logger: parts.logger,

@@ -213,3 +213,8 @@ function readConfig(env: Env): ServerConfig {
     studioZip: studioZip(env),
   };
 }
+
+/** The site's address for links in e-mails sent without a request to take it from: PUBLIC_URL, or this machine. */
+export function siteUrlOf(config: Pick<ServerConfig, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}

@@ -62,6 +62,10 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     /** When the newest provider event applied happened: older ones arriving late change nothing. */
     providerSyncedAt: timestamp('provider_synced_at', { withTimezone: true }),
+    // What the subscriber changed from their account (migration 0012, contract/account.ts).
+    skippedMonths: text('skipped_months').array().notNull().default(sql`'{}'`),
+    pausedFrom: text('paused_from'),
+    pausedUntil: text('paused_until'),
   },
   (t) => [
     uniqueIndex('subscriptions_provider_subscription_key').on(t.providerSubscriptionId),
@@ -217,6 +221,22 @@ export const subscriptionEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('subscription_events_subscription_idx').on(t.subscriptionId, t.at)],
+);
+
+/** Money taken for a month's delivery, once per provider charge (migration 0012). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    providerRef: text('provider_ref').notNull().unique(),
+    month: text('month').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_subscription_idx').on(t.subscriptionId, t.paidAt)],
 );
 
 /** Every payment provider event handled, by id: replays change nothing. */

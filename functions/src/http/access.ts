@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import { MESSAGES } from '@blooms/shared/contract/messages';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@blooms/shared/contract/messages';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import type { VerifiedIdentity } from '../auth/token-verifier';
 import { ForbiddenError } from '../services/errors';
@@ -25,6 +25,8 @@ export type PublicScope = TypedInstance & { readonly access?: 'public' };
 export type StaffScope = TypedInstance & { readonly access: 'staff' | 'admin' };
 /** Routes whose every request is from an admin. */
 export type AdminScope = TypedInstance & { readonly access: 'admin' };
+/** Routes whose every request is from a person signed in with a verified e-mail: a subscriber's own account. */
+export type SubscriberScope = TypedInstance & { readonly access: 'subscriber' };
 
 /**
  * A Fastify plugin whose routes only `access` may call. Its onRequest hook identifies the
@@ -49,6 +51,32 @@ export function accessScope<A extends Access>(
     });
     routes(scope.withTypeProvider<ZodTypeProvider>() as A extends 'admin' ? AdminScope : StaffScope);
   };
+}
+
+/**
+ * A plugin for a subscriber's own routes: its hook verifies the sign-in and requires a verified
+ * e-mail before anything else runs; routes read it with subscriberEmailOf and only ever touch
+ * what that address holds.
+ */
+export function subscriberScope(identify: (request: FastifyRequest) => Promise<VerifiedIdentity>, routes: (scope: SubscriberScope) => void) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', async (request) => {
+      const identity = await identify(request);
+      if (!identity.email || !identity.emailVerified) throw new ForbiddenError(ACCOUNT_MESSAGES.needsVerifiedEmail);
+      request.signIn = identity;
+    });
+    scope.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    });
+    routes(scope.withTypeProvider<ZodTypeProvider>() as SubscriberScope);
+  };
+}
+
+/** The verified e-mail of the caller of a subscriber route. */
+export function subscriberEmailOf(request: FastifyRequest): string {
+  const email = request.signIn?.email;
+  if (!email) throw new Error(`${request.method} ${request.routeOptions.url} is not in a subscriber scope`);
+  return email;
 }
 
 /** The caller of a route in an access scope. */

@@ -5,14 +5,16 @@ import { userRecordSchema } from '@blooms/shared/contract/users';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
+import type { SignInLinks } from '../auth/sign-in-links';
+import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { paymentsFor } from '../payments/setup';
 import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
 import { loggableError } from '../services/logger';
-import { accessScope, callerOf, type PublicScope } from './access';
+import { accessScope, callerOf, subscriberScope, type PublicScope } from './access';
 import { registerApiCors } from './cors';
 import { replyForFailure } from './errors';
-import { identifyCaller } from './identify-caller';
+import { identifyCaller, verifySignIn } from './identify-caller';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { registerUserRoutes } from './admin/users-routes';
@@ -21,6 +23,9 @@ import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
+import { registerAccountSignInRoutes } from './public/account-sign-in-routes';
+import { siteOrigin } from './public/site-origin';
+import { registerAccountRoutes } from './subscriber/account-routes';
 import { diskAppFiles } from './public/page-html';
 import { registerPages } from './public/pages';
 import { registerSecurityHeaders } from './public/security-headers';
@@ -32,6 +37,9 @@ export interface ServerDeps {
   config: ServerConfig;
   database: Database;
   verifier: TokenVerifier;
+  signInLinks: SignInLinks;
+  /** The time subscribers' changes are judged at: the real time, or a test's. */
+  clock?: () => Date;
   blobs: BlobStore;
   feed: ChangeFeed;
   logger?: FastifyServerOptions['logger'];
@@ -63,10 +71,10 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
 }
 
 /**
- * The whole HTTP API and site. Routes live in three kinds of scope: public (here), staff and
- * admin (accessScope), and each route file's folder says which it belongs to.
+ * The whole HTTP API and site. Routes live in four kinds of scope: public (here), staff and
+ * admin (accessScope), subscriber (subscriberScope), and each route file's folder says which.
  */
-export async function buildServer({ config, database, verifier, blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, database, verifier, signInLinks, clock = () => new Date(), blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
   const app = await createSiteApp(config, logger);
   const { db } = database;
   app.decorateRequest('caller', null);
@@ -92,7 +100,16 @@ export async function buildServer({ config, database, verifier, blobs, feed, log
     }),
   );
 
+  const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: `${siteOrigin(request, config.publicUrl)}${ACCOUNT_PATH}` });
+  await app.register(
+    subscriberScope(
+      (request) => verifySignIn(request, verifier, failedSignIns),
+      (subscriber) => registerAccountRoutes(subscriber, { db, blobs, mailSite, clock, billing: config.stripe ? 'provider-cycle' : 'per-delivery' }),
+    ),
+  );
+
   const publicScope: PublicScope = app.withTypeProvider<ZodTypeProvider>();
+  registerAccountSignInRoutes(publicScope, { db, signInLinks, mailSite, limiter: perMinute(config.rateLimits.checkoutsPerMinute) });
   registerSiteRoutes(publicScope, config, database);
   registerCheckoutRoutes(publicScope, {
     db,

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SiteContact } from '@blooms/shared/contract/site';
 import { inTransaction, type Db } from '../db/database';
 import { checkoutSessions, type CheckoutSessionRow } from '../db/schema';
 import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order';
@@ -10,6 +9,8 @@ import type { Logger } from '../services/logger';
 import { queueEmail } from '../services/email-outbox';
 import type { ProviderLink } from './provider';
 import { confirmationEmail } from '../mail/confirmation-email';
+import type { MailSite } from '../mail/account-change-email';
+import { recordPayment } from '../services/account';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-session';
 
@@ -18,17 +19,22 @@ export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-sessio
  * subscription, once: the webhook, the confirmation page and
  * any replay may all call this, concurrently too; the unique checkout_session_id decides
  * which one creates the subscription, and only that one queues the confirmation e-mail, in
- * the same transaction (the outbox worker sends it).
+ * the same transaction (the outbox worker sends it), with the payment it took for the first delivery.
  * Monthly deliveries follow from the subscription's months; a month's delivery row is
  * written when staff first act on it.
  */
-export function createFulfilment(db: Db, site: SiteContact, log: Logger) {
+export function createFulfilment(db: Db, site: MailSite, log: Logger) {
   return async function fulfil(sessionId: string, link: ProviderLink): Promise<FulfilmentResult> {
     const created = await inTransaction(db, async (tx) => {
       const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
       if (!session) return null;
       const row = await insertSubscription(tx, session.subscriber, { checkoutSessionId: sessionId, ...link });
-      if (row) await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, await orderSummaryOf(tx, session)));
+      if (row) {
+        const order = await orderSummaryOf(tx, session);
+        // The checkout's payment is the first delivery's.
+        if (order.firstDelivery) await recordPayment(tx, row.id, `checkout:${sessionId}`, order.firstDelivery.month);
+        await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, order));
+      }
       await tx
         .update(checkoutSessions)
         .set({ status: 'paid', paidAt: sql`coalesce(${checkoutSessions.paidAt}, now())` })

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { displayStatus, MATCH_COUNT_LIMIT, nextStatus, REVERT_UNDO_ACCEPTED_SECONDS, type DashboardSort, type DeliveryStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
-import { deliversIn, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
+import { deliversIn, monthState, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, routeOrders, subscriptionCount, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
@@ -45,16 +45,31 @@ const deliveryColumns = {
 
 type DeliveryColumns = { status: string | null; assigneeEmail: string | null; assigneeName: string | null; proofImageKey: string | null; updatedAt: Date | null };
 
-/** What decides whether a month delivers: the plan and the lifecycle. */
-type PlanColumns = Pick<SubscriptionDbRow, 'id' | 'months' | 'status' | 'statusFrom' | 'endsAfter'>;
-const planColumns = { id: subscriptions.id, months: subscriptions.months, status: subscriptions.status, statusFrom: subscriptions.statusFrom, endsAfter: subscriptions.endsAfter };
+/** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
+type PlanColumns = Pick<SubscriptionDbRow, 'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter'>;
+const planColumns = {
+  id: subscriptions.id,
+  months: subscriptions.months,
+  skippedMonths: subscriptions.skippedMonths,
+  pausedFrom: subscriptions.pausedFrom,
+  pausedUntil: subscriptions.pausedUntil,
+  status: subscriptions.status,
+  statusFrom: subscriptions.statusFrom,
+  endsAfter: subscriptions.endsAfter,
+};
 const deliversThisMonth = (subscription: PlanColumns, month: MonthKey) => deliversIn(subscription, lifecycleOf(subscription), month);
+function heldBySubscriber(subscription: PlanColumns, month: MonthKey): MonthDelivery['heldBy'] {
+  const state = monthState(subscription, lifecycleOf(subscription), month);
+  return state === 'skipped' || state === 'paused' ? state : null;
+}
 
 /** deliversIn (contract/lifecycle.ts) in SQL, for filters: keep the two in step. */
 function deliversInSql(month: MonthKey): SQL {
   return sql`(${monthNumber(month)} = any(${subscriptions.months})
     and (${subscriptions.endsAfter} is null or ${subscriptions.endsAfter} >= ${month})
-    and not ((${subscriptions.status} in ('past-due', 'paused') or (${subscriptions.status} = 'cancelled' and ${subscriptions.endsAfter} is null)) and ${subscriptions.statusFrom} <= ${month}))`;
+    and not ((${subscriptions.status} in ('past-due', 'paused') or (${subscriptions.status} = 'cancelled' and ${subscriptions.endsAfter} is null)) and ${subscriptions.statusFrom} <= ${month})
+    and not (${month} = any(${subscriptions.skippedMonths}))
+    and not (${subscriptions.pausedFrom} is not null and ${month} between ${subscriptions.pausedFrom} and ${subscriptions.pausedUntil}))`;
 }
 
 function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: DeliveryColumns): MonthDelivery {
@@ -62,6 +77,7 @@ function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: Delivery
     subscriptionId: subscription.id,
     month,
     scheduled: deliversThisMonth(subscription, month),
+    heldBy: heldBySubscriber(subscription, month),
     status: d.status ? displayStatus(d.status) : 'not-started',
     assignedTo: d.assigneeEmail,
     assigneeName: d.assigneeName,

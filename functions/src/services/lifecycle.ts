@@ -10,6 +10,7 @@ import { announce } from './change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from './email-outbox';
 import { ConflictError } from './errors';
+import { nextUnpaidMonth, recordPayment } from './account';
 
 /** A subscription row's lifecycle, as the delivery rules read it (contract/lifecycle.ts). */
 export function lifecycleOf(row: Pick<SubscriptionDbRow, 'status' | 'statusFrom' | 'endsAfter'>): Lifecycle {
@@ -84,6 +85,10 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Sit
     const delivered = await lastDeliveredMonth(tx, event.createdAt);
     // Cancelled ends with that delivery, or earlier if it was already set to end earlier.
     if (status === 'cancelled') endsAfter = endsAfter !== null && endsAfter < delivered ? endsAfter : delivered;
+
+    // A renewal pays for the next month that delivers and is not paid yet.
+    const paidFor = change.kind === 'invoice-paid' ? await nextUnpaidMonth(tx, subscription, event.createdAt) : null;
+    if (paidFor) await recordPayment(tx, subscription.id, event.id, paidFor);
 
     const changed = status !== subscription.status || endsAfter !== subscription.endsAfter;
     await tx

@@ -22,6 +22,8 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
 export interface TestServerOptions {
   config?: ServerConfig;
   blobs?: BlobStore;
+  /** The time subscribers' changes are judged at (default: now). */
+  clock?: () => Date;
   /** Where the server's JSON log lines go; by default it logs nothing. */
   logTo?: { write: (line: string) => void };
 }
@@ -29,6 +31,7 @@ export interface TestServerOptions {
 /** The real backend (live feed, e-mail outbox worker, HTTP app) on a test database. */
 export async function startTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
   return runBackend(options.config ?? testConfig(), database, {
+    clock: options.clock,
     blobs: options.blobs ?? localBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-blobs-'))),
     logger: options.logTo ? { level: 'info', stream: options.logTo } : false,
   });

@@ -70,6 +70,7 @@ export const monthDeliverySchema = z.object({
   subscriptionId: z.string(),
   month: z.string(),
   scheduled: z.boolean(),
+  heldBy: z.enum(['skipped', 'paused']).nullable(),
   status: z.string(),
   assignedTo: z.string().nullable(),
   assigneeName: z.string().nullable(),

@@ -49,6 +49,8 @@ export interface MonthDelivery {
   subscriptionId: string;
   month: MonthKey;
   scheduled: boolean;
+  /** Why a month of the plan does not deliver, when the subscriber chose it. */
+  heldBy: 'skipped' | 'paused' | null;
   status: string;
   assignedTo: string | null;
   assigneeName: string | null;

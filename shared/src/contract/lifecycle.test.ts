@@ -1,6 +1,6 @@
-import { deliversIn, lifecycleNote, type Lifecycle } from './lifecycle';
+import { deliversIn, lifecycleNote, monthState, type DeliveryPlan, type Lifecycle } from './lifecycle';
 
-const custom = { months: [1, 3, 11, 12] };
+const custom: DeliveryPlan = { months: [1, 3, 11, 12], skippedMonths: [], pausedFrom: null, pausedUntil: null };
 const running: Lifecycle = { status: 'active', statusFrom: '2026-10', endsAfter: null };
 
 describe('which months deliver', () => {
@@ -24,6 +24,30 @@ describe('which months deliver', () => {
     expect(deliversIn(custom, held, '2026-11')).toBe(true);
     expect(deliversIn(custom, held, '2026-12')).toBe(false);
     expect(deliversIn(custom, held, '2027-01')).toBe(false);
+  });
+});
+
+describe('months the subscriber changed', () => {
+  it('a skipped month does not deliver; the months around it do', () => {
+    const plan = { ...custom, skippedMonths: ['2026-12'] };
+    expect(monthState(plan, running, '2026-12')).toBe('skipped');
+    expect(deliversIn(plan, running, '2026-11')).toBe(true);
+    expect(deliversIn(plan, running, '2027-01')).toBe(true);
+  });
+
+  it('a pause holds every month from its first to its last, both included', () => {
+    const plan = { ...custom, pausedFrom: '2026-12', pausedUntil: '2027-01' };
+    expect(monthState(plan, running, '2026-11')).toBe('delivering');
+    expect(monthState(plan, running, '2026-12')).toBe('paused');
+    expect(monthState(plan, running, '2027-01')).toBe('paused');
+    expect(monthState(plan, running, '2027-03')).toBe('delivering');
+  });
+
+  it('says why a month does not deliver, the plan and the lifecycle first', () => {
+    const plan = { ...custom, skippedMonths: ['2027-02', '2027-03'] };
+    expect(monthState(plan, running, '2027-02')).toBe('not-in-plan');
+    expect(monthState(plan, { ...running, endsAfter: '2027-01' }, '2027-03')).toBe('ended');
+    expect(monthState(plan, { status: 'past-due', statusFrom: '2027-01', endsAfter: null }, '2027-03')).toBe('stopped');
   });
 });
 

@@ -20,17 +20,35 @@ export interface Lifecycle {
   endsAfter: MonthKey | null;
 }
 
+/** The months a subscription delivers in: its plan, and what the subscriber changed from their account. */
+export interface DeliveryPlan {
+  /** Month numbers 1-12. */
+  months: readonly number[];
+  skippedMonths: readonly MonthKey[];
+  /** A pause: no deliveries from the first to the last month given, both included. */
+  pausedFrom: MonthKey | null;
+  pausedUntil: MonthKey | null;
+}
+
 /**
- * Whether a month's delivery goes out: the month is in the plan, the subscription has not ended
- * before it, and it was not past due or paused from that month on. Earlier months keep what was
- * true then, so history never changes.
+ * What a month is for a subscription: delivering, or why not. Earlier months keep what was true
+ * then, so history never changes: a status applies from the month it started in (statusFrom).
  */
-export function deliversIn(plan: { months: readonly number[] }, lifecycle: Lifecycle, month: MonthKey): boolean {
-  if (!plan.months.includes(Number(month.slice(5, 7)))) return false;
-  if (lifecycle.endsAfter !== null && month > lifecycle.endsAfter) return false;
+export type MonthState = 'delivering' | 'not-in-plan' | 'skipped' | 'paused' | 'stopped' | 'ended';
+
+export function monthState(plan: DeliveryPlan, lifecycle: Lifecycle, month: MonthKey): MonthState {
+  if (!plan.months.includes(Number(month.slice(5, 7)))) return 'not-in-plan';
+  if (lifecycle.endsAfter !== null && month > lifecycle.endsAfter) return 'ended';
   const stopped = lifecycle.status === 'past-due' || lifecycle.status === 'paused' || (lifecycle.status === 'cancelled' && lifecycle.endsAfter === null);
-  if (stopped && month >= lifecycle.statusFrom) return false;
-  return true;
+  if (stopped && month >= lifecycle.statusFrom) return 'stopped';
+  if (plan.skippedMonths.includes(month)) return 'skipped';
+  if (plan.pausedFrom !== null && plan.pausedUntil !== null && month >= plan.pausedFrom && month <= plan.pausedUntil) return 'paused';
+  return 'delivering';
+}
+
+/** Whether a month's delivery goes out (and is charged for). */
+export function deliversIn(plan: DeliveryPlan, lifecycle: Lifecycle, month: MonthKey): boolean {
+  return monthState(plan, lifecycle, month) === 'delivering';
 }
 
 /** The staff screens' short note on a subscription that is not simply running, or null: "Cancelled, last delivery December 2026". */

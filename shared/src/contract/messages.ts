@@ -1,4 +1,5 @@
 // User-facing texts that both the browser and the server depend on (spec sections 6 and 8).
+import { SKIP_NOTICE_DAYS } from './site';
 
 export const MESSAGES = {
   notAuthorized: "You're not authorized to access this app. Please contact the admin.",
@@ -43,4 +44,22 @@ export const DELIVERY_DATE_MESSAGES = {
   outsideMonth: (month: string) => `The delivery day for ${month} must be a day in ${month}.`,
   inThePast: (when: string) => `${when} has already passed: choose today or a later day.`,
   monthDone: (month: string, when: string) => `${month}'s deliveries went out on ${when}: that day can no longer change.`,
+} as const;
+
+/** How far ahead an account shows and accepts changes. */
+export const ACCOUNT_MONTHS_AHEAD = 12;
+
+/** What a subscriber's account says when a change cannot be made (each one also changes nothing). */
+export const ACCOUNT_MESSAGES = {
+  tooLate: (month: string, lastDay: string) => `${month} can no longer be changed: changes were due by the end of ${lastDay}, ${SKIP_NOTICE_DAYS} days before its delivery.`,
+  notInPlan: (month: string) => `${month} is not one of your delivery months.`,
+  alreadyDelivered: (month: string) => `${month}'s flowers have already gone out.`,
+  tooFarAhead: (month: string) => `${month} is more than a year away: choose a month within the next ${ACCOUNT_MONTHS_AHEAD} months.`,
+  notSkipped: (month: string) => `${month} is not skipped.`,
+  cancelled: 'This subscription is cancelled, so it can no longer be changed.',
+  notYours: 'None of your subscriptions has that id.',
+  pauseLength: 'A pause is 1, 2 or 3 months.',
+  notPaused: 'This subscription is not paused.',
+  needsVerifiedEmail: 'Open the sign-in link we e-mailed you to see your subscriptions.',
+  signInLinkSent: 'If that address has a Monthly Blooms subscription, a sign-in link is on its way. It works for one hour.',
 } as const;

@@ -3,6 +3,7 @@ import { formatDeliveryDate, type IsoDate } from './delivery-dates';
 import { formatMonth, monthList, type MonthKey } from './months';
 import { formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
 import type { Plan } from './subscriber';
+import { ACCOUNT_PATH } from './routes';
 
 export interface OrderSummary {
   firstName: string;
@@ -50,7 +51,7 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
     },
     {
       label: 'Skip, pause or cancel',
-      value: `Tell us at least ${SKIP_NOTICE_DAYS} days before a delivery: e-mail ${site.contactEmail} or call ${site.phone}. You can cancel any time before your next billing date.`,
+      value: `From your account (${ACCOUNT_PATH} on this site), at least ${SKIP_NOTICE_DAYS} days before a delivery, or e-mail ${site.contactEmail} or call ${site.phone}. You can cancel any time before your next billing date.`,
     },
   ];
 }

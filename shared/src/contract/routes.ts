@@ -24,10 +24,14 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/terms-of-service', remote: 'marketing', module: 'TermsOfService', access: 'public' },
   { path: '/subscribe', remote: 'subscribe', module: 'Subscribe', access: 'public' },
   { path: '/confirmation', remote: 'subscribe', module: 'Confirmation', access: 'public' },
+  { path: '/account', remote: 'subscribe', module: 'Account', access: 'public' },
   { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
   { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff' },
   { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
 ];
+
+/** Where subscribers sign in (by e-mail link) and manage their subscriptions. */
+export const ACCOUNT_PATH = '/account';
 
 /** The host's own page: staff sign in there. */
 export const LOGIN_PATH = '/login';

@@ -248,7 +248,7 @@ export default function DashboardPage() {
                           <span className="muted">No delivery</span>
                         )}
                       </td>
-                      <td>{delivery.scheduled ? 'Yes' : 'No'}</td>
+                      <td>{delivery.scheduled ? 'Yes' : delivery.heldBy ? `No (${delivery.heldBy})` : 'No'}</td>
                       <td>{delivery.assignedTo ? displayFirstName({ name: delivery.assigneeName ?? '', email: delivery.assignedTo }) : 'Unassigned'}</td>
                       <td className="deliveries-table__submitted">{formatSubmitted(row.createdAt)}</td>
                     </tr>

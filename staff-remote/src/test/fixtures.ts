@@ -24,6 +24,7 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
       subscriptionId: id,
       month: THIS_MONTH,
       scheduled: true,
+      heldBy: null,
       status: 'not-started',
       assignedTo: null,
       assigneeName: null,

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { Billing } from '@blooms/shared/contract/account';
+import { accountMonthParamsSchema, accountSubscriptionParamsSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
+import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import type { Db } from '../../db/database';
+import { accountOf, cancelSubscription, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth, photoKeyOf } from '../../services/account';
+import type { BlobStore } from '../../services/blob-store';
+import { NotFoundError } from '../../services/errors';
+import { typeOfKey } from '../../services/image-type';
+import type { MailSite } from '../../mail/account-change-email';
+import { subscriberEmailOf, type SubscriberScope } from '../access';
+
+/** A subscriber's own account: what they hold, and the changes they may make to it. */
+export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; billing: Billing }) {
+  const { db } = deps;
+  const context = (request: FastifyRequest) => ({ db, site: deps.mailSite(request), now: deps.clock() });
+  const view = (request: FastifyRequest) => accountOf(db, subscriberEmailOf(request), deps.clock(), deps.billing);
+
+  subscriber.get('/api/account', async (request) => view(request));
+
+  subscriber.put('/api/account/subscriptions/:id/skips/:month', { schema: { params: accountMonthParamsSchema } }, async (request) => {
+    await skipMonth(context(request), subscriberEmailOf(request), request.params.id, request.params.month);
+    return view(request);
+  });
+
+  subscriber.delete('/api/account/subscriptions/:id/skips/:month', { schema: { params: accountMonthParamsSchema } }, async (request) => {
+    await unskipMonth(context(request), subscriberEmailOf(request), request.params.id, request.params.month);
+    return view(request);
+  });
+
+  subscriber.put('/api/account/subscriptions/:id/pause', { schema: { params: accountSubscriptionParamsSchema, body: pauseRequestSchema } }, async (request) => {
+    await pauseDeliveries(context(request), subscriberEmailOf(request), request.params.id, request.body.from, request.body.months);
+    return view(request);
+  });
+
+  subscriber.delete('/api/account/subscriptions/:id/pause', { schema: { params: accountSubscriptionParamsSchema } }, async (request) => {
+    await resumeDeliveries(context(request), subscriberEmailOf(request), request.params.id);
+    return view(request);
+  });
+
+  subscriber.post('/api/account/subscriptions/:id/cancel', { schema: { params: accountSubscriptionParamsSchema } }, async (request) => {
+    const { lastDelivery } = await cancelSubscription(context(request), subscriberEmailOf(request), request.params.id);
+    request.log.info({ subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null }, 'subscription cancelled by its subscriber');
+    const account = await view(request);
+    return { ...account, lastDelivery: lastDelivery ? formatDeliveryDate(lastDelivery.date, { withYear: true }) : null };
+  });
+
+  /** A door photo of the subscriber's own delivery. */
+  subscriber.get('/api/account/subscriptions/:id/photos/:month', { schema: { params: accountMonthParamsSchema } }, async (request, reply) => {
+    const key = await photoKeyOf(db, subscriberEmailOf(request), request.params.id, request.params.month);
+    const stream = key ? await deps.blobs.get(key) : null;
+    if (!key || !stream) throw new NotFoundError('This delivery has no photo.');
+    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+  });
+}

@@ -1,0 +1,32 @@
+import { escapeHtml } from '@blooms/shared/contract/html';
+import type { SiteContact } from '@blooms/shared/contract/site';
+import { isGift, payerOf } from '@blooms/shared/contract/subscriber';
+import type { OutgoingMail } from './mailer';
+
+/** Where e-mails send a subscriber to manage their subscription, and who to ask. */
+export interface MailSite extends SiteContact {
+  /** The account page's absolute address, e.g. https://monthlyblooms.example/account. */
+  accountUrl: string;
+}
+
+/** A short plain e-mail: greeting, what happened, where to change it, how to reach us. */
+function plainEmail(to: { name: string; email: string }, greeting: string, subject: string, body: string[], site: MailSite): OutgoingMail {
+  const lines = [`Hi ${greeting},`, '', ...body, '', `See or change your deliveries: ${site.accountUrl}`, `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`, '', 'With love,', 'Monthly Blooms'];
+  const text = lines.join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${lines
+    .map((line) => (line ? `<p style="margin: 0 0 8px">${escapeHtml(line)}</p>` : ''))
+    .join('')}</body></html>`;
+  return { to: { name: to.name, address: to.email }, subject, text, html };
+}
+
+/** Confirms a change the subscriber made from their account (skip, pause, resume, cancel), to whoever manages it. */
+export function accountChangeEmail(s: Parameters<typeof payerOf>[0], site: MailSite, change: { subject: string; lines: string[] }): OutgoingMail {
+  const payer = payerOf(s);
+  const about = isGift(s) ? [`About your gift to ${s.firstName} ${s.lastName}:`] : [];
+  return plainEmail(payer, isGift(s) ? payer.name : s.firstName, change.subject, [...about, ...change.lines], site);
+}
+
+/** The e-mail with a one-time sign-in link to the account. */
+export function signInLinkEmail(email: string, link: string, site: MailSite): OutgoingMail {
+  return plainEmail({ name: '', email }, 'there', 'Your Monthly Blooms sign-in link', ['Open this link to sign in to your Monthly Blooms account. It works once, for one hour:', link, '', 'If you did not ask for it, you can ignore this e-mail.'], site);
+}

@@ -1,0 +1,302 @@
+import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import {
+  chargeDateFor,
+  MAX_PAUSE_MONTHS,
+  PRICE_PER_MONTH_CENTS,
+  type Account,
+  type AccountMonth,
+  type AccountPastDelivery,
+  type AccountSubscription,
+  type Billing,
+} from '@blooms/shared/contract/account';
+import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
+import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
+import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { deliverToLine } from '@blooms/shared/contract/order';
+import { isGift } from '@blooms/shared/contract/subscriber';
+import { inTransaction, type Db } from '../db/database';
+import { deliveries, payments, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
+import { announce } from './change-feed';
+import { deliveryDatesBetween } from './delivery-dates';
+import { queueEmail } from './email-outbox';
+import { InvalidInputError, NotFoundError } from './errors';
+import { lifecycleOf } from './lifecycle';
+
+/** The subscriptions an e-mail address holds: its own, or the gifts it paid for (the buyer manages a gift). */
+function heldBy(email: string) {
+  const address = email.toLowerCase();
+  return or(
+    and(eq(subscriptions.buyerEmail, ''), eq(sql`lower(${subscriptions.email})`, address)),
+    eq(sql`lower(${subscriptions.buyerEmail})`, address),
+  )!;
+}
+
+/** The month a subscription's deliveries are in now, and the dates of it and the months to come. */
+async function comingDates(db: Db, now: Date): Promise<MonthDeliveryDate[]> {
+  const thisMonth = studioDate(now).slice(0, 7);
+  return deliveryDatesBetween(db, addMonths(thisMonth, -ACCOUNT_MONTHS_AHEAD), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
+}
+
+function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonths: Set<MonthKey>, now: Date, billing: Billing = 'per-delivery'): AccountMonth {
+  const state = monthState(row, lifecycleOf(row), day.month);
+  const paid = paidMonths.has(day.month);
+  const open = changesAllowed(day.date, now) && row.status !== 'cancelled';
+  const charged = billing === 'per-delivery' && state === 'delivering' && !paid;
+  return {
+    month: day.month,
+    date: day.date,
+    lastDayForChanges: day.lastDayForChanges,
+    state,
+    changeable: open && !paid && (state === 'delivering' || state === 'skipped'),
+    chargeCents: charged ? PRICE_PER_MONTH_CENTS : 0,
+    chargeDate: charged ? chargeDateFor(day.date) : null,
+    paid,
+  };
+}
+
+/** Everything a signed-in subscriber sees of their subscriptions: coming months with dates and charges, past deliveries, payments. */
+export async function accountOf(db: Db, email: string, now = new Date(), billing: Billing = 'per-delivery'): Promise<Account> {
+  const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
+  if (rows.length === 0) return { email, billing, subscriptions: [] };
+  const ids = rows.map((row) => row.id);
+  const [dates, paymentRows, deliveryRows] = await Promise.all([
+    comingDates(db, now),
+    db.select().from(payments).where(inArray(payments.subscriptionId, ids)).orderBy(asc(payments.paidAt)),
+    db.select().from(deliveries).where(inArray(deliveries.subscriptionId, ids)),
+  ]);
+  const today = studioDate(now);
+  const thisMonth = today.slice(0, 7);
+  return {
+    email,
+    billing,
+    subscriptions: rows.map((row): AccountSubscription => {
+      const paid = paymentRows.filter((payment) => payment.subscriptionId === row.id);
+      const paidMonths = new Set(paid.map((payment) => payment.month));
+      const since = row.createdAt.toISOString().slice(0, 7);
+      const past: AccountPastDelivery[] = dates
+        .filter((day) => day.date <= today && day.month >= since && monthState(row, lifecycleOf(row), day.month) === 'delivering')
+        .map((day): AccountPastDelivery => {
+          const delivery = deliveryRows.find((d) => d.subscriptionId === row.id && d.month === day.month);
+          const status = delivery?.status === 'delivered' ? 'delivered' : delivery?.status === 'out-for-delivery' ? 'out-for-delivery' : 'not-recorded';
+          return { month: day.month, date: day.date, status, photoUrl: delivery?.proofImageKey ? `/api/account/subscriptions/${row.id}/photos/${day.month}` : null };
+        })
+        .reverse();
+      return {
+        id: row.id,
+        plan: row.plan,
+        months: row.months,
+        recipient: `${row.firstName} ${row.lastName}`,
+        deliverTo: deliverToLine(row),
+        deliveryNotes: row.deliveryNotes,
+        gift: isGift(row),
+        status: row.status,
+        statusLabel: lifecycleLabel(lifecycleOf(row)),
+        pausedFrom: row.pausedFrom,
+        pausedUntil: row.pausedUntil,
+        coming: dates.filter((day) => day.month >= thisMonth && day.date >= today).map((day) => describeMonth(row, day, paidMonths, now, billing)),
+        past,
+        payments: paid.map((payment) => ({ month: payment.month, amountCents: payment.amountCents, paidAt: payment.paidAt.toISOString() })),
+      };
+    }),
+  };
+}
+
+/** A subscription of this subscriber, locked for the change; another person's is "not found". */
+async function lockOwn(tx: Db, email: string, subscriptionId: string): Promise<SubscriptionDbRow> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), heldBy(email)))
+    .for('update');
+  if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notYours);
+  if (row.status === 'cancelled') throw new InvalidInputError(ACCOUNT_MESSAGES.cancelled);
+  return row;
+}
+
+/** The month as the account shows it, or a clear refusal when it cannot be changed now. */
+async function changeableMonth(tx: Db, row: SubscriptionDbRow, month: MonthKey, now: Date): Promise<AccountMonth> {
+  const thisMonth = studioDate(now).slice(0, 7);
+  const name = formatMonth(month);
+  if (month > addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD)) throw new InvalidInputError(ACCOUNT_MESSAGES.tooFarAhead(name));
+  const [day] = await deliveryDatesBetween(tx, month, month);
+  const paidMonths = new Set((await tx.select({ month: payments.month }).from(payments).where(eq(payments.subscriptionId, row.id))).map((p) => p.month));
+  const described = describeMonth(row, day!, paidMonths, now);
+  if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
+  if (described.state === 'not-in-plan') throw new InvalidInputError(ACCOUNT_MESSAGES.notInPlan(name));
+  if (!described.changeable) throw new InvalidInputError(ACCOUNT_MESSAGES.tooLate(name, formatDeliveryDate(day!.lastDayForChanges)));
+  return described;
+}
+
+interface Change {
+  kind: 'skip' | 'unskip' | 'pause' | 'resume' | 'cancel';
+  set: Partial<Pick<SubscriptionDbRow, 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter'>>;
+  detail: Record<string, unknown>;
+  /** The e-mail's subject and what it says happened. */
+  email: { subject: string; lines: string[] };
+}
+
+/** Writes a subscriber's change with its history entry and e-mail, and tells staff screens. */
+async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSite, change: Change): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ ...change.set, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, row.id));
+  await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, actorKind: 'subscriber', actor: email, kind: change.kind, detail: change.detail });
+  await queueEmail(tx, `account-${change.kind}`, accountChangeEmail(row, site, change.email));
+  await announce(tx, { type: 'subscription-changed', subscriptionId: row.id });
+}
+
+export interface AccountChangeContext {
+  db: Db;
+  site: MailSite;
+  now?: Date;
+}
+
+/** Skips one month of the plan, up to its last day for changes. Skipping a skipped month changes nothing. */
+export async function skipMonth({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, month: MonthKey): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockOwn(tx, email, subscriptionId);
+    const described = await changeableMonth(tx, row, month, now);
+    if (described.state === 'skipped') return;
+    const when = formatDeliveryDate(described.date, { withYear: true });
+    await apply(tx, row, email, site, {
+      kind: 'skip',
+      set: { skippedMonths: [...row.skippedMonths, month].sort() },
+      detail: { month },
+      email: { subject: `${formatMonth(month)} is skipped`, lines: [`You skipped ${formatMonth(month)}: there is no delivery on ${when}, and nothing is charged for it.`] },
+    });
+  });
+}
+
+/** Brings a skipped month back, while it may still be changed. */
+export async function unskipMonth({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, month: MonthKey): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockOwn(tx, email, subscriptionId);
+    if (!row.skippedMonths.includes(month)) throw new InvalidInputError(ACCOUNT_MESSAGES.notSkipped(formatMonth(month)));
+    const described = await changeableMonth(tx, row, month, now);
+    await apply(tx, row, email, site, {
+      kind: 'unskip',
+      set: { skippedMonths: row.skippedMonths.filter((m) => m !== month) },
+      detail: { month },
+      email: {
+        subject: `${formatMonth(month)} is back on`,
+        lines: [`${formatMonth(month)} is back on: flowers on ${formatDeliveryDate(described.date, { withYear: true })}, charged on ${formatDeliveryDate(chargeDateFor(described.date), { withYear: true })}.`],
+      },
+    });
+  });
+}
+
+/** Pauses deliveries for 1-3 months from a month that may still be changed; a new pause replaces the old one. */
+export async function pauseDeliveries({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, from: MonthKey, months: number): Promise<void> {
+  if (!Number.isInteger(months) || months < 1 || months > MAX_PAUSE_MONTHS) throw new InvalidInputError(ACCOUNT_MESSAGES.pauseLength);
+  await inTransaction(db, async (tx) => {
+    const row = await lockOwn(tx, email, subscriptionId);
+    const thisMonth = studioDate(now).slice(0, 7);
+    const name = formatMonth(from);
+    if (from > addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD)) throw new InvalidInputError(ACCOUNT_MESSAGES.tooFarAhead(name));
+    const [day] = await deliveryDatesBetween(tx, from, from);
+    if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
+    if (!changesAllowed(day!.date, now)) throw new InvalidInputError(ACCOUNT_MESSAGES.tooLate(name, formatDeliveryDate(day!.lastDayForChanges)));
+    const until = addMonths(from, months - 1);
+    await apply(tx, row, email, site, {
+      kind: 'pause',
+      set: { pausedFrom: from, pausedUntil: until },
+      detail: { from, until },
+      email: {
+        subject: 'Your deliveries are paused',
+        lines: [
+          months === 1 ? `You paused ${formatMonth(from)}.` : `You paused ${formatMonth(from)} to ${formatMonth(until)}.`,
+          'Nothing is delivered or charged in those months; deliveries start again by themselves after them.',
+        ],
+      },
+    });
+  });
+}
+
+/** Ends a pause: months of it that may still be changed deliver again; those already too close stay paused. */
+export async function resumeDeliveries({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockOwn(tx, email, subscriptionId);
+    if (!row.pausedFrom || !row.pausedUntil || row.pausedUntil < studioDate(now).slice(0, 7)) throw new InvalidInputError(ACCOUNT_MESSAGES.notPaused);
+    const days = await deliveryDatesBetween(tx, row.pausedFrom, row.pausedUntil);
+    const fixed = days.filter((day) => !changesAllowed(day.date, now)).map((day) => day.month);
+    const keptUntil = fixed.at(-1) ?? null;
+    await apply(tx, row, email, site, {
+      kind: 'resume',
+      set: keptUntil ? { pausedUntil: keptUntil } : { pausedFrom: null, pausedUntil: null },
+      detail: { from: row.pausedFrom, until: row.pausedUntil, keptUntil },
+      email: {
+        subject: 'Your deliveries are back on',
+        lines: [keptUntil ? `Your deliveries are back on after ${formatMonth(keptUntil)}, which was too close to change.` : 'Your deliveries are back on, as your plan says.'],
+      },
+    });
+  });
+}
+
+/**
+ * Cancels before the next billing: every month that may still be changed is dropped, and the
+ * months already certain (paid, or past their last day for changes) are still delivered.
+ * Returns the last delivery's month and day, or null when none is left to come.
+ */
+export async function cancelSubscription(
+  { db, site, now = new Date() }: AccountChangeContext,
+  email: string,
+  subscriptionId: string,
+): Promise<{ row: SubscriptionDbRow; lastDelivery: MonthDeliveryDate | null }> {
+  return inTransaction(db, async (tx) => {
+    const row = await lockOwn(tx, email, subscriptionId);
+    const today = studioDate(now);
+    const thisMonth = today.slice(0, 7);
+    const dates = await deliveryDatesBetween(tx, addMonths(thisMonth, -1), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
+    const paidMonths = new Set((await tx.select({ month: payments.month }).from(payments).where(eq(payments.subscriptionId, row.id))).map((p) => p.month));
+    const certain = dates.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now)));
+    const lastDelivery = certain.filter((day) => day.date >= today).at(-1) ?? null;
+    const delivered = dates.filter((day) => day.date < today).at(-1)!.month;
+    const endsAfter = lastDelivery?.month ?? delivered;
+    const said = lastDelivery
+      ? `Your last delivery is on ${formatDeliveryDate(lastDelivery.date, { withYear: true })}; after it nothing more is delivered or charged.`
+      : 'Nothing more is delivered or charged.';
+    await apply(tx, row, email, site, {
+      kind: 'cancel',
+      set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
+      detail: { endsAfter },
+      email: { subject: 'Your subscription is cancelled', lines: ['You cancelled your Monthly Blooms subscription.', said] },
+    });
+    return { row, lastDelivery };
+  });
+}
+
+/** Money taken for a month's delivery; the same provider charge recorded twice is kept once. */
+export async function recordPayment(tx: Db, subscriptionId: string, providerRef: string, month: MonthKey): Promise<boolean> {
+  const inserted = await tx.insert(payments).values({ subscriptionId, providerRef, month, amountCents: PRICE_PER_MONTH_CENTS }).onConflictDoNothing().returning();
+  return inserted.length > 0;
+}
+
+/** The first month that delivers and is not paid for yet, from this month on: what a renewal pays for. */
+export async function nextUnpaidMonth(tx: Db, row: SubscriptionDbRow, now = new Date()): Promise<MonthKey | null> {
+  const today = studioDate(now);
+  const thisMonth = today.slice(0, 7);
+  const paidMonths = new Set(
+    (await tx.select({ month: payments.month }).from(payments).where(and(eq(payments.subscriptionId, row.id), gte(payments.month, thisMonth), lte(payments.month, addMonths(thisMonth, 12))))).map((p) => p.month),
+  );
+  const dates = await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
+  return dates.find((day) => day.date >= today && monthState(row, lifecycleOf(row), day.month) === 'delivering' && !paidMonths.has(day.month))?.month ?? null;
+}
+
+/** The door photo's key of a delivery of the subscriber's own subscription, or null. */
+export async function photoKeyOf(db: Db, email: string, subscriptionId: string, month: MonthKey): Promise<string | null> {
+  const [row] = await db
+    .select({ key: deliveries.proofImageKey })
+    .from(deliveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month), heldBy(email)));
+  return row?.key ?? null;
+}
+
+/** Whether an e-mail address holds any subscription (its own, or gifts it paid for). */
+export async function holdsSubscriptions(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(heldBy(email)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,236 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
+import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
+import type { Account } from '@blooms/shared/contract/account';
+import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
+import { addMonths, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
+import { subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { signInWithGoogle } from './support/identities';
+import { mailText } from './support/mail-text';
+import { startSmtpServer } from './support/smtp';
+import { startTestServer, testConfig } from './support/test-server';
+import { waitFor } from './support/wait-for';
+
+/** Signs in with the one-time code of an e-mailed link, as the browser's Firebase Auth does; returns the ID token. */
+async function signInWithLink(email: string, link: string): Promise<string> {
+  const oobCode = new URL(link).searchParams.get('oobCode');
+  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key=test-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, oobCode }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`e-mail link sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/**
+ * The server's clock: noon in the studio on the first day a month two months from now can no
+ * longer be changed (its delivery 6 days away). That month is inside the notice; the next is not.
+ */
+const SOON_MONTH = addMonths(studioDate(new Date()).slice(0, 7), 2);
+const soonDate = () => defaultDeliveryDate(SOON_MONTH);
+const NOW = new Date(studioMidnight(addDays(lastDayForChanges(soonDate()), 1)).getTime() + 12 * 3600_000);
+const today = () => studioDate(NOW);
+
+describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let staffToken = '';
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    smtp = await startSmtpServer();
+    app = await startTestServer(database, { config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test' }), clock: () => NOW });
+    await database.db.insert(users).values({ name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' });
+    staffToken = (await signInWithGoogle('boss@blooms.example')).idToken;
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+    await database.destroy();
+  });
+
+  const soonMonth = () => SOON_MONTH;
+  /** The plan: the month inside the notice and the four after it. */
+  const planMonths = () => [0, 1, 2, 3, 4].map((i) => Number(addMonths(soonMonth(), i).slice(5, 7)));
+
+  /** Subscribes through the test checkout, as a customer does. */
+  async function subscribe(email: string, extra: Partial<typeof EMPTY_SUBSCRIBE_FORM> = {}) {
+    const selected = Object.fromEntries(MONTH_NAMES.map((name, i) => [name, planMonths().includes(i + 1)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths;
+    const form = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Rosa', lastName: 'Diaz', email, phone: '8015550111', address: '1 Main St', city: 'Provo', zip: '84601', plan: 'custom' as const, selectedMonths: selected, ...extra };
+    const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
+    expect(started.statusCode).toBe(200);
+    const { sessionId } = started.json().result as { sessionId: string };
+    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+    return row!;
+  }
+
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mailText(mail.raw));
+
+  /** Asks for a link, reads it from the e-mail, and signs in with it. */
+  async function signInByEmail(email: string) {
+    const links = () => mailsTo(email).filter((text) => text.includes('Subject: Your Monthly Blooms sign-in link'));
+    const before = links().length;
+    const asked = await app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email } });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toBe(ACCOUNT_MESSAGES.signInLinkSent);
+    app.emailOutbox.wake();
+    await waitFor(() => links().length > before);
+    const link = /https:\/\/blooms\.example\/account\?\S+/.exec(links().at(-1)!)![0];
+    return signInWithLink(email, link);
+  }
+
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const account = async (token: string) => {
+    const response = await app.inject({ url: '/api/account', headers: as(token) });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Account;
+  };
+  const change = (token: string, method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: as(token), payload });
+
+  it('a subscriber signs in by an e-mailed link and sees their plan, coming months with dates and charges, and the first payment', async () => {
+    const row = await subscribe('rosa@example.com');
+    const token = await signInByEmail('rosa@example.com');
+    const { subscriptions: held, billing } = await account(token);
+    expect(billing).toBe('per-delivery');
+    expect(held).toHaveLength(1);
+    const [mine] = held;
+    expect(mine).toMatchObject({ id: row.id, plan: 'custom', recipient: 'Rosa Diaz', status: 'active', statusLabel: 'Active' });
+    const soon = mine!.coming.find((month) => month.month === soonMonth())!;
+    // Paid at checkout (the first delivery), and too close to change.
+    expect(soon).toMatchObject({ date: soonDate(), state: 'delivering', paid: true, changeable: false, chargeCents: 0 });
+    const next = mine!.coming.find((month) => month.month === addMonths(soonMonth(), 1))!;
+    const nextDay = defaultDeliveryDate(next.month);
+    expect(next).toMatchObject({ date: nextDay, state: 'delivering', changeable: true, chargeCents: 9900, chargeDate: addDays(lastDayForChanges(nextDay), 1), paid: false });
+    expect(mine!.coming.find((month) => month.month === addMonths(soonMonth(), 6))!.state).toBe('not-in-plan');
+    expect(mine!.payments).toEqual([expect.objectContaining({ month: soonMonth(), amountCents: 9900 })]);
+    // The confirmation e-mail leads to the account.
+    expect(mailsTo('rosa@example.com').some((text) => text.includes('sign in to your account: https://blooms.example/account'))).toBe(true);
+  });
+
+  it('an address with no subscription gets the same answer and no e-mail', async () => {
+    const asked = await app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email: 'nobody@example.com' } });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toBe(ACCOUNT_MESSAGES.signInLinkSent);
+    app.emailOutbox.wake();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo('nobody@example.com')).toEqual([]);
+    const bad = await app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email: 'not an address' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('skipping next month is accepted, shown to staff as held by the subscriber, recorded with who did it, and confirmed by e-mail', async () => {
+    const row = await subscribe('sky@example.com');
+    const token = await signInByEmail('sky@example.com');
+    const next = addMonths(soonMonth(), 1);
+    const skipped = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${next}`);
+    expect(skipped.statusCode).toBe(200);
+    const month = (skipped.json() as Account).subscriptions[0]!.coming.find((m) => m.month === next)!;
+    expect(month).toMatchObject({ state: 'skipped', chargeCents: 0, chargeDate: null, changeable: true });
+    // Again: nothing more happens.
+    expect((await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${next}`)).statusCode).toBe(200);
+    const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id));
+    expect(history.map((event) => [event.actorKind, event.actor, event.kind])).toEqual([['subscriber', 'sky@example.com', 'skip']]);
+
+    const staffRow = async (query = '') => {
+      const response = await app.inject({ url: `/api/subscriptions?month=${next}&search=sky%40example.com${query}`, headers: as(staffToken) });
+      return (response.json().rows as { id: string; delivery: object }[]).find((r) => r.id === row.id);
+    };
+    expect((await staffRow())!.delivery).toMatchObject({ scheduled: false, heldBy: 'skipped' });
+    expect(await staffRow('&scheduled=yes')).toBeUndefined();
+    expect(await staffRow('&scheduled=no')).toBeDefined();
+
+    app.emailOutbox.wake();
+    await waitFor(() => mailsTo('sky@example.com').some((text) => text.includes(`You skipped ${formatMonth(next)}`)));
+
+    // And back on.
+    const back = await change(token, 'DELETE', `/api/account/subscriptions/${row.id}/skips/${next}`);
+    expect((back.json() as Account).subscriptions[0]!.coming.find((m) => m.month === next)!.state).toBe('delivering');
+  });
+
+  it('refuses, with a clear message and no change: inside 7 days, not in the plan, past, too far ahead, another person’s, no or unverified sign-in', async () => {
+    const row = await subscribe('lee@example.com');
+    const other = await subscribe('kai@example.com');
+    const token = await signInByEmail('lee@example.com');
+    const refusal = async (url: string, status: number, message: string, method: 'PUT' | 'DELETE' = 'PUT') => {
+      const response = await change(token, method, url);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().message).toBe(message);
+    };
+    const soon = soonMonth();
+    await refusal(`/api/account/subscriptions/${row.id}/skips/${soon}`, 400, ACCOUNT_MESSAGES.tooLate(formatMonth(soon), formatDeliveryDate(lastDayForChanges(soonDate()))));
+    const outside = addMonths(soon, 6);
+    await refusal(`/api/account/subscriptions/${row.id}/skips/${outside}`, 400, ACCOUNT_MESSAGES.notInPlan(formatMonth(outside)));
+    const past = addMonths(today().slice(0, 7), -2);
+    await refusal(`/api/account/subscriptions/${row.id}/skips/${past}`, 400, ACCOUNT_MESSAGES.alreadyDelivered(formatMonth(past)));
+    const far = addMonths(today().slice(0, 7), 14);
+    await refusal(`/api/account/subscriptions/${row.id}/skips/${far}`, 400, ACCOUNT_MESSAGES.tooFarAhead(formatMonth(far)));
+    await refusal(`/api/account/subscriptions/${other.id}/skips/${addMonths(soon, 1)}`, 404, ACCOUNT_MESSAGES.notYours);
+    await refusal(`/api/account/subscriptions/${row.id}/skips/2026-13`, 400, 'month must be a month as YYYY-MM.');
+    await refusal(`/api/account/subscriptions/${row.id}/skips/${addMonths(soon, 1)}`, 400, ACCOUNT_MESSAGES.notSkipped(formatMonth(addMonths(soon, 1))), 'DELETE');
+    const pause = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/pause`, { from: addMonths(soon, 1), months: 4 });
+    expect(pause.statusCode).toBe(400);
+    expect(pause.json().message).toBe(ACCOUNT_MESSAGES.pauseLength);
+
+    expect((await app.inject({ url: '/api/account' })).statusCode).toBe(401);
+    // A sign-in whose e-mail nobody proved is refused before anything is looked up.
+    const unverified = await signInWithGoogle('lee.unproven@example.com', { emailVerified: false });
+    const refused = await app.inject({ url: '/api/account', headers: as(unverified.idToken) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ACCOUNT_MESSAGES.needsVerifiedEmail);
+
+    // Nothing changed, for either of them.
+    for (const id of [row.id, other.id]) {
+      const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      expect(after).toMatchObject({ skippedMonths: [], pausedFrom: null, status: 'active' });
+    }
+  });
+
+  it('a pause of 2 months holds them, a resume brings them back; both confirmed', async () => {
+    const row = await subscribe('pat@example.com');
+    const token = await signInByEmail('pat@example.com');
+    const from = addMonths(soonMonth(), 1);
+    const paused = (await change(token, 'PUT', `/api/account/subscriptions/${row.id}/pause`, { from, months: 2 })).json() as Account;
+    const coming = paused.subscriptions[0]!.coming;
+    expect(coming.find((m) => m.month === from)!.state).toBe('paused');
+    expect(coming.find((m) => m.month === addMonths(from, 1))).toMatchObject({ state: 'paused', chargeCents: 0 });
+    expect(coming.find((m) => m.month === addMonths(from, 2))!.state).toBe('delivering');
+    const resumed = (await change(token, 'DELETE', `/api/account/subscriptions/${row.id}/pause`)).json() as Account;
+    expect(resumed.subscriptions[0]!.coming.find((m) => m.month === from)!.state).toBe('delivering');
+    app.emailOutbox.wake();
+    await waitFor(() => mailsTo('pat@example.com').some((text) => text.includes('Your deliveries are back on')));
+  });
+
+  it('cancelling keeps the deliveries already certain, charges nothing after them, and then refuses every change', async () => {
+    const row = await subscribe('ana@example.com');
+    const token = await signInByEmail('ana@example.com');
+    const cancelled = await change(token, 'POST', `/api/account/subscriptions/${row.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    const body = cancelled.json() as Account & { lastDelivery: string };
+    // The month inside the notice was paid at checkout: it still comes, and is the last.
+    expect(body.lastDelivery).toBe(formatDeliveryDate(soonDate(), { withYear: true }));
+    const [mine] = body.subscriptions;
+    expect(mine).toMatchObject({ status: 'cancelled', statusLabel: `Cancelled, last delivery ${formatMonth(soonMonth())}` });
+    expect(mine!.coming.filter((m) => m.chargeCents > 0)).toEqual([]);
+    expect(mine!.coming.find((m) => m.month === addMonths(soonMonth(), 1))!.state).toBe('ended');
+
+    const again = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${addMonths(soonMonth(), 1)}`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(ACCOUNT_MESSAGES.cancelled);
+    app.emailOutbox.wake();
+    await waitFor(() => mailsTo('ana@example.com').some((text) => text.includes('Your last delivery is on')));
+  });
+
+  it('a gift is managed by its buyer, not its recipient', async () => {
+    const row = await subscribe('mom@example.com', { gift: true, buyerName: 'Sam Diaz', buyerEmail: 'sam@example.com' });
+    const buyer = await signInByEmail('sam@example.com');
+    expect((await account(buyer)).subscriptions.map((s) => s.id)).toEqual([row.id]);
+    const recipient = await signInWithGoogle('mom@example.com');
+    expect((await account(recipient.idToken)).subscriptions).toEqual([]);
+  });
+});

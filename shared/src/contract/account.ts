@@ -1,0 +1,85 @@
+// A subscriber's own view of their subscriptions (/account), and the changes they may make.
+import type { IsoDate } from './delivery-dates';
+import { addDays, lastDayForChanges } from './delivery-dates';
+import type { MonthState, SubscriptionStatus } from './lifecycle';
+import type { MonthKey } from './months';
+import type { Plan } from './subscriber';
+import { formatPrice, PRICE_PER_MONTH_USD } from './site';
+
+export const PRICE_PER_MONTH_CENTS = PRICE_PER_MONTH_USD * 100;
+
+/** The rule for money, in the words every page and e-mail that mentions billing uses. */
+export const MONEY_RULE = `${formatPrice(PRICE_PER_MONTH_USD)} is charged for each month with a delivery; unselected, skipped and paused months are not charged.`;
+
+/**
+ * A month is charged the day after its last day for changes: until then the subscriber may
+ * still skip it, and from then on it is certain to go out.
+ */
+export function chargeDateFor(deliveryDate: IsoDate): IsoDate {
+  return addDays(lastDayForChanges(deliveryDate), 1);
+}
+
+/** One coming month of a subscription, as its subscriber sees it. */
+export interface AccountMonth {
+  month: MonthKey;
+  /** The delivery day. */
+  date: IsoDate;
+  lastDayForChanges: IsoDate;
+  state: MonthState;
+  /** Whether the subscriber may still skip it (or bring it back). */
+  changeable: boolean;
+  /** What will be charged for it, in cents: the price for a month that delivers and is not paid yet, else 0. */
+  chargeCents: number;
+  /** The day it is charged, when chargeCents is not 0. */
+  chargeDate: IsoDate | null;
+  paid: boolean;
+}
+
+/** A month whose delivery day has come. */
+export interface AccountPastDelivery {
+  month: MonthKey;
+  date: IsoDate;
+  status: 'delivered' | 'out-for-delivery' | 'not-recorded';
+  /** The door photo, when the vase was left at the door. */
+  photoUrl: string | null;
+}
+
+export interface AccountPayment {
+  month: MonthKey;
+  amountCents: number;
+  paidAt: string;
+}
+
+export interface AccountSubscription {
+  id: string;
+  plan: Plan;
+  months: number[];
+  recipient: string;
+  deliverTo: string;
+  deliveryNotes: string;
+  gift: boolean;
+  status: SubscriptionStatus;
+  /** "Active", "Cancelled, last delivery December 2026"... */
+  statusLabel: string;
+  pausedFrom: MonthKey | null;
+  pausedUntil: MonthKey | null;
+  /** This month and the next twelve. */
+  coming: AccountMonth[];
+  past: AccountPastDelivery[];
+  payments: AccountPayment[];
+}
+
+/**
+ * per-delivery: each month is charged on its own charge date (the rule above). provider-cycle:
+ * the card processor bills on its monthly cycle, so the account names no charge dates.
+ */
+export type Billing = 'per-delivery' | 'provider-cycle';
+
+export interface Account {
+  email: string;
+  billing: Billing;
+  subscriptions: AccountSubscription[];
+}
+
+/** The longest pause, in months. */
+export const MAX_PAUSE_MONTHS = 3;
