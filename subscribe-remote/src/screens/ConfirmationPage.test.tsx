@@ -47,7 +47,7 @@ it('shows what was bought: plan, months, address, first delivery day, payment, a
     ['Delivering to', '215 E 400 S, Apt 3, Salt Lake City, UT 84111'],
     ['First delivery', 'Thursday, January 14 (January 2027)'],
     ['Payment', '$99 was charged to your card today, and is charged again each month on this date until you cancel.'],
-    ['Skip, pause or cancel', 'Tell us at least 7 days before a delivery: e-mail hello@monthlyblooms.example or call (801) 555-0142. You can cancel any time before your next billing date.'],
+    ['Skip, pause or cancel', 'From your account (/account on this site), at least 7 days before a delivery, or e-mail hello@monthlyblooms.example or call (801) 555-0142. You can cancel any time before your next billing date.'],
   ]);
 });
 
