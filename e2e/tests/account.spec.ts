@@ -1,18 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { formatMonth, monthKey, type MonthKey } from '@blooms/shared/contract/months';
+import { formatMonth, MONTH_NAMES, monthKey, type MonthKey } from '@blooms/shared/contract/months';
+import { mailsTo } from '../support/outbox';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
-
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
-/** The outbox's e-mails to an address, quoted-printable undone. */
-const mailsTo = (email: string) =>
-  fs.existsSync(outbox())
-    ? fs
-        .readdirSync(outbox())
-        .map((file) => fs.readFileSync(path.join(outbox(), file), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
-        .filter((mail) => /^To: .*$/m.exec(mail)?.[0].includes(email))
-    : [];
 
 const monthsBetween = (from: MonthKey, to: MonthKey) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 
@@ -57,7 +46,7 @@ test('a subscriber signs in from the e-mailed link, skips a month (an open dashb
   await signInAsStaff(staff, ADMIN_EMAIL);
   const skipKey = (() => {
     const [name, year] = skipName.split(' ');
-    const index = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].indexOf(name!) + 1;
+    const index = MONTH_NAMES.indexOf(name as (typeof MONTH_NAMES)[number]) + 1;
     return `${year}-${String(index).padStart(2, '0')}`;
   })();
   expect(formatMonth(skipKey)).toBe(skipName);

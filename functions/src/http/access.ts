@@ -28,6 +28,13 @@ export type AdminScope = TypedInstance & { readonly access: 'admin' };
 /** Routes whose every request is from a person signed in with a verified e-mail: a subscriber's own account. */
 export type SubscriberScope = TypedInstance & { readonly access: 'subscriber' };
 
+/** Everything behind sign-in is about people: no cache anywhere may keep it. */
+function keepOutOfCaches(scope: FastifyInstance) {
+  scope.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+}
+
 /**
  * A Fastify plugin whose routes only `access` may call. Its onRequest hook identifies the
  * caller before anything else runs (before the body is even read), so a route registered
@@ -45,10 +52,7 @@ export function accessScope<A extends Access>(
       request.caller = record;
       request.signIn = identity;
     });
-    // Everything behind sign-in is about people: no cache anywhere may keep it.
-    scope.addHook('onSend', async (_request, reply) => {
-      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    });
+    keepOutOfCaches(scope);
     routes(scope.withTypeProvider<ZodTypeProvider>() as A extends 'admin' ? AdminScope : StaffScope);
   };
 }
@@ -65,9 +69,7 @@ export function subscriberScope(identify: (request: FastifyRequest) => Promise<V
       if (!identity.email || !identity.emailVerified) throw new ForbiddenError(ACCOUNT_MESSAGES.needsVerifiedEmail);
       request.signIn = identity;
     });
-    scope.addHook('onSend', async (_request, reply) => {
-      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    });
+    keepOutOfCaches(scope);
     routes(scope.withTypeProvider<ZodTypeProvider>() as SubscriberScope);
   };
 }

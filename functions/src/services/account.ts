@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   chargeDateFor,
   MAX_PAUSE_MONTHS,
@@ -103,6 +103,12 @@ export async function accountOf(db: Db, email: string, now = new Date(), billing
   };
 }
 
+/** The months a subscription has paid for. */
+async function paidMonthsOf(db: Db, subscriptionId: string): Promise<Set<MonthKey>> {
+  const rows = await db.select({ month: payments.month }).from(payments).where(eq(payments.subscriptionId, subscriptionId));
+  return new Set(rows.map((row) => row.month));
+}
+
 /** A subscription of this subscriber, locked for the change; another person's is "not found". */
 async function lockOwn(tx: Db, email: string, subscriptionId: string): Promise<SubscriptionDbRow> {
   const [row] = await tx
@@ -121,7 +127,7 @@ async function changeableMonth(tx: Db, row: SubscriptionDbRow, month: MonthKey, 
   const name = formatMonth(month);
   if (month > addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD)) throw new InvalidInputError(ACCOUNT_MESSAGES.tooFarAhead(name));
   const [day] = await deliveryDatesBetween(tx, month, month);
-  const paidMonths = new Set((await tx.select({ month: payments.month }).from(payments).where(eq(payments.subscriptionId, row.id))).map((p) => p.month));
+  const paidMonths = await paidMonthsOf(tx, row.id);
   const described = describeMonth(row, day!, paidMonths, now);
   if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
   if (described.state === 'not-in-plan') throw new InvalidInputError(ACCOUNT_MESSAGES.notInPlan(name));
@@ -250,7 +256,7 @@ export async function cancelSubscription(
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
     const dates = await deliveryDatesBetween(tx, addMonths(thisMonth, -1), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
-    const paidMonths = new Set((await tx.select({ month: payments.month }).from(payments).where(eq(payments.subscriptionId, row.id))).map((p) => p.month));
+    const paidMonths = await paidMonthsOf(tx, row.id);
     const certain = dates.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now)));
     const lastDelivery = certain.filter((day) => day.date >= today).at(-1) ?? null;
     const delivered = dates.filter((day) => day.date < today).at(-1)!.month;
@@ -278,9 +284,7 @@ export async function recordPayment(tx: Db, subscriptionId: string, providerRef:
 export async function nextUnpaidMonth(tx: Db, row: SubscriptionDbRow, now = new Date()): Promise<MonthKey | null> {
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
-  const paidMonths = new Set(
-    (await tx.select({ month: payments.month }).from(payments).where(and(eq(payments.subscriptionId, row.id), gte(payments.month, thisMonth), lte(payments.month, addMonths(thisMonth, 12))))).map((p) => p.month),
-  );
+  const paidMonths = await paidMonthsOf(tx, row.id);
   const dates = await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
   return dates.find((day) => day.date >= today && monthState(row, lifecycleOf(row), day.month) === 'delivering' && !paidMonths.has(day.month))?.month ?? null;
 }
