@@ -50,8 +50,8 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
 }
 
 /**
- * The running parts on an open, migrated database: the live feed, the e-mail outbox worker
- * and the HTTP app. Closing the app stops them all (the database stays open).
+ * The running parts on an open, migrated database: the live feed, the e-mail outbox worker,
+ * the billing worker and the HTTP app. Closing the app stops them all (the database stays open).
  */
 export async function runBackend(
   config: ServerConfig,
@@ -77,6 +77,7 @@ export async function runBackend(
     await feed.close();
   });
   await outbox.start();
+  app.billing.start();
   return app;
 }
 

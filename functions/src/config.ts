@@ -42,7 +42,7 @@ export interface ServerConfig {
   /** Origins (besides the site's own) whose pages may call the API: the site's origin when the API is hosted apart. */
   corsOrigins: string[];
   /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). */
-  stripe: { secretKey: string; priceId: string | null; webhookSecret: string; apiBase: string | null } | null;
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
   /** SMTP server URL; without one, e-mails are written to outboxDir. */
   smtpUrl: string | null;
   outboxDir: string;
@@ -195,7 +195,6 @@ function readConfig(env: Env): ServerConfig {
     stripe: env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'test'
       ? {
           secretKey: env.STRIPE_SECRET_KEY,
-          priceId: env.STRIPE_PRICE_ID || null,
           webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', 'with STRIPE_SECRET_KEY'),
           apiBase: env.STRIPE_API_BASE || null,
         }

@@ -96,8 +96,8 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
   it('a subscriber signs in by an e-mailed link and sees their plan, coming months with dates and charges, and the first payment', async () => {
     const row = await subscribe('rosa@example.com');
     const token = await signInByEmail('rosa@example.com');
-    const { subscriptions: held, billing } = await account(token);
-    expect(billing).toBe('per-delivery');
+    const { subscriptions: held, cardUpdates } = await account(token);
+    expect(cardUpdates).toBe(false);
     expect(held).toHaveLength(1);
     const [mine] = held;
     expect(mine).toMatchObject({ id: row.id, plan: 'custom', recipient: 'Rosa Diaz', status: 'active', statusLabel: 'Active' });

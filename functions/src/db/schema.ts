@@ -239,6 +239,29 @@ export const payments = pgTable(
   (t) => [index('payments_subscription_idx').on(t.subscriptionId, t.paidAt)],
 );
 
+/**
+ * Each try to charge a month's delivery to the saved card (migration 0013): its number makes
+ * the idempotency key, so a try repeated after a crash charges once, and a new try after a
+ * decline is a new charge.
+ */
+export const chargeAttempts = pgTable(
+  'charge_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    attempt: integer('attempt').notNull(),
+    outcome: text('outcome', { enum: ['paid', 'declined'] }).notNull(),
+    /** The payment's id when paid; the provider's words when declined. */
+    providerRef: text('provider_ref'),
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('charge_attempts_month_attempt_key').on(t.subscriptionId, t.month, t.attempt), check('charge_attempts_outcome_check', sql`${t.outcome} in ('paid', 'declined')`)],
+);
+
 /** Every payment provider event handled, by id: replays change nothing. */
 export const providerEvents = pgTable('provider_events', {
   id: text('id').primaryKey(),

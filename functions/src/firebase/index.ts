@@ -3,7 +3,8 @@
  *   api    every /api/ request the Hosting site rewrites to it: the same Fastify app as the standalone server;
  *   live   the staff live feed, called by browsers directly (Hosting would buffer the stream);
  *   pages  the site's pages, composed from the files the apps' Hosting sites serve; no database;
- *   outbox sends due e-mails every minute (an idle instance gets no CPU between requests).
+ *   outbox sends due e-mails every minute (an idle instance gets no CPU between requests);
+ *   billing charges the months whose charge date has come, every hour.
  * `pnpm firebase:bundle` turns this file into what `firebase deploy` uploads.
  */
 import { setGlobalOptions } from 'firebase-functions/v2';
@@ -57,4 +58,9 @@ export const pages = onRequest(
 
 export const outbox = onSchedule({ schedule: 'every 1 minutes', secrets, timeoutSeconds: 300 }, async () => {
   await (await backendOfInstance()).app.emailOutbox.wake();
+});
+
+export const billing = onSchedule({ schedule: 'every 1 hours', secrets, timeoutSeconds: 540 }, async () => {
+  const run = await (await backendOfInstance()).app.billing.runDue();
+  logger.info('billing run', run);
 });

@@ -8,6 +8,7 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { SignInLinks } from '../auth/sign-in-links';
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { paymentsFor } from '../payments/setup';
+import type { BillingWorker } from '../services/billing';
 import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
 import { loggableError } from '../services/logger';
@@ -70,6 +71,13 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
   return app;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
+    billing: BillingWorker;
+  }
+}
+
 /**
  * The whole HTTP API and site. Routes live in four kinds of scope: public (here), staff and
  * admin (accessScope), subscriber (subscriberScope), and each route file's folder says which.
@@ -100,11 +108,15 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
     }),
   );
 
+  const payments = paymentsFor(config, database, app.log, clock);
+  app.decorate('billing', payments.billing);
+  app.addHook('onClose', () => payments.billing.close());
+
   const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: `${siteOrigin(request, config.publicUrl)}${ACCOUNT_PATH}` });
   await app.register(
     subscriberScope(
       (request) => verifySignIn(request, verifier, failedSignIns),
-      (subscriber) => registerAccountRoutes(subscriber, { db, blobs, mailSite, clock, billing: config.stripe ? 'provider-cycle' : 'per-delivery' }),
+      (subscriber) => registerAccountRoutes(subscriber, { db, blobs, mailSite, clock, provider: payments.provider }),
     ),
   );
 
@@ -115,11 +127,18 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
     db,
     publicUrl: config.publicUrl,
     limiters: { checkouts: perMinute(config.rateLimits.checkoutsPerMinute), verifications: perMinute(config.rateLimits.verificationsPerMinute) },
-    ...paymentsFor(config, database, app.log),
+    ...payments,
   });
   registerSeoRoutes(app, config.publicUrl);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
   registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache');
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
+    billing: BillingWorker;
+  }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions } from '../db/schema';
@@ -6,7 +6,9 @@ import type { PaymentProvider, ProviderLink } from './provider';
 
 /**
  * The local default: a test checkout page served by this backend (/checkout/test/{id}) that
- * behaves like a hosted checkout. Nothing is charged; paying marks the session paid.
+ * behaves like a hosted checkout. Nothing is charged; paying marks the session paid, and a
+ * later month's charge always goes through (its payment id is made from the idempotency key,
+ * so asking twice is one payment). The page's Test billing controls try the other outcomes.
  */
 export function localProvider(db: Db): PaymentProvider {
   return {
@@ -19,6 +21,12 @@ export function localProvider(db: Db): PaymentProvider {
     async checkoutOutcome(sessionId) {
       const [row] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       return row ? { paid: row.status === 'paid', ...localLinkOf(sessionId) } : null;
+    },
+    async chargeSavedCard({ idempotencyKey }) {
+      return { paid: true, ref: `pi_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
+    },
+    async cardPortalUrl() {
+      return null;
     },
   };
 }

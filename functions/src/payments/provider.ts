@@ -1,14 +1,36 @@
 /** Where customers pay. Stripe when configured; otherwise a built-in test checkout. */
 export interface PaymentProvider {
   name: 'stripe' | 'local';
-  /** Starts a hosted checkout for one $99/month subscription; returns its id and where to send the browser. */
+  /** Starts a hosted checkout that takes the first delivery's $99 and saves the card for the months after; returns its id and where to send the browser. */
   createCheckout: (input: { email: string; reference: string; successUrl: string; cancelUrl: string }) => Promise<{ id: string; url: string }>;
-  /** Whether the checkout was paid, and the customer and subscription it made; null when the provider does not know the session. */
+  /** Whether the checkout was paid, and the customer it made; null when the provider does not know the session. */
   checkoutOutcome: (sessionId: string) => Promise<CheckoutOutcome | null>;
+  /**
+   * Charges the card saved at checkout, with the customer away (off-session). The same
+   * idempotency key charges at most once, however often it is asked. Throws when the provider
+   * cannot be reached or answers oddly: nothing is known then, and the same key is tried again.
+   */
+  chargeSavedCard: (charge: SavedCardCharge) => Promise<ChargeOutcome>;
+  /** Where the customer changes their card (Stripe's customer portal), coming back to returnUrl; null when the provider has no such page. */
+  cardPortalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
 }
+
+export interface SavedCardCharge {
+  /** The provider's customer the card was saved for; null when the subscription has none. */
+  customerId: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+  /** What the customer's statement and receipt say it is for. */
+  description: string;
+  metadata: Record<string, string>;
+}
+
+/** paid: the money was taken (ref: the provider's payment id); declined: the bank or provider said no, and why. */
+export type ChargeOutcome = { paid: true; ref: string } | { paid: false; reason: string };
 
 export interface ProviderLink {
   customerId: string | null;
+  /** The provider's own subscription, where it keeps one (the test checkout does; Stripe payments do not). */
   subscriptionId: string | null;
 }
 

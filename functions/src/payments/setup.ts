@@ -1,18 +1,24 @@
+import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { siteUrlOf, type ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Logger } from '../services/logger';
-import { createFulfilment } from './fulfilment';
+import { BillingWorker, chargeDueMonths } from '../services/billing';
 import { applyProviderEvent, type ProviderEvent } from '../services/lifecycle';
+import { createFulfilment } from './fulfilment';
 import { localProvider } from './local-provider';
 import { stripeClient, stripeProvider } from './stripe-provider';
 
-/** Stripe when configured; the built-in test checkout otherwise. Either way, paid checkouts are fulfilled and later events applied here. */
-export function paymentsFor(config: ServerConfig, database: Database, log: Logger) {
-  const fulfil = createFulfilment(database.db, { ...config.site, accountUrl: `${siteUrlOf(config)}/account` }, log);
-  const applyEvent = (event: ProviderEvent) => applyProviderEvent(database.db, event, config.site);
-  if (config.stripe) {
-    const client = stripeClient(config.stripe);
-    return { provider: stripeProvider(client, config.stripe), fulfil, applyEvent, stripe: { client, webhookSecret: config.stripe.webhookSecret } };
-  }
-  return { provider: localProvider(database.db), fulfil, applyEvent, stripe: null };
+/**
+ * Stripe when configured; the built-in test checkout otherwise. Either way, paid checkouts are
+ * fulfilled, later payments and declines applied, and each month's delivery charged on its
+ * charge date by the billing worker.
+ */
+export function paymentsFor(config: ServerConfig, database: Database, log: Logger, clock: () => Date) {
+  const site = { ...config.site, accountUrl: `${siteUrlOf(config)}${ACCOUNT_PATH}` };
+  const fulfil = createFulfilment(database.db, site, log);
+  const applyEvent = (event: ProviderEvent) => applyProviderEvent(database.db, event, site);
+  const client = config.stripe ? stripeClient(config.stripe) : null;
+  const provider = client ? stripeProvider(client) : localProvider(database.db);
+  const billing = new BillingWorker((now) => chargeDueMonths(database.db, provider, site, log, now), clock, log);
+  return { provider, fulfil, applyEvent, billing, stripe: client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : null };
 }

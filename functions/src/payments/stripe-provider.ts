@@ -1,11 +1,10 @@
 import Stripe from 'stripe';
-import { PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
+import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import type { PaymentProvider, ProviderLink } from './provider';
 
 export interface StripeSettings {
   secretKey: string;
-  /** A recurring $99/month Price; without one, the price is given inline. */
-  priceId: string | null;
   /** Talk to another Stripe-compatible server (tests use a local fake): http://127.0.0.1:12111 */
   apiBase: string | null;
 }
@@ -19,25 +18,40 @@ export function stripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-export function stripeProvider(stripe: Stripe, settings: StripeSettings): PaymentProvider {
-  const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = settings.priceId
-    ? { price: settings.priceId, quantity: 1 }
-    : {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: PRICE_PER_MONTH_USD * 100,
-          recurring: { interval: 'month' },
-          product_data: { name: 'Monthly Blooms flower subscription' },
-        },
-      };
+/**
+ * Stripe without Stripe Billing: Checkout takes the first delivery's $99 and saves the card
+ * (setup_future_usage), then each later month with a delivery is its own off-session
+ * PaymentIntent on its charge date (services/billing.ts). Stripe's monthly subscription cycle
+ * could not follow the rule "charged for each month with a delivery" when months are skipped,
+ * paused or not in the plan; this way a month without a delivery simply has no charge.
+ */
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  /** The card to charge: the one chosen in the customer portal, else the newest saved. */
+  async function cardOf(customerId: string): Promise<string | null> {
+    const customer = await stripe.customers.retrieve(customerId);
+    if (customer.deleted) return null;
+    const chosen = customer.invoice_settings.default_payment_method;
+    if (chosen) return typeof chosen === 'string' ? chosen : chosen.id;
+    const saved = await stripe.customers.listPaymentMethods(customerId, { limit: 1 });
+    return saved.data[0]?.id ?? null;
+  }
+
   return {
     name: 'stripe',
     async createCheckout({ email, reference, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [lineItem],
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: 'usd', unit_amount: PRICE_PER_MONTH_CENTS, product_data: { name: 'Monthly Blooms: your first delivery' } },
+          },
+        ],
         customer_email: email,
+        customer_creation: 'always',
+        payment_intent_data: { setup_future_usage: 'off_session', metadata: { reference } },
+        // Said beside the Pay button, so nobody expects a monthly cycle.
+        custom_text: { submit: { message: `${MONEY_RULE} ${LATER_CHARGES}` } },
         client_reference_id: reference,
         success_url: successUrl,
         cancel_url: cancelUrl,
@@ -54,11 +68,31 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
         throw error;
       }
     },
+    async chargeSavedCard({ customerId, amountCents, idempotencyKey, description, metadata }) {
+      const card = customerId ? await cardOf(customerId) : null;
+      if (!customerId || !card) return { paid: false, reason: 'No card is saved for this customer.' };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          { amount: amountCents, currency: 'usd', customer: customerId, payment_method: card, off_session: true, confirm: true, description, metadata },
+          { idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { paid: true, ref: intent.id };
+        return { paid: false, reason: `The payment is ${intent.status.replaceAll('_', ' ')}.` };
+      } catch (error) {
+        // A card error is the bank's answer (declined, needs the customer to authenticate); anything else is not an answer.
+        if (error instanceof Stripe.errors.StripeCardError) return { paid: false, reason: error.message };
+        throw error;
+      }
+    },
+    async cardPortalUrl(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
+    },
   };
 }
 
-/** The customer and subscription a Stripe checkout made (ids, whether Stripe sent them expanded or not). */
-export function stripeLinkOf(session: Pick<Stripe.Checkout.Session, 'customer' | 'subscription'>): ProviderLink {
-  const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
-  return { customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) };
+/** The customer a Stripe checkout made (an id, whether Stripe sent it expanded or not); Stripe keeps no subscription for us. */
+export function stripeLinkOf(session: Pick<Stripe.Checkout.Session, 'customer'>): ProviderLink {
+  const customer = session.customer;
+  return { customerId: typeof customer === 'string' ? customer : (customer?.id ?? null), subscriptionId: null };
 }

@@ -7,7 +7,6 @@ import {
   type AccountMonth,
   type AccountPastDelivery,
   type AccountSubscription,
-  type Billing,
 } from '@blooms/shared/contract/account';
 import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
@@ -39,11 +38,11 @@ async function comingDates(db: Db, now: Date): Promise<MonthDeliveryDate[]> {
   return deliveryDatesBetween(db, addMonths(thisMonth, -ACCOUNT_MONTHS_AHEAD), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
 }
 
-function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonths: Set<MonthKey>, now: Date, billing: Billing = 'per-delivery'): AccountMonth {
+function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonths: Set<MonthKey>, now: Date): AccountMonth {
   const state = monthState(row, lifecycleOf(row), day.month);
   const paid = paidMonths.has(day.month);
   const open = changesAllowed(day.date, now) && row.status !== 'cancelled';
-  const charged = billing === 'per-delivery' && state === 'delivering' && !paid;
+  const charged = state === 'delivering' && !paid;
   return {
     month: day.month,
     date: day.date,
@@ -57,9 +56,9 @@ function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonth
 }
 
 /** Everything a signed-in subscriber sees of their subscriptions: coming months with dates and charges, past deliveries, payments. */
-export async function accountOf(db: Db, email: string, now = new Date(), billing: Billing = 'per-delivery'): Promise<Account> {
+export async function accountOf(db: Db, email: string, now = new Date(), cardUpdates = false): Promise<Account> {
   const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
-  if (rows.length === 0) return { email, billing, subscriptions: [] };
+  if (rows.length === 0) return { email, cardUpdates, subscriptions: [] };
   const ids = rows.map((row) => row.id);
   const [dates, paymentRows, deliveryRows] = await Promise.all([
     comingDates(db, now),
@@ -70,7 +69,7 @@ export async function accountOf(db: Db, email: string, now = new Date(), billing
   const thisMonth = today.slice(0, 7);
   return {
     email,
-    billing,
+    cardUpdates,
     subscriptions: rows.map((row): AccountSubscription => {
       const paid = paymentRows.filter((payment) => payment.subscriptionId === row.id);
       const paidMonths = new Set(paid.map((payment) => payment.month));
@@ -95,7 +94,7 @@ export async function accountOf(db: Db, email: string, now = new Date(), billing
         statusLabel: lifecycleLabel(lifecycleOf(row)),
         pausedFrom: row.pausedFrom,
         pausedUntil: row.pausedUntil,
-        coming: dates.filter((day) => day.month >= thisMonth && day.date >= today).map((day) => describeMonth(row, day, paidMonths, now, billing)),
+        coming: dates.filter((day) => day.month >= thisMonth && day.date >= today).map((day) => describeMonth(row, day, paidMonths, now)),
         past,
         payments: paid.map((payment) => ({ month: payment.month, amountCents: payment.amountCents, paidAt: payment.paidAt.toISOString() })),
       };
@@ -297,6 +296,14 @@ export async function photoKeyOf(db: Db, email: string, subscriptionId: string, 
     .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
     .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month), heldBy(email)));
   return row?.key ?? null;
+}
+
+/** The payment provider's customer of the subscriber's own subscription (whose card pays for it). */
+export async function customerOf(db: Db, email: string, subscriptionId: string): Promise<string> {
+  const [row] = await db.select({ customerId: subscriptions.providerCustomerId }).from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), heldBy(email)));
+  if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notYours);
+  if (!row.customerId) throw new NotFoundError(ACCOUNT_MESSAGES.noCard);
+  return row.customerId;
 }
 
 /** Whether an e-mail address holds any subscription (its own, or gifts it paid for). */

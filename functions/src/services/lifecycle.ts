@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { Lifecycle, SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
-import type { SiteContact } from '@blooms/shared/contract/site';
 import { inTransaction, type Db } from '../db/database';
 import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import type { MailSite } from '../mail/account-change-email';
 import { paymentFailedEmail } from '../mail/payment-failed-email';
 import { announce } from './change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from './email-outbox';
-import { ConflictError } from './errors';
+import { NotFoundError } from './errors';
 import { nextUnpaidMonth, recordPayment } from './account';
 
 /** A subscription row's lifecycle, as the delivery rules read it (contract/lifecycle.ts). */
@@ -17,36 +17,26 @@ export function lifecycleOf(row: Pick<SubscriptionDbRow, 'status' | 'statusFrom'
   return { status: row.status, statusFrom: row.statusFrom, endsAfter: row.endsAfter };
 }
 
-/** What a payment provider event says about a subscription, in the provider's own words where it has them. */
+/** What a payment provider says happened to a subscription. */
 export type ProviderChange =
-  | { kind: 'subscription-updated'; providerStatus: string; cancelAt: Date | null }
-  | { kind: 'subscription-deleted' }
-  | { kind: 'invoice-paid' }
-  | { kind: 'invoice-failed' };
+  /** A month was paid for: the one given, or (null) the next one that delivers and is not paid yet. */
+  | { kind: 'payment-succeeded'; month: MonthKey | null }
+  /** A month's charge was declined: the one given, or (null) the next one not delivered yet. */
+  | { kind: 'payment-failed'; month: MonthKey | null };
 
 export interface ProviderEvent {
+  /** The provider's id of what happened (a payment, a decline): applied once. */
   id: string;
   type: string;
   /** When the provider says it happened: the order events are applied in. */
   createdAt: Date;
-  providerSubscriptionId: string;
+  /** Our subscription it concerns. */
+  subscriptionId: string;
   change: ProviderChange;
 }
 
 /** applied: the subscription changed; unchanged: nothing to change; replayed: seen before; stale: older than what is applied. */
 export type ProviderEventResult = 'applied' | 'unchanged' | 'replayed' | 'stale';
-
-/** Stripe's subscription statuses in ours. Anything else leaves the subscription as it is. */
-const STRIPE_STATUSES: Record<string, SubscriptionStatus> = {
-  active: 'active',
-  trialing: 'active',
-  past_due: 'past-due',
-  unpaid: 'past-due',
-  incomplete: 'past-due',
-  paused: 'paused',
-  canceled: 'cancelled',
-  incomplete_expired: 'cancelled',
-};
 
 /** The last month whose delivery has gone out by that instant (its delivery day has come). */
 async function lastDeliveredMonth(db: Db, at: Date): Promise<MonthKey> {
@@ -56,50 +46,37 @@ async function lastDeliveredMonth(db: Db, at: Date): Promise<MonthKey> {
 }
 
 /**
- * Brings a subscription in step with its payment provider, once per event: a replay finds the
- * event id already recorded, an event older than the last one applied changes nothing, and a
- * cancelled subscription stays cancelled. Each change is kept in the subscription's history,
- * announced to staff screens, and a renewal that fails sends the subscriber one notice.
- * An event for a subscription not known yet (its checkout is still being fulfilled) is
- * refused whole, so the provider sends it again later.
+ * Brings a subscription in step with its payments, once per event: a replay finds the event id
+ * already recorded, and an event older than the last one applied changes nothing. A payment
+ * is recorded for its month (a cancelled subscription's last months are still paid for), and
+ * a declined charge holds deliveries from that month until a payment goes through. Each change
+ * is kept in the subscription's history and announced to staff screens, and the first decline
+ * sends the subscriber one notice.
  */
-export async function applyProviderEvent(db: Db, event: ProviderEvent, site: SiteContact): Promise<ProviderEventResult> {
+export async function applyProviderEvent(db: Db, event: ProviderEvent, site: MailSite): Promise<ProviderEventResult> {
   return inTransaction(db, async (tx) => {
-    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId)).for('update');
-    if (!subscription) throw new ConflictError(`No subscription is linked to ${event.providerSubscriptionId} yet; send the event again later.`);
+    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, event.subscriptionId)).for('update');
+    if (!subscription) throw new NotFoundError(`There is no subscription ${event.subscriptionId}.`);
     const [fresh] = await tx.insert(providerEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (!fresh) return 'replayed';
+    const { change } = event;
+
+    // Money taken is recorded whatever else is true: it pays the month it was taken for.
+    if (change.kind === 'payment-succeeded') {
+      const month = change.month ?? (await nextUnpaidMonth(tx, { ...subscription, status: 'active' }, event.createdAt));
+      if (month) await recordPayment(tx, subscription.id, event.id, month);
+    }
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';
     if (subscription.status === 'cancelled') return 'stale';
 
-    let status: SubscriptionStatus = subscription.status;
-    let endsAfter = subscription.endsAfter;
-    const { change } = event;
-    if (change.kind === 'subscription-updated') {
-      status = STRIPE_STATUSES[change.providerStatus] ?? status;
-      if (status !== 'cancelled') endsAfter = change.cancelAt ? await lastDeliveredMonth(tx, change.cancelAt) : null;
-    } else if (change.kind === 'subscription-deleted') status = 'cancelled';
-    else if (change.kind === 'invoice-paid') status = subscription.status === 'paused' ? 'paused' : 'active';
-    else status = 'past-due';
-    // The month whose delivery had gone out when the event happened: a new status applies after it.
-    const delivered = await lastDeliveredMonth(tx, event.createdAt);
-    // Cancelled ends with that delivery, or earlier if it was already set to end earlier.
-    if (status === 'cancelled') endsAfter = endsAfter !== null && endsAfter < delivered ? endsAfter : delivered;
-
-    // A renewal pays for the next month that delivers and is not paid yet.
-    const paidFor = change.kind === 'invoice-paid' ? await nextUnpaidMonth(tx, subscription, event.createdAt) : null;
-    if (paidFor) await recordPayment(tx, subscription.id, event.id, paidFor);
-
-    const changed = status !== subscription.status || endsAfter !== subscription.endsAfter;
+    const status: SubscriptionStatus = change.kind === 'payment-failed' ? 'past-due' : subscription.status === 'past-due' ? 'active' : subscription.status;
+    const changed = status !== subscription.status;
+    // The first month a new status applies to: a declined month is held, and so is every later
+    // one until a payment goes through; otherwise the first month not delivered yet.
+    const statusFrom = (change.kind === 'payment-failed' && change.month) || addMonths(await lastDeliveredMonth(tx, event.createdAt), 1);
     await tx
       .update(subscriptions)
-      .set({
-        status,
-        endsAfter,
-        providerSyncedAt: event.createdAt,
-        ...(status !== subscription.status ? { statusChangedAt: event.createdAt, statusFrom: addMonths(delivered, 1) } : {}),
-        ...(changed ? { updatedAt: sql`now()` } : {}),
-      })
+      .set({ status, providerSyncedAt: event.createdAt, ...(changed ? { statusChangedAt: event.createdAt, statusFrom, updatedAt: sql`now()` } : {}) })
       .where(eq(subscriptions.id, subscription.id));
     if (!changed) return 'unchanged';
     await tx.insert(subscriptionEvents).values({
@@ -107,9 +84,9 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Sit
       actorKind: 'provider',
       actor: event.id,
       kind: 'status',
-      detail: { event: event.type, from: { status: subscription.status, endsAfter: subscription.endsAfter }, to: { status, endsAfter } },
+      detail: { event: event.type, from: { status: subscription.status }, to: { status } },
     });
-    if (status === 'past-due' && subscription.status !== 'past-due') await queueEmail(tx, 'payment-failed', paymentFailedEmail(subscription, site));
+    if (status === 'past-due') await queueEmail(tx, 'payment-failed', paymentFailedEmail(subscription, site));
     await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
     return 'applied';
   });

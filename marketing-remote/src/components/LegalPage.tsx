@@ -1,7 +1,7 @@
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { escapeHtml } from '@blooms/shared/contract/html';
-import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
+import { CHARGE_TIMING, DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, MONEY_RULE, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
 
 /** The business facts a legal text may name as {price}, {skipNoticeDays}, ...: one source of truth, not retyped by the owner. */
 export const LEGAL_FACTS: Record<string, string> = {
@@ -9,6 +9,8 @@ export const LEGAL_FACTS: Record<string, string> = {
   skipNoticeDays: String(SKIP_NOTICE_DAYS),
   deliveryCounties: DELIVERY_COUNTIES.join(', '),
   deliveryCorridor: DELIVERY_CORRIDOR,
+  moneyRule: MONEY_RULE,
+  chargeTiming: CHARGE_TIMING,
 };
 
 /** The text's {fact} names filled in; a name that is not a fact stays visible, and a test catches it. */

@@ -4,12 +4,9 @@ import { addDays, lastDayForChanges } from './delivery-dates';
 import type { MonthState, SubscriptionStatus } from './lifecycle';
 import type { MonthKey } from './months';
 import type { Plan } from './subscriber';
-import { formatPrice, PRICE_PER_MONTH_USD } from './site';
+import { PRICE_PER_MONTH_USD } from './site';
 
 export const PRICE_PER_MONTH_CENTS = PRICE_PER_MONTH_USD * 100;
-
-/** The rule for money, in the words every page and e-mail that mentions billing uses. */
-export const MONEY_RULE = `${formatPrice(PRICE_PER_MONTH_USD)} is charged for each month with a delivery; unselected, skipped and paused months are not charged.`;
 
 /**
  * A month is charged the day after its last day for changes: until then the subscriber may
@@ -69,15 +66,10 @@ export interface AccountSubscription {
   payments: AccountPayment[];
 }
 
-/**
- * per-delivery: each month is charged on its own charge date (the rule above). provider-cycle:
- * the card processor bills on its monthly cycle, so the account names no charge dates.
- */
-export type Billing = 'per-delivery' | 'provider-cycle';
-
 export interface Account {
   email: string;
-  billing: Billing;
+  /** Whether the card can be changed from here (Stripe's customer portal); the test checkout has no card. */
+  cardUpdates: boolean;
   subscriptions: AccountSubscription[];
 }
 

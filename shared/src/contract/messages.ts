@@ -60,6 +60,8 @@ export const ACCOUNT_MESSAGES = {
   notYours: 'None of your subscriptions has that id.',
   pauseLength: 'A pause is 1, 2 or 3 months.',
   notPaused: 'This subscription is not paused.',
+  noCard: 'No card is saved for this subscription. Contact us to set one up.',
+  noCardPage: 'Cards are not kept with the test checkout, so there is no card to update.',
   needsVerifiedEmail: 'Open the sign-in link we e-mailed you to see your subscriptions.',
   signInLinkSent: 'If that address has a Monthly Blooms subscription, a sign-in link is on its way. It works for one hour.',
 } as const;

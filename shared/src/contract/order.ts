@@ -1,7 +1,7 @@
 // What a customer bought, as the confirmation page and e-mail say it: one wording for both.
 import { formatDeliveryDate, type IsoDate } from './delivery-dates';
 import { formatMonth, monthList, type MonthKey } from './months';
-import { formatPrice, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
+import { formatPrice, LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
 import type { Plan } from './subscriber';
 import { ACCOUNT_PATH } from './routes';
 
@@ -47,11 +47,11 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
       value:
         order.payments === 'local'
           ? 'Test mode: no card was charged.'
-          : `${formatPrice(PRICE_PER_MONTH_USD)} was charged to your card today, and is charged again each month on this date until you cancel.`,
+          : `${formatPrice(PRICE_PER_MONTH_USD)} was charged to your card today for your first delivery. ${MONEY_RULE} ${LATER_CHARGES}`,
     },
     {
       label: 'Skip, pause or cancel',
-      value: `From your account (${ACCOUNT_PATH} on this site), at least ${SKIP_NOTICE_DAYS} days before a delivery, or e-mail ${site.contactEmail} or call ${site.phone}. You can cancel any time before your next billing date.`,
+      value: `From your account (${ACCOUNT_PATH} on this site), at least ${SKIP_NOTICE_DAYS} days before a delivery, or e-mail ${site.contactEmail} or call ${site.phone}. You can cancel any time: nothing is charged after your last delivery.`,
     },
   ];
 }

@@ -45,3 +45,10 @@ export function phoneHref(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `tel:+1${digits.slice(-10)}`;
 }
+
+/** The rule for money, in the words every page and e-mail that mentions billing uses. */
+export const MONEY_RULE = `${formatPrice(PRICE_PER_MONTH_USD)} is charged for each month with a delivery; unselected, skipped and paused months are not charged.`;
+
+/** When a month is charged (chargeDateFor in account.ts), in the same words everywhere. */
+export const LATER_CHARGES = `Each later delivery is charged ${SKIP_NOTICE_DAYS - 1} days before it, once it can no longer be skipped.`;
+export const CHARGE_TIMING = `The first delivery is paid when you subscribe. ${LATER_CHARGES}`;

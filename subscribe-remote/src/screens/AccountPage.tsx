@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Screen } from '@blooms/shared/ui/Screen';
-import { MAX_PAUSE_MONTHS, MONEY_RULE, type Account, type AccountMonth, type AccountSubscription } from '@blooms/shared/contract/account';
+import { MAX_PAUSE_MONTHS, type Account, type AccountMonth, type AccountSubscription } from '@blooms/shared/contract/account';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth } from '@blooms/shared/contract/months';
-import { SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
-import { accountRequest, askForSignInLink, completeSignIn, isSignInLink, pendingEmail, signedInEmail, signOutOfAccount } from '../features/account/account-session';
+import { LATER_CHARGES, MONEY_RULE, SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
+import { accountPhotoUrl, accountRequest, askForSignInLink, completeSignIn, isSignInLink, pendingEmail, signedInEmail, signOutOfAccount } from '../features/account/account-session';
 import '../features/subscribe/subscribe.css';
 import '../features/account/account.css';
 
@@ -66,6 +66,17 @@ export default function AccountPage() {
     }
   };
 
+  /** Off to the payment provider's page for changing the card; it comes back here. */
+  const updateCard = async (subscriptionId: string) => {
+    setError(null);
+    try {
+      const { url } = await accountRequest<{ url: string }>(`/api/account/subscriptions/${subscriptionId}/card`, 'POST');
+      window.location.assign(url);
+    } catch (caught) {
+      setError(messageOf(caught));
+    }
+  };
+
   return (
     <Screen remote="subscribe" title="Your account" description="Skip, pause or cancel your Monthly Blooms deliveries.">
       <section className="container section account">
@@ -105,7 +116,7 @@ export default function AccountPage() {
             </p>
             {state.account.subscriptions.length === 0 && <p>We have no subscription under this address. If you subscribed with another one, sign in with that.</p>}
             {state.account.subscriptions.map((subscription) => (
-              <SubscriptionPanel key={subscription.id} subscription={subscription} billing={state.account.billing} act={act} />
+              <SubscriptionPanel key={subscription.id} subscription={subscription} updateCard={state.account.cardUpdates ? () => void updateCard(subscription.id) : null} act={act} />
             ))}
           </>
         )}
@@ -166,7 +177,7 @@ function ConfirmEmailForm({ onConfirm }: { onConfirm: (email: string) => Promise
 
 type Act = (path: string, method: 'PUT' | 'POST' | 'DELETE', body?: unknown) => Promise<boolean>;
 
-function SubscriptionPanel({ subscription: s, billing, act }: { subscription: AccountSubscription; billing: Account['billing']; act: Act }) {
+function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription: AccountSubscription; updateCard: (() => void) | null; act: Act }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const base = `/api/account/subscriptions/${s.id}`;
   const open = s.status !== 'cancelled';
@@ -185,9 +196,13 @@ function SubscriptionPanel({ subscription: s, billing, act }: { subscription: Ac
         <strong>{s.statusLabel}</strong> · Delivering to {s.deliverTo}
       </p>
       <p className="subscribe-form__hint">
-        {MONEY_RULE} Skip or pause a month up to {SKIP_NOTICE_DAYS} days before its delivery.
-        {billing === 'provider-cycle' ? ' Your card is billed on your monthly billing date.' : ''}
+        {MONEY_RULE} {LATER_CHARGES} Skip or pause a month up to {SKIP_NOTICE_DAYS} days before its delivery.
       </p>
+      {s.status === 'past-due' && (
+        <p className="account__error">
+          The last charge to your card did not go through, so your deliveries are on hold. Your card is tried again once a day until the delivery day{updateCard ? '; or use another card below.' : '.'}
+        </p>
+      )}
 
       <h3>Coming deliveries</h3>
       <div className="account__table-wrap" tabIndex={0} role="region" aria-label="Coming deliveries">
@@ -308,6 +323,16 @@ function SubscriptionPanel({ subscription: s, billing, act }: { subscription: Ac
         </section>
       )}
 
+      {updateCard && open && (
+        <section aria-labelledby={`${headingId}-card`}>
+          <h3 id={`${headingId}-card`}>Card</h3>
+          <p>Your deliveries are charged to the card you paid with at checkout. You can change it on our payment provider’s secure page.</p>
+          <button type="button" className="button button--secondary" onClick={updateCard}>
+            Update card
+          </button>
+        </section>
+      )}
+
       <h3>Payments</h3>
       {s.payments.length === 0 ? (
         <p>No payments yet.</p>
@@ -327,7 +352,8 @@ function SubscriptionPanel({ subscription: s, billing, act }: { subscription: Ac
           <ul className="account__past">
             {s.past.map((delivery) => (
               <li key={delivery.month}>
-                {formatMonth(delivery.month)}: {delivery.status === 'delivered' ? `delivered ${formatDeliveryDate(delivery.date)}${delivery.photoUrl ? ' (left at your door, with a photo)' : ''}` : delivery.status === 'out-for-delivery' ? 'on its way' : 'not recorded yet'}
+                {formatMonth(delivery.month)}: {delivery.status === 'delivered' ? `delivered ${formatDeliveryDate(delivery.date)}${delivery.photoUrl ? ', left at your door:' : ''}` : delivery.status === 'out-for-delivery' ? 'on its way' : 'not recorded yet'}
+                {delivery.status === 'delivered' && delivery.photoUrl && <DoorPhoto path={delivery.photoUrl} month={delivery.month} />}
               </li>
             ))}
           </ul>
@@ -335,4 +361,28 @@ function SubscriptionPanel({ subscription: s, billing, act }: { subscription: Ac
       )}
     </article>
   );
+}
+
+/** The driver's photo of the vase at the door, fetched with the sign-in. */
+function DoorPhoto({ path, month }: { path: string; month: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let url: string | null = null;
+    let current = true;
+    accountPhotoUrl(path).then(
+      (made) => {
+        url = made;
+        if (current) setSrc(made);
+        else URL.revokeObjectURL(made);
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [path]);
+  if (failed) return <span> (the photo could not be loaded)</span>;
+  return src ? <img className="account__photo" src={src} alt={`Your flowers at the door, ${formatMonth(month)}`} /> : <span role="status"> Loading the photo…</span>;
 }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import ConfirmationPage from './ConfirmationPage';
 import { callFunction } from '../features/checkout/call-function';
 
@@ -46,8 +47,8 @@ it('shows what was bought: plan, months, address, first delivery day, payment, a
     ['Months', 'January, March'],
     ['Delivering to', '215 E 400 S, Apt 3, Salt Lake City, UT 84111'],
     ['First delivery', 'Thursday, January 14 (January 2027)'],
-    ['Payment', '$99 was charged to your card today, and is charged again each month on this date until you cancel.'],
-    ['Skip, pause or cancel', 'From your account (/account on this site), at least 7 days before a delivery, or e-mail hello@monthlyblooms.example or call (801) 555-0142. You can cancel any time before your next billing date.'],
+    ['Payment', `$99 was charged to your card today for your first delivery. ${MONEY_RULE} ${LATER_CHARGES}`],
+    ['Skip, pause or cancel', 'From your account (/account on this site), at least 7 days before a delivery, or e-mail hello@monthlyblooms.example or call (801) 555-0142. You can cancel any time: nothing is charged after your last delivery.'],
   ]);
 });
 

@@ -1,3 +1,4 @@
+import { CHARGE_TIMING, MONEY_RULE } from '@blooms/shared/contract/site';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -131,6 +132,11 @@ describe('plan and months', () => {
     expect(summary).toHaveTextContent('1 delivery a year, $99 each');
     await user.click(screen.getByRole('checkbox', { name: 'March' }));
     expect(summary).toHaveTextContent('No months chosen yet');
+  });
+
+  it('says what is charged when, before anyone pays', () => {
+    renderForm();
+    expect(screen.getByText(`${MONEY_RULE} ${CHARGE_TIMING}`)).toBeVisible();
   });
 });
 

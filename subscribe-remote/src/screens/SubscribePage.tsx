@@ -6,7 +6,7 @@ import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { cityOfZip } from '@blooms/shared/contract/delivery-area';
 import { allMonthsSelected, MONTH_NAMES, type MonthName } from '@blooms/shared/contract/months';
-import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { CHARGE_TIMING, formatPrice, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { buildCheckoutPayload, CHECKOUT_CANCELLED_PARAM, EMPTY_SUBSCRIBE_FORM, planSummary, validateSubscribeForm, zipCheck, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { Plan, SubscriberTextField } from '@blooms/shared/contract/subscriber';
@@ -185,6 +185,9 @@ export default function SubscribePage() {
             )}
             <p className="plan-summary" aria-live="polite">
               {planSummary(form)}
+            </p>
+            <p className="subscribe-form__hint">
+              {MONEY_RULE} {CHARGE_TIMING}
             </p>
           </fieldset>
           <button type="submit" className="button subscribe-form__submit" disabled={!live || zip.status === 'error' || submitting}>

@@ -6,7 +6,7 @@ import { checkoutPayloadSchema } from '@blooms/shared/contract/checkout';
 import { payerOf } from '@blooms/shared/contract/subscriber';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
-import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { formatPrice, LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { monthList } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
@@ -28,7 +28,7 @@ export interface CheckoutDeps {
   db: Db;
   provider: PaymentProvider;
   fulfil: Fulfil;
-  /** Brings a subscription in step with a later provider event (renewals, failures, cancellations). */
+  /** Applies what charging a later month brought (the test checkout's Test billing). */
   applyEvent: (event: ProviderEvent) => Promise<ProviderEventResult>;
   /** The site's public origin for checkout return URLs; null takes it from the request. */
   publicUrl: string | null;
@@ -98,15 +98,16 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
     { limiter: deps.limiters.verifications },
   );
 
-  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil, deps.applyEvent);
+  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil);
   if (provider.name === 'local') registerTestCheckout(app, db, fulfil, deps.applyEvent);
 }
 
 /**
- * Stripe's events, signature-checked against the raw body: paid checkouts become subscriptions;
- * subscription and invoice events keep them in step (services/lifecycle.ts).
+ * Stripe's events, signature-checked against the raw body: paid checkouts become
+ * subscriptions. Later months are charged by the billing worker, which learns each outcome
+ * from Stripe's answer, so no other event is needed.
  */
-function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil, applyEvent: CheckoutDeps['applyEvent']) {
+function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil) {
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/api/stripe/webhook', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
@@ -128,27 +129,6 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
           }
           break;
         }
-        case 'customer.subscription.updated':
-        case 'customer.subscription.deleted': {
-          const subscription = event.data.object;
-          const change =
-            event.type === 'customer.subscription.deleted'
-              ? ({ kind: 'subscription-deleted' } as const)
-              : ({ kind: 'subscription-updated', providerStatus: subscription.status, cancelAt: subscription.cancel_at ? new Date(subscription.cancel_at * 1000) : null } as const);
-          const result = await applyEvent({ id: event.id, type: event.type, createdAt: new Date(event.created * 1000), providerSubscriptionId: subscription.id, change });
-          request.log.info({ eventId: event.id, type: event.type, result }, 'stripe subscription event');
-          break;
-        }
-        case 'invoice.paid':
-        case 'invoice.payment_failed': {
-          const subscriptionId = subscriptionOfInvoice(event.data.object);
-          // An invoice that is not a subscription's (a one-off) does not concern a subscription.
-          if (!subscriptionId) break;
-          const change = event.type === 'invoice.paid' ? ({ kind: 'invoice-paid' } as const) : ({ kind: 'invoice-failed' } as const);
-          const result = await applyEvent({ id: event.id, type: event.type, createdAt: new Date(event.created * 1000), providerSubscriptionId: subscriptionId, change });
-          request.log.info({ eventId: event.id, type: event.type, result }, 'stripe invoice event');
-          break;
-        }
         default:
           request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
       }
@@ -157,23 +137,16 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
   });
 }
 
-/** The subscription an invoice bills, in Stripe's current API (parent.subscription_details). */
-function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
-  const subscription = invoice.parent?.subscription_details?.subscription ?? null;
-  return typeof subscription === 'string' ? subscription : (subscription?.id ?? null);
-}
-
-/** What the test checkout's billing controls make happen, as the payment provider's events would. */
+/** What the test checkout's billing controls make happen at once, as the billing worker would on the next delivery's charge date. */
 const TEST_BILLING: Record<string, { label: string; type: string; change: ProviderEvent['change'] }> = {
-  renew: { label: 'Renew: the next payment succeeds', type: 'invoice.paid', change: { kind: 'invoice-paid' } },
-  fail: { label: 'Fail the next renewal', type: 'invoice.payment_failed', change: { kind: 'invoice-failed' } },
-  cancel: { label: 'Cancel the subscription at the provider', type: 'customer.subscription.deleted', change: { kind: 'subscription-deleted' } },
+  renew: { label: 'Charge the next delivery now: the payment goes through', type: 'payment_intent.succeeded', change: { kind: 'payment-succeeded', month: null } },
+  fail: { label: 'Charge the next delivery now: the card is declined', type: 'payment_intent.payment_failed', change: { kind: 'payment-failed', month: null } },
 };
 
 /**
  * The built-in test checkout: looks and behaves like a hosted checkout, clearly in test mode.
- * Once paid, its page also offers what a provider would do later (a renewal paid or failed, a
- * cancellation), so every path of a subscription's life can be tried without keys.
+ * Once paid, its page also offers what charging the next delivery can bring (paid or declined)
+ * at once, so every path of a subscription's life can be tried without keys or waiting.
  */
 function registerTestCheckout(app: PublicScope, db: Db, fulfil: Fulfil, applyEvent: CheckoutDeps['applyEvent']) {
   const findSession = async (id: string) => {
@@ -216,7 +189,8 @@ section{margin-top:1.5rem;padding-top:1rem;border-top:1px dashed #c9bfb3}h2{font
 <h1>Monthly Blooms</h1>
 <p>Flower subscription: a hand-made seasonal arrangement, hand-delivered.</p>
 <dl><dt>Email</dt><dd>${escapeHtml(p.email)}</dd><dt>Deliver to</dt><dd>${escapeHtml(where)}</dd><dt>Months</dt><dd>${escapeHtml(months)}</dd></dl>
-<p class="total">${price} per month</p>
+<p class="total">${price} today, for your first delivery</p>
+<p>${escapeHtml(`${MONEY_RULE} ${LATER_CHARGES}`)}</p>
 ${
   paid
     ? `<p>This checkout is already paid.</p><a class="cancel" href="${escapeHtml(confirmation)}">Continue</a>
@@ -244,14 +218,9 @@ ${Object.entries(TEST_BILLING)
       const session = await findSession(request.params.id);
       const billing = TEST_BILLING[request.params.action];
       if (!billing) throw new NotFoundError('There is no such test billing action.');
-      if (session.status !== 'paid') throw new InvalidInputError('Pay this test checkout first.');
-      const result = await applyEvent({
-        id: `evt_local_${randomBytes(12).toString('hex')}`,
-        type: billing.type,
-        createdAt: new Date(),
-        providerSubscriptionId: localLinkOf(session.id).subscriptionId!,
-        change: billing.change,
-      });
+      const [subscription] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, session.id));
+      if (session.status !== 'paid' || !subscription) throw new InvalidInputError('Pay this test checkout first.');
+      const result = await applyEvent({ id: `pi_local_${randomBytes(12).toString('hex')}`, type: billing.type, createdAt: new Date(), subscriptionId: subscription.id, change: billing.change });
       request.log.info({ sessionId: session.id, action: request.params.action, result }, 'test billing event');
       return reply.redirect(`/checkout/test/${encodeURIComponent(session.id)}`, 303);
     });

@@ -1,20 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import type { Billing } from '@blooms/shared/contract/account';
 import { accountMonthParamsSchema, accountSubscriptionParamsSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { Db } from '../../db/database';
-import { accountOf, cancelSubscription, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth, photoKeyOf } from '../../services/account';
+import { accountOf, cancelSubscription, customerOf, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth, photoKeyOf } from '../../services/account';
 import type { BlobStore } from '../../services/blob-store';
 import { NotFoundError } from '../../services/errors';
 import { typeOfKey } from '../../services/image-type';
 import type { MailSite } from '../../mail/account-change-email';
+import type { PaymentProvider } from '../../payments/provider';
 import { subscriberEmailOf, type SubscriberScope } from '../access';
 
 /** A subscriber's own account: what they hold, and the changes they may make to it. */
-export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; billing: Billing }) {
+export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; provider: PaymentProvider }) {
   const { db } = deps;
   const context = (request: FastifyRequest) => ({ db, site: deps.mailSite(request), now: deps.clock() });
-  const view = (request: FastifyRequest) => accountOf(db, subscriberEmailOf(request), deps.clock(), deps.billing);
+  const view = (request: FastifyRequest) => accountOf(db, subscriberEmailOf(request), deps.clock(), deps.provider.name === 'stripe');
 
   subscriber.get('/api/account', async (request) => view(request));
 
@@ -43,6 +44,14 @@ export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: D
     request.log.info({ subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null }, 'subscription cancelled by its subscriber');
     const account = await view(request);
     return { ...account, lastDelivery: lastDelivery ? formatDeliveryDate(lastDelivery.date, { withYear: true }) : null };
+  });
+
+  /** A page of the payment provider's where the subscriber changes the card their deliveries are charged to; it comes back to the account. */
+  subscriber.post('/api/account/subscriptions/:id/card', { schema: { params: accountSubscriptionParamsSchema } }, async (request) => {
+    const customerId = await customerOf(db, subscriberEmailOf(request), request.params.id);
+    const url = await deps.provider.cardPortalUrl(customerId, deps.mailSite(request).accountUrl);
+    if (!url) throw new NotFoundError(ACCOUNT_MESSAGES.noCardPage);
+    return { url };
   });
 
   /** A door photo of the subscriber's own delivery. */

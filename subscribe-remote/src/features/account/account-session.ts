@@ -71,12 +71,23 @@ export async function askForSignInLink(email: string): Promise<string> {
 
 /** Calls the account API as the signed-in subscriber. */
 export async function accountRequest<T>(path: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE' = 'GET', body?: unknown): Promise<T> {
-  const { instance } = await accountAuth();
-  const token = await instance.currentUser?.getIdToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await signedInHeaders()) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(backendUrl(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const parsed = await readBody(response);
   if (!response.ok) throw apiErrorOf(response.status, parsed, `Request failed (${response.status})`);
   return parsed as T;
+}
+
+async function signedInHeaders(): Promise<Record<string, string>> {
+  const { instance } = await accountAuth();
+  const token = await instance.currentUser?.getIdToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** A door photo of the subscriber's own delivery, as an object URL for an image (the request needs the sign-in, which an img src cannot send). */
+export async function accountPhotoUrl(path: string): Promise<string> {
+  const response = await fetch(backendUrl(path), { headers: await signedInHeaders() });
+  if (!response.ok) throw new Error('The photo could not be loaded.');
+  return URL.createObjectURL(await response.blob());
 }

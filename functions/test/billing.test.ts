@@ -1,0 +1,213 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { chargeDateFor, type Account } from '@blooms/shared/contract/account';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
+import { addDays, defaultDeliveryDate, studioDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
+import { chargeAttempts, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { startTestServer, testConfig } from './support/test-server';
+import { startFakeStripe } from './support/fake-stripe';
+import { startSmtpServer } from './support/smtp';
+import { mailText } from './support/mail-text';
+import { waitFor } from './support/wait-for';
+import { signInWithGoogle } from './support/identities';
+
+const WEBHOOK_SECRET = 'whsec_billing';
+const stripe = new Stripe('sk_test_123');
+const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
+const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
+
+/** The first month, from this one on, whose delivery day (the usual one) is still to come: a new subscription's first delivery. */
+function firstDeliveryMonth(months: number[]): MonthKey {
+  const today = studioDate(new Date());
+  for (let month = today.slice(0, 7); ; month = addMonths(month, 1)) {
+    if (months.includes(monthNumber(month)) && defaultDeliveryDate(month) > today) return month;
+  }
+}
+
+describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let staffToken = '';
+  /** The server's clock: the tests move it forward day by day. */
+  let now = new Date();
+  let serial = 0;
+
+  const config = () =>
+    testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example' });
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    fake = await startFakeStripe();
+    smtp = await startSmtpServer();
+    app = await startTestServer(database, { config: config(), clock: () => now });
+    await database.db.insert(users).values({ name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' });
+    staffToken = (await signInWithGoogle('boss@blooms.example')).idToken;
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+    await smtp.close();
+    await database.destroy();
+  });
+
+  /** A customer who subscribed and paid through Stripe Checkout, with the webhook that says so. */
+  async function subscribe(email: string, months: number[]) {
+    const selectedMonths = Object.fromEntries(MONTH_NAMES.map((name, i) => [name, months.includes(i + 1)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths;
+    const form = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Rosa', lastName: 'Diaz', email, phone: '8015550111', address: '1 Main St', city: 'Provo', zip: '84601', plan: months.length === 12 ? ('yearly' as const) : ('custom' as const), selectedMonths };
+    const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
+    const { sessionId } = started.json().result as { sessionId: string };
+    const paid = fake.pay(sessionId);
+    const body = JSON.stringify({ id: `evt_${kind}_${++serial}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: paid } });
+    const webhook = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },
+      payload: body,
+    });
+    expect(webhook.statusCode).toBe(200);
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+    return row!;
+  }
+
+  /** Runs the billing worker at noon of every day from..to, as its hourly schedule would. */
+  async function runDaily(from: IsoDate, to: IsoDate) {
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      now = noonOn(day);
+      await app.billing.runDue();
+    }
+  }
+  const chargesOf = (customerId: string | null) => fake.charges.filter((charge) => charge.customer === customerId);
+  const paidMonths = async (id: string) => (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((payment) => payment.month).sort();
+  const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mailText(mail.raw));
+  async function monthRow(month: string, id: string) {
+    const response = await app.inject({ url: `/api/subscriptions?month=${month}`, headers: { authorization: `Bearer ${staffToken}` } });
+    return (response.json().rows as { id: string; lifecycle: { status: string; statusFrom: string }; delivery: { scheduled: boolean } }[]).find((row) => row.id === id)!;
+  }
+
+  it('a Custom plan of 3 months is charged 3 times in a year: at checkout, then each month on its charge date, once', async () => {
+    const first = addMonths(studioDate(new Date()).slice(0, 7), 1);
+    const plan = [first, addMonths(first, 4), addMonths(first, 8)];
+    const row = await subscribe('three@example.com', plan.map(monthNumber));
+    expect(row.providerCustomerId).toMatch(/^cus_test_/);
+    expect(await paidMonths(row.id)).toEqual([first]);
+
+    const yearEnd = defaultDeliveryDate(addMonths(first, 11));
+    await runDaily(studioDate(new Date()), yearEnd);
+    const charges = chargesOf(row.providerCustomerId);
+    expect(charges.map((charge) => charge.metadata.month)).toEqual(plan.slice(1));
+    expect(charges.every((charge) => charge.amount === 9900 && charge.currency === 'usd')).toBe(true);
+    // Each on the first day it could be: the day after the month's last day for changes.
+    const asked = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.get('customer') === row.providerCustomerId);
+    expect(asked.map((r) => [r.form.get('off_session'), r.form.get('confirm')])).toEqual([['true', 'true'], ['true', 'true']]);
+    const attempts = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id)).orderBy(chargeAttempts.id);
+    expect(attempts.map((a) => [a.month, studioDate(a.at), a.outcome])).toEqual(plan.slice(1).map((month) => [month, chargeDateFor(defaultDeliveryDate(month)), 'paid']));
+    expect(await paidMonths(row.id)).toEqual(plan);
+  });
+
+  it('skipped and paused months are not charged, nor anything after a cancellation but the deliveries already certain', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const first = firstDeliveryMonth(all);
+    const row = await subscribe('yearly@example.com', all);
+    const token = (await signInWithGoogle('yearly@example.com')).idToken;
+    const as = { authorization: `Bearer ${token}` };
+    now = new Date();
+    expect((await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${row.id}/skips/${addMonths(first, 1)}`, headers: as })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${row.id}/pause`, headers: as, payload: { from: addMonths(first, 3), months: 2 } })).statusCode).toBe(200);
+
+    // Through the charge date of the sixth month: first (checkout), +2 and +5 are paid; +1 skipped, +3 and +4 paused.
+    await runDaily(studioDate(new Date()), chargeDateFor(defaultDeliveryDate(addMonths(first, 5))));
+    expect(chargesOf(row.providerCustomerId).map((charge) => charge.metadata.month)).toEqual([addMonths(first, 2), addMonths(first, 5)]);
+
+    // Cancelled the day after +5 was charged: that delivery still comes (it was paid), nothing after it is charged.
+    const cancelled = await app.inject({ method: 'POST', url: `/api/account/subscriptions/${row.id}/cancel`, headers: as });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().lastDelivery).toBeTruthy();
+    await runDaily(addDays(studioDate(now), 1), defaultDeliveryDate(addMonths(first, 11)));
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(2);
+    expect(await paidMonths(row.id)).toEqual([first, addMonths(first, 2), addMonths(first, 5)]);
+  });
+
+  it('a declined card holds the month and tells the subscriber once; a new card from the customer portal is charged the next day', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryMonth(all), 1);
+    const row = await subscribe('declined@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.declineCard(row.providerCustomerId!);
+
+    await runDaily(studioDate(new Date()), chargeDay);
+    expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
+    expect(await monthRow(month, row.id)).toMatchObject({ lifecycle: { status: 'past-due', statusFrom: month }, delivery: { scheduled: false } });
+    expect((await monthRow(addMonths(month, -1), row.id)).delivery.scheduled).toBe(true);
+
+    // Run again the same day: no second try. The next day: a second decline, and still one notice.
+    await app.billing.runDue();
+    await runDaily(addDays(chargeDay, 1), addDays(chargeDay, 1));
+    const tries = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.get('customer') === row.providerCustomerId);
+    expect(tries.map((r) => r.idempotencyKey)).toEqual([`blooms-charge-${row.id}-${month}-1`, `blooms-charge-${row.id}-${month}-2`]);
+    const notices = () => mailsTo('declined@example.com').filter((mail) => mail.includes('Subject: Your Monthly Blooms payment did not go through'));
+    await app.emailOutbox.wake();
+    await waitFor(() => notices().length > 0);
+    expect(notices()).toHaveLength(1);
+    expect(notices()[0]).toContain('https://blooms.example/account');
+
+    // The subscriber changes the card in Stripe's customer portal, reached from the account.
+    const token = (await signInWithGoogle('declined@example.com')).idToken;
+    const account = (await app.inject({ url: '/api/account', headers: { authorization: `Bearer ${token}` } })).json() as Account;
+    expect(account.cardUpdates).toBe(true);
+    const portal = await app.inject({ method: 'POST', url: `/api/account/subscriptions/${row.id}/card`, headers: { authorization: `Bearer ${token}` } });
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(fake.requests.at(-1)!.form.get('return_url')).toBe('https://blooms.example/account');
+    const someoneElse = await app.inject({ method: 'POST', url: `/api/account/subscriptions/${row.id}/card`, headers: { authorization: `Bearer ${staffToken}` } });
+    expect(someoneElse.statusCode).toBe(404);
+    expect(someoneElse.json().message).toBe(ACCOUNT_MESSAGES.notYours);
+    fake.replaceCard(row.providerCustomerId!);
+
+    await runDaily(addDays(chargeDay, 2), addDays(chargeDay, 2));
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    expect(await paidMonths(row.id)).toContain(month);
+    expect((await monthRow(month, row.id)).delivery.scheduled).toBe(true);
+    const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id)).orderBy(subscriptionEvents.id);
+    expect(history.map((event) => [event.actorKind, (event.detail as { to: { status: string } }).to.status])).toEqual([
+      ['provider', 'past-due'],
+      ['provider', 'active'],
+    ]);
+    expect(notices()).toHaveLength(1);
+  });
+
+  it('two instances charging at the same time take each month once', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryMonth(all), 1);
+    const row = await subscribe('twice@example.com', all);
+    const other = await startTestServer(database, { config: config(), clock: () => now });
+    try {
+      now = noonOn(chargeDateFor(defaultDeliveryDate(month)));
+      const runs = await Promise.all([app.billing.runDue(), other.billing.runDue(), app.billing.runDue()]);
+      expect(runs.every((run) => run.failed === 0)).toBe(true);
+    } finally {
+      await other.close();
+    }
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+    expect((await paidMonths(row.id)).filter((paid) => paid === month)).toHaveLength(1);
+  });
+
+  it('the test checkout has no card to update', async () => {
+    const local = await startTestServer(database, { config: testConfig({ PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test' }) });
+    try {
+      const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.email, 'twice@example.com'));
+      const token = (await signInWithGoogle('twice@example.com')).idToken;
+      const response = await local.inject({ method: 'POST', url: `/api/account/subscriptions/${row!.id}/card`, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(ACCOUNT_MESSAGES.noCardPage);
+    } finally {
+      await local.close();
+    }
+  });
+});
