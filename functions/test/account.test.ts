@@ -12,6 +12,7 @@ import { mailText } from './support/mail-text';
 import { startSmtpServer } from './support/smtp';
 import { startTestServer, testConfig } from './support/test-server';
 import { waitFor } from './support/wait-for';
+import { IMAGES, multipart } from './support/fixtures';
 
 /** Signs in with the one-time code of an e-mailed link, as the browser's Firebase Auth does; returns the ID token. */
 async function signInWithLink(email: string, link: string): Promise<string> {
@@ -224,6 +225,35 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(again.json().message).toBe(ACCOUNT_MESSAGES.cancelled);
     app.emailOutbox.wake();
     await waitFor(() => mailsTo('ana@example.com').some((text) => text.includes('Your last delivery is on')));
+  });
+
+  it('flowers left at the door e-mail the subscriber, whose account holds the photo; flowers handed over send nothing', async () => {
+    const door = await subscribe('door@example.com');
+    const hand = await subscribe('hand@example.com');
+    const staff = { authorization: `Bearer ${staffToken}` };
+    const deliver = async (subscriptionId: string, method: 'door' | 'hand') => {
+      await app.inject({ method: 'POST', url: '/api/deliveries/assign', headers: staff, payload: { month: soonMonth(), subscriptionIds: [subscriptionId], assigneeEmail: 'boss@blooms.example' } });
+      expect((await app.inject({ method: 'POST', url: '/api/deliveries/status', headers: staff, payload: { subscriptionId, month: soonMonth(), expectedStatus: 'not-started' } })).statusCode).toBe(200);
+      const body = multipart({ subscriptionId, month: soonMonth(), method }, method === 'door' ? { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg } : undefined);
+      expect((await app.inject({ method: 'POST', url: '/api/deliveries/proof', headers: { ...staff, ...body.headers }, payload: body.payload })).statusCode).toBe(200);
+    };
+    await deliver(door.id, 'door');
+    await deliver(hand.id, 'hand');
+    await app.emailOutbox.wake();
+    const atDoor = () => mailsTo('door@example.com').filter((text) => text.includes(`Subject: Your ${formatMonth(soonMonth())} flowers are at the door`));
+    await waitFor(() => atDoor().length > 0);
+    expect(atDoor()).toHaveLength(1);
+    expect(atDoor()[0]).toContain('sign in to your account to see it');
+    expect(atDoor()[0]).toContain('https://blooms.example/account');
+    expect(mailsTo('hand@example.com').some((text) => text.includes('flowers are at the door'))).toBe(false);
+
+    const token = await signInByEmail('door@example.com');
+    const photo = await app.inject({ url: `/api/account/subscriptions/${door.id}/photos/${soonMonth()}`, headers: as(token) });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.rawPayload.equals(IMAGES.jpeg)).toBe(true);
+    const notTheirs = await app.inject({ url: `/api/account/subscriptions/${door.id}/photos/${soonMonth()}`, headers: as(staffToken) });
+    expect(notTheirs.statusCode).toBe(404);
   });
 
   it('a gift is managed by its buyer, not its recipient', async () => {

@@ -93,10 +93,11 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   const perMinute = (limit: number) => new RateLimiter(limit, 60_000);
   const failedSignIns = perMinute(config.rateLimits.failedSignInsPerMinute);
   const identify = (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns);
+  const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: `${siteOrigin(request, config.publicUrl)}${ACCOUNT_PATH}` });
   await app.register(
     accessScope('staff', identify, (staff) => {
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
-      registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding });
+      registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
       registerDeliveryDateRoutes(staff, db);
       registerLiveRoutes(staff, feed, { verifier, recheckMs: config.liveRecheckMs });
     }),
@@ -112,7 +113,6 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   app.decorate('billing', payments.billing);
   app.addHook('onClose', () => payments.billing.close());
 
-  const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: `${siteOrigin(request, config.publicUrl)}${ACCOUNT_PATH}` });
   await app.register(
     subscriberScope(
       (request) => verifySignIn(request, verifier, failedSignIns),

@@ -30,3 +30,12 @@ export function accountChangeEmail(s: Parameters<typeof payerOf>[0], site: MailS
 export function signInLinkEmail(email: string, link: string, site: MailSite): OutgoingMail {
   return plainEmail({ name: '', email }, 'there', 'Your Monthly Blooms sign-in link', ['Open this link to sign in to your Monthly Blooms account. It works once, for one hour:', link, '', 'If you did not ask for it, you can ignore this e-mail.'], site);
 }
+
+/** Tells whoever manages the subscription that this month's flowers were left at the door, and where the driver's photo is. */
+export function leftAtDoorEmail(s: Parameters<typeof payerOf>[0], site: MailSite, monthName: string): OutgoingMail {
+  const whose = isGift(s) ? 'their' : 'your';
+  return accountChangeEmail(s, site, {
+    subject: `Your ${monthName} flowers are at the door`,
+    lines: [`Nobody was home, so we left the ${monthName} flowers at ${whose} door. Our driver took a photo so you know they arrived: sign in to your account to see it.`],
+  });
+}

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { displayStatus, MATCH_COUNT_LIMIT, nextStatus, REVERT_UNDO_ACCEPTED_SECONDS, type DashboardSort, type DeliveryStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
-import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
@@ -11,6 +11,8 @@ import { announce, announceAll } from './change-feed';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { findUserByEmail } from './users';
 import { lifecycleOf } from './lifecycle';
+import { queueEmail } from './email-outbox';
+import { leftAtDoorEmail, type MailSite } from '../mail/account-change-email';
 
 /** A stale click: the caller saw another status than the one stored. Carries the fresh row. */
 export class StaleDeliveryError extends ConflictError {
@@ -505,11 +507,12 @@ export async function checkProofAllowed(db: Db, actor: UserRecord, subscriptionI
   if (row?.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(db, subscriptionId, month));
 }
 
-/** Marks an out-for-delivery delivery delivered, by hand or left at the door with a stored photo. */
+/** Marks an out-for-delivery delivery delivered, by hand or left at the door with a stored photo (and an e-mail saying so, in the same transaction). */
 export async function recordDelivered(
   db: Db,
   actor: UserRecord,
   input: { subscriptionId: string; month: MonthKey; method: 'hand' | 'door'; proofImageKey: string | null },
+  site: MailSite,
 ): Promise<MonthDelivery> {
   return inTransaction(db, async (tx) => {
     const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
@@ -520,6 +523,11 @@ export async function recordDelivered(
       .set({ status: 'delivered', proofImageKey: input.proofImageKey, updatedAt: new Date(), updatedBy: actor.email })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
     await recordChange(tx, actor, input.subscriptionId, input.month, 'proof', { method: input.method, photo: input.proofImageKey });
+    // Left at the door, nobody saw it come: the subscriber hears of it, with the photo in their account.
+    if (input.method === 'door') {
+      const [subscriber] = await tx.select().from(subscriptions).where(eq(subscriptions.id, input.subscriptionId));
+      await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscriber!, site, formatMonth(input.month)));
+    }
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import '@fastify/multipart';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import { firstIssueMessage, namedFields } from '@blooms/shared/contract/validation';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../services/blob-store';
+import type { MailSite } from '../../mail/account-change-email';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import { EXTENSIONS, sniffImageType, typeOfKey } from '../../services/image-type';
 import { advanceStatus, allInView, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
@@ -36,7 +38,12 @@ const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
 const proofParams = z.object({ subscriptionId: z.uuid(), month: monthSchema });
 
 /** Staff delivery management (spec section 2 "/dashboard", "/my-deliveries"): any staff role, by the scope. */
-export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobStore, routes: { studioZip: string; geocoding: GeocodingSettings | null }) {
+export function registerDeliveryRoutes(
+  staff: StaffScope,
+  db: Db,
+  blobs: BlobStore,
+  routes: { studioZip: string; geocoding: GeocodingSettings | null; mailSite: (request: FastifyRequest) => MailSite },
+) {
   const studio = pointOfZip(routes.studioZip)!;
   const geocoder = routes.geocoding ? createGeocoder(db, routes.geocoding, (message) => staff.log.warn(message)) : null;
   staff.get('/api/subscriptions', { schema: { querystring: monthPageQuerySchema, response: { 200: subscriptionPageSchema } } }, (request) => {
@@ -107,7 +114,7 @@ export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobSto
     if (!parsed.success) throw new InvalidInputError(firstIssueMessage(parsed.error));
     const input = parsed.data;
     await checkProofAllowed(db, caller, input.subscriptionId, input.month);
-    if (input.method === 'hand') return recordDelivered(db, caller, { ...input, proofImageKey: null });
+    if (input.method === 'hand') return recordDelivered(db, caller, { ...input, proofImageKey: null }, routes.mailSite(request));
 
     if (!photo || photo.length === 0) throw new InvalidInputError('Choose a photo of the delivery left at the door.');
     const type = sniffImageType(photo);
@@ -115,7 +122,7 @@ export function registerDeliveryRoutes(staff: StaffScope, db: Db, blobs: BlobSto
     const key = `deliveries/${input.subscriptionId}/${input.month}.${EXTENSIONS[type]}`;
     await blobs.put(key, photo);
     try {
-      return await recordDelivered(db, caller, { ...input, proofImageKey: key });
+      return await recordDelivered(db, caller, { ...input, proofImageKey: key }, routes.mailSite(request));
     } catch (error) {
       await blobs.delete(key);
       throw error;
