@@ -14,19 +14,13 @@ import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
 import { waitFor } from './support/wait-for';
 import { signInWithGoogle } from './support/identities';
+import { firstDeliveryOf } from './support/fixtures';
 
 const WEBHOOK_SECRET = 'whsec_billing';
 const stripe = new Stripe('sk_test_123');
 const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
-/** The first month, from this one on, whose delivery day (the usual one) is still to come: a new subscription's first delivery. */
-function firstDeliveryMonth(months: number[]): MonthKey {
-  const today = studioDate(new Date());
-  for (let month = today.slice(0, 7); ; month = addMonths(month, 1)) {
-    if (months.includes(monthNumber(month)) && defaultDeliveryDate(month) > today) return month;
-  }
-}
 
 describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe on %s', (kind) => {
   let database: TestDatabase;
@@ -113,7 +107,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
 
   it('skipped and paused months are not charged, nor anything after a cancellation but the deliveries already certain', async () => {
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-    const first = firstDeliveryMonth(all);
+    const first = firstDeliveryOf(all).month;
     const row = await subscribe('yearly@example.com', all);
     const token = (await signInWithGoogle('yearly@example.com')).idToken;
     const as = { authorization: `Bearer ${token}` };
@@ -136,7 +130,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
 
   it('a declined card holds the month and tells the subscriber once; a new card from the customer portal is charged the next day', async () => {
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-    const month = addMonths(firstDeliveryMonth(all), 1);
+    const month = addMonths(firstDeliveryOf(all).month, 1);
     const row = await subscribe('declined@example.com', all);
     const chargeDay = chargeDateFor(defaultDeliveryDate(month));
     fake.declineCard(row.providerCustomerId!);
@@ -184,7 +178,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
 
   it('two instances charging at the same time take each month once', async () => {
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-    const month = addMonths(firstDeliveryMonth(all), 1);
+    const month = addMonths(firstDeliveryOf(all).month, 1);
     const row = await subscribe('twice@example.com', all);
     const other = await startTestServer(database, { config: config(), clock: () => now });
     try {

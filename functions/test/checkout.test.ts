@@ -9,12 +9,13 @@ import { escapeHtml } from '@blooms/shared/contract/html';
 import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import type { CheckoutPayload } from '@blooms/shared/contract/checkout';
-import { addMonths, allMonthsSelected, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
-import { defaultDeliveryDate, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { allMonthsSelected, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
+import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { checkoutSessions, subscriptions } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
+import { firstDeliveryOf } from './support/fixtures';
 import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
 import { waitFor } from './support/wait-for';
@@ -42,13 +43,6 @@ function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   };
 }
 
-/** The first of these plan months whose delivery day (the usual one) is still to come. */
-function firstOf(months: number[]) {
-  const today = studioDate(new Date());
-  for (let month = today.slice(0, 7); ; month = addMonths(month, 1)) {
-    if (months.includes(Number(month.slice(5, 7))) && defaultDeliveryDate(month) > today) return { month, date: defaultDeliveryDate(month) };
-  }
-}
 
 const call = (app: FastifyInstance, name: string, data: unknown) =>
   app.inject({ method: 'POST', url: `/api/${name}`, payload: { data } });
@@ -88,7 +82,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(pay.headers.location).toBe(`/confirmation?session_id=${sessionId}`);
     expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({
       payment_status: 'paid',
-      order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: firstOf([1, 3]), gift: null, payments: 'local' },
+      order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: firstDeliveryOf([1, 3]), gift: null, payments: 'local' },
     });
     await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 
@@ -102,7 +96,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     const text = mailText(fs.readFileSync(path.join(outbox, mails[0]!), 'utf8'));
     expect(text).toContain('To: Maria Lopez <maria@example.com>');
     expect(text).toContain('Months: January, March\n');
-    expect(text).toContain(`First delivery: ${formatDeliveryDate(firstOf([1, 3]).date)} (${formatMonth(firstOf([1, 3]).month)})`);
+    expect(text).toContain(`First delivery: ${formatDeliveryDate(firstDeliveryOf([1, 3]).date)} (${formatMonth(firstDeliveryOf([1, 3]).month)})`);
     expect(text).toContain('Payment: Test mode: no card was charged.');
     expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111\n');
     expect(text).toContain('$99 per month');

@@ -39,3 +39,15 @@ export function leftAtDoorEmail(s: Parameters<typeof payerOf>[0], site: MailSite
     lines: [`Nobody was home, so we left the ${monthName} flowers at ${whose} door. Our driver took a photo so you know they arrived: sign in to your account to see it.`],
   });
 }
+
+/** Sent once when a month's charge is declined and the subscription becomes past due: what happens now, and what to do. */
+export function paymentFailedEmail(s: Parameters<typeof payerOf>[0], site: MailSite): OutgoingMail {
+  return accountChangeEmail(s, site, {
+    subject: 'Your Monthly Blooms payment did not go through',
+    lines: [
+      'We could not take the payment for the next Monthly Blooms delivery.',
+      'Your card may have expired or been declined. Until the payment goes through, we hold the deliveries; nothing is lost, and the plan stays as it is.',
+      'Your card is tried again once a day until the delivery day. To use another card, sign in to your account (below) and choose Update card.',
+    ],
+  });
+}

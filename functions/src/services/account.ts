@@ -21,7 +21,7 @@ import { announce } from './change-feed';
 import { deliveryDatesBetween } from './delivery-dates';
 import { queueEmail } from './email-outbox';
 import { InvalidInputError, NotFoundError } from './errors';
-import { lifecycleOf } from './lifecycle';
+import { deliversOncePaid, lifecycleOf } from './lifecycle';
 
 /** The subscriptions an e-mail address holds: its own, or the gifts it paid for (the buyer manages a gift). */
 function heldBy(email: string) {
@@ -279,13 +279,13 @@ export async function recordPayment(tx: Db, subscriptionId: string, providerRef:
   return inserted.length > 0;
 }
 
-/** The first month that delivers and is not paid for yet, from this month on: what a renewal pays for. */
+/** The first month that delivers once paid and is not paid for yet, from this month on: what a payment without a month pays for. */
 export async function nextUnpaidMonth(tx: Db, row: SubscriptionDbRow, now = new Date()): Promise<MonthKey | null> {
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   const paidMonths = await paidMonthsOf(tx, row.id);
   const dates = await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
-  return dates.find((day) => day.date >= today && monthState(row, lifecycleOf(row), day.month) === 'delivering' && !paidMonths.has(day.month))?.month ?? null;
+  return dates.find((day) => day.date >= today && deliversOncePaid(row, day.month) && !paidMonths.has(day.month))?.month ?? null;
 }
 
 /** The door photo's key of a delivery of the subscriber's own subscription, or null. */

@@ -1,14 +1,13 @@
 import { and, asc, eq, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { chargeDateFor, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { monthState } from '@blooms/shared/contract/lifecycle';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
-import { chargeAttempts, payments, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { chargeAttempts, payments, subscriptions } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
 import { deliveryDatesBetween } from './delivery-dates';
-import { applyProviderEvent, lifecycleOf } from './lifecycle';
+import { applyProviderEvent, deliversOncePaid } from './lifecycle';
 import type { Logger } from './logger';
 
 export interface BillingRun {
@@ -47,12 +46,6 @@ function owing(db: Db, day: MonthDeliveryDate) {
     .orderBy(asc(subscriptions.createdAt));
 }
 
-/** Whether the month goes out if it is paid: a past-due subscription's months are held only until a payment goes through. */
-function deliversOncePaid(row: SubscriptionDbRow, day: MonthDeliveryDate): boolean {
-  const lifecycle = lifecycleOf(row);
-  return monthState(row, row.status === 'past-due' ? { ...lifecycle, status: 'active' } : lifecycle, day.month) === 'delivering';
-}
-
 /**
  * Charges each month with a delivery on its charge date, the day after its last day for
  * changes (contract/account.ts): unselected, skipped and paused months are never charged,
@@ -66,7 +59,7 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
   const today = studioDate(now);
   for (const day of await monthsDue(db, today)) {
     for (const row of await owing(db, day)) {
-      if (!deliversOncePaid(row, day)) continue;
+      if (!deliversOncePaid(row, day.month)) continue;
       const tries = await db.select().from(chargeAttempts).where(and(eq(chargeAttempts.subscriptionId, row.id), eq(chargeAttempts.month, day.month))).orderBy(asc(chargeAttempts.attempt));
       if (tries.some((tried) => studioDate(tried.at) === today)) continue;
       const attempt = tries.length + 1;

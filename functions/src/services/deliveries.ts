@@ -381,10 +381,7 @@ async function readDeliveries(db: Db, subscriptionIds: string[], month: MonthKey
  * nobody has acted on it yet. Refuses months the subscription does not include.
  */
 async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
-  const [subscription] = await tx
-    .select({ ...planColumns, firstName: subscriptions.firstName, lastName: subscriptions.lastName })
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subscriptionId));
+  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!subscription) throw new NotFoundError('That subscription no longer exists.');
   if (!deliversThisMonth(subscription, month)) {
     throw new InvalidInputError(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
@@ -515,7 +512,7 @@ export async function recordDelivered(
   site: MailSite,
 ): Promise<MonthDelivery> {
   return inTransaction(db, async (tx) => {
-    const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
+    const { subscription, delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
     assertMayDeliver(actor, delivery.assigneeId);
     if (delivery.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
     await tx
@@ -524,10 +521,7 @@ export async function recordDelivered(
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
     await recordChange(tx, actor, input.subscriptionId, input.month, 'proof', { method: input.method, photo: input.proofImageKey });
     // Left at the door, nobody saw it come: the subscriber hears of it, with the photo in their account.
-    if (input.method === 'door') {
-      const [subscriber] = await tx.select().from(subscriptions).where(eq(subscriptions.id, input.subscriptionId));
-      await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscriber!, site, formatMonth(input.month)));
-    }
+    if (input.method === 'door') await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscription, site, formatMonth(input.month)));
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }

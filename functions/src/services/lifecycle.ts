@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
-import type { Lifecycle, SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
+import { monthState, type Lifecycle, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
-import type { MailSite } from '../mail/account-change-email';
-import { paymentFailedEmail } from '../mail/payment-failed-email';
+import { paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import { announce } from './change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from './email-outbox';
@@ -15,6 +14,12 @@ import { nextUnpaidMonth, recordPayment } from './account';
 /** A subscription row's lifecycle, as the delivery rules read it (contract/lifecycle.ts). */
 export function lifecycleOf(row: Pick<SubscriptionDbRow, 'status' | 'statusFrom' | 'endsAfter'>): Lifecycle {
   return { status: row.status, statusFrom: row.statusFrom, endsAfter: row.endsAfter };
+}
+
+/** Whether a month goes out once it is paid for: what the month's charge pays. A past-due subscription's months are held only until a payment goes through. */
+export function deliversOncePaid(row: SubscriptionDbRow, month: MonthKey): boolean {
+  const lifecycle = lifecycleOf(row);
+  return monthState(row, row.status === 'past-due' ? { ...lifecycle, status: 'active' } : lifecycle, month) === 'delivering';
 }
 
 /** What a payment provider says happened to a subscription. */
@@ -63,7 +68,7 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
 
     // Money taken is recorded whatever else is true: it pays the month it was taken for.
     if (change.kind === 'payment-succeeded') {
-      const month = change.month ?? (await nextUnpaidMonth(tx, { ...subscription, status: 'active' }, event.createdAt));
+      const month = change.month ?? (await nextUnpaidMonth(tx, subscription, event.createdAt));
       if (month) await recordPayment(tx, subscription.id, event.id, month);
     }
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';

@@ -3,6 +3,8 @@ import { inTransaction, type Db } from '../../src/db/database';
 import { insertSubscription } from '../../src/services/subscriptions';
 import { NOT_A_GIFT, type Subscriber } from '@blooms/shared/contract/subscriber';
 import type { Role } from '@blooms/shared/contract/roles';
+import { defaultDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths } from '@blooms/shared/contract/months';
 
 let n = 0;
 
@@ -53,4 +55,12 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The first of these plan months whose delivery day (the usual one) is still to come: a new subscription's first delivery. */
+export function firstDeliveryOf(months: number[]) {
+  const today = studioDate(new Date());
+  for (let month = today.slice(0, 7); ; month = addMonths(month, 1)) {
+    if (months.includes(Number(month.slice(5, 7))) && defaultDeliveryDate(month) > today) return { month, date: defaultDeliveryDate(month) };
+  }
 }
