@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import type { Account } from '@blooms/shared/contract/account';
-import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
+import { ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { addMonths, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
 import { subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -205,6 +205,81 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(resumed.subscriptions[0]!.coming.find((m) => m.month === from)!.state).toBe('delivering');
     app.emailOutbox.wake();
     await waitFor(() => mailsTo('pat@example.com').some((text) => text.includes('Your deliveries are back on')));
+  });
+
+  it('a Custom plan changes its months: one added, one dropped, recorded and confirmed; months already certain and bad lists are refused', async () => {
+    const row = await subscribe('max@example.com');
+    const token = await signInByEmail('max@example.com');
+    const monthsUrl = `/api/account/subscriptions/${row.id}/months`;
+    const number = (month: string) => Number(month.slice(5, 7));
+    const added = addMonths(soonMonth(), 6);
+    const dropped = addMonths(soonMonth(), 4);
+    const wanted = [...planMonths().filter((m) => m !== number(dropped)), number(added)];
+    const changed = await change(token, 'PUT', monthsUrl, { months: wanted });
+    expect(changed.statusCode).toBe(200);
+    const coming = (changed.json() as Account).subscriptions[0]!.coming;
+    expect(coming.find((m) => m.month === added)).toMatchObject({ state: 'delivering', chargeCents: 9900 });
+    expect(coming.find((m) => m.month === dropped)).toMatchObject({ state: 'not-in-plan', chargeCents: 0 });
+    const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id));
+    expect(history.map((event) => [event.actorKind, event.kind])).toEqual([['subscriber', 'months']]);
+    app.emailOutbox.wake();
+    await waitFor(() => mailsTo('max@example.com').some((text) => text.includes('Subject: Your delivery months are changed')));
+
+    const refusal = async (payload: object, message: string) => {
+      const response = await change(token, 'PUT', monthsUrl, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    };
+    // The month inside the notice (paid at checkout) can be neither dropped nor, once dropped, added back.
+    await refusal({ months: wanted.filter((m) => m !== number(soonMonth())) }, ACCOUNT_MESSAGES.tooLate(formatMonth(soonMonth()), formatDeliveryDate(lastDayForChanges(soonDate()))));
+    await refusal({ months: [] }, SUBSCRIBE_MESSAGES.noMonths);
+    await refusal({ months: [13] }, 'months must be at most 12.');
+    const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+    expect(after!.months).toEqual([...wanted].sort((a, b) => a - b));
+
+    // A first delivery paid at checkout, whose notice is still ahead, is certain too: it says so.
+    const later = addMonths(soonMonth(), 2);
+    const early = await subscribe('early@example.com', { selectedMonths: Object.fromEntries(MONTH_NAMES.map((name, i) => [name, i + 1 === number(later)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths });
+    const earlyToken = await signInByEmail('early@example.com');
+    const skip = await change(earlyToken, 'PUT', `/api/account/subscriptions/${early.id}/skips/${later}`);
+    expect(skip.statusCode).toBe(400);
+    expect(skip.json().message).toBe(ACCOUNT_MESSAGES.alreadyPaid(formatMonth(later)));
+
+    const yearly = await subscribe('year@example.com', { plan: 'yearly', selectedMonths: EMPTY_SUBSCRIBE_FORM.selectedMonths });
+    const yearToken = await signInByEmail('year@example.com');
+    const refused = await change(yearToken, 'PUT', `/api/account/subscriptions/${yearly.id}/months`, { months: [1, 2] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(ACCOUNT_MESSAGES.yearlyMonths);
+  });
+
+  it('the address and notes change under the rules of subscribing: staff see the new one, the payer is told; bad ones change nothing', async () => {
+    const row = await subscribe('moving@example.com');
+    const token = await signInByEmail('moving@example.com');
+    const addressUrl = `/api/account/subscriptions/${row.id}/address`;
+    const refusal = async (payload: object, message: string) => {
+      const response = await change(token, 'PUT', addressUrl, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    };
+    const good = { address: '250 S State St', unit: 'Apt 4', city: 'Salt Lake City', zip: '84111', deliveryNotes: 'Buzz 4' };
+    await refusal({ ...good, zip: '90210' }, SUBSCRIBE_MESSAGES.outOfArea);
+    await refusal({ ...good, address: '  ' }, 'Street address is required.');
+    await refusal({ ...good, deliveryNotes: 'x'.repeat(1001) }, 'Delivery notes must be at most 1000 characters.');
+    await refusal({ ...good, city: 'Salt\u0000Lake' }, 'city contains a character that is not allowed (NUL or a broken Unicode character).');
+    const [unchanged] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+    expect(unchanged).toMatchObject({ address: '1 Main St', city: 'Provo', zip: '84601', deliveryNotes: '' });
+
+    const moved = await change(token, 'PUT', addressUrl, good);
+    expect(moved.statusCode).toBe(200);
+    expect((moved.json() as Account).subscriptions[0]).toMatchObject({ deliverTo: '250 S State St, Apt 4, Salt Lake City, UT 84111', deliveryNotes: 'Buzz 4' });
+    const staffView = await app.inject({ url: `/api/subscriptions?month=${soonMonth()}&search=moving%40example.com`, headers: as(staffToken) });
+    expect(staffView.json().rows[0]).toMatchObject({ address: '250 S State St', unit: 'Apt 4', zip: '84111', deliveryNotes: 'Buzz 4' });
+    app.emailOutbox.wake();
+    await waitFor(() => mailsTo('moving@example.com').some((text) => text.includes('We now deliver to 250 S State St, Apt 4, Salt Lake City, UT 84111.')));
+    // The same again changes nothing and e-mails nothing more.
+    expect((await change(token, 'PUT', addressUrl, good)).statusCode).toBe(200);
+    const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id));
+    expect(history.map((event) => event.kind)).toEqual(['address']);
   });
 
   it('cancelling keeps the deliveries already certain, charges nothing after them, and then refuses every change', async () => {

@@ -10,6 +10,9 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
 
+/** The names a schema gives its fields for messages (`.meta({ fieldNames })`), where they differ from the keys. */
+const fieldNamesOf = (schema: z.ZodType) => z.globalRegistry.get(schema)?.fieldNames as Record<string, string> | undefined;
+
 /**
  * Request parts are parsed by their schema; a failure is a 400 whose message names the field.
  * Text the database cannot store (NUL, half a UTF-16 pair) is refused here, for every route.
@@ -22,7 +25,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       const field = unstorable.filter((part) => typeof part === 'string').at(-1) ?? 'The request';
       return { error: new InvalidInputError(`${field} contains a character that is not allowed (NUL or a broken Unicode character).`) };
     }
-    const result = schema.safeParse(data ?? {}, { error: namedFields() });
+    const result = schema.safeParse(data ?? {}, { error: namedFields(fieldNamesOf(schema)) });
     return result.success ? { value: result.data } : { error: new InvalidInputError(firstIssueMessage(result.error)) };
   };
 

@@ -11,7 +11,9 @@ import {
 import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
-import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { ALL_MONTH_NUMBERS, addMonths, formatMonth, monthList, type MonthKey } from '@blooms/shared/contract/months';
+import type { AddressChange } from '@blooms/shared/contract/account-api';
+import { MONEY_RULE } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { isGift } from '@blooms/shared/contract/subscriber';
 import { inTransaction, type Db } from '../db/database';
@@ -88,6 +90,7 @@ export async function accountOf(db: Db, email: string, now = new Date(), cardUpd
         months: row.months,
         recipient: `${row.firstName} ${row.lastName}`,
         deliverTo: deliverToLine(row),
+        address: { address: row.address, unit: row.unit, city: row.city, zip: row.zip },
         deliveryNotes: row.deliveryNotes,
         gift: isGift(row),
         status: row.status,
@@ -130,13 +133,20 @@ async function changeableMonth(tx: Db, row: SubscriptionDbRow, month: MonthKey, 
   const described = describeMonth(row, day!, paidMonths, now);
   if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
   if (described.state === 'not-in-plan') throw new InvalidInputError(ACCOUNT_MESSAGES.notInPlan(name));
-  if (!described.changeable) throw new InvalidInputError(ACCOUNT_MESSAGES.tooLate(name, formatDeliveryDate(day!.lastDayForChanges)));
+  if (!described.changeable) throw lockedMonth(described, now);
   return described;
 }
 
+/** Why a month cannot be changed: its last day for changes is over, or (the first delivery, paid at checkout) it is paid for. */
+function lockedMonth(month: AccountMonth, now: Date): InvalidInputError {
+  const name = formatMonth(month.month);
+  if (month.paid && changesAllowed(month.date, now)) return new InvalidInputError(ACCOUNT_MESSAGES.alreadyPaid(name));
+  return new InvalidInputError(ACCOUNT_MESSAGES.tooLate(name, formatDeliveryDate(month.lastDayForChanges)));
+}
+
 interface Change {
-  kind: 'skip' | 'unskip' | 'pause' | 'resume' | 'cancel';
-  set: Partial<Pick<SubscriptionDbRow, 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter'>>;
+  kind: 'skip' | 'unskip' | 'pause' | 'resume' | 'cancel' | 'months' | 'address';
+  set: Partial<Pick<SubscriptionDbRow, 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter' | 'months' | keyof AddressChange>>;
   detail: Record<string, unknown>;
   /** The e-mail's subject and what it says happened. */
   email: { subject: string; lines: string[] };
@@ -235,6 +245,56 @@ export async function resumeDeliveries({ db, site, now = new Date() }: AccountCh
       email: {
         subject: 'Your deliveries are back on',
         lines: [keptUntil ? `Your deliveries are back on after ${formatMonth(keptUntil)}, which was too close to change.` : 'Your deliveries are back on, as your plan says.'],
+      },
+    });
+  });
+}
+
+/**
+ * Sets a Custom plan's months. Each month added or dropped changes its next delivery, so that
+ * delivery must still be open to changes (not paid, not inside its notice); else nothing changes.
+ */
+export async function changeMonths({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, months: number[]): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockOwn(tx, email, subscriptionId);
+    if (row.plan !== 'custom') throw new InvalidInputError(ACCOUNT_MESSAGES.yearlyMonths);
+    const changed = ALL_MONTH_NUMBERS.filter((month) => row.months.includes(month) !== months.includes(month));
+    if (changed.length === 0) return;
+    const today = studioDate(now);
+    const thisMonth = today.slice(0, 7);
+    const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, 12))).filter((day) => day.date >= today);
+    const paidMonths = await paidMonthsOf(tx, row.id);
+    for (const number of changed) {
+      const next = describeMonth(row, coming.find((day) => Number(day.month.slice(5, 7)) === number)!, paidMonths, now);
+      const open = !next.paid && changesAllowed(next.date, now);
+      if (!open) throw lockedMonth(next, now);
+    }
+    await apply(tx, row, email, site, {
+      kind: 'months',
+      set: { months },
+      detail: { from: row.months, to: months },
+      email: {
+        subject: 'Your delivery months are changed',
+        lines: [`Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`, MONEY_RULE],
+      },
+    });
+  });
+}
+
+/** Changes where the flowers go, under the rules of subscribing; staff screens show the new address at once. */
+export async function changeAddress({ db, site }: AccountChangeContext, email: string, subscriptionId: string, address: AddressChange): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockOwn(tx, email, subscriptionId);
+    const fields = Object.keys(address) as (keyof AddressChange)[];
+    const changed = fields.filter((field) => row[field] !== address[field]);
+    if (changed.length === 0) return;
+    await apply(tx, row, email, site, {
+      kind: 'address',
+      set: address,
+      detail: { changed },
+      email: {
+        subject: 'Your delivery address is changed',
+        lines: [`We now deliver to ${deliverToLine({ ...address, state: row.state })}.`, address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.'],
       },
     });
   });

@@ -53,6 +53,8 @@ export interface AccountSubscription {
   months: number[];
   recipient: string;
   deliverTo: string;
+  /** The address as its form shows it (the state is always Utah). */
+  address: { address: string; unit: string; city: string; zip: string };
   deliveryNotes: string;
   gift: boolean;
   status: SubscriptionStatus;

@@ -16,30 +16,31 @@ const optionalText = (max: number) => z.string().trim().max(max).default('');
  * the staff row all derive from it. Messages of the generic rules name the field as the
  * caller names it (see validation.ts); the rules with words of their own carry the spec's.
  */
-export const subscriberSchema = z
-  .object({
-    email: z.string().trim().min(1).max(254).refine(isEmailAddress, SUBSCRIBE_MESSAGES.invalidEmail),
-    firstName: requiredText(100),
-    lastName: requiredText(100),
-    phone: z.string().regex(/^\d{10}$/, SUBSCRIBE_MESSAGES.invalidPhone),
-    address: requiredText(200),
-    unit: optionalText(50),
-    city: requiredText(100),
-    state: z.literal('UT', { error: 'We only deliver in Utah: state must be UT.' }),
-    zip: z.string().regex(/^\d{5}$/, SUBSCRIBE_MESSAGES.invalidZip).refine(isDeliveryZip, SUBSCRIBE_MESSAGES.outOfArea),
-    deliveryNotes: optionalText(1000),
-    // A gift: the buyer pays and gets the receipts; the recipient above gets the flowers. All
-    // empty when people subscribe for themselves.
-    buyerName: optionalText(100),
-    buyerEmail: z.string().trim().max(254).default(''),
-    giftMessage: optionalText(300),
-    plan: z.enum(PLANS, { error: "plan must be 'yearly' or 'custom'." }),
-    /** Month numbers 1-12 the subscriber receives flowers in, ascending. */
-    months: z
-      .array(z.number().int().min(1).max(12))
-      .min(1, SUBSCRIBE_MESSAGES.noMonths)
-      .transform((months) => [...new Set(months)].sort((a, b) => a - b)),
-  })
+export const subscriberFields = z.object({
+  email: z.string().trim().min(1).max(254).refine(isEmailAddress, SUBSCRIBE_MESSAGES.invalidEmail),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phone: z.string().regex(/^\d{10}$/, SUBSCRIBE_MESSAGES.invalidPhone),
+  address: requiredText(200),
+  unit: optionalText(50),
+  city: requiredText(100),
+  state: z.literal('UT', { error: 'We only deliver in Utah: state must be UT.' }),
+  zip: z.string().regex(/^\d{5}$/, SUBSCRIBE_MESSAGES.invalidZip).refine(isDeliveryZip, SUBSCRIBE_MESSAGES.outOfArea),
+  deliveryNotes: optionalText(1000),
+  // A gift: the buyer pays and gets the receipts; the recipient above gets the flowers. All
+  // empty when people subscribe for themselves.
+  buyerName: optionalText(100),
+  buyerEmail: z.string().trim().max(254).default(''),
+  giftMessage: optionalText(300),
+  plan: z.enum(PLANS, { error: "plan must be 'yearly' or 'custom'." }),
+  /** Month numbers 1-12 the subscriber receives flowers in, ascending. */
+  months: z
+    .array(z.number().int().min(1).max(12))
+    .min(1, SUBSCRIBE_MESSAGES.noMonths)
+    .transform((months) => [...new Set(months)].sort((a, b) => a - b)),
+});
+
+export const subscriberSchema = subscriberFields
   .refine((s) => s.plan !== 'yearly' || s.months.length === ALL_MONTH_NUMBERS.length, {
     message: 'A yearly plan delivers every month.',
     path: ['months'],

@@ -30,8 +30,10 @@ export function issueMessage(issue: Issue, name: string): string {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? `${name} is required.` : `${name} must be ${EXPECTED[issue.expected] ?? issue.expected}.`;
     case 'too_small':
+      if (issue.origin === 'number') return `${name} must be at least ${issue.minimum}.`;
       return issue.origin === 'string' && issue.minimum === 1 ? `${name} is required.` : `${name} is too short.`;
     case 'too_big':
+      if (issue.origin === 'number') return `${name} must be at most ${issue.maximum}.`;
       return issue.origin === 'string' ? `${name} must be at most ${issue.maximum} characters.` : `${name} has too many items.`;
     default:
       return `${name} is not valid.`;

@@ -5,6 +5,10 @@ import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { LATER_CHARGES, MONEY_RULE, SKIP_NOTICE_DAYS } from '@blooms/shared/contract/site';
 import { accountPhotoUrl, accountRequest, askForSignInLink, completeSignIn, isSignInLink, pendingEmail, signedInEmail, signOutOfAccount } from '../features/account/account-session';
+import type { Act } from '../features/account/act';
+import { redirectTo } from '../features/checkout/redirect';
+import { ChangeAddressForm } from '../features/account/ChangeAddressForm';
+import { ChangeMonthsForm } from '../features/account/ChangeMonthsForm';
 import '../features/subscribe/subscribe.css';
 import '../features/account/account.css';
 
@@ -26,7 +30,7 @@ const STATE_LABELS: Record<AccountMonth['state'], string> = {
   ended: 'After your last delivery',
 };
 
-/** /account: a subscriber signs in by e-mail link and skips, pauses, resumes or cancels. */
+/** /account: a subscriber signs in by e-mail link and skips, pauses, resumes, changes months or address, or cancels. */
 export default function AccountPage() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
@@ -53,8 +57,8 @@ export default function AccountPage() {
     })();
   }, [load]);
 
-  /** Runs a change; the server answers with the account as it now stands. */
-  const act = async (path: string, method: 'PUT' | 'POST' | 'DELETE', body?: unknown) => {
+  /** Runs a change; the server answers with the account as it now stands. A refusal is shown, and the account read again: it may have moved on since the page was opened. */
+  const act: Act = async (path, method, body) => {
     setError(null);
     try {
       const account = await accountRequest<Account>(path, method, body);
@@ -62,6 +66,7 @@ export default function AccountPage() {
       return true;
     } catch (caught) {
       setError(messageOf(caught));
+      await load().catch(() => undefined);
       return false;
     }
   };
@@ -71,7 +76,7 @@ export default function AccountPage() {
     setError(null);
     try {
       const { url } = await accountRequest<{ url: string }>(`/api/account/subscriptions/${subscriptionId}/card`, 'POST');
-      window.location.assign(url);
+      redirectTo(url);
     } catch (caught) {
       setError(messageOf(caught));
     }
@@ -175,8 +180,6 @@ function ConfirmEmailForm({ onConfirm }: { onConfirm: (email: string) => Promise
   );
 }
 
-type Act = (path: string, method: 'PUT' | 'POST' | 'DELETE', body?: unknown) => Promise<boolean>;
-
 function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription: AccountSubscription; updateCard: (() => void) | null; act: Act }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const base = `/api/account/subscriptions/${s.id}`;
@@ -246,6 +249,8 @@ function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription:
         </table>
       </div>
 
+      {open && s.plan === 'custom' && <ChangeMonthsForm subscription={s} act={act} />}
+
       {open && (
         <section aria-labelledby={`${headingId}-pause`}>
           <h3 id={`${headingId}-pause`}>Pause</h3>
@@ -293,6 +298,8 @@ function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription:
           )}
         </section>
       )}
+
+      {open && <ChangeAddressForm subscription={s} act={act} />}
 
       {open && (
         <section aria-labelledby={`${headingId}-cancel`}>

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMonthParamsSchema, accountSubscriptionParamsSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
+import { accountMonthParamsSchema, accountSubscriptionParamsSchema, addressChangeSchema, monthsChangeSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { Db } from '../../db/database';
-import { accountOf, cancelSubscription, customerOf, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth, photoKeyOf } from '../../services/account';
+import { accountOf, cancelSubscription, changeAddress, changeMonths, customerOf, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth, photoKeyOf } from '../../services/account';
 import type { BlobStore } from '../../services/blob-store';
 import { NotFoundError } from '../../services/errors';
 import { typeOfKey } from '../../services/image-type';
@@ -36,6 +36,16 @@ export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: D
 
   subscriber.delete('/api/account/subscriptions/:id/pause', { schema: { params: accountSubscriptionParamsSchema } }, async (request) => {
     await resumeDeliveries(context(request), subscriberEmailOf(request), request.params.id);
+    return view(request);
+  });
+
+  subscriber.put('/api/account/subscriptions/:id/months', { schema: { params: accountSubscriptionParamsSchema, body: monthsChangeSchema } }, async (request) => {
+    await changeMonths(context(request), subscriberEmailOf(request), request.params.id, request.body.months);
+    return view(request);
+  });
+
+  subscriber.put('/api/account/subscriptions/:id/address', { schema: { params: accountSubscriptionParamsSchema, body: addressChangeSchema } }, async (request) => {
+    await changeAddress(context(request), subscriberEmailOf(request), request.params.id, request.body);
     return view(request);
   });
 

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import type { AccountSubscription } from '@blooms/shared/contract/account';
+import { MONTH_NAMES } from '@blooms/shared/contract/months';
+import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
+import { planSummary } from '@blooms/shared/contract/subscribe';
+import type { Act } from './act';
+
+/** A Custom plan's months, as tiles like the subscribe form's; the server refuses a month whose next delivery is already certain. */
+export function ChangeMonthsForm({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
+  const [chosen, setChosen] = useState<number[]>(s.months);
+  const [saved, setSaved] = useState(false);
+  const headingId = `subscription-${s.id}-months`;
+  const selectedMonths = Object.fromEntries(MONTH_NAMES.map((name, i) => [name, chosen.includes(i + 1)])) as Record<(typeof MONTH_NAMES)[number], boolean>;
+  const unchanged = chosen.length === s.months.length && chosen.every((month) => s.months.includes(month));
+
+  const toggle = (month: number) => {
+    setSaved(false);
+    setChosen((months) => (months.includes(month) ? months.filter((m) => m !== month) : [...months, month].sort((a, b) => a - b)));
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(await act(`/api/account/subscriptions/${s.id}/months`, 'PUT', { months: chosen }));
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>Your months</h3>
+      <form onSubmit={(event) => void submit(event)}>
+        <fieldset className="months">
+          <legend>Months to receive flowers</legend>
+          <div className="months__grid">
+            {MONTH_NAMES.map((name, i) => (
+              <label key={name} className="month-option">
+                <input type="checkbox" name="months" value={name} checked={chosen.includes(i + 1)} onChange={() => toggle(i + 1)} />
+                {name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <p className="plan-summary" aria-live="polite">
+          {chosen.length === 0 ? SUBSCRIBE_MESSAGES.noMonths : planSummary({ plan: 'custom', selectedMonths })}
+        </p>
+        <button type="submit" className="button button--secondary" disabled={unchanged || chosen.length === 0}>
+          Save months
+        </button>
+        {saved && unchanged && <p role="status">Your months are saved. We e-mailed you the change.</p>}
+      </form>
+    </section>
+  );
+}
