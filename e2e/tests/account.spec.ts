@@ -1,14 +1,34 @@
-import { expect, test } from '@playwright/test';
-import { formatMonth, MONTH_NAMES, monthKey, type MonthKey } from '@blooms/shared/contract/months';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
+import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths, formatMonth, MONTH_NAMES, monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 import { mailsTo } from '../support/outbox';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 
 const monthsBetween = (from: MonthKey, to: MonthKey) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 
-test('a subscriber signs in from the e-mailed link, skips a month (an open dashboard shows it), and cancels; the charges follow', async ({ browser }) => {
+/** The admin's test clock on the dashboard (test checkout only): null goes back to the real date. */
+async function moveTestClock(staff: Page, today: string | null) {
+  const clock = staff.locator('details.test-clock');
+  if (!(await clock.evaluate((details: HTMLDetailsElement) => details.open))) await clock.locator('summary').click();
+  if (today) {
+    await clock.getByLabel('Pretend today is').fill(today);
+    await clock.getByRole('button', { name: 'Move the clock' }).click();
+    await expect(clock.locator('summary')).toContainText(`the server pretends today is ${formatDeliveryDate(today, { withYear: true })}`);
+  } else {
+    await clock.getByRole('button', { name: 'Back to the real date' }).click();
+    await expect(clock.locator('summary')).toHaveText('Test clock (test checkout only)');
+  }
+  await staff.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+}
+
+test('a Custom subscriber signs in from the e-mailed link, skips a month (an open dashboard shows it), is refused a month inside its notice, and cancels; the charges follow', async ({ browser }) => {
   const subscriberContext = await browser.newContext();
   const page = await subscriberContext.newPage();
   const email = `ivy.${Date.now()}@example.com`;
+  // A Custom plan of the next three months: the first is paid at checkout, the second comes inside its notice once the test clock moves, the third is skipped.
+  const thisMonth = studioDate(new Date()).slice(0, 7);
+  const [first, held, skipped] = [1, 2, 3].map((ahead) => addMonths(thisMonth, ahead)) as [MonthKey, MonthKey, MonthKey];
 
   await page.goto('/subscribe');
   await page.getByLabel('First name').fill('Ivy');
@@ -18,6 +38,10 @@ test('a subscriber signs in from the e-mailed link, skips a month (an open dashb
   await page.getByLabel('Street address').fill('12 E 100 S');
   await page.getByLabel('ZIP code').fill('84111');
   await expect(page.getByLabel('City')).toHaveValue('Salt Lake City');
+  await page.getByRole('radio', { name: /Custom/ }).check();
+  const monthBoxes = page.getByRole('group', { name: 'Months to receive flowers' });
+  for (const name of MONTH_NAMES) await monthBoxes.getByRole('checkbox', { name }).setChecked([first, held, skipped].some((month) => monthNameOf(month) === name));
+  await expect(page.getByText('3 deliveries a year, $99 each')).toBeVisible();
   await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
   await page.getByRole('button', { name: 'Pay $99.00' }).click();
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
@@ -35,42 +59,95 @@ test('a subscriber signs in from the e-mailed link, skips a month (an open dashb
   await expect(page).toHaveURL(/\/account$/);
 
   const months = page.getByRole('region', { name: 'Coming deliveries' });
-  const skipButton = months.getByRole('button', { name: /^Skip / }).first();
-  const skipName = ((await skipButton.textContent()) ?? '').replace(/^Skip /, '');
-  const skipRow = months.getByRole('row').filter({ has: page.getByRole('rowheader', { name: skipName }) });
-  await expect(skipRow).toContainText('$99.00 on');
+  const row = (month: MonthKey) => months.getByRole('row').filter({ has: page.getByRole('rowheader', { name: formatMonth(month) }) });
+  await expect(row(first)).toContainText('Paid: it is sure to go out');
+  await expect(row(held)).toContainText('$99.00 on');
+  await expect(row(skipped)).toContainText('$99.00 on');
 
-  // Staff have that month open on the dashboard.
+  // Staff have the skipped month open on the dashboard.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInAsStaff(staff, ADMIN_EMAIL);
-  const skipKey = (() => {
-    const [name, year] = skipName.split(' ');
-    const index = MONTH_NAMES.indexOf(name as (typeof MONTH_NAMES)[number]) + 1;
-    return `${year}-${String(index).padStart(2, '0')}`;
-  })();
-  expect(formatMonth(skipKey)).toBe(skipName);
-  for (let i = 0; i < monthsBetween(monthKey(new Date()), skipKey); i++) await staff.getByRole('button', { name: 'Next month' }).click();
+  for (let i = 0; i < monthsBetween(monthKey(new Date()), skipped); i++) await staff.getByRole('button', { name: 'Next month' }).click();
   const staffRow = staff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: 'Ivy Nguyen' }) });
   await expect(staffRow).toContainText('Yes');
 
-  await skipButton.click();
-  await expect(skipRow).toContainText('Skipped');
-  await expect(skipRow).toContainText('$0.00');
-  await expect(skipRow.getByRole('button', { name: `Bring back ${skipName}` })).toBeVisible();
+  await row(skipped).getByRole('button', { name: `Skip ${formatMonth(skipped)}` }).click();
+  await expect(row(skipped)).toContainText('Skipped');
+  await expect(row(skipped)).toContainText('$0.00');
+  await expect(row(skipped).getByRole('button', { name: `Bring back ${formatMonth(skipped)}` })).toBeVisible();
   await expect(staffRow).toContainText('No (skipped)', { timeout: 1000 });
-  await expect.poll(() => mailsTo(email).some((mail) => mail.includes(`You skipped ${skipName}`))).toBe(true);
+  await expect.poll(() => mailsTo(email).some((mail) => mail.includes(`You skipped ${formatMonth(skipped)}`))).toBe(true);
 
-  // Cancelling asks first, then nothing more is charged.
-  await page.getByRole('button', { name: 'Cancel subscription' }).click();
-  await expect(page.getByRole('group', { name: 'Confirm cancelling' })).toContainText('Nothing after it is delivered or charged');
-  await page.getByRole('button', { name: 'Yes, cancel my subscription' }).click();
-  await expect(page.getByText(/^Cancelled, last delivery/)).toBeVisible();
-  await expect(months).not.toContainText('$99.00 on');
-  await expect(months.getByRole('button', { name: /^Skip / })).toHaveCount(0);
-  await expect(page.getByText(/\$99\.00 for .*, paid/)).toHaveCount(1);
-  await expect.poll(() => mailsTo(email).some((mail) => mail.includes('Subject: Your subscription is cancelled'))).toBe(true);
+  // Days pass (the admin's test clock) while the account stays open: the held month is now inside its notice.
+  const heldDate = defaultDeliveryDate(held);
+  await moveTestClock(staff, addDays(heldDate, -3));
+  try {
+    await row(held).getByRole('button', { name: `Skip ${formatMonth(held)}` }).click();
+    await expect(page.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.tooLate(formatMonth(held), formatDeliveryDate(lastDayForChanges(heldDate))));
+    // The page reads the account again: the month was charged on its charge date and is sure to go out.
+    await expect(row(held)).toContainText('Paid: it is sure to go out');
+    await expect(row(held).getByRole('button')).toHaveCount(0);
+
+    // Cancelling asks first and names the last delivery; then nothing more is charged.
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(page.getByRole('group', { name: 'Confirm cancelling' })).toContainText(`Your last delivery would be ${formatDeliveryDate(heldDate, { withYear: true })}`);
+    await page.getByRole('button', { name: 'Yes, cancel my subscription' }).click();
+    await expect(page.getByText(`Cancelled, last delivery ${formatMonth(held)}`)).toBeVisible();
+    await expect(months).not.toContainText('$99.00 on');
+    await expect(months.getByRole('button', { name: /^Skip / })).toHaveCount(0);
+    const charges = page.getByRole('listitem').filter({ hasText: /^\$99\.00 for .*, paid/ });
+    await expect(charges).toHaveText([new RegExp(`^\\$99\\.00 for ${formatMonth(first)}, paid`), new RegExp(`^\\$99\\.00 for ${formatMonth(held)}, paid`)]);
+    await expect.poll(() => mailsTo(email).some((mail) => mail.includes('Subject: Your subscription is cancelled'))).toBe(true);
+  } finally {
+    await moveTestClock(staff, null);
+  }
 
   await staffContext.close();
   await subscriberContext.close();
+});
+
+test('a subscriber changes a Custom plan’s months and the delivery address; an address outside the area cannot be saved', async ({ page }) => {
+  const email = `noor.${Date.now()}@example.com`;
+  const thisMonth = studioDate(new Date()).slice(0, 7);
+  const [first, later] = [addMonths(thisMonth, 1), addMonths(thisMonth, 4)];
+  await page.goto('/subscribe');
+  await page.getByLabel('First name').fill('Noor');
+  await page.getByLabel('Last name').fill('Haddad');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('801-555-0178');
+  await page.getByLabel('Street address').fill('40 N Main St');
+  await page.getByLabel('ZIP code').fill('84601');
+  await page.getByRole('radio', { name: /Custom/ }).check();
+  for (const name of MONTH_NAMES) await page.getByRole('group', { name: 'Months to receive flowers' }).getByRole('checkbox', { name }).setChecked(name === monthNameOf(first));
+  await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  await page.goto('/account');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect.poll(() => mailsTo(email).some((mail) => mail.includes('Subject: Your Monthly Blooms sign-in link'))).toBe(true);
+  await page.goto(/http:\/\/\S+\/account\?\S+/.exec(mailsTo(email).find((mail) => mail.includes('Subject: Your Monthly Blooms sign-in link'))!)![0]);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  const months = page.getByRole('region', { name: 'Coming deliveries' });
+  const row = (month: MonthKey) => months.getByRole('row').filter({ has: page.getByRole('rowheader', { name: formatMonth(month) }) });
+  await expect(row(later)).toContainText('Not in your plan');
+  await page.getByRole('group', { name: 'Months to receive flowers' }).getByRole('checkbox', { name: monthNameOf(later) }).check();
+  await expect(page.getByText('2 deliveries a year, $99 each')).toBeVisible();
+  await page.getByRole('button', { name: 'Save months' }).click();
+  await expect(page.getByText(/^Your months are saved\./)).toBeVisible();
+  await expect(row(later)).toContainText('$99.00 on');
+
+  await page.getByLabel('ZIP code').fill('90210');
+  await expect(page.getByText("Sorry, we don't currently deliver to this area")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save address' })).toBeDisabled();
+  await page.getByLabel('Street address').fill('250 S State St');
+  await page.getByLabel('City').fill('Salt Lake City');
+  await page.getByLabel('ZIP code').fill('84111');
+  await page.getByLabel('Delivery notes (optional)').fill('Leave it with the doorman');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText(/^Your address is saved\./)).toBeVisible();
+  await expect(page.getByText(/Delivering to 250 S State St, Salt Lake City, UT 84111$/)).toBeVisible();
+  await expect.poll(() => mailsTo(email).some((mail) => mail.includes('Subject: Your delivery address is changed'))).toBe(true);
 });

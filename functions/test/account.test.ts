@@ -4,6 +4,7 @@ import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contr
 import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import type { Account } from '@blooms/shared/contract/account';
 import { ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
+import { TEST_CLOCK_MESSAGES, TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
 import { addMonths, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
 import { subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -280,6 +281,39 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect((await change(token, 'PUT', addressUrl, good)).statusCode).toBe(200);
     const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id));
     expect(history.map((event) => event.kind)).toEqual(['address']);
+  });
+
+  it('with the test checkout an admin moves the server’s day: a month then inside its notice is charged and refused; back on the real date it stays paid', async () => {
+    const row = await subscribe('clock@example.com');
+    const token = await signInByEmail('clock@example.com');
+    const next = addMonths(soonMonth(), 1);
+    const nextDate = defaultDeliveryDate(next);
+    const admin = as(staffToken);
+    const move = (payload?: object) => app.inject({ method: payload ? 'PUT' : 'DELETE', url: TEST_CLOCK_PATH, headers: admin, payload });
+    expect((await app.inject({ url: TEST_CLOCK_PATH, headers: admin })).json()).toEqual({ today: today(), pretending: false });
+    // Only admins, and only forward, up to a year.
+    expect((await app.inject({ url: TEST_CLOCK_PATH, headers: as(token) })).statusCode).toBe(403);
+    const back = await move({ today: addDays(today(), -1) });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().message).toBe(TEST_CLOCK_MESSAGES.outOfRange(formatDeliveryDate(today(), { withYear: true }), formatDeliveryDate(addDays(today(), 366), { withYear: true })));
+    expect((await move({ today: addDays(today(), 367) })).statusCode).toBe(400);
+    expect((await move({ today: '2027-02-30' })).json().message).toBe(TEST_CLOCK_MESSAGES.notADate);
+    expect((await account(token)).subscriptions[0]!.coming.find((m) => m.month === next)!.changeable).toBe(true);
+
+    const pretend = addDays(nextDate, -3);
+    try {
+      const moved = await move({ today: pretend });
+      expect(moved.json()).toEqual({ today: pretend, pretending: true });
+      const skip = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${next}`);
+      expect(skip.statusCode).toBe(400);
+      expect(skip.json().message).toBe(ACCOUNT_MESSAGES.tooLate(formatMonth(next), formatDeliveryDate(lastDayForChanges(nextDate))));
+      // Moving the clock took the charges due by then.
+      expect((await account(token)).subscriptions[0]!.payments.map((payment) => payment.month)).toEqual([soonMonth(), next]);
+    } finally {
+      expect((await move()).json()).toEqual({ today: today(), pretending: false });
+    }
+    const again = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${next}`);
+    expect(again.json().message).toBe(ACCOUNT_MESSAGES.alreadyPaid(formatMonth(next)));
   });
 
   it('cancelling keeps the deliveries already certain, charges nothing after them, and then refuses every change', async () => {

@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { chargeAttempts, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
+import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
 import { startFakeStripe } from './support/fake-stripe';
 import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
@@ -42,6 +43,10 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     app = await startTestServer(database, { config: config(), clock: () => now });
     await database.db.insert(users).values({ name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' });
     staffToken = (await signInWithGoogle('boss@blooms.example')).idToken;
+  });
+  // Each test starts today: checkouts take their first delivery from the server's clock.
+  beforeEach(() => {
+    now = new Date();
   });
   afterAll(async () => {
     await app.close();
@@ -190,6 +195,11 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     }
     expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
     expect((await paidMonths(row.id)).filter((paid) => paid === month)).toHaveLength(1);
+  });
+
+  it('with real payments there is no test clock: the time is real', async () => {
+    expect((await app.inject({ url: TEST_CLOCK_PATH })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'PUT', url: TEST_CLOCK_PATH, payload: { today: '2030-01-01' } })).statusCode).toBe(404);
   });
 
   it('the test checkout has no card to update', async () => {

@@ -11,6 +11,7 @@ import { paymentsFor } from '../payments/setup';
 import type { BillingWorker } from '../services/billing';
 import type { BlobStore } from '../services/blob-store';
 import type { ChangeFeed } from '../services/change-feed';
+import { TestClock } from '../services/test-clock';
 import { loggableError } from '../services/logger';
 import { accessScope, callerOf, subscriberScope, type PublicScope } from './access';
 import { registerApiCors } from './cors';
@@ -20,6 +21,7 @@ import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
+import { registerTestClockRoutes } from './admin/test-clock-routes';
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
@@ -39,7 +41,7 @@ export interface ServerDeps {
   database: Database;
   verifier: TokenVerifier;
   signInLinks: SignInLinks;
-  /** The time subscribers' changes are judged at: the real time, or a test's. */
+  /** The real time, or a test's. With the test checkout an admin may move it on (TestClock). */
   clock?: () => Date;
   blobs: BlobStore;
   feed: ChangeFeed;
@@ -82,7 +84,7 @@ declare module 'fastify' {
  * The whole HTTP API and site. Routes live in four kinds of scope: public (here), staff and
  * admin (accessScope), subscriber (subscriberScope), and each route file's folder says which.
  */
-export async function buildServer({ config, database, verifier, signInLinks, clock = () => new Date(), blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, database, verifier, signInLinks, clock: realClock = () => new Date(), blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
   const app = await createSiteApp(config, logger);
   const { db } = database;
   app.decorateRequest('caller', null);
@@ -94,6 +96,13 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   const failedSignIns = perMinute(config.rateLimits.failedSignInsPerMinute);
   const identify = (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns);
   const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: `${siteOrigin(request, config.publicUrl)}${ACCOUNT_PATH}` });
+  // With real payments the time is real; with the test checkout an admin may pretend it is a later day.
+  const testClock = config.stripe ? null : new TestClock(realClock);
+  const clock = testClock?.now ?? realClock;
+  const payments = paymentsFor(config, database, app.log, clock);
+  app.decorate('billing', payments.billing);
+  app.addHook('onClose', () => payments.billing.close());
+
   await app.register(
     accessScope('staff', identify, (staff) => {
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
@@ -105,13 +114,10 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   await app.register(
     accessScope('admin', identify, (admin) => {
       registerUserRoutes(admin, db);
-      registerDeliveryDateAdminRoutes(admin, db);
+      registerDeliveryDateAdminRoutes(admin, db, clock);
+      if (testClock) registerTestClockRoutes(admin, testClock, payments.billing);
     }),
   );
-
-  const payments = paymentsFor(config, database, app.log, clock);
-  app.decorate('billing', payments.billing);
-  app.addHook('onClose', () => payments.billing.close());
 
   await app.register(
     subscriberScope(

@@ -23,14 +23,14 @@ export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-sessio
  * Monthly deliveries follow from the subscription's months; a month's delivery row is
  * written when staff first act on it.
  */
-export function createFulfilment(db: Db, site: MailSite, log: Logger) {
+export function createFulfilment(db: Db, site: MailSite, log: Logger, clock: () => Date) {
   return async function fulfil(sessionId: string, link: ProviderLink): Promise<FulfilmentResult> {
     const created = await inTransaction(db, async (tx) => {
       const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
       if (!session) return null;
       const row = await insertSubscription(tx, session.subscriber, { checkoutSessionId: sessionId, ...link });
       if (row) {
-        const order = await orderSummaryOf(tx, session);
+        const order = await orderSummaryOf(tx, session, clock());
         // The checkout's payment is the first delivery's.
         if (order.firstDelivery) await recordPayment(tx, row.id, `checkout:${sessionId}`, order.firstDelivery.month);
         await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, order));
@@ -51,14 +51,14 @@ export function createFulfilment(db: Db, site: MailSite, log: Logger) {
 export type Fulfil = ReturnType<typeof createFulfilment>;
 
 /** What a checkout bought, for the confirmation page and e-mail. */
-export async function orderSummaryOf(db: Db, session: Pick<CheckoutSessionRow, 'subscriber' | 'provider'>): Promise<OrderSummary> {
+export async function orderSummaryOf(db: Db, session: Pick<CheckoutSessionRow, 'subscriber' | 'provider'>, now: Date): Promise<OrderSummary> {
   const s = session.subscriber;
   return {
     firstName: s.firstName,
     plan: s.plan,
     months: s.months,
     deliverTo: deliverToLine(s),
-    firstDelivery: await firstDeliveryFor(db, s.months),
+    firstDelivery: await firstDeliveryFor(db, s.months, now),
     gift: isGift(s) ? { recipient: `${s.firstName} ${s.lastName}`, message: s.giftMessage } : null,
     payments: session.provider,
   };

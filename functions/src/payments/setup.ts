@@ -15,10 +15,10 @@ import { stripeClient, stripeProvider } from './stripe-provider';
  */
 export function paymentsFor(config: ServerConfig, database: Database, log: Logger, clock: () => Date) {
   const site = { ...config.site, accountUrl: `${siteUrlOf(config)}${ACCOUNT_PATH}` };
-  const fulfil = createFulfilment(database.db, site, log);
+  const fulfil = createFulfilment(database.db, site, log, clock);
   const applyEvent = (event: ProviderEvent) => applyProviderEvent(database.db, event, site);
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
   const billing = new BillingWorker((now) => chargeDueMonths(database.db, provider, site, log, now), clock, log);
-  return { provider, fulfil, applyEvent, billing, stripe: client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : null };
+  return { provider, fulfil, applyEvent, billing, clock, stripe: client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : null };
 }

@@ -7,14 +7,14 @@ import { ApiError } from '@blooms/shared/runtime/api-client';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { ALL_SUBSCRIPTIONS, mapSearchUrl, REVERT_UNDO_SECONDS } from '@blooms/shared/contract/deliveries';
 import DashboardPage from './DashboardPage';
-import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pushLive } from '../test/live-mock';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), undoRevert: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn(), deliveryDate: jest.fn(), setDeliveryDate: jest.fn() },
+  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), undoRevert: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn(), deliveryDate: jest.fn(), setDeliveryDate: jest.fn(), testClock: jest.fn(), setTestClock: jest.fn() },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -46,6 +46,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ role: 'none' });
+  api.testClock.mockResolvedValue(null);
 });
 
 describe('month navigator', () => {
@@ -60,6 +61,47 @@ describe('month navigator', () => {
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(api.listMonth).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, -1), { limit: 100 }, ALL_SUBSCRIPTIONS);
     await screen.findByRole('table');
+  });
+});
+
+describe('the test clock', () => {
+  const today = studioDate(new Date());
+  const later = addDays(today, 30);
+
+  it('is offered to admins when the server has one (the test checkout), moves forward and back, and says so', async () => {
+    useAuthStore.setState({ role: 'admin' });
+    api.testClock.mockResolvedValue({ today, pretending: false });
+    const user = await renderDashboard();
+    const summary = await screen.findByText('Test clock (test checkout only)');
+    await user.click(summary);
+    api.setTestClock.mockResolvedValue({ today: later, pretending: true });
+    const input = screen.getByLabelText('Pretend today is');
+    expect(input).toHaveAttribute('min', today);
+    await user.type(input, later);
+    await user.click(screen.getByRole('button', { name: 'Move the clock' }));
+    expect(api.setTestClock).toHaveBeenCalledWith(later);
+    expect(popup()).toMatchObject({ kind: 'success', message: `The server now takes today to be ${formatDeliveryDate(later, { withYear: true })}.` });
+    expect(summary).toHaveTextContent(`the server pretends today is ${formatDeliveryDate(later, { withYear: true })}`);
+    api.setTestClock.mockResolvedValue({ today, pretending: false });
+    await user.click(screen.getByRole('button', { name: 'Back to the real date' }));
+    expect(api.setTestClock).toHaveBeenLastCalledWith(null);
+    expect(summary).toHaveTextContent(/^Test clock \(test checkout only\)$/);
+  });
+
+  it('is not there with real payments (no test clock)', async () => {
+    useAuthStore.setState({ role: 'admin' });
+    api.testClock.mockResolvedValue(null);
+    await renderDashboard();
+    expect(api.testClock).toHaveBeenCalled();
+    expect(screen.queryByText(/^Test clock/)).not.toBeInTheDocument();
+  });
+
+  it('is not offered to employees', async () => {
+    useAuthStore.setState({ role: 'employee' });
+    api.testClock.mockResolvedValue({ today, pretending: false });
+    await renderDashboard();
+    expect(api.testClock).not.toHaveBeenCalled();
+    expect(screen.queryByText(/^Test clock/)).not.toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,7 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
+import { TestClock } from '../features/deliveries/TestClock';
 import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { NotesCell } from '../features/deliveries/NotesCell';
@@ -168,6 +169,7 @@ export default function DashboardPage() {
           </Link>
         </div>
         <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
+        {isAdmin && <TestClock />}
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
         {selected.size > 0 && (
           <BulkAssign

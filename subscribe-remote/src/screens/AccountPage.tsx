@@ -238,9 +238,7 @@ function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription:
                     </button>
                   )}
                   {!month.changeable && open && (month.state === 'delivering' || month.state === 'skipped') && (
-                    <span>
-                      {month.paid ? 'Paid, ' : ''}changes were due by {formatDeliveryDate(month.lastDayForChanges)}
-                    </span>
+                    <span>{month.paid ? 'Paid: it is sure to go out' : `Changes were due by ${formatDeliveryDate(month.lastDayForChanges)}`}</span>
                   )}
                 </td>
               </tr>

@@ -28,6 +28,8 @@ export interface CheckoutDeps {
   db: Db;
   provider: PaymentProvider;
   fulfil: Fulfil;
+  /** The server's time, which decides the first delivery. */
+  clock: () => Date;
   /** Applies what charging a later month brought (the test checkout's Test billing). */
   applyEvent: (event: ProviderEvent) => Promise<ProviderEventResult>;
   /** The site's public origin for checkout return URLs; null takes it from the request. */
@@ -87,19 +89,19 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
       const [known] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       if (!known) throw new NotFoundError('We could not find that checkout.');
       // Paid: what was bought, for the confirmation page (the session id is the buyer's own secret).
-      if (known.status === 'paid') return { payment_status: 'paid' as const, order: await orderSummaryOf(db, known) };
+      if (known.status === 'paid') return { payment_status: 'paid' as const, order: await orderSummaryOf(db, known, deps.clock()) };
       const outcome = await provider.checkoutOutcome(sessionId);
       if (outcome === null) throw new NotFoundError('We could not find that checkout.');
       if (!outcome.paid) return { payment_status: 'unpaid' as const };
       // The webhook may not have arrived yet: fulfilment is idempotent, so make sure here too.
       await fulfil(sessionId, outcome);
-      return { payment_status: 'paid' as const, order: await orderSummaryOf(db, known) };
+      return { payment_status: 'paid' as const, order: await orderSummaryOf(db, known, deps.clock()) };
     },
     { limiter: deps.limiters.verifications },
   );
 
   if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil);
-  if (provider.name === 'local') registerTestCheckout(app, db, fulfil, deps.applyEvent);
+  if (provider.name === 'local') registerTestCheckout(app, deps);
 }
 
 /**
@@ -148,7 +150,7 @@ const TEST_BILLING: Record<string, { label: string; type: string; change: Provid
  * Once paid, its page also offers what charging the next delivery can bring (paid or declined)
  * at once, so every path of a subscription's life can be tried without keys or waiting.
  */
-function registerTestCheckout(app: PublicScope, db: Db, fulfil: Fulfil, applyEvent: CheckoutDeps['applyEvent']) {
+function registerTestCheckout(app: PublicScope, { db, fulfil, applyEvent, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'applyEvent' | 'clock'>) {
   const findSession = async (id: string) => {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
     if (!session || session.provider !== 'local') throw new NotFoundError('This checkout does not exist.');
@@ -220,7 +222,7 @@ ${Object.entries(TEST_BILLING)
       if (!billing) throw new NotFoundError('There is no such test billing action.');
       const [subscription] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, session.id));
       if (session.status !== 'paid' || !subscription) throw new InvalidInputError('Pay this test checkout first.');
-      const result = await applyEvent({ id: `pi_local_${randomBytes(12).toString('hex')}`, type: billing.type, createdAt: new Date(), subscriptionId: subscription.id, change: billing.change });
+      const result = await applyEvent({ id: `pi_local_${randomBytes(12).toString('hex')}`, type: billing.type, createdAt: clock(), subscriptionId: subscription.id, change: billing.change });
       request.log.info({ sessionId: session.id, action: request.params.action, result }, 'test billing event');
       return reply.redirect(`/checkout/test/${encodeURIComponent(session.id)}`, 303);
     });

@@ -3,6 +3,7 @@ import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView, type MonthDe
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { IsoDate, MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { TEST_CLOCK_PATH, type TestClockState } from '@blooms/shared/contract/test-clock';
 
 export interface ProofUpload {
   subscriptionId: string;
@@ -38,6 +39,17 @@ export const deliveriesApi = {
   deliveryDate: async (month: MonthKey) => (await apiRequest<MonthDeliveryDate[]>(`/api/delivery-dates?from=${month}&to=${month}`))[0]!,
   /** Admins: moves the month's delivery day, or with null puts it back on the usual day. */
   setDeliveryDate: (month: MonthKey, date: IsoDate | null) => apiRequest<MonthDeliveryDate>(`/api/delivery-dates/${month}`, { method: 'PUT', body: { date } }),
+  /** Admins, with the test checkout only: the day the server takes it to be; null when there is no test clock (real payments). */
+  testClock: async (): Promise<TestClockState | null> => {
+    try {
+      return await apiRequest<TestClockState>(TEST_CLOCK_PATH);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  /** Pretends it is `today` (null: the real date again). */
+  setTestClock: (today: IsoDate | null) => apiRequest<TestClockState>(TEST_CLOCK_PATH, today === null ? { method: 'DELETE' } : { method: 'PUT', body: { today } }),
   advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>
     apiRequest<MonthDelivery>('/api/deliveries/status', { method: 'POST', body: { subscriptionId, month, expectedStatus } }),
   /** Takes back the caller's own "Delivered -> Not Started", within a few seconds of it. */

@@ -1,0 +1,62 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { addDays, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { TEST_CLOCK_MAX_DAYS_AHEAD, type TestClockState } from '@blooms/shared/contract/test-clock';
+import { deliveriesApi } from './api';
+
+/**
+ * Admins, with the test checkout only: have the server pretend it is a later day, to try the
+ * 7-day rule, pauses and charges without waiting. Not shown with real payments (no test clock).
+ */
+export function TestClock() {
+  const [clock, setClock] = useState<TestClockState | null>(null);
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    deliveriesApi.testClock().then(setClock, () => setClock(null));
+  }, []);
+  if (!clock) return null;
+
+  const realToday = studioDate(new Date());
+  const move = async (today: string | null) => {
+    setBusy(true);
+    try {
+      const moved = await deliveriesApi.setTestClock(today);
+      setClock(moved);
+      showPopup('success', moved.pretending ? `The server now takes today to be ${formatDeliveryDate(moved.today, { withYear: true })}.` : 'The server is back on the real date.');
+    } catch (error) {
+      showPopup('error', (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void move(draft);
+  };
+
+  return (
+    <details className="test-clock">
+      <summary>
+        Test clock (test checkout only){clock.pretending ? `: the server pretends today is ${formatDeliveryDate(clock.today, { withYear: true })}` : ''}
+      </summary>
+      <p>
+        Have the server take a later day as today, for subscribers&apos; changes, charges and delivery days, so the 7-day rule can be tried without waiting. Moving it takes the charges due by then. Staff
+        screens still show the real date.
+      </p>
+      <form className="delivery-day__form" onSubmit={submit}>
+        <label htmlFor="test-clock-day">Pretend today is</label>
+        <input id="test-clock-day" type="date" required value={draft} min={realToday} max={addDays(realToday, TEST_CLOCK_MAX_DAYS_AHEAD)} onChange={(event) => setDraft(event.target.value)} />
+        <button type="submit" className="button button--secondary" disabled={busy || !draft}>
+          Move the clock
+        </button>
+        {clock.pretending && (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void move(null)}>
+            Back to the real date
+          </button>
+        )}
+      </form>
+    </details>
+  );
+}
