@@ -208,7 +208,7 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     await waitFor(() => mailsTo('pat@example.com').some((text) => text.includes('Your deliveries are back on')));
   });
 
-  it('a Custom plan changes its months: one added, one dropped, recorded and confirmed; months already certain and bad lists are refused', async () => {
+  it('a Custom plan changes its months: one added, one dropped, recorded and confirmed; months inside their notice and bad lists are refused; a paid month skipped or paused hands its payment on', async () => {
     const row = await subscribe('max@example.com');
     const token = await signInByEmail('max@example.com');
     const monthsUrl = `/api/account/subscriptions/${row.id}/months`;
@@ -238,13 +238,22 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
     expect(after!.months).toEqual([...wanted].sort((a, b) => a - b));
 
-    // A first delivery paid at checkout, whose notice is still ahead, is certain too: it says so.
+    // Skipping or pausing a month already paid for (the first, paid at checkout) hands its payment on to the next month that delivers.
     const later = addMonths(soonMonth(), 2);
-    const early = await subscribe('early@example.com', { selectedMonths: Object.fromEntries(MONTH_NAMES.map((name, i) => [name, i + 1 === number(later)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths });
+    const only = (months: string[]) => Object.fromEntries(MONTH_NAMES.map((name, i) => [name, months.some((month) => number(month) === i + 1)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths;
+    const early = await subscribe('early@example.com', { selectedMonths: only([later, addMonths(later, 1)]) });
     const earlyToken = await signInByEmail('early@example.com');
     const skip = await change(earlyToken, 'PUT', `/api/account/subscriptions/${early.id}/skips/${later}`);
-    expect(skip.statusCode).toBe(400);
-    expect(skip.json().message).toBe(ACCOUNT_MESSAGES.alreadyPaid(formatMonth(later)));
+    expect(skip.statusCode).toBe(200);
+    const carried = (skip.json() as Account).subscriptions[0]!;
+    expect(carried.coming.find((m) => m.month === later)).toMatchObject({ state: 'skipped', paid: false, chargeCents: 0 });
+    expect(carried.coming.find((m) => m.month === addMonths(later, 1))).toMatchObject({ state: 'delivering', paid: true, chargeCents: 0 });
+    expect(carried.payments.map((payment) => payment.month)).toEqual([addMonths(later, 1)]);
+    app.emailOutbox.wake();
+    await waitFor(() => mailsTo('early@example.com').some((text) => text.includes(`The $99 paid for ${formatMonth(later)} now pays for ${formatMonth(addMonths(later, 1))}.`)));
+    // A pause over it carries it on again, to next year's delivery.
+    const paused = await change(earlyToken, 'PUT', `/api/account/subscriptions/${early.id}/pause`, { from: addMonths(later, 1), months: 1 });
+    expect((paused.json() as Account).subscriptions[0]!.payments.map((payment) => payment.month)).toEqual([addMonths(later, 12)]);
 
     const yearly = await subscribe('year@example.com', { plan: 'yearly', selectedMonths: EMPTY_SUBSCRIBE_FORM.selectedMonths });
     const yearToken = await signInByEmail('year@example.com');
@@ -283,7 +292,7 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(history.map((event) => event.kind)).toEqual(['address']);
   });
 
-  it('with the test checkout an admin moves the server’s day: a month then inside its notice is charged and refused; back on the real date it stays paid', async () => {
+  it('with the test checkout an admin moves the server’s day: a month then inside its notice is charged and refused; back on the real date its payment carries on', async () => {
     const row = await subscribe('clock@example.com');
     const token = await signInByEmail('clock@example.com');
     const next = addMonths(soonMonth(), 1);
@@ -312,8 +321,10 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     } finally {
       expect((await move()).json()).toEqual({ today: today(), pretending: false });
     }
+    // Back on the real date the month may be skipped again; what was paid for it pays the next one.
     const again = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${next}`);
-    expect(again.json().message).toBe(ACCOUNT_MESSAGES.alreadyPaid(formatMonth(next)));
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as Account).subscriptions[0]!.payments.map((payment) => payment.month)).toEqual([soonMonth(), addMonths(next, 1)]);
   });
 
   it('cancelling keeps the deliveries already certain, charges nothing after them, and then refuses every change', async () => {

@@ -13,7 +13,7 @@ import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { ALL_MONTH_NUMBERS, addMonths, formatMonth, monthList, type MonthKey } from '@blooms/shared/contract/months';
 import type { AddressChange } from '@blooms/shared/contract/account-api';
-import { MONEY_RULE } from '@blooms/shared/contract/site';
+import { formatPrice, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { isGift } from '@blooms/shared/contract/subscriber';
 import { inTransaction, type Db } from '../db/database';
@@ -50,7 +50,7 @@ function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonth
     date: day.date,
     lastDayForChanges: day.lastDayForChanges,
     state,
-    changeable: open && !paid && (state === 'delivering' || state === 'skipped'),
+    changeable: open && (state === 'delivering' || state === 'skipped'),
     chargeCents: charged ? PRICE_PER_MONTH_CENTS : 0,
     chargeDate: charged ? chargeDateFor(day.date) : null,
     paid,
@@ -133,15 +133,13 @@ async function changeableMonth(tx: Db, row: SubscriptionDbRow, month: MonthKey, 
   const described = describeMonth(row, day!, paidMonths, now);
   if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
   if (described.state === 'not-in-plan') throw new InvalidInputError(ACCOUNT_MESSAGES.notInPlan(name));
-  if (!described.changeable) throw lockedMonth(described, now);
+  if (!described.changeable) throw lockedMonth(described);
   return described;
 }
 
-/** Why a month cannot be changed: its last day for changes is over, or (the first delivery, paid at checkout) it is paid for. */
-function lockedMonth(month: AccountMonth, now: Date): InvalidInputError {
-  const name = formatMonth(month.month);
-  if (month.paid && changesAllowed(month.date, now)) return new InvalidInputError(ACCOUNT_MESSAGES.alreadyPaid(name));
-  return new InvalidInputError(ACCOUNT_MESSAGES.tooLate(name, formatDeliveryDate(month.lastDayForChanges)));
+/** A month whose last day for changes is over. */
+function lockedMonth(month: AccountMonth): InvalidInputError {
+  return new InvalidInputError(ACCOUNT_MESSAGES.tooLate(formatMonth(month.month), formatDeliveryDate(month.lastDayForChanges)));
 }
 
 interface Change {
@@ -152,16 +150,50 @@ interface Change {
   email: { subject: string; lines: string[] };
 }
 
-/** Writes a subscriber's change with its history entry and e-mail, and tells staff screens. */
-async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSite, change: Change): Promise<void> {
+/**
+ * What was paid is never lost: a coming month that no longer delivers after a change (skipped,
+ * paused, dropped from the plan) hands its payment on to the next month that delivers and is
+ * not paid yet. Returns the moves made.
+ */
+async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date): Promise<{ from: MonthKey; to: MonthKey }[]> {
+  const today = studioDate(now);
+  const thisMonth = today.slice(0, 7);
+  // Two years ahead: a plan of one month a year carries its payment to next year's.
+  const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, 2 * ACCOUNT_MONTHS_AHEAD))).filter((day) => day.date >= today).map((day) => day.month);
+  const paid = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, row.id), inArray(payments.month, coming)))
+    .orderBy(asc(payments.month));
+  const paidMonths = new Set(paid.map((payment) => payment.month));
+  const moves: { from: MonthKey; to: MonthKey }[] = [];
+  for (const payment of paid) {
+    if (deliversOncePaid(row, payment.month)) continue;
+    const to = coming.find((month) => month > payment.month && deliversOncePaid(row, month) && !paidMonths.has(month));
+    if (!to) continue;
+    await tx.update(payments).set({ month: to }).where(eq(payments.id, payment.id));
+    paidMonths.delete(payment.month);
+    paidMonths.add(to);
+    moves.push({ from: payment.month, to });
+  }
+  return moves;
+}
+
+/** Writes a subscriber's change with its history entry and e-mail, carries any payment on, and tells staff screens. */
+async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSite, change: Change, now: Date): Promise<void> {
   await tx
     .update(subscriptions)
     .set({ ...change.set, updatedAt: sql`now()` })
     .where(eq(subscriptions.id, row.id));
-  await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, actorKind: 'subscriber', actor: email, kind: change.kind, detail: change.detail });
-  await queueEmail(tx, `account-${change.kind}`, accountChangeEmail(row, site, change.email));
+  const moved = await carryPayments(tx, { ...row, ...change.set }, now);
+  const detail = moved.length > 0 ? { ...change.detail, paymentsMoved: moved } : change.detail;
+  await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, actorKind: 'subscriber', actor: email, kind: change.kind, detail });
+  const carried = moved.map(({ from, to }) => `The ${formatPrice(PRICE_PER_MONTH_USD)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`);
+  await queueEmail(tx, `account-${change.kind}`, accountChangeEmail(row, site, { ...change.email, lines: [...change.email.lines, ...carried] }));
   await announce(tx, { type: 'subscription-changed', subscriptionId: row.id });
 }
+
+
 
 export interface AccountChangeContext {
   db: Db;
@@ -181,7 +213,7 @@ export async function skipMonth({ db, site, now = new Date() }: AccountChangeCon
       set: { skippedMonths: [...row.skippedMonths, month].sort() },
       detail: { month },
       email: { subject: `${formatMonth(month)} is skipped`, lines: [`You skipped ${formatMonth(month)}: there is no delivery on ${when}, and nothing is charged for it.`] },
-    });
+    }, now);
   });
 }
 
@@ -199,7 +231,7 @@ export async function unskipMonth({ db, site, now = new Date() }: AccountChangeC
         subject: `${formatMonth(month)} is back on`,
         lines: [`${formatMonth(month)} is back on: flowers on ${formatDeliveryDate(described.date, { withYear: true })}, charged on ${formatDeliveryDate(chargeDateFor(described.date), { withYear: true })}.`],
       },
-    });
+    }, now);
   });
 }
 
@@ -226,7 +258,7 @@ export async function pauseDeliveries({ db, site, now = new Date() }: AccountCha
           'Nothing is delivered or charged in those months; deliveries start again by themselves after them.',
         ],
       },
-    });
+    }, now);
   });
 }
 
@@ -246,7 +278,7 @@ export async function resumeDeliveries({ db, site, now = new Date() }: AccountCh
         subject: 'Your deliveries are back on',
         lines: [keptUntil ? `Your deliveries are back on after ${formatMonth(keptUntil)}, which was too close to change.` : 'Your deliveries are back on, as your plan says.'],
       },
-    });
+    }, now);
   });
 }
 
@@ -266,8 +298,7 @@ export async function changeMonths({ db, site, now = new Date() }: AccountChange
     const paidMonths = await paidMonthsOf(tx, row.id);
     for (const number of changed) {
       const next = describeMonth(row, coming.find((day) => Number(day.month.slice(5, 7)) === number)!, paidMonths, now);
-      const open = !next.paid && changesAllowed(next.date, now);
-      if (!open) throw lockedMonth(next, now);
+      if (!changesAllowed(next.date, now)) throw lockedMonth(next);
     }
     await apply(tx, row, email, site, {
       kind: 'months',
@@ -277,12 +308,12 @@ export async function changeMonths({ db, site, now = new Date() }: AccountChange
         subject: 'Your delivery months are changed',
         lines: [`Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`, MONEY_RULE],
       },
-    });
+    }, now);
   });
 }
 
 /** Changes where the flowers go, under the rules of subscribing; staff screens show the new address at once. */
-export async function changeAddress({ db, site }: AccountChangeContext, email: string, subscriptionId: string, address: AddressChange): Promise<void> {
+export async function changeAddress({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, address: AddressChange): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     const fields = Object.keys(address) as (keyof AddressChange)[];
@@ -296,7 +327,7 @@ export async function changeAddress({ db, site }: AccountChangeContext, email: s
         subject: 'Your delivery address is changed',
         lines: [`We now deliver to ${deliverToLine({ ...address, state: row.state })}.`, address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.'],
       },
-    });
+    }, now);
   });
 }
 
@@ -328,7 +359,7 @@ export async function cancelSubscription(
       set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
       detail: { endsAfter },
       email: { subject: 'Your subscription is cancelled', lines: ['You cancelled your Monthly Blooms subscription.', said] },
-    });
+    }, now);
     return { row, lastDelivery };
   });
 }

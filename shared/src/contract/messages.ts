@@ -56,7 +56,6 @@ export const ACCOUNT_MESSAGES = {
   alreadyDelivered: (month: string) => `${month}'s flowers have already gone out.`,
   tooFarAhead: (month: string) => `${month} is more than a year away: choose a month within the next ${ACCOUNT_MONTHS_AHEAD} months.`,
   notSkipped: (month: string) => `${month} is not skipped.`,
-  alreadyPaid: (month: string) => `${month} is already paid for, so it is sure to go out and can no longer be changed.`,
   yearlyMonths: 'A Yearly plan delivers every month, so it has no months to choose.',
   cancelled: 'This subscription is cancelled, so it can no longer be changed.',
   notYours: 'None of your subscriptions has that id.',

@@ -139,3 +139,15 @@ it('a door photo is fetched with the sign-in and shown; one that fails says so',
   const march = screen.getByText(/^March 2026/).closest('li')!;
   expect(await within(march).findByText(/the photo could not be loaded/)).toBeInTheDocument();
 });
+
+it('cancelling asks first, naming the last delivery it keeps: one paid for, even while it could still be skipped', async () => {
+  const paid = { ...SUBSCRIPTION.coming[0]!, paid: true, chargeCents: 0, chargeDate: null };
+  const june = { month: '2027-06', date: '2027-06-10', lastDayForChanges: '2027-06-03', state: 'delivering' as const, changeable: true, chargeCents: 9900, chargeDate: '2027-06-04', paid: false };
+  await renderSignedIn(accountWith({ coming: [paid, june] }));
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+  expect(screen.getByRole('group', { name: 'Confirm cancelling' })).toHaveTextContent('Your last delivery would be Thursday, March 11, 2027: it is paid for or too close to change.');
+  request.mockResolvedValueOnce(accountWith({ status: 'cancelled', statusLabel: 'Cancelled, last delivery March 2027' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel my subscription' }));
+  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/cancel`, 'POST', undefined);
+  expect(await screen.findByText('Cancelled, last delivery March 2027')).toBeInTheDocument();
+});

@@ -188,7 +188,8 @@ function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription:
   const [pauseFrom, setPauseFrom] = useState(pausable[0]?.month ?? '');
   const [pauseMonths, setPauseMonths] = useState(1);
   const headingId = `subscription-${s.id}`;
-  const lastCertain = s.coming.filter((month) => month.state === 'delivering' && !month.changeable).at(-1);
+  // What cancelling keeps, as the server decides it: deliveries paid for or too close to change.
+  const lastCertain = s.coming.filter((month) => month.state === 'delivering' && (month.paid || !month.changeable)).at(-1);
 
   return (
     <article className="account__subscription" aria-labelledby={headingId}>
@@ -306,7 +307,7 @@ function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription:
             <div role="group" aria-label="Confirm cancelling">
               <p>
                 {lastCertain
-                  ? `Your last delivery would be ${formatDeliveryDate(lastCertain.date, { withYear: true })}, already too close to change. Nothing after it is delivered or charged.`
+                  ? `Your last delivery would be ${formatDeliveryDate(lastCertain.date, { withYear: true })}: it is paid for or too close to change. Nothing after it is delivered or charged.`
                   : 'Nothing more would be delivered or charged.'}
               </p>
               <button
