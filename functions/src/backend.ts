@@ -60,17 +60,18 @@ export async function runBackend(
 ): Promise<FastifyInstance> {
   const feed = new ChangeFeed();
   await feed.start(database);
+  const blobs = parts.blobs ?? (config.storageBucket ? await cloudStorageBlobStore(config.storageBucket) : localBlobStore(path.join(config.dataDir, 'blobs')));
   const app = await buildServer({
     config,
     database,
     verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId),
     signInLinks: parts.signInLinks ?? firebaseSignInLinks(config.firebaseProjectId, config.firebaseWeb.apiKey),
     clock: parts.clock,
-    blobs: parts.blobs ?? (config.storageBucket ? await cloudStorageBlobStore(config.storageBucket) : localBlobStore(path.join(config.dataDir, 'blobs'))),
+    blobs,
     feed,
     logger: parts.logger,
   });
-  const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain, retryAfterS: config.outboxRetryAfterS });
+  const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain, retryAfterS: config.outboxRetryAfterS }, blobs);
   app.decorate('emailOutbox', outbox);
   app.addHook('onClose', async () => {
     await outbox.close();

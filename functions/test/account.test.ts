@@ -363,8 +363,13 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     const atDoor = () => mailsTo('door@example.com').filter((text) => text.includes(`Subject: Your ${formatMonth(soonMonth())} flowers are at the door`));
     await waitFor(() => atDoor().length > 0);
     expect(atDoor()).toHaveLength(1);
-    expect(atDoor()[0]).toContain('sign in to your account to see it');
+    expect(atDoor()[0]).toContain('Our driver took this photo so you know they arrived');
     expect(atDoor()[0]).toContain('https://blooms.example/account');
+    // The driver's photo, inline.
+    expect(atDoor()[0]).toContain('<img src="cid:door-photo"');
+    expect(atDoor()[0]).toContain('Content-ID: <door-photo>');
+    // (Its base64 without the = padding, which mailText takes for a soft line break.)
+    expect(atDoor()[0]!.replace(/\r?\n/g, '')).toContain(IMAGES.jpeg.toString('base64').replace(/=+$/, ''));
     expect(mailsTo('hand@example.com').some((text) => text.includes('flowers are at the door'))).toBe(false);
 
     const token = await signInByEmail('door@example.com');

@@ -5,6 +5,9 @@ import { smtpMailer } from '../src/mail/mailer';
 import { EmailOutboxWorker, queueEmail } from '../src/services/email-outbox';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startSmtpServer } from './support/smtp';
+import { mailText } from './support/mail-text';
+import { Readable } from 'node:stream';
+import type { BlobStore } from '../src/services/blob-store';
 
 const quiet = { info: () => undefined, error: () => undefined };
 const mail = (n: number) => ({ to: { name: `Person ${n}`, address: `person${n}@example.com` }, subject: `Hello ${n}`, text: `Hello ${n}`, html: `<p>Hello ${n}</p>` });
@@ -13,8 +16,8 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
   let database: TestDatabase;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const workers: EmailOutboxWorker[] = [];
-  const worker = (url = smtp.url) => {
-    const w = new EmailOutboxWorker(database, smtpMailer(url, 'Monthly Blooms <hello@blooms.example>'), quiet, { pollMs: 60_000, messageIdDomain: 'blooms.example', retryAfterS: 30 });
+  const worker = (url = smtp.url, blobs: BlobStore | null = null) => {
+    const w = new EmailOutboxWorker(database, smtpMailer(url, 'Monthly Blooms <hello@blooms.example>'), quiet, { pollMs: 60_000, messageIdDomain: 'blooms.example', retryAfterS: 30 }, blobs);
     workers.push(w);
     return w;
   };
@@ -53,6 +56,27 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     expect(smtp.received[0]!.raw).toContain(`Message-ID: <outbox-${row!.id}-${row!.createdAt.getTime()}@blooms.example>`);
     expect(row).toMatchObject({ attempts: 1, lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('attaches the images its HTML shows inline, read when sent; one that is gone is left out of the HTML', async () => {
+    smtp = await startSmtpServer();
+    const photo = Buffer.from('a door photo');
+    const blobs: BlobStore = { get: async (key) => (key === 'proofs/door.jpg' ? Readable.from([photo]) : null), put: async () => undefined, delete: async () => undefined };
+    const w = worker(smtp.url, blobs);
+    await w.start();
+    const withImage = (n: number, blobKey: string) =>
+      inTransaction(database.db, (tx) => queueEmail(tx, 'test', { ...mail(n), html: `<p>Hello ${n}</p><img src="cid:photo" alt="At the door">` }, [{ cid: 'photo', blobKey }]));
+    await withImage(1, 'proofs/door.jpg');
+    await withImage(2, 'proofs/gone.jpg');
+    await w.wake();
+    const [kept, gone] = smtp.received.map((m) => mailText(m.raw));
+    expect(kept).toContain('<img src="cid:photo" alt="At the door">');
+    expect(kept).toMatch(/Content-Type: image\/jpeg; name=photo\.jpg/);
+    expect(kept).toContain('Content-ID: <photo>');
+    expect(kept).toContain(photo.toString('base64'));
+    expect(gone).toContain('<p>Hello 2</p>');
+    expect(gone).not.toContain('cid:photo');
+    expect(gone).not.toContain('Content-ID');
   });
 
   it('retries after a failure with backoff, recording why, until the mail server takes it', async () => {

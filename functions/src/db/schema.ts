@@ -140,6 +140,12 @@ export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
  * Every e-mail the product sends, queued in the transaction of what it announces and sent by
  * the outbox worker (services/email-outbox.ts), so a crash loses none.
  */
+/** An image an outbox e-mail shows inline: its Content-ID in the HTML, and the blob it is read from when sent. */
+export interface InlineImage {
+  cid: string;
+  blobKey: string;
+}
+
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -150,6 +156,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Images the HTML shows inline (src="cid:…"), by blob key: attached when the e-mail is sent. */
+    images: jsonb('images').$type<InlineImage[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Sending attempts so far; the worker claims a due e-mail by counting one. */
     attempts: integer('attempts').notNull().default(0),

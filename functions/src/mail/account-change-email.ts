@@ -9,34 +9,39 @@ export interface MailSite extends SiteContact {
   accountUrl: string;
 }
 
-/** A short plain e-mail: greeting, what happened, where to change it, how to reach us. */
-function plainEmail(to: { name: string; email: string }, greeting: string, subject: string, body: string[], site: MailSite): OutgoingMail {
-  const lines = [`Hi ${greeting},`, '', ...body, '', `See or change your deliveries: ${site.accountUrl}`, `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`, '', 'With love,', 'Monthly Blooms'];
+/** A short plain e-mail: greeting, what happened (with an inline image, if any), where to change it, how to reach us. */
+function plainEmail(to: { name: string; email: string }, greeting: string, subject: string, body: string[], site: MailSite, image?: { cid: string; alt: string }): OutgoingMail {
+  const closing = ['', `See or change your deliveries: ${site.accountUrl}`, `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`, '', 'With love,', 'Monthly Blooms'];
+  const lines = [`Hi ${greeting},`, '', ...body, ...closing];
   const text = lines.join('\n');
-  const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${lines
-    .map((line) => (line ? `<p style="margin: 0 0 8px">${escapeHtml(line)}</p>` : ''))
-    .join('')}</body></html>`;
+  const paragraphs = (part: string[]) => part.map((line) => (line ? `<p style="margin: 0 0 8px">${escapeHtml(line)}</p>` : '')).join('');
+  const picture = image ? `<p style="margin: 0 0 8px"><img src="cid:${image.cid}" alt="${escapeHtml(image.alt)}" width="480" style="display: block; max-width: 100%; height: auto; border-radius: 8px"></p>` : '';
+  const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${paragraphs([`Hi ${greeting},`, '', ...body])}${picture}${paragraphs(closing)}</body></html>`;
   return { to: { name: to.name, address: to.email }, subject, text, html };
 }
 
 /** Confirms a change the subscriber made from their account (skip, pause, resume, cancel), to whoever manages it. */
-export function accountChangeEmail(s: Parameters<typeof payerOf>[0], site: MailSite, change: { subject: string; lines: string[] }): OutgoingMail {
+export function accountChangeEmail(s: Parameters<typeof payerOf>[0], site: MailSite, change: { subject: string; lines: string[]; image?: { cid: string; alt: string } }): OutgoingMail {
   const payer = payerOf(s);
   const about = isGift(s) ? [`About your gift to ${s.firstName} ${s.lastName}:`] : [];
-  return plainEmail(payer, isGift(s) ? payer.name : s.firstName, change.subject, [...about, ...change.lines], site);
+  return plainEmail(payer, isGift(s) ? payer.name : s.firstName, change.subject, [...about, ...change.lines], site, change.image);
 }
+
+/** The Content-ID of the door photo in the "left at the door" e-mail. */
+export const DOOR_PHOTO_CID = 'door-photo';
 
 /** The e-mail with a one-time sign-in link to the account. */
 export function signInLinkEmail(email: string, link: string, site: MailSite): OutgoingMail {
   return plainEmail({ name: '', email }, 'there', 'Your Monthly Blooms sign-in link', ['Open this link to sign in to your Monthly Blooms account. It works once, for one hour:', link, '', 'If you did not ask for it, you can ignore this e-mail.'], site);
 }
 
-/** Tells whoever manages the subscription that this month's flowers were left at the door, and where the driver's photo is. */
+/** Tells whoever manages the subscription that this month's flowers were left at the door, with the driver's photo (attached by the outbox as DOOR_PHOTO_CID). */
 export function leftAtDoorEmail(s: Parameters<typeof payerOf>[0], site: MailSite, monthName: string): OutgoingMail {
   const whose = isGift(s) ? 'their' : 'your';
   return accountChangeEmail(s, site, {
     subject: `Your ${monthName} flowers are at the door`,
-    lines: [`Nobody was home, so we left the ${monthName} flowers at ${whose} door. Our driver took a photo so you know they arrived: sign in to your account to see it.`],
+    lines: [`Nobody was home, so we left the ${monthName} flowers at ${whose} door. Our driver took this photo so you know they arrived; it is in your account too.`],
+    image: { cid: DOOR_PHOTO_CID, alt: `The ${monthName} flowers at the door` },
   });
 }
 

@@ -14,6 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Images the HTML shows by Content-ID (src="cid:…"). */
+  attachments?: { cid: string; filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {

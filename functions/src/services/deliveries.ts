@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { findUserByEmail } from './users';
 import { lifecycleOf } from './lifecycle';
 import { queueEmail } from './email-outbox';
-import { leftAtDoorEmail, type MailSite } from '../mail/account-change-email';
+import { DOOR_PHOTO_CID, leftAtDoorEmail, type MailSite } from '../mail/account-change-email';
 
 /** A stale click: the caller saw another status than the one stored. Carries the fresh row. */
 export class StaleDeliveryError extends ConflictError {
@@ -520,8 +520,11 @@ export async function recordDelivered(
       .set({ status: 'delivered', proofImageKey: input.proofImageKey, updatedAt: new Date(), updatedBy: actor.email })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
     await recordChange(tx, actor, input.subscriptionId, input.month, 'proof', { method: input.method, photo: input.proofImageKey });
-    // Left at the door, nobody saw it come: the subscriber hears of it, with the photo in their account.
-    if (input.method === 'door') await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscription, site, formatMonth(input.month)));
+    // Left at the door, nobody saw it come: the subscriber hears of it, with the driver's photo.
+    if (input.method === 'door') {
+      const images = input.proofImageKey ? [{ cid: DOOR_PHOTO_CID, blobKey: input.proofImageKey }] : [];
+      await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscription, site, formatMonth(input.month)), images);
+    }
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }

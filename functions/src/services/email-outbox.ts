@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
-import { emailOutbox, type EmailOutboxRow } from '../db/schema';
+import { buffer } from 'node:stream/consumers';
+import { emailOutbox, type EmailOutboxRow, type InlineImage } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { BlobStore } from './blob-store';
+import { typeOfKey } from './image-type';
 import type { Logger } from './logger';
 
 const OUTBOX_CHANNEL = 'blooms_outbox';
@@ -14,8 +17,8 @@ const backoff = (retryAfterS: number) => sql`make_interval(secs => least(${retry
  * Queues an e-mail inside the caller's transaction: it exists exactly when what it announces
  * was committed, and the worker is woken at commit.
  */
-export async function queueEmail(tx: Db, kind: string, mail: OutgoingMail): Promise<void> {
-  await tx.insert(emailOutbox).values({ kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+export async function queueEmail(tx: Db, kind: string, mail: OutgoingMail, images: InlineImage[] = []): Promise<void> {
+  await tx.insert(emailOutbox).values({ kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, images });
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
@@ -39,6 +42,8 @@ export class EmailOutboxWorker {
     private readonly mailer: Mailer,
     private readonly log: Logger,
     private readonly options: { pollMs: number; messageIdDomain: string; retryAfterS: number } = { pollMs: 10_000, messageIdDomain: 'monthlyblooms.local', retryAfterS: 30 },
+    /** Where inline images are read from; without it, or when an image is gone, the e-mail goes without it. */
+    private readonly blobs: BlobStore | null = null,
   ) {}
 
   async start(): Promise<void> {
@@ -102,7 +107,7 @@ export class EmailOutboxWorker {
     const { db } = this.database;
     const messageId = `<outbox-${mail.id}-${mail.createdAt.getTime()}@${this.options.messageIdDomain}>`;
     try {
-      await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html }, { messageId });
+      await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, ...(await this.withImages(mail)) }, { messageId });
     } catch (error) {
       const gaveUp = mail.attempts >= MAX_ATTEMPTS;
       const message = error instanceof Error ? error.message : String(error);
@@ -118,5 +123,21 @@ export class EmailOutboxWorker {
     }
     await db.update(emailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, mail.id));
     this.log.info({ outboxId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'e-mail sent');
+  }
+
+  /** The HTML with its inline images attached; an image that can no longer be read is left out of the HTML too. */
+  private async withImages(mail: EmailOutboxRow): Promise<Pick<OutgoingMail, 'html' | 'attachments'>> {
+    let html = mail.html;
+    const attachments: NonNullable<OutgoingMail['attachments']> = [];
+    for (const { cid, blobKey } of mail.images) {
+      const stream = await this.blobs?.get(blobKey);
+      if (stream) {
+        const contentType = typeOfKey(blobKey);
+        attachments.push({ cid, filename: `${cid}.${blobKey.split('.').pop()}`, contentType, content: await buffer(stream) });
+      } else {
+        html = html.replace(new RegExp(`<img [^>]*src="cid:${cid}"[^>]*>`, 'g'), '');
+      }
+    }
+    return { html, attachments };
   }
 }
