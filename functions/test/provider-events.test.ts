@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { addMonths } from '@blooms/shared/contract/months';
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
+import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
+import { payments, subscriptionEvents, subscriptions } from '../src/db/schema';
+import { applyProviderEvent, type ProviderEvent } from '../src/services/lifecycle';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { addSubscription } from './support/fixtures';
+
+const site = { ...DEFAULT_SITE_CONTACT, accountUrl: 'https://blooms.example/account' };
+
+describe.each(DATABASE_KINDS)('what the payment provider says, applied once and in order, on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+  });
+  afterAll(() => database.destroy());
+
+  const month = addMonths(studioDate(new Date()).slice(0, 7), 2);
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  const event = (id: string, minutes: number, change: ProviderEvent['change'], subscriptionId: string): ProviderEvent => ({ id, type: change.kind, createdAt: at(minutes), subscriptionId, change });
+  const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+  const history = async (id: string) => (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id))).map((e) => [e.actorKind, e.actor, e.kind]);
+
+  it('a replayed decline changes nothing more; an older event arriving after a newer one changes no status, though its money is recorded', async () => {
+    const row = await addSubscription(database.db);
+    const declined = event('pi_declined', 10, { kind: 'payment-failed', month }, row.id);
+    expect(await applyProviderEvent(database.db, declined, site)).toBe('applied');
+    expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
+    expect(await applyProviderEvent(database.db, declined, site)).toBe('replayed');
+    expect(await history(row.id)).toEqual([['provider', 'pi_declined', 'status']]);
+
+    // A payment taken before the decline, told late: recorded for its month, but it does not undo the newer decline.
+    const late = event('pi_earlier', 5, { kind: 'payment-succeeded', month: addMonths(month, -1) }, row.id);
+    expect(await applyProviderEvent(database.db, late, site)).toBe('stale');
+    expect(await reread(row.id)).toMatchObject({ status: 'past-due' });
+    const paid = await database.db.select().from(payments).where(eq(payments.subscriptionId, row.id));
+    expect(paid.map((p) => [p.providerRef, p.month])).toEqual([['pi_earlier', addMonths(month, -1)]]);
+
+    // A newer payment for the held month makes it active again.
+    expect(await applyProviderEvent(database.db, event('pi_retry', 20, { kind: 'payment-succeeded', month }, row.id), site)).toBe('applied');
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('an event for a subscription that does not exist is refused and records nothing', async () => {
+    await expect(applyProviderEvent(database.db, event('pi_nobody', 1, { kind: 'payment-failed', month }, '00000000-0000-4000-8000-000000000000'), site)).rejects.toThrow('There is no subscription');
+    expect(await database.db.select().from(payments).where(eq(payments.providerRef, 'pi_nobody'))).toEqual([]);
+  });
+});
