@@ -139,6 +139,19 @@ for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]]
     }
     await expect(page.getByText('3 deliveries a year, $99 each')).toBeVisible();
   });
+
+  test(`the plan card sits ${device === 'phone' ? 'under' : 'beside'} the form on a ${device}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/subscribe');
+    const form = (await page.locator('form.subscribe-form').boundingBox())!;
+    const card = (await page.getByRole('complementary', { name: 'About the plan' }).getByRole('region', { name: 'The plan' }).boundingBox())!;
+    if (device === 'phone') expect(card.y).toBeGreaterThanOrEqual(form.y + form.height);
+    else {
+      expect(card.x).toBeGreaterThanOrEqual(form.x + form.width);
+      expect(card.y).toBeLessThan(form.y + 100);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
 }
 
 /** The HTML part of a stored e-mail, decoded from quoted-printable. */

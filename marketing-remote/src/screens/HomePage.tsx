@@ -1,3 +1,4 @@
+import { PlanCard } from '@blooms/shared/ui/PlanCard';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
@@ -63,6 +64,11 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+
+      <div className="container section pricing">
+        <PlanCard />
+        <GetStarted />
+      </div>
 
       <CardSection heading="Our approach" cards={APPROACH} />
 

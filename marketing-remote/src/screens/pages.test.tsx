@@ -27,6 +27,17 @@ function renderPage(Page: () => React.JSX.Element) {
 const getStarted = () => screen.getAllByRole('link', { name: 'Get Started' });
 
 describe('Home', () => {
+  it('has a plan card: the price per delivered month, what is in it, how Yearly and Custom are billed, and the skip, pause and cancel rules', () => {
+    renderPage(HomePage);
+    const card = screen.getByRole('region', { name: 'The plan' });
+    expect(card).toHaveTextContent('$99 per delivered month');
+    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A hand-made arrangement of the season’s flowers', 'A vase, swapped for a fresh one each month', 'Hand delivery to your door']);
+    expect(within(card).getByText('Yearly').nextElementSibling).toHaveTextContent('Flowers every month: $99 for each delivery, so 12 a year unless you skip or pause.');
+    expect(within(card).getByText('Custom').nextElementSibling).toHaveTextContent('Only the months you choose: $99 for each of them, and nothing in the others.');
+    expect(card).toHaveTextContent('Skip or pause a month up to 7 days before its delivery. Cancel any time: nothing is charged after your last delivery.');
+    expect(card).toHaveTextContent('The first delivery is paid when you subscribe. Each later delivery is charged 6 days before it');
+  });
+
   it('has the hero with the logo and Get Started, the five-point intro, the four approach cards and the About section', () => {
     renderPage(HomePage);
     expect(screen.getByRole('heading', { level: 1, name: 'Fresh flowers, hand-delivered every month' })).toBeInTheDocument();

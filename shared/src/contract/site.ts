@@ -52,3 +52,19 @@ export const MONEY_RULE = `${formatPrice(PRICE_PER_MONTH_USD)} is charged for ea
 /** When a month is charged (chargeDateFor in account.ts), in the same words everywhere. */
 export const LATER_CHARGES = `Each later delivery is charged ${SKIP_NOTICE_DAYS - 1} days before it, once it can no longer be skipped.`;
 export const CHARGE_TIMING = `The first delivery is paid when you subscribe. ${LATER_CHARGES}`;
+
+/** Who takes the card at checkout (the local stack's test checkout stands in for it). */
+export const PAYMENT_PROVIDER = 'Stripe';
+export const SECURE_CHECKOUT = `Secure checkout by ${PAYMENT_PROVIDER}: your card goes to ${PAYMENT_PROVIDER} over an encrypted connection, and we never see or keep its number.`;
+
+/** The plan in brief, as the plan card on Home and Subscribe shows it. */
+export const PLAN_CARD = {
+  price: formatPrice(PRICE_PER_MONTH_USD),
+  per: 'per delivered month',
+  includes: ['A hand-made arrangement of the season’s flowers', 'A vase, swapped for a fresh one each month', 'Hand delivery to your door'],
+  billing: [
+    { plan: 'Yearly', text: `Flowers every month: ${formatPrice(PRICE_PER_MONTH_USD)} for each delivery, so 12 a year unless you skip or pause.` },
+    { plan: 'Custom', text: `Only the months you choose: ${formatPrice(PRICE_PER_MONTH_USD)} for each of them, and nothing in the others.` },
+  ],
+  rules: `Skip or pause a month up to ${SKIP_NOTICE_DAYS} days before its delivery. Cancel any time: nothing is charged after your last delivery.`,
+} as const;

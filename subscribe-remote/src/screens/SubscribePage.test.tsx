@@ -1,5 +1,5 @@
 import { CHARGE_TIMING, MONEY_RULE } from '@blooms/shared/contract/site';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
@@ -104,6 +104,13 @@ describe('the live ZIP message', () => {
 });
 
 describe('plan and months', () => {
+  it('shows the plan card beside the form, and names who takes the card at checkout', () => {
+    renderForm();
+    const aside = screen.getByRole('complementary', { name: 'About the plan' });
+    expect(within(aside).getByRole('region', { name: 'The plan' })).toHaveTextContent('$99 per delivered month');
+    expect(screen.getByText(/^Secure checkout by Stripe:/)).toBeInTheDocument();
+  });
+
   it('starts yearly with all months; custom reveals the 12 months; yearly resets them all', async () => {
     const user = userEvent.setup();
     renderForm();
