@@ -92,8 +92,27 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   await expect(maria.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(pill(admin, 'Maria Lopez').getByRole('button', { name: 'View the delivery photo for Maria Lopez' })).toBeVisible(WITHIN_2_S);
 
-  // The driver moves James first; the order is kept.
-  await driver.getByRole('button', { name: 'Move James Whitaker up' }).click();
+  // The driver drags James first by his card's handle, then tries the buttons: down and up again; the order is kept.
+  const orderSaved = () => driver.waitForResponse((response) => response.url().endsWith('/api/my-deliveries/order') && response.ok());
+  const handle = (stop: number) => stops.nth(stop).locator('.stop-card__drag');
+  await handle(1).scrollIntoViewIfNeeded();
+  const from = (await handle(1).boundingBox())!;
+  const to = (await stops.nth(0).boundingBox())!;
+  await driver.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await driver.mouse.down();
+  // Onto the bottom of the first card, which is on screen just above.
+  await driver.mouse.move(from.x + from.width / 2, to.y + to.height - 12, { steps: 8 });
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
+  const saved = orderSaved();
+  await driver.mouse.up();
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
+  await saved;
+  await driver.reload();
+  await driver.getByRole('button', { name: 'Next month' }).click();
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
+  await Promise.all([orderSaved(), driver.getByRole('button', { name: 'Move James Whitaker down' }).click()]);
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: Maria Lopez/);
+  await Promise.all([orderSaved(), driver.getByRole('button', { name: 'Move James Whitaker up' }).click()]);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
   await driver.reload();
   await driver.getByRole('button', { name: 'Next month' }).click();

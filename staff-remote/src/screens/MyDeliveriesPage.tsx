@@ -24,6 +24,7 @@ import { usePendingChanges, withPendingChanges } from '../features/offline/use-p
 import { isTemporaryFailure } from '../features/offline/send-pending';
 import { startStaffWorker } from '../features/offline/staff-worker';
 import { PendingBadge } from '../features/offline/PendingBadge';
+import { previewOrder, useDragReorder } from '../features/deliveries/use-drag-reorder';
 import '../features/deliveries/deliveries.css';
 
 export const PROOF_QUESTION = 'Was it hand-delivered or left at the door?';
@@ -53,6 +54,7 @@ export default function MyDeliveriesPage() {
   const { pending, notSent, keep, dismissNotSent } = usePendingChanges(record?.email ?? null, applyDelivery);
   const rows = serverRows && withPendingChanges(serverRows, pending);
   useEffect(() => void startStaffWorker(), []);
+  const { drag: dragging, handleProps: dragHandle } = useDragReorder((from, to) => void move(from, to));
 
   /** Whether a change to this stop must wait behind others, or for a connection. */
   const mustWait = (row: SubscriptionRow) => !navigator.onLine || pending.some((p) => p.subscriptionId === row.id);
@@ -98,11 +100,10 @@ export default function MyDeliveriesPage() {
     }
   }
 
-  /** Moves a stop one place up or down, shown at once and kept on the server. */
-  async function move(index: number, by: -1 | 1) {
+  /** Moves a stop to another place in the route (up, down, or dropped there), shown at once and kept on the server. */
+  async function move(from: number, to: number) {
     if (!rows) return;
-    const ids = rows.map((row) => row.id);
-    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    const ids = previewOrder(rows.map((row) => row.id), { from, over: to });
     reorder(ids);
     try {
       reorder((await deliveriesApi.saveRouteOrder(month, ids)).map((row) => row.id));
@@ -196,7 +197,7 @@ export default function MyDeliveriesPage() {
         )}
         {rows && rows.length > 0 && phone && (
           <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order`}>
-            {rows.map((row, index) => (
+            {previewOrder(rows, dragging).map((row, index) => (
               <StopCard
                 key={row.id}
                 row={row}
@@ -204,9 +205,11 @@ export default function MyDeliveriesPage() {
                 stops={rows.length}
                 apple={apple}
                 busy={busy === row.id || uploading?.id === row.id}
+                dragged={dragging !== null && dragging.over === index}
+                dragHandle={dragHandle(index)}
                 onOutForDelivery={() => void markOutForDelivery(row)}
                 onDelivered={() => askHowDelivered(row)}
-                onMove={(by) => void move(index, by)}
+                onMove={(by) => void move(index, index + by)}
               />
             ))}
           </ol>

@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import { navigateUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { StatusPill } from './StatusPill';
@@ -13,14 +14,18 @@ interface Props {
   onOutForDelivery: () => void;
   onDelivered: () => void;
   onMove: (by: -1 | 1) => void;
+  /** Being dragged to this place. */
+  dragged: boolean;
+  /** The pointer handlers of the drag handle (use-drag-reorder). */
+  dragHandle: HTMLAttributes<HTMLSpanElement>;
 }
 
 /** One stop on a driver's phone: where, who, what to know, and big buttons for what to do. */
-export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDelivered, onMove }: Props) {
+export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDelivered, onMove, dragged, dragHandle }: Props) {
   const name = `${row.firstName} ${row.lastName}`;
   const { status } = row.delivery;
   return (
-    <li className="stop-card" aria-label={`Stop ${stop} of ${stops}: ${name}`}>
+    <li className={`stop-card${dragged ? ' stop-card--dragged' : ''}`} aria-label={`Stop ${stop} of ${stops}: ${name}`} data-drag-index={stop - 1}>
       <div className="stop-card__head">
         <span className="stop-card__number" aria-hidden="true">{stop}</span>
         <h2 className="stop-card__name">{name}</h2>
@@ -52,6 +57,10 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
         )}
       </div>
       <div className="stop-card__order">
+        {/* For a finger or a mouse; keyboards and screen readers have the buttons below. */}
+        <span className="stop-card__drag" aria-hidden="true" title={`Drag ${name} to another place`} {...dragHandle}>
+          ⠿
+        </span>
         <button type="button" className="stop-card__move" disabled={stop === 1} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
           ↑
         </button>

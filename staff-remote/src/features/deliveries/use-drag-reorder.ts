@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+
+/** Where a dragged item came from and the place it would drop into. */
+export interface DragState {
+  from: number;
+  over: number;
+}
+
+/** The list as it looks while an item is dragged: the item moved from its place to the one it is over. */
+export function previewOrder<T>(items: readonly T[], drag: DragState | null): T[] {
+  if (!drag || drag.from === drag.over) return [...items];
+  const moved = [...items];
+  const [item] = moved.splice(drag.from, 1);
+  moved.splice(drag.over, 0, item!);
+  return moved;
+}
+
+/**
+ * Reordering a list by dragging a handle, with a mouse, a pen or a finger (pointer events, so the
+ * page does not scroll under a finger: the handle has touch-action: none). Each item carries
+ * data-drag-index with its place as shown; dropping calls onDrop(from, to). While a drag is on,
+ * the window follows the pointer, wherever it goes. Keyboards and screen readers use the up and
+ * down buttons instead.
+ */
+export function useDragReorder(onDrop: (from: number, to: number) => void) {
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const dropped = useRef(onDrop);
+  dropped.current = onDrop;
+  // Ends a drag in progress: its window listeners go when it ends or the list goes.
+  const end = useRef<(() => void) | null>(null);
+  useEffect(() => () => end.current?.(), []);
+
+  const start = (from: number) => {
+    end.current?.();
+    let current: DragState = { from, over: from };
+    setDrag(current);
+    // Listening from the pointerdown itself: a quick drag can be over before React renders.
+    const follow = (event: PointerEvent) => {
+      const target = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-drag-index]');
+      if (!target || Number(target.dataset.dragIndex) === current.over) return;
+      current = { ...current, over: Number(target.dataset.dragIndex) };
+      setDrag(current);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', follow);
+      window.removeEventListener('pointerup', drop);
+      window.removeEventListener('pointercancel', cancel);
+      end.current = null;
+      setDrag(null);
+    };
+    const drop = () => {
+      stop();
+      if (current.over !== current.from) dropped.current(current.from, current.over);
+    };
+    const cancel = () => stop();
+    window.addEventListener('pointermove', follow);
+    window.addEventListener('pointerup', drop);
+    window.addEventListener('pointercancel', cancel);
+    end.current = stop;
+  };
+
+  const handleProps = (index: number) => ({
+    onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
+      if (event.pointerType === 'mouse' && event.button !== 0) return;
+      event.preventDefault();
+      start(index);
+    },
+  });
+
+  return { drag, handleProps };
+}
