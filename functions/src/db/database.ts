@@ -48,7 +48,10 @@ export interface ConnectionRoute {
 export async function openDatabase(options: { url: string | null; dataDir: string | null; route?: ConnectionRoute }): Promise<Database> {
   if (options.url) {
     const connection = { connectionString: options.url, ...options.route?.clientOptions };
-    const pool = new Pool({ ...connection, max: 10 });
+    // No parallel plans: a page is small and ends early (LIMIT), and the planner misjudges how
+    // many rows the dashboard's filters keep, so it would start workers that cost more than they
+    // save (a filtered page's count: 59 ms with two workers, 12 ms without; docs/performance.md).
+    const pool = new Pool({ ...connection, max: 10, options: '-c max_parallel_workers_per_gather=0' });
     // The server ended an idle connection (a restart, a failover, an idle timeout): the pool
     // drops it and opens another when needed. Unheard, the 'error' event would end the process.
     pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
