@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { addMonths } from '@blooms/shared/contract/months';
+import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
-import { payments, subscriptionEvents, subscriptions } from '../src/db/schema';
+import { emailOutbox, payments, subscriptionEvents, subscriptions } from '../src/db/schema';
 import { applyProviderEvent, type ProviderEvent } from '../src/services/lifecycle';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription } from './support/fixtures';
@@ -40,6 +40,20 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
     // A newer payment for the held month makes it active again.
     expect(await applyProviderEvent(database.db, event('pi_retry', 20, { kind: 'payment-succeeded', month }, row.id), site)).toBe('applied');
     expect(await reread(row.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('a declined charge for a cancelled subscription’s last delivery keeps that delivery back and says so once; other events change nothing', async () => {
+    const row = await addSubscription(database.db);
+    await database.db.update(subscriptions).set({ status: 'cancelled', statusFrom: addMonths(month, 1), endsAfter: month }).where(eq(subscriptions.id, row.id));
+    const declined = event('pi_last_declined', 30, { kind: 'payment-failed', month }, row.id);
+    expect(await applyProviderEvent(database.db, declined, site)).toBe('applied');
+    expect(await reread(row.id)).toMatchObject({ status: 'cancelled', endsAfter: addMonths(month, -1), statusFrom: month });
+    expect(await applyProviderEvent(database.db, declined, site)).toBe('replayed');
+    const notices = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'payment-failed'));
+    expect(notices.filter((mail) => mail.recipient.address === row.email).map((mail) => mail.subject)).toEqual([`Your ${formatMonth(month)} delivery will not go out`]);
+    // A decline for a month after the last delivery, or a payment, leaves a cancelled subscription as it is.
+    expect(await applyProviderEvent(database.db, event('pi_after_end', 40, { kind: 'payment-failed', month: addMonths(month, 2) }, row.id), site)).toBe('stale');
+    expect(await reread(row.id)).toMatchObject({ endsAfter: addMonths(month, -1) });
   });
 
   it('an event for a subscription that does not exist is refused and records nothing', async () => {

@@ -45,6 +45,17 @@ export function leftAtDoorEmail(s: Parameters<typeof payerOf>[0], site: MailSite
   });
 }
 
+/** Sent when the charge for a cancelled subscription's last delivery is declined: that delivery does not go out. */
+export function lastDeliveryUnpaidEmail(s: Parameters<typeof payerOf>[0], site: MailSite, monthName: string): OutgoingMail {
+  return accountChangeEmail(s, site, {
+    subject: `Your ${monthName} delivery will not go out`,
+    lines: [
+      `We could not take the payment for your ${monthName} delivery, the last one before your subscription ends, so it will not go out and nothing is charged for it.`,
+      'If that is a mistake, e-mail or call us before the delivery day and we will sort it out.',
+    ],
+  });
+}
+
 /** Sent once when a month's charge is declined and the subscription becomes past due: what happens now, and what to do. */
 export function paymentFailedEmail(s: Parameters<typeof payerOf>[0], site: MailSite): OutgoingMail {
   return accountChangeEmail(s, site, {

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { monthState, type Lifecycle, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
-import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
+import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
-import { paymentFailedEmail, type MailSite } from '../mail/account-change-email';
+import { lastDeliveryUnpaidEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import { announce } from './change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from './email-outbox';
@@ -51,6 +51,31 @@ async function lastDeliveredMonth(db: Db, at: Date): Promise<MonthKey> {
 }
 
 /**
+ * A cancelled subscription still owes its last deliveries; when one of their charges is
+ * declined, that month and any after it do not go out (nor are they tried again): the last
+ * delivery moves before it, and the payer is told once. Anything else changes nothing.
+ */
+async function unpaidLastDelivery(tx: Db, subscription: SubscriptionDbRow, event: ProviderEvent, site: MailSite): Promise<ProviderEventResult> {
+  const { change } = event;
+  if (change.kind !== 'payment-failed' || !change.month || !subscription.endsAfter || change.month > subscription.endsAfter) return 'stale';
+  const endsAfter = addMonths(change.month, -1);
+  await tx
+    .update(subscriptions)
+    .set({ endsAfter, statusFrom: change.month, providerSyncedAt: event.createdAt, statusChangedAt: event.createdAt, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, subscription.id));
+  await tx.insert(subscriptionEvents).values({
+    subscriptionId: subscription.id,
+    actorKind: 'provider',
+    actor: event.id,
+    kind: 'status',
+    detail: { event: event.type, from: { status: 'cancelled', endsAfter: subscription.endsAfter }, to: { status: 'cancelled', endsAfter } },
+  });
+  await queueEmail(tx, 'payment-failed', lastDeliveryUnpaidEmail(subscription, site, formatMonth(change.month)));
+  await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
+  return 'applied';
+}
+
+/**
  * Brings a subscription in step with its payments, once per event: a replay finds the event id
  * already recorded, and an event older than the last one applied changes nothing. A payment
  * is recorded for its month (a cancelled subscription's last months are still paid for), and
@@ -72,7 +97,7 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
       if (month) await recordPayment(tx, subscription.id, event.id, month);
     }
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';
-    if (subscription.status === 'cancelled') return 'stale';
+    if (subscription.status === 'cancelled') return unpaidLastDelivery(tx, subscription, event, site);
 
     const status: SubscriptionStatus = change.kind === 'payment-failed' ? 'past-due' : subscription.status === 'past-due' ? 'active' : subscription.status;
     const changed = status !== subscription.status;
