@@ -95,6 +95,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   // The driver drags James first by his card's handle, then tries the buttons: down and up again; the order is kept.
   const orderSaved = () => driver.waitForResponse((response) => response.url().endsWith('/api/my-deliveries/order') && response.ok());
   const handle = (stop: number) => stops.nth(stop).locator('.stop-card__drag');
+  await expect(driver.getByRole('dialog')).toHaveCount(0);
   await handle(1).scrollIntoViewIfNeeded();
   const from = (await handle(1).boundingBox())!;
   const to = (await stops.nth(0).boundingBox())!;

@@ -16,11 +16,11 @@ export function previewOrder<T>(items: readonly T[], drag: DragState | null): T[
 }
 
 /**
- * Reordering a list by dragging a handle, with a mouse, a pen or a finger (pointer events, so the
- * page does not scroll under a finger: the handle has touch-action: none). Each item carries
- * data-drag-index with its place as shown; dropping calls onDrop(from, to). While a drag is on,
- * the window follows the pointer, wherever it goes. Keyboards and screen readers use the up and
- * down buttons instead.
+ * Reordering a one-column list by dragging a handle, with a mouse, a pen or a finger (pointer
+ * events, so the page does not scroll under a finger: the handle has touch-action: none). Each
+ * item carries data-drag-index with its place as shown; dropping calls onDrop(from, to). While a
+ * drag is on, the window follows the pointer, wherever it goes. Keyboards and screen readers use
+ * the up and down buttons instead.
  */
 export function useDragReorder(onDrop: (from: number, to: number) => void) {
   const [drag, setDrag] = useState<DragState | null>(null);
@@ -35,8 +35,13 @@ export function useDragReorder(onDrop: (from: number, to: number) => void) {
     let current: DragState = { from, over: from };
     setDrag(current);
     // Listening from the pointerdown itself: a quick drag can be over before React renders.
+    // The item at the pointer's height (the list is one column), found by the items' boxes: an
+    // overlay or the dragged item itself in the way does not hide it.
     const follow = (event: PointerEvent) => {
-      const target = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-drag-index]');
+      const target = [...document.querySelectorAll<HTMLElement>('[data-drag-index]')].find((item) => {
+        const box = item.getBoundingClientRect();
+        return event.clientY >= box.top && event.clientY <= box.bottom;
+      });
       if (!target || Number(target.dataset.dragIndex) === current.over) return;
       current = { ...current, over: Number(target.dataset.dragIndex) };
       setDrag(current);
