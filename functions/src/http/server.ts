@@ -134,17 +134,11 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
     publicUrl: config.publicUrl,
     limiters: { checkouts: perMinute(config.rateLimits.checkoutsPerMinute), verifications: perMinute(config.rateLimits.verificationsPerMinute) },
     ...payments,
+    clock,
   });
   registerSeoRoutes(app, config.publicUrl);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
   registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache');
 
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
-    billing: BillingWorker;
-  }
 }

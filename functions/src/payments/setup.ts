@@ -20,5 +20,5 @@ export function paymentsFor(config: ServerConfig, database: Database, log: Logge
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
   const billing = new BillingWorker((now) => chargeDueMonths(database.db, provider, site, log, now), clock, log);
-  return { provider, fulfil, applyEvent, billing, clock, stripe: client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : null };
+  return { provider, fulfil, applyEvent, billing, stripe: client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : null };
 }
