@@ -138,8 +138,8 @@ async function changeableMonth(tx: Db, row: SubscriptionDbRow, month: MonthKey, 
 }
 
 /** A month whose last day for changes is over. */
-function lockedMonth(month: AccountMonth): InvalidInputError {
-  return new InvalidInputError(ACCOUNT_MESSAGES.tooLate(formatMonth(month.month), formatDeliveryDate(month.lastDayForChanges)));
+function lockedMonth(day: Pick<MonthDeliveryDate, 'month' | 'lastDayForChanges'>): InvalidInputError {
+  return new InvalidInputError(ACCOUNT_MESSAGES.tooLate(formatMonth(day.month), formatDeliveryDate(day.lastDayForChanges)));
 }
 
 interface Change {
@@ -193,8 +193,6 @@ async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSi
   await announce(tx, { type: 'subscription-changed', subscriptionId: row.id });
 }
 
-
-
 export interface AccountChangeContext {
   db: Db;
   site: MailSite;
@@ -245,7 +243,7 @@ export async function pauseDeliveries({ db, site, now = new Date() }: AccountCha
     if (from > addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD)) throw new InvalidInputError(ACCOUNT_MESSAGES.tooFarAhead(name));
     const [day] = await deliveryDatesBetween(tx, from, from);
     if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
-    if (!changesAllowed(day!.date, now)) throw new InvalidInputError(ACCOUNT_MESSAGES.tooLate(name, formatDeliveryDate(day!.lastDayForChanges)));
+    if (!changesAllowed(day!.date, now)) throw lockedMonth(day!);
     const until = addMonths(from, months - 1);
     await apply(tx, row, email, site, {
       kind: 'pause',
@@ -284,7 +282,8 @@ export async function resumeDeliveries({ db, site, now = new Date() }: AccountCh
 
 /**
  * Sets a Custom plan's months. Each month added or dropped changes its next delivery, so that
- * delivery must still be open to changes (not paid, not inside its notice); else nothing changes.
+ * delivery must still be open to changes (not inside its notice); else nothing changes. A paid
+ * month dropped hands its payment on (carryPayments).
  */
 export async function changeMonths({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, months: number[]): Promise<void> {
   await inTransaction(db, async (tx) => {
@@ -294,10 +293,9 @@ export async function changeMonths({ db, site, now = new Date() }: AccountChange
     if (changed.length === 0) return;
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
-    const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, 12))).filter((day) => day.date >= today);
-    const paidMonths = await paidMonthsOf(tx, row.id);
+    const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD))).filter((day) => day.date >= today);
     for (const number of changed) {
-      const next = describeMonth(row, coming.find((day) => Number(day.month.slice(5, 7)) === number)!, paidMonths, now);
+      const next = coming.find((day) => Number(day.month.slice(5, 7)) === number)!;
       if (!changesAllowed(next.date, now)) throw lockedMonth(next);
     }
     await apply(tx, row, email, site, {
