@@ -5,7 +5,7 @@ import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, st
 import type { Account } from '@blooms/shared/contract/account';
 import { ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { TEST_CLOCK_MESSAGES, TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
-import { addMonths, formatMonth, MONTH_NAMES } from '@blooms/shared/contract/months';
+import { addMonths, formatMonth, monthsSelected } from '@blooms/shared/contract/months';
 import { subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
 
   /** Subscribes through the test checkout, as a customer does. */
   async function subscribe(email: string, extra: Partial<typeof EMPTY_SUBSCRIBE_FORM> = {}) {
-    const selected = Object.fromEntries(MONTH_NAMES.map((name, i) => [name, planMonths().includes(i + 1)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths;
+    const selected = monthsSelected(planMonths());
     const form = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Rosa', lastName: 'Diaz', email, phone: '8015550111', address: '1 Main St', city: 'Provo', zip: '84601', plan: 'custom' as const, selectedMonths: selected, ...extra };
     const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
     expect(started.statusCode).toBe(200);
@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
 
     // Skipping or pausing a month already paid for (the first, paid at checkout) hands its payment on to the next month that delivers.
     const later = addMonths(soonMonth(), 2);
-    const only = (months: string[]) => Object.fromEntries(MONTH_NAMES.map((name, i) => [name, months.some((month) => number(month) === i + 1)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths;
+    const only = (months: string[]) => monthsSelected(months.map(number));
     const early = await subscribe('early@example.com', { selectedMonths: only([later, addMonths(later, 1)]) });
     const earlyToken = await signInByEmail('early@example.com');
     const skip = await change(earlyToken, 'PUT', `/api/account/subscriptions/${early.id}/skips/${later}`);

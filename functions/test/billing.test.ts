@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { chargeDateFor, type Account } from '@blooms/shared/contract/account';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { addDays, defaultDeliveryDate, studioDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
-import { addMonths, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import { addMonths, monthsSelected, type MonthKey } from '@blooms/shared/contract/months';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { chargeAttempts, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
 
   /** A customer who subscribed and paid through Stripe Checkout, with the webhook that says so. */
   async function subscribe(email: string, months: number[]) {
-    const selectedMonths = Object.fromEntries(MONTH_NAMES.map((name, i) => [name, months.includes(i + 1)])) as typeof EMPTY_SUBSCRIBE_FORM.selectedMonths;
+    const selectedMonths = monthsSelected(months);
     const form = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Rosa', lastName: 'Diaz', email, phone: '8015550111', address: '1 Main St', city: 'Provo', zip: '84601', plan: months.length === 12 ? ('yearly' as const) : ('custom' as const), selectedMonths };
     const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
     const { sessionId } = started.json().result as { sessionId: string };

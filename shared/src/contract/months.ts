@@ -36,7 +36,12 @@ export function formatMonth(key: MonthKey): string {
 export type SelectedMonths = Record<MonthName, boolean>;
 
 export function allMonthsSelected(): SelectedMonths {
-  return Object.fromEntries(MONTH_NAMES.map((name) => [name, true])) as SelectedMonths;
+  return monthsSelected(MONTH_NAMES.map((_, i) => i + 1));
+}
+
+/** The month flags of a form for these month numbers (1-12). */
+export function monthsSelected(months: readonly number[]): SelectedMonths {
+  return Object.fromEntries(MONTH_NAMES.map((name, i) => [name, months.includes(i + 1)])) as SelectedMonths;
 }
 
 /** Month numbers 1-12, as stored: January is 1. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AccountSubscription } from '@blooms/shared/contract/account';
-import { MONTH_NAMES } from '@blooms/shared/contract/months';
+import { MONTH_NAMES, monthsSelected } from '@blooms/shared/contract/months';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { planSummary } from '@blooms/shared/contract/subscribe';
 import type { Act } from './act';
@@ -10,7 +10,6 @@ export function ChangeMonthsForm({ subscription: s, act }: { subscription: Accou
   const [chosen, setChosen] = useState<number[]>(s.months);
   const [saved, setSaved] = useState(false);
   const headingId = `subscription-${s.id}-months`;
-  const selectedMonths = Object.fromEntries(MONTH_NAMES.map((name, i) => [name, chosen.includes(i + 1)])) as Record<(typeof MONTH_NAMES)[number], boolean>;
   const unchanged = chosen.length === s.months.length && chosen.every((month) => s.months.includes(month));
 
   const toggle = (month: number) => {
@@ -38,7 +37,7 @@ export function ChangeMonthsForm({ subscription: s, act }: { subscription: Accou
           </div>
         </fieldset>
         <p className="plan-summary" aria-live="polite">
-          {chosen.length === 0 ? SUBSCRIBE_MESSAGES.noMonths : planSummary({ plan: 'custom', selectedMonths })}
+          {chosen.length === 0 ? SUBSCRIBE_MESSAGES.noMonths : planSummary({ plan: 'custom', selectedMonths: monthsSelected(chosen) })}
         </p>
         <button type="submit" className="button button--secondary" disabled={unchanged || chosen.length === 0}>
           Save months
