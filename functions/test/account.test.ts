@@ -111,6 +111,8 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(next).toMatchObject({ date: nextDay, state: 'delivering', changeable: true, chargeCents: 9900, chargeDate: addDays(lastDayForChanges(nextDay), 1), paid: false });
     expect(mine!.coming.find((month) => month.month === addMonths(soonMonth(), 6))!.state).toBe('not-in-plan');
     expect(mine!.payments).toEqual([expect.objectContaining({ month: soonMonth(), amountCents: 9900 })]);
+    // Cancelling now would keep the month already paid for and inside its notice.
+    expect(mine!.lastDeliveryIfCancelled).toBe(soonDate());
     // The confirmation e-mail leads to the account.
     expect(mailsTo('rosa@example.com').some((text) => text.includes('sign in to your account: https://blooms.example/account'))).toBe(true);
   });
@@ -243,6 +245,8 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     const only = (months: string[]) => monthsSelected(months.map(number));
     const early = await subscribe('early@example.com', { selectedMonths: only([later, addMonths(later, 1)]) });
     const earlyToken = await signInByEmail('early@example.com');
+    // Paid at checkout, it is what a cancellation would keep, though it may still be skipped.
+    expect((await account(earlyToken)).subscriptions[0]!.lastDeliveryIfCancelled).toBe(defaultDeliveryDate(later));
     const skip = await change(earlyToken, 'PUT', `/api/account/subscriptions/${early.id}/skips/${later}`);
     expect(skip.statusCode).toBe(200);
     const carried = (skip.json() as Account).subscriptions[0]!;
@@ -330,11 +334,14 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
   it('cancelling keeps the deliveries already certain, charges nothing after them, and then refuses every change', async () => {
     const row = await subscribe('ana@example.com');
     const token = await signInByEmail('ana@example.com');
+    const promised = (await account(token)).subscriptions[0]!.lastDeliveryIfCancelled;
     const cancelled = await change(token, 'POST', `/api/account/subscriptions/${row.id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     const body = cancelled.json() as Account & { lastDelivery: string };
     // The month inside the notice was paid at checkout: it still comes, and is the last.
     expect(body.lastDelivery).toBe(formatDeliveryDate(soonDate(), { withYear: true }));
+    // What the account said cancelling would keep is what it kept.
+    expect(promised).toBe(soonDate());
     const [mine] = body.subscriptions;
     expect(mine).toMatchObject({ status: 'cancelled', statusLabel: `Cancelled, last delivery ${formatMonth(soonMonth())}` });
     expect(mine!.coming.filter((m) => m.chargeCents > 0)).toEqual([]);

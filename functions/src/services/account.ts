@@ -57,6 +57,11 @@ function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonth
   };
 }
 
+/** The last delivery a cancellation would keep, of these coming days: the last that delivers and is paid for or past its last day for changes. */
+function lastDeliveryKept(row: SubscriptionDbRow, coming: MonthDeliveryDate[], paidMonths: Set<MonthKey>, now: Date): MonthDeliveryDate | null {
+  return coming.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now))).at(-1) ?? null;
+}
+
 /** Everything a signed-in subscriber sees of their subscriptions: coming months with dates and charges, past deliveries, payments. */
 export async function accountOf(db: Db, email: string, now = new Date(), cardUpdates = false): Promise<Account> {
   const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
@@ -69,6 +74,7 @@ export async function accountOf(db: Db, email: string, now = new Date(), cardUpd
   ]);
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
+  const coming = dates.filter((day) => day.month >= thisMonth && day.date >= today);
   return {
     email,
     cardUpdates,
@@ -97,7 +103,8 @@ export async function accountOf(db: Db, email: string, now = new Date(), cardUpd
         statusLabel: lifecycleLabel(lifecycleOf(row)),
         pausedFrom: row.pausedFrom,
         pausedUntil: row.pausedUntil,
-        coming: dates.filter((day) => day.month >= thisMonth && day.date >= today).map((day) => describeMonth(row, day, paidMonths, now)),
+        coming: coming.map((day) => describeMonth(row, day, paidMonths, now)),
+        lastDeliveryIfCancelled: lastDeliveryKept(row, coming, paidMonths, now)?.date ?? null,
         past,
         payments: paid.map((payment) => ({ month: payment.month, amountCents: payment.amountCents, paidAt: payment.paidAt.toISOString() })),
       };
@@ -344,9 +351,7 @@ export async function cancelSubscription(
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
     const dates = await deliveryDatesBetween(tx, addMonths(thisMonth, -1), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
-    const paidMonths = await paidMonthsOf(tx, row.id);
-    const certain = dates.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now)));
-    const lastDelivery = certain.filter((day) => day.date >= today).at(-1) ?? null;
+    const lastDelivery = lastDeliveryKept(row, dates.filter((day) => day.date >= today), await paidMonthsOf(tx, row.id), now);
     const delivered = dates.filter((day) => day.date < today).at(-1)!.month;
     const endsAfter = lastDelivery?.month ?? delivered;
     const said = lastDelivery

@@ -64,6 +64,8 @@ export interface AccountSubscription {
   pausedUntil: MonthKey | null;
   /** This month and the next twelve. */
   coming: AccountMonth[];
+  /** The delivery day a cancellation now would keep as the last (one paid for, or too close to change); null when none would come. */
+  lastDeliveryIfCancelled: IsoDate | null;
   past: AccountPastDelivery[];
   payments: AccountPayment[];
 }

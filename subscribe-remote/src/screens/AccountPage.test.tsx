@@ -35,6 +35,7 @@ const SUBSCRIPTION: AccountSubscription = {
   pausedFrom: null,
   pausedUntil: null,
   coming: [{ month: '2027-03', date: '2027-03-11', lastDayForChanges: '2027-03-04', state: 'delivering', changeable: true, chargeCents: 9900, chargeDate: '2027-03-05', paid: false }],
+  lastDeliveryIfCancelled: null,
   past: [],
   payments: [],
 };
@@ -140,10 +141,10 @@ it('a door photo is fetched with the sign-in and shown; one that fails says so',
   expect(await within(march).findByText(/the photo could not be loaded/)).toBeInTheDocument();
 });
 
-it('cancelling asks first, naming the last delivery it keeps: one paid for, even while it could still be skipped', async () => {
+it('cancelling asks first, naming the last delivery the server says it keeps', async () => {
   const paid = { ...SUBSCRIPTION.coming[0]!, paid: true, chargeCents: 0, chargeDate: null };
   const june = { month: '2027-06', date: '2027-06-10', lastDayForChanges: '2027-06-03', state: 'delivering' as const, changeable: true, chargeCents: 9900, chargeDate: '2027-06-04', paid: false };
-  await renderSignedIn(accountWith({ coming: [paid, june] }));
+  await renderSignedIn(accountWith({ coming: [paid, june], lastDeliveryIfCancelled: paid.date }));
   await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
   expect(screen.getByRole('group', { name: 'Confirm cancelling' })).toHaveTextContent('Your last delivery would be Thursday, March 11, 2027: it is paid for or too close to change.');
   request.mockResolvedValueOnce(accountWith({ status: 'cancelled', statusLabel: 'Cancelled, last delivery March 2027' }));

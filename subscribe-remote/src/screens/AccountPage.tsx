@@ -188,8 +188,6 @@ function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription:
   const [pauseFrom, setPauseFrom] = useState(pausable[0]?.month ?? '');
   const [pauseMonths, setPauseMonths] = useState(1);
   const headingId = `subscription-${s.id}`;
-  // What cancelling keeps, as the server decides it: deliveries paid for or too close to change.
-  const lastCertain = s.coming.filter((month) => month.state === 'delivering' && (month.paid || !month.changeable)).at(-1);
 
   return (
     <article className="account__subscription" aria-labelledby={headingId}>
@@ -306,8 +304,8 @@ function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription:
           {confirmingCancel ? (
             <div role="group" aria-label="Confirm cancelling">
               <p>
-                {lastCertain
-                  ? `Your last delivery would be ${formatDeliveryDate(lastCertain.date, { withYear: true })}: it is paid for or too close to change. Nothing after it is delivered or charged.`
+                {s.lastDeliveryIfCancelled
+                  ? `Your last delivery would be ${formatDeliveryDate(s.lastDeliveryIfCancelled, { withYear: true })}: it is paid for or too close to change. Nothing after it is delivered or charged.`
                   : 'Nothing more would be delivered or charged.'}
               </p>
               <button
