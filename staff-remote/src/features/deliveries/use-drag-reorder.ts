@@ -49,7 +49,7 @@ export function useDragReorder(onDrop: (from: number, to: number) => void) {
     const stop = () => {
       window.removeEventListener('pointermove', follow);
       window.removeEventListener('pointerup', drop);
-      window.removeEventListener('pointercancel', cancel);
+      window.removeEventListener('pointercancel', stop);
       end.current = null;
       setDrag(null);
     };
@@ -57,10 +57,9 @@ export function useDragReorder(onDrop: (from: number, to: number) => void) {
       stop();
       if (current.over !== current.from) dropped.current(current.from, current.over);
     };
-    const cancel = () => stop();
     window.addEventListener('pointermove', follow);
     window.addEventListener('pointerup', drop);
-    window.addEventListener('pointercancel', cancel);
+    window.addEventListener('pointercancel', stop);
     end.current = stop;
   };
 
