@@ -5,6 +5,7 @@ import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/m
 import { inTransaction, type Db } from '../db/database';
 import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { lastDeliveryUnpaidEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
+import type { OutgoingMail } from '../mail/mailer';
 import { announce } from './change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from './email-outbox';
@@ -50,6 +51,14 @@ async function lastDeliveredMonth(db: Db, at: Date): Promise<MonthKey> {
   return (await deliveryDateOf(db, month)).date <= today ? month : addMonths(month, -1);
 }
 
+/** Keeps what a provider event changed in the subscription's history, sends its notice if any, and tells staff screens. */
+async function recordProviderChange(tx: Db, subscription: SubscriptionDbRow, event: ProviderEvent, change: { from: object; to: object }, notice: OutgoingMail | null): Promise<'applied'> {
+  await tx.insert(subscriptionEvents).values({ subscriptionId: subscription.id, actorKind: 'provider', actor: event.id, kind: 'status', detail: { event: event.type, ...change } });
+  if (notice) await queueEmail(tx, 'payment-failed', notice);
+  await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
+  return 'applied';
+}
+
 /**
  * A cancelled subscription still owes its last deliveries; when one of their charges is
  * declined, that month and any after it do not go out (nor are they tried again): the last
@@ -63,16 +72,13 @@ async function unpaidLastDelivery(tx: Db, subscription: SubscriptionDbRow, event
     .update(subscriptions)
     .set({ endsAfter, statusFrom: change.month, providerSyncedAt: event.createdAt, statusChangedAt: event.createdAt, updatedAt: sql`now()` })
     .where(eq(subscriptions.id, subscription.id));
-  await tx.insert(subscriptionEvents).values({
-    subscriptionId: subscription.id,
-    actorKind: 'provider',
-    actor: event.id,
-    kind: 'status',
-    detail: { event: event.type, from: { status: 'cancelled', endsAfter: subscription.endsAfter }, to: { status: 'cancelled', endsAfter } },
-  });
-  await queueEmail(tx, 'payment-failed', lastDeliveryUnpaidEmail(subscription, site, formatMonth(change.month)));
-  await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
-  return 'applied';
+  return recordProviderChange(
+    tx,
+    subscription,
+    event,
+    { from: { status: 'cancelled', endsAfter: subscription.endsAfter }, to: { status: 'cancelled', endsAfter } },
+    lastDeliveryUnpaidEmail(subscription, site, formatMonth(change.month)),
+  );
 }
 
 /**
@@ -109,15 +115,6 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
       .set({ status, providerSyncedAt: event.createdAt, ...(changed ? { statusChangedAt: event.createdAt, statusFrom, updatedAt: sql`now()` } : {}) })
       .where(eq(subscriptions.id, subscription.id));
     if (!changed) return 'unchanged';
-    await tx.insert(subscriptionEvents).values({
-      subscriptionId: subscription.id,
-      actorKind: 'provider',
-      actor: event.id,
-      kind: 'status',
-      detail: { event: event.type, from: { status: subscription.status }, to: { status } },
-    });
-    if (status === 'past-due') await queueEmail(tx, 'payment-failed', paymentFailedEmail(subscription, site));
-    await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
-    return 'applied';
+    return recordProviderChange(tx, subscription, event, { from: { status: subscription.status }, to: { status } }, status === 'past-due' ? paymentFailedEmail(subscription, site) : null);
   });
 }
