@@ -1,7 +1,3 @@
-// react-router 7 needs TextEncoder/TextDecoder, which jsdom does not provide.
-const util = require('node:util');
-Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
-
 // A test file may switch itself to the node environment with a docblock.
 if (typeof window !== 'undefined') {
   require(require.resolve('@testing-library/jest-dom', { paths: [process.cwd()] }));

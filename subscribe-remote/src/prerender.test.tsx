@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { prerenderRemote } from '@blooms/shared/ui/prerender';
 import { PRERENDERED_SCREENS } from './prerender';
 import SubscribePage from './screens/SubscribePage';
@@ -21,7 +22,7 @@ describe('the prerendered subscribe form', () => {
 
   it('takes input when rendered in the browser', () => {
     render(
-      <MemoryRouter>
+      <MemoryRouter future={ROUTER_FUTURE}>
         <SubscribePage />
       </MemoryRouter>,
     );

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { FocusPageHeading } from './FocusPageHeading';
 
 let arrive: () => void = () => undefined;
@@ -15,7 +16,7 @@ const LateScreen = lazy(
 
 function Shell() {
   return (
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/']}>
       <FocusPageHeading />
       <nav>
         <Link to="/faq">FAQ</Link>

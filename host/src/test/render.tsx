@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import type { SessionRole } from '@blooms/shared/contract/roles';
 
@@ -12,7 +13,7 @@ export function LocationProbe() {
 
 export function renderAt(route: string, ui: ReactElement) {
   return render(
-    <MemoryRouter initialEntries={[route]}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[route]}>
       {ui}
       <LocationProbe />
     </MemoryRouter>,

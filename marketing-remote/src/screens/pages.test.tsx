@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
@@ -18,7 +19,7 @@ const SITE = { ...DEFAULT_SITE_CONTACT, sisterStudioUrl: 'https://studio.example
 function renderPage(Page: () => React.JSX.Element) {
   useAppConfig.setState({ config: { site: SITE } as unknown as AppConfig });
   return render(
-    <MemoryRouter>
+    <MemoryRouter future={ROUTER_FUTURE}>
       <Page />
     </MemoryRouter>,
   );

@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom/server';
 import type { RemoteName } from '../contract/remotes';
 import type { PrerenderedHtml, PrerenderedScreen, RemotePrerender } from '../contract/prerender';
 import { REMOTE_ROUTES } from '../contract/routes';
+import { ROUTER_FUTURE } from './router-future';
 import { ScreenHeadContext, type ScreenHead } from './Screen';
 
 /** React writes resource hints (image preloads) ahead of the markup; they belong in <head>. */
@@ -14,7 +15,7 @@ const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
  * its initial state (React hydrates against that state, too).
  */
 export function prerenderRoute(path: string, element: ReactNode): PrerenderedHtml {
-  const html = renderToString(<StaticRouter location={path}>{element}</StaticRouter>);
+  const html = renderToString(<StaticRouter location={path} future={ROUTER_FUTURE}>{element}</StaticRouter>);
   const head = LEADING_HINTS.exec(html)?.[0] ?? '';
   return { head, body: html.slice(head.length) };
 }

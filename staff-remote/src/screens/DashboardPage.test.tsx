@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { deliveriesApi } from '../features/deliveries/api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
@@ -31,7 +32,7 @@ async function renderDashboard(rows = [row('a', { firstName: 'Ana' }), row('b', 
   api.staff.mockResolvedValue(STAFF);
   api.deliveryDate.mockImplementation(async (month) => usualDay(month));
   render(
-    <MemoryRouter>
+    <MemoryRouter future={ROUTER_FUTURE}>
       <DashboardPage />
     </MemoryRouter>,
   );
@@ -213,7 +214,7 @@ describe('paging', () => {
     api.listMonth.mockResolvedValueOnce({ rows: [row('a', { firstName: 'Ana' })], nextCursor: 'cursor-1', total: 2 });
     api.staff.mockResolvedValue(STAFF);
     render(
-      <MemoryRouter>
+      <MemoryRouter future={ROUTER_FUTURE}>
         <DashboardPage />
       </MemoryRouter>,
     );

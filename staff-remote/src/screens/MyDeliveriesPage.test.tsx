@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { deliveriesApi } from '../features/deliveries/api';
@@ -28,7 +29,7 @@ const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp
 async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
   api.myDeliveries.mockResolvedValue(rows);
   render(
-    <MemoryRouter>
+    <MemoryRouter future={ROUTER_FUTURE}>
       <MyDeliveriesPage />
     </MemoryRouter>,
   );
@@ -156,7 +157,7 @@ it('shows the stops even when the delivery day cannot be loaded (no signal, noth
   api.deliveryDate.mockRejectedValue(new TypeError('Failed to fetch'));
   api.myDeliveries.mockResolvedValue([mine('a', 'Ana', 'out-for-delivery')]);
   render(
-    <MemoryRouter>
+    <MemoryRouter future={ROUTER_FUTURE}>
       <MyDeliveriesPage />
     </MemoryRouter>,
   );
@@ -176,7 +177,7 @@ describe('on a phone', () => {
   async function renderCards(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
     api.myDeliveries.mockResolvedValue(rows);
     render(
-      <MemoryRouter>
+      <MemoryRouter future={ROUTER_FUTURE}>
         <MyDeliveriesPage />
       </MemoryRouter>,
     );

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import type { Account, AccountSubscription } from '@blooms/shared/contract/account';
 import { ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import AccountPage from './AccountPage';
@@ -50,7 +51,7 @@ async function renderSignedIn(account: Account) {
   jest.mocked(signedInEmail).mockResolvedValue(account.email);
   request.mockResolvedValueOnce(account);
   render(
-    <MemoryRouter>
+    <MemoryRouter future={ROUTER_FUTURE}>
       <AccountPage />
     </MemoryRouter>,
   );

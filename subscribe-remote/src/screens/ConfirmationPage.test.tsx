@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import ConfirmationPage from './ConfirmationPage';
 import { callFunction } from '../features/checkout/call-function';
@@ -9,7 +10,7 @@ const mockedCall = jest.mocked(callFunction);
 
 function renderAt(url: string) {
   render(
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[url]}>
       <ConfirmationPage />
     </MemoryRouter>,
   );

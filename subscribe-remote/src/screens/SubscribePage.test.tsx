@@ -2,6 +2,7 @@ import { CHARGE_TIMING, MONEY_RULE } from '@blooms/shared/contract/site';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
@@ -24,7 +25,7 @@ const submitButton = () => screen.getByRole('button', { name: /^Subscribe for \$
 function renderForm(mapsKey: string | null = null, url = '/subscribe') {
   useAppConfig.setState({ config: { googleMapsApiKey: mapsKey, apiBaseUrl: '' } as unknown as AppConfig });
   return render(
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[url]}>
       <SubscribePage />
     </MemoryRouter>,
   );

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { MESSAGES } from '@blooms/shared/contract/messages';
 import { LoginPage } from './LoginPage';
@@ -126,7 +127,7 @@ describe('LoginPage', () => {
     jest.mocked(ensureAuthStarted).mockResolvedValue(controller());
     signIn('employee', 'eli@blooms.example');
     render(
-      <MemoryRouter initialEntries={[{ pathname: '/login', state: { deniedPath: '/users' } }]}>
+      <MemoryRouter future={ROUTER_FUTURE} initialEntries={[{ pathname: '/login', state: { deniedPath: '/users' } }]}>
         <LoginPage />
       </MemoryRouter>,
     );
