@@ -27,7 +27,8 @@ describe("the host's prerendered shell", () => {
 
   it("holds the header with the route's link current, the footer, and one slot for the screen", () => {
     const { head, body } = prerenderShell('/faq');
-    expect(head).toBe('<link rel="preload" as="image" href="/favicon.svg"/>');
+    // The brand fonts (file names are stubbed here) and the logo, fetched with the page.
+    expect(head).toBe('<link rel="preload" href="test-file-stub" as="font" crossorigin="" type="font/woff2"/><link rel="preload" as="image" href="/favicon.svg"/>');
     expect(body).toMatch(/<a aria-current="page" class="nav-link is-active" href="\/faq"[^>]*>FAQ<\/a>/);
     expect(body).toContain('<footer class="site-footer">');
     expect(body.split(SCREEN_SLOT)).toHaveLength(2);

@@ -58,7 +58,8 @@ const TYPESCRIPT_RULE = {
     options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
   },
 };
-const IMAGE_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico)$/, type: 'asset/resource' };
+/** Images and fonts: files of their own, named by content so they can be cached for good. */
+const ASSET_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico|woff2)$/, type: 'asset/resource' };
 /** Owner-editable pages: Markdown made into { draft, html } at build time. */
 const MARKDOWN_RULE = { test: /\.md$/, use: path.join(__dirname, '..', 'content', 'markdown-loader.cjs') };
 const buildIdPlugin = () => new DefinePlugin({ __BUILD_ID__: JSON.stringify(BUILD_ID) });
@@ -95,7 +96,7 @@ function createAppConfig({ dir, name, port, mode, styleInsert }) {
       rules: [
         TYPESCRIPT_RULE,
         { test: /\.css$/, use: [{ loader: 'style-loader', options: styleInsert ? { insert: styleInsert } : {} }, 'css-loader'] },
-        IMAGE_RULE,
+        ASSET_RULE,
         MARKDOWN_RULE,
       ],
     },
@@ -110,4 +111,4 @@ function createAppConfig({ dir, name, port, mode, styleInsert }) {
   };
 }
 
-module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE, MARKDOWN_RULE };
+module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, MARKDOWN_RULE };

@@ -3,17 +3,21 @@
 // HTML needs into dist/prerender/, where the server finds them (shared/src/prerender.ts).
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildIdPlugin, TYPESCRIPT_RULE, IMAGE_RULE, MARKDOWN_RULE } = require('./app-config.cjs');
+const { buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, MARKDOWN_RULE } = require('./app-config.cjs');
 
-/** Stands for the URL the app's own files are served from; the server puts the real one in. */
+/**
+ * Stands for the URL a remote's own files are served from; the server puts the real one in.
+ * The host's files are always at the site root, so its HTML and CSS name them there.
+ */
 const PUBLIC_PATH_TOKEN = '/__blooms_public_path__/';
 const PRERENDER_DIR = 'prerender';
 
 /** Runs the compiled prerender entry and writes what it returns, once webpack has emitted it. */
 class WritePrerenderedPages {
-  constructor({ bundleDir, distDir }) {
+  constructor({ bundleDir, distDir, publicPath }) {
     this.bundleDir = bundleDir;
     this.distDir = distDir;
+    this.publicPath = publicPath;
   }
 
   apply(compiler) {
@@ -23,18 +27,20 @@ class WritePrerenderedPages {
       delete require.cache[bundle];
       const pages = await require(bundle).prerender();
       const json = JSON.stringify(pages);
-      this.checkAssets(json);
+      const cssFile = path.join(this.bundleDir, 'prerender.css');
+      const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : '';
+      this.checkAssets(json + css);
       const outDir = path.join(this.distDir, PRERENDER_DIR);
       fs.mkdirSync(outDir, { recursive: true });
       fs.writeFileSync(path.join(outDir, 'pages.json'), json);
-      const css = path.join(this.bundleDir, 'prerender.css');
-      fs.writeFileSync(path.join(outDir, 'styles.css'), fs.existsSync(css) ? fs.readFileSync(css) : '');
+      fs.writeFileSync(path.join(outDir, 'styles.css'), css);
     });
   }
 
-  /** Every image the HTML names must be a file the browser build emitted, or the page breaks. */
-  checkAssets(json) {
-    const missing = [...json.matchAll(/__blooms_public_path__\/([^"\\\s?#]+)/g)]
+  /** Every image or font the HTML and CSS name must be a file the browser build emitted, or the page breaks. */
+  checkAssets(text) {
+    const named = new RegExp(`${this.publicPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(assets/[^"'\\\\\\s?#)]+)`, 'g');
+    const missing = [...text.matchAll(named)]
       .map((match) => match[1])
       .filter((file) => !fs.existsSync(path.join(this.distDir, file)));
     if (missing.length > 0) throw new Error(`Prerendered HTML names files the browser build did not emit: ${[...new Set(missing)].join(', ')}`);
@@ -48,6 +54,7 @@ class WritePrerenderedPages {
 function createPrerenderConfig({ dir, browser }) {
   const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [dir] }));
   const bundleDir = path.join(dir, 'node_modules', '.cache', 'prerender');
+  const publicPath = browser.output.publicPath === 'auto' ? PUBLIC_PATH_TOKEN : browser.output.publicPath;
   return {
     name: 'prerender',
     // After the browser build, whose dist/ it writes into (that build cleans dist/ first).
@@ -61,7 +68,7 @@ function createPrerenderConfig({ dir, browser }) {
       path: bundleDir,
       filename: '[name].js',
       library: { type: 'commonjs2' },
-      publicPath: PUBLIC_PATH_TOKEN,
+      publicPath,
       assetModuleFilename: browser.output.assetModuleFilename,
       clean: true,
     },
@@ -70,8 +77,8 @@ function createPrerenderConfig({ dir, browser }) {
       rules: [
         TYPESCRIPT_RULE,
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        // The browser build emits the images; this build only needs their URLs.
-        { ...IMAGE_RULE, generator: { emit: false } },
+        // The browser build emits the images and fonts; this build only needs their URLs.
+        { ...ASSET_RULE, generator: { emit: false } },
         MARKDOWN_RULE,
       ],
     },
@@ -79,7 +86,7 @@ function createPrerenderConfig({ dir, browser }) {
     plugins: [
       buildIdPlugin(),
       new MiniCssExtractPlugin({ filename: '[name].css' }),
-      new WritePrerenderedPages({ bundleDir, distDir: browser.output.path }),
+      new WritePrerenderedPages({ bundleDir, distDir: browser.output.path, publicPath }),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -4,11 +4,13 @@ import { Footer } from '../components/Footer';
 import { PopupHost } from '../components/PopupHost';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { FocusPageHeading } from '../components/FocusPageHeading';
+import { BrandFonts } from './BrandFonts';
 
 /** Everything inside the router: the same tree in the browser and when prerendered. */
 export function AppShell() {
   return (
     <>
+      <BrandFonts />
       <ScrollToTop />
       <FocusPageHeading />
       <a className="skip-link" href="#main">

@@ -25,3 +25,7 @@ declare module '*.md' {
   const page: { draft: boolean; html: string };
   export default page;
 }
+declare module '*.woff2' {
+  const url: string;
+  export default url;
+}

@@ -1,0 +1,16 @@
+import { preload } from 'react-dom';
+import displayFontUrl from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2';
+import textFontUrl from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2';
+import './fonts.css';
+
+/**
+ * Every page's first screen has a heading in the display face and text in the text face: the
+ * page asks for both with its HTML instead of once its CSS is laid out, so they are usually
+ * there before the first paint and the stand-ins are rarely seen. One file per face: each
+ * holds every weight (variable), Latin only.
+ */
+export function BrandFonts() {
+  preload(displayFontUrl, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  preload(textFontUrl, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  return null;
+}
