@@ -6,7 +6,7 @@ const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
-  const config = createAppConfig({ dir: __dirname, name: 'host', port: 3000, mode, styleInsert: require.resolve('../scripts/webpack/insert-host-styles.js') });
+  const config = createAppConfig({ dir: __dirname, name: 'host', port: 3000, mode, hostStyles: true });
   const browser = {
     ...config,
     entry: { main: './src/index.ts' },

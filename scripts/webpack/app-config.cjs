@@ -65,14 +65,46 @@ const MARKDOWN_RULE = { test: /\.md$/, use: path.join(__dirname, '..', 'content'
 const buildIdPlugin = () => new DefinePlugin({ __BUILD_ID__: JSON.stringify(BUILD_ID) });
 
 /**
- * @param styleInsert where style-loader puts the app's CSS: a module exporting an insert
- *   function (the host's must precede a prerendered page's inline CSS); default: end of <head>.
+ * A prerendered page arrives with the host's and the remote's CSS inlined (<style
+ * data-prerendered>). The host's own style sheets go before that copy, so remote rules keep
+ * overriding host rules while the page hydrates (no layout shift); a remote's go at the end.
+ * (Written into the webpack runtime as source: it may use nothing from around it.)
  */
-function createAppConfig({ dir, name, port, mode, styleInsert }) {
+function insertBeforePrerenderedStyles(linkTag) {
+  /* global document */
+  const prerendered = document.querySelector('style[data-prerendered]');
+  if (prerendered) prerendered.before(linkTag);
+  else document.head.appendChild(linkTag);
+}
+
+/**
+ * The app's CSS: in production, style sheets of their own (one per chunk, loaded with it) rather
+ * than strings inside the scripts, so public pages carry less JavaScript; in development,
+ * injected by style-loader.
+ *
+ * @param hostStyles the app is the host, whose CSS must precede a prerendered page's inline CSS.
+ */
+function cssHandling({ dir, production, hostStyles }) {
+  if (!production) return { rule: { test: /\.css$/, use: ['style-loader', 'css-loader'] }, plugins: [] };
+  const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [dir] }));
+  return {
+    rule: { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: '[name].[contenthash:8].css',
+        chunkFilename: '[name].[contenthash:8].css',
+        ...(hostStyles ? { insert: insertBeforePrerenderedStyles } : {}),
+      }),
+    ],
+  };
+}
+
+function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
   const production = mode === 'production';
+  const css = cssHandling({ dir, production, hostStyles });
   return {
     name: 'browser',
-    plugins: [buildIdPlugin(), ...(production ? precompress(dir) : [])],
+    plugins: [buildIdPlugin(), ...css.plugins, ...(production ? precompress(dir) : [])],
     mode,
     context: dir,
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
@@ -95,7 +127,7 @@ function createAppConfig({ dir, name, port, mode, styleInsert }) {
     module: {
       rules: [
         TYPESCRIPT_RULE,
-        { test: /\.css$/, use: [{ loader: 'style-loader', options: styleInsert ? { insert: styleInsert } : {} }, 'css-loader'] },
+        css.rule,
         ASSET_RULE,
         MARKDOWN_RULE,
       ],
