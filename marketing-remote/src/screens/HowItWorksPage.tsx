@@ -2,6 +2,8 @@ import { Screen } from '@blooms/shared/ui/Screen';
 import { formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { CardSection } from '../components/CardSection';
 import { GetStarted } from '../components/GetStarted';
+import { Art } from '../components/Art';
+import doorstep from '../assets/art/doorstep.svg';
 import '../marketing.css';
 
 const STEPS = [
@@ -32,6 +34,13 @@ export default function HowItWorksPage() {
             </li>
           ))}
         </ol>
+      </section>
+      <section className="container section split">
+        <Art src={doorstep} slot="doorstep" alt="A vase of seasonal flowers left on a doorstep" width={600} height={400} />
+        <div>
+          <h2>At your door, every month</h2>
+          <p>We bring each arrangement ourselves. If no one is home, we leave it at your door and e-mail you a photo of where it is.</p>
+        </div>
       </section>
       <CardSection heading="The vase swap" cards={VASE_SWAP} />
       <section className="container section center">

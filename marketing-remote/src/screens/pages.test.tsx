@@ -164,6 +164,8 @@ describe('How It Works', () => {
       'Not home? No problem',
       'No cleaning needed',
     ]);
+    const door = screen.getByRole('heading', { level: 2, name: 'At your door, every month' }).closest('section')!;
+    expect(within(door).getByRole('img', { name: 'A vase of seasonal flowers left on a doorstep' })).toHaveAttribute('loading', 'lazy');
     expect(getStarted()[0]).toHaveAttribute('href', '/subscribe');
   });
 });
