@@ -5,9 +5,9 @@ import './fonts.css';
 
 /**
  * Every page's first screen has a heading in the display face and text in the text face: the
- * page asks for both with its HTML instead of once its CSS is laid out, so they are usually
- * there before the first paint and the stand-ins are rarely seen. One file per face: each
- * holds every weight (variable), Latin only.
+ * page asks for both with its HTML instead of once its CSS is laid out, so they are there for
+ * the first paint (fonts.css says why they are never swapped in later). One file per face:
+ * each holds every weight (variable), Latin only.
  */
 export function BrandFonts() {
   preload(displayFontUrl, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
