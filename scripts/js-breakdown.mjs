@@ -25,6 +25,9 @@ function groupOf(source) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(source);
   if (pkg) return pkg[1];
   if (/webpack\/(?:runtime|bootstrap|container-entry)|^\.federation|webpack-bundler-runtime/.test(source)) return 'webpack and federation glue';
+  // Paths as the app's own build names them (webpack://marketing/src/...) or through the workspace (../shared/src/...).
+  const own = /^webpack:\/\/([a-z]+)\/(?:\.\/)?src\/(?:([^/]+)\/)?/.exec(source);
+  if (own) return `${own[1] === 'host' ? 'host' : `${own[1]}-remote`}/src/${own[2] ?? ''}`;
   const app = /(?:^|\/)(host|shared|[a-z]+-remote)\/src\/(?:([^/]+)\/)?/.exec(source);
   return app ? `${app[1]}/src/${app[2] ?? ''}` : source;
 }
