@@ -24,7 +24,7 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...remoteOrigins, ...maps, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
-    // style-loader injects <style> elements at runtime.
+    // A prerendered page carries its CSS inline (<style data-prerendered>), and development builds inject <style> elements.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Remotes serve their own pictures.
     imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins, ...mapImages],
