@@ -73,7 +73,7 @@ async function startBackend(env: Record<string, string>): Promise<Backend> {
       OUTBOX_POLL_MS: '500',
       // An e-mail whose send the kill interrupted is due again after this.
       OUTBOX_RETRY_AFTER_S: '2',
-      LIVE_RECHECK_MS: '1000',
+      ACCOUNT_RECHECK_MS: '1000',
       RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
       ...env,
     },
@@ -359,7 +359,7 @@ async function stopWithLiveClients(kind: Kind) {
   }
 }
 
-/** A Firebase account disabled while its live stream is open: the stream ends within LIVE_RECHECK_MS. */
+/** A Firebase account disabled while its live stream is open: the stream ends within ACCOUNT_RECHECK_MS. */
 async function disabledAccountLive(kind: Kind) {
   const database = await freshDatabase(kind);
   try {

@@ -64,7 +64,7 @@ export async function runBackend(
   const app = await buildServer({
     config,
     database,
-    verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId),
+    verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId, config.accountRecheckMs),
     signInLinks: parts.signInLinks ?? firebaseSignInLinks(config.firebaseProjectId, config.firebaseWeb.apiKey),
     clock: parts.clock,
     blobs,

@@ -50,7 +50,7 @@ export interface ServerConfig {
   /** The domain of the Message-ID of every e-mail sent (from MAIL_FROM). */
   messageIdDomain: string;
   /** How often open live streams are checked against their accounts (disabled, revoked): at most this long after, they end. */
-  liveRecheckMs: number;
+  accountRecheckMs: number;
   /** How long a stop waits for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** How often the e-mail outbox worker looks for retries that came due. */
@@ -206,7 +206,7 @@ function readConfig(env: Env): ServerConfig {
     outboxPollMs: count(env, 'OUTBOX_POLL_MS', 10_000),
     outboxRetryAfterS: count(env, 'OUTBOX_RETRY_AFTER_S', 30),
     shutdownTimeoutMs: count(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
-    liveRecheckMs: count(env, 'LIVE_RECHECK_MS', 30_000),
+    accountRecheckMs: count(env, 'ACCOUNT_RECHECK_MS', 30_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     geocoding: geocodingSettings(env),
     studioZip: studioZip(env),

@@ -202,7 +202,7 @@ describe('an account ended while its live stream is open', () => {
 
   beforeAll(async () => {
     database = await createMigratedDatabase('pglite');
-    app = await startTestServer(database, { config: testConfig({ LIVE_RECHECK_MS: '200' }) });
+    app = await startTestServer(database, { config: testConfig({ ACCOUNT_RECHECK_MS: '200' }) });
     baseUrl = await listen(app);
   });
   afterAll(async () => {

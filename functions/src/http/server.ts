@@ -108,7 +108,7 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
       registerDeliveryDateRoutes(staff, db);
-      registerLiveRoutes(staff, feed, { verifier, recheckMs: config.liveRecheckMs });
+      registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });
     }),
   );
   await app.register(

@@ -48,6 +48,10 @@ export async function disableAccount(uid: string): Promise<void> {
   await adminAuth().updateUser(uid, { disabled: true });
 }
 
+export async function deleteAccount(uid: string): Promise<void> {
+  await adminAuth().deleteUser(uid);
+}
+
 /** Ends every session of the account, as "sign out everywhere" or a security response does. */
 export async function revokeSessions(uid: string): Promise<void> {
   await adminAuth().revokeRefreshTokens(uid);
