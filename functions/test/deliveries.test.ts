@@ -162,6 +162,10 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       const second = (await get('ella', `/api/subscriptions?month=${NOV}&limit=2&cursor=${first.nextCursor}`)).json();
       expect(second.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Olive']);
       expect(second.nextCursor).toBeNull();
+      // After the last row (as when the rest were deleted since the last page): no rows, the total still right.
+      const last = second.rows[0] as { id: string; createdAt: string };
+      const pastTheEnd = (await get('ella', `/api/subscriptions?month=${NOV}&limit=2&cursor=${Buffer.from(`${last.createdAt}|${last.id}`).toString('base64url')}`)).json();
+      expect(pastTheEnd).toEqual({ rows: [], nextCursor: null, total: 3 });
     });
 
     it.each([

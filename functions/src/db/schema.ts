@@ -180,6 +180,12 @@ export const subscriptionCount = pgTable('subscription_count', {
   total: bigint('total', { mode: 'number' }).notNull(),
 });
 
+/** Goes up with every committed change to subscriptions, deliveries or users (migration 0015). */
+export const monthListVersion = pgTable('month_list_version', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** Where an address is, as the geocoding service answered (services/geocoder.ts), keyed by the address as asked. */
 export const geocodes = pgTable('geocodes', {
   address: text('address').primaryKey(),

@@ -4,7 +4,7 @@ import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract
 import { deliversIn, monthState, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
-import { deliveries, deliveryEvents, routeOrders, subscriptionCount, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
+import { deliveries, deliveryEvents, monthListVersion, routeOrders, subscriptionCount, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
 import { planRoute, type Point } from './route-order';
 import type { Geocoder } from './geocoder';
 import { announce, announceAll } from './change-feed';
@@ -133,15 +133,22 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
+/** The exact number of subscriptions, kept by triggers (migration 0007). */
+const SUBSCRIPTION_TOTAL = sql<number>`(select ${subscriptionCount.total} from ${subscriptionCount})`.mapWith(Number);
+
 /**
- * The month list's statements, built and prepared once per database: building a query is
- * most of a page's CPU time otherwise (see docs/performance.md).
+ * The month list's statements for the whole list in the default order, built and prepared
+ * once per database: building a query is most of a page's CPU time otherwise, and one
+ * statement (the page off the newest-first index, its deliveries and the total) is one round
+ * trip (see docs/performance.md).
  */
 function prepareMonthList(db: Db) {
   const newest = (name: string, after: boolean) =>
     db
-      .select()
+      .select({ subscription: subscriptions, ...deliveryColumns, total: SUBSCRIPTION_TOTAL })
       .from(subscriptions)
+      .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, sql.placeholder('month'))))
+      .leftJoin(users, eq(users.id, deliveries.assigneeId))
       .where(after ? sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : undefined)
       .orderBy(...NEWEST_FIRST)
       .limit(sql.placeholder('limit'))
@@ -149,17 +156,27 @@ function prepareMonthList(db: Db) {
   return {
     first: newest('month_list_first', false),
     after: newest('month_list_after', true),
-    deliveries: db
-      .select({ subscriptionId: deliveries.subscriptionId, ...deliveryColumns })
-      .from(deliveries)
-      .leftJoin(users, eq(users.id, deliveries.assigneeId))
-      .where(and(eq(deliveries.month, sql.placeholder('month')), sql`${deliveries.subscriptionId} = any(${sql.placeholder('ids')}::uuid[])`))
-      .prepare('month_list_deliveries'),
     total: db.select({ total: subscriptionCount.total }).from(subscriptionCount).prepare('subscription_count'),
+    version: db.select({ version: monthListVersion.version }).from(monthListVersion).prepare('month_list_version'),
   };
 }
 
-const monthListStatements = new WeakMap<Db, ReturnType<typeof prepareMonthList>>();
+/** Pages read at `version`, by month, view, size and cursor: kept while nothing they show changes. */
+interface KeptPages {
+  version: number;
+  pages: Map<string, SubscriptionPage>;
+  rows: number;
+}
+/** Rows kept per database (a few MB) before it starts again. */
+const MAX_KEPT_ROWS = 5_000;
+
+const monthLists = new WeakMap<Db, { statements: ReturnType<typeof prepareMonthList>; kept: KeptPages }>();
+
+function monthListOf(db: Db) {
+  let list = monthLists.get(db);
+  if (!list) monthLists.set(db, (list = { statements: prepareMonthList(db), kept: { version: -1, pages: new Map(), rows: 0 } }));
+  return list;
+}
 
 /** What narrows and orders the month list (the dashboard's search, filters and sort). */
 export interface MonthListView {
@@ -259,32 +276,54 @@ const isEverything = (view: MonthListView) =>
   !view.q?.trim() && !view.status && !view.assignee && !view.scheduled && !view.city?.trim() && !view.subscription && view.sort === 'newest';
 
 /**
- * One page of the subscriptions in the view, with each one's delivery in the month. With no
- * filter and the default order, the page is read first (straight off the newest-first index)
- * by prepared statements, then only its deliveries; a narrowed or reordered view joins the
- * deliveries to filter on them.
+ * One page of the subscriptions in the view, with each one's delivery in the month, as the
+ * dashboard asks for it. Pages are kept and served again until the month list version (bumped
+ * by every committed change to what they show, migration 0015) moves on: staff screens ask
+ * for the same pages over and over, and reading one costs far more than checking the version.
  */
-export async function listMonthPage(
-  db: Db,
-  month: MonthKey,
-  page: { limit: number; cursor?: string },
-  view: MonthListView = { sort: 'newest' },
-): Promise<SubscriptionPage> {
+export async function listMonthPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }, view: MonthListView = { sort: 'newest' }): Promise<SubscriptionPage> {
+  const { statements, kept } = monthListOf(db);
+  // The version is read before the page: a page read after it is at least that new, so it may
+  // be kept under it. A change committed in between only makes a later request read again.
+  const [{ version } = { version: 0 }] = await statements.version.execute();
+  if (version > kept.version) {
+    kept.pages.clear();
+    kept.rows = 0;
+    kept.version = version;
+  }
+  const key = JSON.stringify({ month, ...page, ...view });
+  const found = version === kept.version ? kept.pages.get(key) : undefined;
+  if (found) return found;
+  const read = await readMonthPage(db, month, page, view);
+  if (version === kept.version) {
+    if (kept.rows + read.rows.length > MAX_KEPT_ROWS) {
+      kept.pages.clear();
+      kept.rows = 0;
+    }
+    kept.pages.set(key, read);
+    kept.rows += read.rows.length;
+  }
+  return read;
+}
+
+/**
+ * A page read from the database. With no filter and the default order, one prepared statement
+ * reads it; a narrowed or reordered view builds its query (and counts its matches).
+ */
+async function readMonthPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }, view: MonthListView): Promise<SubscriptionPage> {
   if (!isEverything(view)) return listViewPage(db, month, page, view);
-  let statements = monthListStatements.get(db);
-  if (!statements) monthListStatements.set(db, (statements = prepareMonthList(db)));
+  const { statements } = monthListOf(db);
   const after = page.cursor ? decodeCursor(page.cursor) : null;
   const rows = after
-    ? await statements.after.execute({ at: after.createdAt.toISOString(), id: after.id, limit: page.limit + 1 })
-    : await statements.first.execute({ limit: page.limit + 1 });
+    ? await statements.after.execute({ month, at: after.createdAt.toISOString(), id: after.id, limit: page.limit + 1 })
+    : await statements.first.execute({ month, limit: page.limit + 1 });
   const shown = rows.slice(0, page.limit);
-  const monthDeliveries = shown.length ? await statements.deliveries.execute({ month, ids: shown.map((row) => row.id) }) : [];
-  const bySubscription = new Map(monthDeliveries.map((d) => [d.subscriptionId, d]));
-  const [counted] = await statements.total.execute();
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (await statements.total.execute())[0]?.total ?? 0;
   return {
-    rows: shown.map((subscription) => toRow(subscription, month, bySubscription.get(subscription.id) ?? NO_DELIVERY)),
-    nextCursor: rows.length > page.limit ? encodeCursor(shown.at(-1)!) : null,
-    total: counted?.total ?? 0,
+    rows: shown.map(({ subscription, total: _, ...d }) => toRow(subscription, month, d)),
+    nextCursor: rows.length > page.limit ? encodeCursor(shown.at(-1)!.subscription) : null,
+    total,
   };
 }
 
@@ -313,17 +352,15 @@ async function listViewPage(db: Db, month: MonthKey, page: { limit: number; curs
   };
 }
 
-/** Every subscription in the view, page by page (for the CSV export). */
+/** Every subscription in the view, page by page (for the CSV export; read, not kept). */
 export async function* allInView(db: Db, month: MonthKey, view: MonthListView): AsyncGenerator<SubscriptionRow> {
   let cursor: string | undefined;
   do {
-    const page = await listMonthPage(db, month, { limit: 500, cursor }, view);
+    const page = await readMonthPage(db, month, { limit: 500, cursor }, view);
     yield* page.rows;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 }
-
-const NO_DELIVERY: DeliveryColumns = { status: null, assigneeEmail: null, assigneeName: null, proofImageKey: null, updatedAt: null };
 
 /**
  * The deliveries assigned to one person in the month, in route order: the order they put

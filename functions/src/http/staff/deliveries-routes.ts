@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import '@fastify/multipart';
 import { z } from 'zod';
-import { PROOF_MAX_BYTES } from '@blooms/shared/contract/deliveries';
+import { PROOF_MAX_BYTES, type SubscriptionPage } from '@blooms/shared/contract/deliveries';
 import {
   assignSchema,
   dashboardViewQuerySchema,
@@ -31,6 +31,7 @@ import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { HttpError } from '../errors';
+import { keptJsonReply } from '../kept-json';
 
 const monthQuery = z.object({ month: monthSchema });
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
@@ -46,9 +47,10 @@ export function registerDeliveryRoutes(
 ) {
   const studio = pointOfZip(routes.studioZip)!;
   const geocoder = routes.geocoding ? createGeocoder(db, routes.geocoding, (message) => staff.log.warn(message)) : null;
-  staff.get('/api/subscriptions', { schema: { querystring: monthPageQuerySchema, response: { 200: subscriptionPageSchema } } }, (request) => {
+  const sendPage = keptJsonReply<SubscriptionPage>();
+  staff.get('/api/subscriptions', { schema: { querystring: monthPageQuerySchema, response: { 200: subscriptionPageSchema } } }, async (request, reply) => {
     const { month, limit, cursor, ...view } = request.query;
-    return listMonthPage(db, month, { limit, cursor }, view);
+    return sendPage(request, reply, await listMonthPage(db, month, { limit, cursor }, view));
   });
 
   /** The dashboard's current view (same filters and order) as a CSV file, every page of it. */
