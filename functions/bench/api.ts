@@ -141,7 +141,10 @@ async function benchFanOut(baseUrl: string, token: string) {
           const event = JSON.parse(data);
           if (event.type === 'delivery') {
             const key = `${event.delivery.subscriptionId}:${event.delivery.status}`;
-            arrivals.set(key, [...(arrivals.get(key) ?? []), performance.now()]);
+            const at = performance.now();
+            const times = arrivals.get(key);
+            if (times) times.push(at);
+            else arrivals.set(key, [at]);
           }
         });
         try {

@@ -39,6 +39,13 @@ export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed, accounts
     for (const stream of open) stream.end();
   });
 
+  // Each change is framed once and the same bytes go to every open stream.
+  let lastFrame: { json: string; bytes: Buffer } | null = null;
+  const frameOf = (json: string) => {
+    if (lastFrame?.json !== json) lastFrame = { json, bytes: Buffer.from(`data: ${json}\n\n`) };
+    return lastFrame.bytes;
+  };
+
   staff.get('/api/live', async (request, reply) => {
     const caller = callerOf(request);
     const { uid, authTime } = signInOf(request);
@@ -55,7 +62,7 @@ export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed, accounts
     res.write(': connected\n\n');
 
     const unsubscribe = feed.subscribe((event, json) => {
-      res.write(`data: ${json}\n\n`);
+      res.write(frameOf(json));
       // A removed person's screens are told, then cut off: their next request is refused anyway.
       if (event.type === 'users-changed' && event.removedEmail === caller.email) res.end();
     });
