@@ -221,6 +221,8 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       const narrowed = (await get('ella', `/api/subscriptions?month=${NOV}&city=ogden`)).json();
       expect(narrowed.total).toBe(MATCH_COUNT_LIMIT + 1);
       expect(narrowed.rows).toHaveLength(100);
+      const nextPage = (await get('ella', `/api/subscriptions?month=${NOV}&city=ogden&cursor=${narrowed.nextCursor}`)).json();
+      expect(nextPage.total).toBe(MATCH_COUNT_LIMIT + 1);
       expect((await get('ella', `/api/subscriptions?month=${NOV}`)).json().total).toBe(MATCH_COUNT_LIMIT + 5 + 3);
       expect((await get('ella', `/api/subscriptions?month=${NOV}&city=provo`)).json().total).toBe(1);
     });

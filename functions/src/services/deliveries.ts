@@ -335,6 +335,17 @@ async function listViewPage(db: Db, month: MonthKey, page: { limit: number; curs
     .where(and(...conditions, after))
     .orderBy(...sort.order)
     .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  return {
+    rows: shown.map(({ subscription, ...d }) => toRow(subscription, month, d)),
+    nextCursor: rows.length > page.limit ? encodeViewCursor(view.sort, shown.at(-1)!.subscription) : null,
+    // A first page that holds every match (most searches) has counted them already.
+    total: !page.cursor && rows.length <= page.limit ? rows.length : await countMatches(db, month, conditions),
+  };
+}
+
+/** How many subscriptions the view's conditions match, counted up to MATCH_COUNT_LIMIT + 1. */
+async function countMatches(db: Db, month: MonthKey, conditions: SQL[]): Promise<number> {
   const matching = db
     .select({ one: sql`1` })
     .from(subscriptions)
@@ -344,12 +355,7 @@ async function listViewPage(db: Db, month: MonthKey, page: { limit: number; curs
     .limit(MATCH_COUNT_LIMIT + 1)
     .as('matching');
   const [counted] = await db.select({ total: count() }).from(matching);
-  const shown = rows.slice(0, page.limit);
-  return {
-    rows: shown.map(({ subscription, ...d }) => toRow(subscription, month, d)),
-    nextCursor: rows.length > page.limit ? encodeViewCursor(view.sort, shown.at(-1)!.subscription) : null,
-    total: counted?.total ?? 0,
-  };
+  return counted?.total ?? 0;
 }
 
 /** Every subscription in the view, page by page (for the CSV export; read, not kept). */
