@@ -158,9 +158,11 @@ async function benchFanOut(baseUrl: string, token: string) {
   const page = (await (await fetch(`${baseUrl}/api/subscriptions?month=${month}&limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     rows: { id: string; delivery: { scheduled: boolean } }[];
   };
-  const targets = page.rows.filter((row) => row.delivery.scheduled).slice(0, CHANGES);
+  // One change more than measured: the first after start also compiles the status route and
+  // the fan-out path (its arrivals came 40-70 ms later than the rest), so it is not counted.
+  const [warmUp, ...targets] = page.rows.filter((row) => row.delivery.scheduled).slice(0, CHANGES + 1);
   const delays: number[] = [];
-  for (const target of targets) {
+  for (const target of [warmUp!, ...targets]) {
     const sentAt = performance.now();
     const response = await fetch(`${baseUrl}/api/deliveries/status`, {
       method: 'POST',
@@ -171,7 +173,7 @@ async function benchFanOut(baseUrl: string, token: string) {
     const key = `${target.id}:out-for-delivery`;
     const deadline = Date.now() + 5000;
     while ((arrivals.get(key)?.length ?? 0) < LIVE_CLIENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
-    for (const at of arrivals.get(key) ?? []) delays.push(at - sentAt);
+    if (target !== warmUp) for (const at of arrivals.get(key) ?? []) delays.push(at - sentAt);
     await new Promise((r) => setTimeout(r, 50));
   }
   aborts.forEach((a) => a.abort());
