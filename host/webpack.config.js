@@ -16,7 +16,7 @@ module.exports = (_env, argv) => {
       ...config.plugins,
       // No remote URL is built in: the host registers remotes from /app-config.json at boot.
       new ModuleFederationPlugin({ name: 'host', remotes: {}, shared: sharedModules(__dirname), dts: false, experiments: federationExperiments({ remote: false }) }),
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: [] }),
       new CopyPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }],
       }),

@@ -121,6 +121,28 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test("a prerendered page paints before it fetches the app; an empty page fetches it at once", async ({ page }) => {
+  const started = () =>
+    page.evaluate(() => {
+      const main = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/main.js');
+      const painted = performance.getEntriesByName('first-contentful-paint')[0];
+      const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+      return { main: main?.startTime ?? null, painted: painted?.startTime ?? null, loaded };
+    });
+  for (const route of ['/', '/faq']) {
+    await page.goto(route);
+    await waitForHydration(page);
+    const { main, painted, loaded } = await started();
+    expect(main, `${route}: the app was not fetched`).not.toBeNull();
+    expect(main!, `${route}: the app was fetched before the first paint`).toBeGreaterThanOrEqual(painted!);
+    expect(main!, `${route}: the app was fetched before the page loaded`).toBeGreaterThanOrEqual(loaded);
+  }
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const { main, loaded } = await started();
+  expect(main!, 'the staff page waited for its load event').toBeLessThan(loaded);
+});
+
 /** Records page errors (React reports a hydration mismatch as one) and every layout shift. */
 async function watchHydration(page: Page) {
   const errors: string[] = [];

@@ -152,6 +152,8 @@ describe('the server sending pages', () => {
     expect(response.body).toContain('<h1>Frequently Asked Questions</h1>');
     expect(response.body).toContain('src="https://cdn.example/marketing/assets/faq.0123abcd.svg"');
     expect(response.body).toContain('<style data-prerendered>.site-header{color:blue}.screen{color:green}</style>');
+    // It starts its app once painted (host/public/start.js): no hints fetching the app first.
+    expect(response.headers.link).toBeUndefined();
   });
 
   it("sends the plain page where the remote has not prerendered the screen, and for other paths", async () => {
@@ -159,6 +161,7 @@ describe('the server sending pages', () => {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(url === '/no/such/page' ? 404 : 200);
       expect(response.body).toBe(MINIFIED_INDEX);
+      expect(response.headers.link).toContain('</app-config.json>; rel=preload');
     }
   });
 

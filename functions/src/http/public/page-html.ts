@@ -68,6 +68,11 @@ export function withSiteContact(html: string, site: SiteContact): string {
   return rewrite(html);
 }
 
+/** Whether a page arrives with its content (the app takes it over) rather than an empty root. */
+export function isPrerendered(html: string): boolean {
+  return !EMPTY_ROOT.test(html);
+}
+
 /** The host's page with the route's shell and screen already in it, ready for React to hydrate. */
 export function composePage({ index, shell, screen, css, publicPath, site = DEFAULT_SITE_CONTACT }: PageParts): string {
   const screenHtml = screen.body.replaceAll(publicPath.token, publicPath.url);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
-import { createPageHtml, type AppFiles } from './page-html';
+import { createPageHtml, isPrerendered, type AppFiles } from './page-html';
 import { preloadLinks } from './static-files';
 
 /**
@@ -19,12 +19,12 @@ export function registerPages(app: FastifyInstance, config: ServerConfig, files:
     const pathname = new URL(request.url, 'http://x').pathname;
     const html = await pageHtml?.(pathname);
     if (!html) return false;
-    reply
-      .status(isSitePage(pathname) ? 200 : 404)
-      .header('Cache-Control', cacheControl)
-      .header('Link', preloadLinks(pathname, config.remotes))
-      .type('text/html; charset=utf-8')
-      .send(html);
+    reply.status(isSitePage(pathname) ? 200 : 404).header('Cache-Control', cacheControl);
+    // A prerendered page starts the app only once it has painted (host/public/start.js):
+    // hints would fetch the app's files first and hold up that paint. An empty page needs
+    // the app at once, and the hints let its files load side by side.
+    if (!isPrerendered(html)) reply.header('Link', preloadLinks(pathname, config.remotes));
+    reply.type('text/html; charset=utf-8').send(html);
     return true;
   };
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
