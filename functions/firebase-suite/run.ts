@@ -469,10 +469,20 @@ async function runChecks({ siteUrl, hostUrl, functionUrl, authHost, storage, str
       });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // Prerendered pages read before the app runs (it starts after their first paint), so
+      // each is waited on until React has taken its screen over.
+      const hydrated = () =>
+        page.waitForFunction(() => {
+          // Runs in the page (this package's types have no DOM).
+          const { document } = globalThis as unknown as { document: { querySelector: (selector: string) => object | null } };
+          return Object.keys(document.querySelector('.screen') ?? {}).some((key) => key.startsWith('__reactFiber'));
+        });
       await page.goto(`${hostUrl}/`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await hydrated();
       await page.goto(`${hostUrl}/subscribe`);
       await page.getByRole('button', { name: /^Subscribe for/ }).waitFor();
+      await hydrated();
       await page.goto(`${hostUrl}/login`);
       await page.getByRole('button', { name: 'Sign in with Google' }).click();
       const dialog = page.getByRole('dialog', { name: 'Local Google sign-in' });
