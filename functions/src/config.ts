@@ -49,7 +49,7 @@ export interface ServerConfig {
   mailFrom: string;
   /** The domain of the Message-ID of every e-mail sent (from MAIL_FROM). */
   messageIdDomain: string;
-  /** How often open live streams are checked against their accounts (disabled, revoked): at most this long after, they end. */
+  /** How long a Firebase account's state (disabled, deleted, revoked) is trusted once checked: requests and open live streams notice a change within this. */
   accountRecheckMs: number;
   /** How long a stop waits for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;

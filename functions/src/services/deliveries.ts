@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { displayStatus, MATCH_COUNT_LIMIT, nextStatus, REVERT_UNDO_ACCEPTED_SECONDS, type DashboardSort, type DeliveryStatus, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
@@ -109,12 +109,16 @@ function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns): Subsc
   };
 }
 
+/** A subscription's delivery in the month (a left join: none yet reads as nulls), and the person it is assigned to. */
+const deliveryInMonth = (month: MonthKey | Placeholder) => and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month));
+const ASSIGNEE = eq(users.id, deliveries.assigneeId);
+
 function monthRows(db: Db, month: MonthKey) {
   return db
     .select({ subscription: subscriptions, ...deliveryColumns })
     .from(subscriptions)
-    .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
-    .leftJoin(users, eq(users.id, deliveries.assigneeId));
+    .leftJoin(deliveries, deliveryInMonth(month))
+    .leftJoin(users, ASSIGNEE);
 }
 
 const NEWEST_FIRST = [desc(subscriptions.createdAt), desc(subscriptions.id)];
@@ -147,8 +151,8 @@ function prepareMonthList(db: Db) {
     db
       .select({ subscription: subscriptions, ...deliveryColumns, total: SUBSCRIPTION_TOTAL })
       .from(subscriptions)
-      .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, sql.placeholder('month'))))
-      .leftJoin(users, eq(users.id, deliveries.assigneeId))
+      .leftJoin(deliveries, deliveryInMonth(sql.placeholder('month')))
+      .leftJoin(users, ASSIGNEE)
       .where(after ? sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : undefined)
       .orderBy(...NEWEST_FIRST)
       .limit(sql.placeholder('limit'))
@@ -349,8 +353,8 @@ async function countMatches(db: Db, month: MonthKey, conditions: SQL[]): Promise
   const matching = db
     .select({ one: sql`1` })
     .from(subscriptions)
-    .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
-    .leftJoin(users, eq(users.id, deliveries.assigneeId))
+    .leftJoin(deliveries, deliveryInMonth(month))
+    .leftJoin(users, ASSIGNEE)
     .where(and(...conditions))
     .limit(MATCH_COUNT_LIMIT + 1)
     .as('matching');
@@ -412,8 +416,8 @@ async function readDeliveries(db: Db, subscriptionIds: string[], month: MonthKey
   const rows = await db
     .select({ subscription: planColumns, ...deliveryColumns })
     .from(subscriptions)
-    .leftJoin(deliveries, and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month)))
-    .leftJoin(users, eq(users.id, deliveries.assigneeId))
+    .leftJoin(deliveries, deliveryInMonth(month))
+    .leftJoin(users, ASSIGNEE)
     .where(inArray(subscriptions.id, subscriptionIds));
   const byId = new Map(rows.map((row) => [row.subscription.id, toMonthDelivery(row.subscription, month, row)]));
   return subscriptionIds.flatMap((id) => byId.get(id) ?? []);
