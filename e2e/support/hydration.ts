@@ -1,12 +1,27 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Waits until React has taken over the page's screen. A prerendered page is readable at once,
- * but its buttons only work from then on (links work before, as plain links).
+ * A prerendered page starts its app at the visitor's first sign of use (host/public/start.js);
+ * this is one: a key pressed that does nothing else.
  */
-export async function waitForHydration(page: Page): Promise<void> {
+export async function showIntent(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+}
+
+/** Waits until React has taken over the page's screen, without doing anything to start it. */
+export async function waitForScreenInReact(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const screen = document.querySelector('.screen');
     return screen !== null && Object.keys(screen).some((key) => key.startsWith('__reactFiber'));
   });
+}
+
+/**
+ * Starts the app as a visitor would and waits until React has taken over the page's screen.
+ * A prerendered page is readable at once, but its buttons only work from then on (links work
+ * before, as plain links).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await showIntent(page);
+  await waitForScreenInReact(page);
 }

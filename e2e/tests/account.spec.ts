@@ -4,6 +4,7 @@ import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, st
 import { addMonths, formatMonth, MONTH_NAMES, monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 import { mailsTo } from '../support/outbox';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
+import { waitForHydration } from '../support/hydration';
 
 const monthsBetween = (from: MonthKey, to: MonthKey) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 
@@ -31,6 +32,7 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
   const [next, held] = [addMonths(thisMonth, 1), addMonths(thisMonth, 2)];
 
   await page.goto('/subscribe');
+  await waitForHydration(page);
   await page.getByLabel('First name').fill('Ivy');
   await page.getByLabel('Last name').fill('Nguyen');
   await page.getByLabel('Email').fill(email);
@@ -113,6 +115,7 @@ test('a subscriber changes a Custom plan’s months and the delivery address; an
   const thisMonth = studioDate(new Date()).slice(0, 7);
   const [first, later] = [addMonths(thisMonth, 1), addMonths(thisMonth, 4)];
   await page.goto('/subscribe');
+  await waitForHydration(page);
   await page.getByLabel('First name').fill('Noor');
   await page.getByLabel('Last name').fill('Haddad');
   await page.getByLabel('Email').fill(email);

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
 import { addMonths, monthKey } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { waitForHydration } from '../support/hydration';
 
 const SPEC_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'];
 
@@ -93,6 +94,7 @@ test('a declined charge, then one that goes through, show on an open dashboard a
   await expect(staff.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
 
   await visitor.goto('/subscribe');
+  await waitForHydration(visitor);
   const fields: [string, string][] = [['First name', 'Lena'], ['Last name', last], ['Email', `${last.toLowerCase()}@example.com`], ['Phone', '801-555-0144'], ['Street address', '9 Elm St'], ['ZIP code', '84101']];
   for (const [label, value] of fields) {
     await visitor.getByLabel(label).fill(value);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from '../support/hydration';
+import { SAVED_SUBSCRIBE_FORM_KEY, STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
+import { waitForHydration, waitForScreenInReact } from '../support/hydration';
 
 /** Public pages the server sends prerendered, with their first heading and document title. */
 const PAGES = [
@@ -121,26 +122,97 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test("a prerendered page paints before it fetches the app; an empty page fetches it at once", async ({ page }) => {
-  const started = () =>
-    page.evaluate(() => {
-      const main = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/main.js');
-      const painted = performance.getEntriesByName('first-contentful-paint')[0];
-      const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
-      return { main: main?.startTime ?? null, painted: painted?.startTime ?? null, loaded };
-    });
-  for (const route of ['/', '/faq']) {
+/** Whether the page has asked for the app's script (/main.js), and when, against its load event. */
+const appRequest = (page: Page) =>
+  page.evaluate(() => {
+    const main = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/main.js');
+    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+    return { main: main?.startTime ?? null, loaded };
+  });
+
+test('a prerendered page fetches the app only once the visitor starts using it; an empty page at once', async ({ page }) => {
+  for (const [route, intent] of [
+    ['/', () => page.keyboard.press('Shift')],
+    ['/faq', () => page.mouse.move(300, 400)],
+    ['/subscribe', () => page.mouse.wheel(0, 200)],
+  ] as const) {
     await page.goto(route);
-    await waitForHydration(page);
-    const { main, painted, loaded } = await started();
-    expect(main, `${route}: the app was not fetched`).not.toBeNull();
-    expect(main!, `${route}: the app was fetched before the first paint`).toBeGreaterThanOrEqual(painted!);
-    expect(main!, `${route}: the app was fetched before the page loaded`).toBeGreaterThanOrEqual(loaded);
+    await page.waitForLoadState('networkidle');
+    expect((await appRequest(page)).main, `${route}: the app was fetched for a visitor who only reads`).toBeNull();
+    await intent();
+    await waitForScreenInReact(page);
+    expect((await appRequest(page)).main, `${route}: no app after the visitor's first move`).not.toBeNull();
   }
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const { main, loaded } = await started();
+  const { main, loaded } = await appRequest(page);
   expect(main!, 'the staff page waited for its load event').toBeLessThan(loaded);
+});
+
+/** Holds the app's script back until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/main.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await waitForScreenInReact(page);
+    await page.unroute('**/main.js');
+  };
+}
+
+test('a button or form field pressed before the app has taken over the page is pressed once it has', async ({ page }) => {
+  // The presses come before the app whatever the machine's speed: its script is held until they are made.
+  await page.setViewportSize({ width: 390, height: 844 });
+  let appArrives = await holdApp(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' })).toBeHidden();
+  await appArrives();
+  // Opened once, not opened and closed again.
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' })).toBeVisible();
+
+  appArrives = await holdApp(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Next testimonial' }).click();
+  await expect(page.getByText('Testimonial 1 of 5')).toBeAttached();
+  await appArrives();
+  await expect(page.getByText('Testimonial 2 of 5')).toBeAttached();
+
+  // The form's fields are disabled until then, and take no click: a field pressed is focused, a choice ticked.
+  appArrives = await holdApp(page);
+  await page.goto('/subscribe');
+  await page.getByLabel('First name').click({ force: true });
+  await appArrives();
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await page.keyboard.type('Maria');
+  await expect(page.getByLabel('First name')).toHaveValue('Maria');
+
+  // A kept form would start the app at once.
+  await page.evaluate(() => sessionStorage.clear());
+  appArrives = await holdApp(page);
+  await page.goto('/subscribe');
+  await page.getByRole('radio', { name: /Custom/ }).click({ force: true });
+  await appArrives();
+  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked();
+});
+
+test('the app starts at once where this browser needs it: staff signed in here, a subscribe form kept', async ({ page }) => {
+  await page.goto('/faq');
+  await page.evaluate((key) => localStorage.setItem(key, '1'), STAFF_BROWSER_KEY);
+  await page.goto('/faq');
+  await waitForScreenInReact(page);
+  expect((await appRequest(page)).main, 'staff browser').not.toBeNull();
+
+  await page.evaluate((key) => localStorage.removeItem(key), STAFF_BROWSER_KEY);
+  await page.evaluate((key) => sessionStorage.setItem(key, JSON.stringify({ firstName: 'Maria' })), SAVED_SUBSCRIBE_FORM_KEY);
+  await page.goto('/subscribe');
+  await expect(page.getByLabel('First name')).toHaveValue('Maria');
+  expect((await appRequest(page)).main, 'kept form').not.toBeNull();
 });
 
 /** Records page errors (React reports a hydration mismatch as one) and every layout shift. */

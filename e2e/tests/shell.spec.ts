@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff, signInLocally } from '../support/session';
+import { showIntent } from '../support/hydration';
 
 const PUBLIC_ROUTES: [string, string][] = [
   ['/', 'marketing'],
@@ -84,6 +85,7 @@ test('a remote whose manifest URL points nowhere shows the fallback while the re
     await route.fulfill({ response, json: config });
   });
   await page.goto('/faq');
+  await showIntent(page);
   const fallback = page.getByRole('alert');
   await expect(fallback).toContainText('This section is not available right now');
   await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -97,6 +99,7 @@ test('Retry loads a remote that has come back', async ({ page }) => {
   let down = true;
   await page.route('**/remotes/marketing/**', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
   await page.goto('/faq');
+  await showIntent(page);
   await expect(page.getByRole('alert')).toContainText('This section is not available right now');
   down = false;
   await page.getByRole('button', { name: 'Retry' }).click();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
+import { waitForHydration } from '../support/hydration';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const mailsTo = (email: string) =>
@@ -23,6 +24,7 @@ test('a visitor subscribes and pays; the e-mail goes out and an open dashboard s
   await expect(staff.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
 
   await visitor.goto('/subscribe');
+  await waitForHydration(visitor);
   await visitor.getByLabel('First name').fill('June');
   await visitor.getByLabel('Last name').fill('Carter');
   await visitor.getByLabel('Email').fill(email);
@@ -89,6 +91,7 @@ test('the confirmation page explains a missing session and an unpaid one', async
 
 test('cancelling at checkout comes back to the form as it was left, and a paid checkout forgets it', async ({ page }) => {
   await page.goto('/subscribe');
+  await waitForHydration(page);
   await page.getByLabel('First name').fill('Rosa');
   await page.getByLabel('Last name').fill('Parks');
   await page.getByLabel('Email').fill('rosa.cancel@example.com');
@@ -119,6 +122,7 @@ test('cancelling at checkout comes back to the form as it was left, and a paid c
   await page.getByRole('button', { name: 'Pay $99.00' }).click();
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
   await page.goto('/subscribe');
+  await waitForHydration(page);
   await expect(page.getByLabel('First name')).toBeEnabled();
   await expect(page.getByLabel('First name')).toHaveValue('');
 });
@@ -127,6 +131,7 @@ for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]]
   test(`the Custom months are a ${columns}-column grid on a ${device}, summed up as they change`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/subscribe');
+    await waitForHydration(page);
     await page.getByRole('radio', { name: /Custom/ }).check();
     const tiles = page.locator('.month-option');
     await expect(tiles).toHaveCount(12);
@@ -143,6 +148,7 @@ for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]]
   test(`the plan card sits ${device === 'phone' ? 'under' : 'beside'} the form on a ${device}`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/subscribe');
+    await waitForHydration(page);
     const form = (await page.locator('form.subscribe-form').boundingBox())!;
     const card = (await page.getByRole('complementary', { name: 'About the plan' }).getByRole('region', { name: 'The plan' }).boundingBox())!;
     if (device === 'phone') expect(card.y).toBeGreaterThanOrEqual(form.y + form.height);
@@ -173,6 +179,7 @@ function htmlPartOf(raw: string): string {
 test('the confirmation e-mail reads well in a browser engine at phone and desktop widths', async ({ page }) => {
   const email = `mailcheck.${Date.now()}@example.com`;
   await page.goto('/subscribe');
+  await waitForHydration(page);
   for (const [label, value] of [['First name', 'Ivy'], ['Last name', 'Mailer'], ['Email', email], ['Phone', '801-555-0166'], ['Street address', '4 Oak Ave'], ['ZIP code', '84101']] as const) {
     await page.getByLabel(label).fill(value);
   }
@@ -204,6 +211,7 @@ test('a gift: the buyer gets the receipt and the confirmation says for whom; dri
   const recipient = `gift.recipient.${Date.now()}@example.com`;
   const buyer = `gift.buyer.${Date.now()}@example.com`;
   await visitor.goto('/subscribe');
+  await waitForHydration(visitor);
   for (const [label, value] of [['First name', 'Linh'], ['Last name', 'Giftee'], ['Email', recipient], ['Phone', '801-555-0188'], ['Street address', '3301 S Highland Dr'], ['ZIP code', '84106']] as const) {
     await visitor.getByLabel(label).fill(value);
   }

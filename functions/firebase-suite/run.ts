@@ -469,14 +469,17 @@ async function runChecks({ siteUrl, hostUrl, functionUrl, authHost, storage, str
       });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      // Prerendered pages read before the app runs (it starts after their first paint), so
-      // each is waited on until React has taken its screen over.
-      const hydrated = () =>
-        page.waitForFunction(() => {
+      // Prerendered pages read before the app runs (it starts at the visitor's first key,
+      // touch or mouse movement), so each is shown a key press and waited on until React has
+      // taken its screen over.
+      const hydrated = async () => {
+        await page.keyboard.press('Shift');
+        await page.waitForFunction(() => {
           // Runs in the page (this package's types have no DOM).
           const { document } = globalThis as unknown as { document: { querySelector: (selector: string) => object | null } };
           return Object.keys(document.querySelector('.screen') ?? {}).some((key) => key.startsWith('__reactFiber'));
         });
+      };
       await page.goto(`${hostUrl}/`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await hydrated();

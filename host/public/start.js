@@ -1,44 +1,106 @@
-/* global document, requestAnimationFrame, addEventListener */
-// Starts the app (/main.js). A prerendered page reads, and its links work, before the app
-// runs: its app starts once the page has loaded and painted, so that first paint waits only
-// for the page itself (its CSS is inline; its fonts and pictures load first). An empty page
-// (the staff screens, a page not prerendered) starts it at once.
+/* global document, location, Element, requestAnimationFrame, addEventListener, removeEventListener */
+// Starts the app (/main.js).
+//
+// An empty page (the staff screens, a page that is not prerendered) starts it at once.
+//
+// A prerendered public page reads, and its links and FAQ answers work, with no script at all. Its app (React, the router, the page's remote: about 150 KB, and the longest tasks a
+// phone runs on this site) starts at the visitor's first sign of use: a touch, a press, a key,
+// the mouse moving, the wheel. A visitor who only reads never pays for it. A button or form field
+// pressed before the app has taken the page over is held, and pressed or focused once it has
+// ("blooms:screen-ready"), so no press is lost.
+//
+// The app starts at once where this browser needs it straight away: staff have signed in here
+// (their header is not the visitor's), or this tab kept a subscribe form to fill back in.
+// These names are shared/src/contract/app-start.ts's: this file is plain JavaScript, served
+// as it is, so it cannot import them. The browser suite (prerender.spec.ts) uses the shared
+// ones, so it fails if they part.
 (function () {
+  var STAFF_BROWSER_KEY = 'blooms.staff-browser';
+  var SAVED_SUBSCRIBE_FORM_KEY = 'blooms.subscribe-form';
+  var SUBSCRIBE_PATH = '/subscribe';
+  var SCREEN_READY_EVENT = 'blooms:screen-ready';
+  var INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
+
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    INTENT_EVENTS.forEach(function (type) {
+      removeEventListener(type, start, true);
+    });
     var script = document.createElement('script');
     script.src = '/main.js';
     document.head.appendChild(script);
   }
-  function afterNextFrame() {
-    requestAnimationFrame(function () {
-      requestAnimationFrame(function () {
-        setTimeout(start, 0);
-      });
-    });
-  }
-  function whenPainted(then) {
+
+  function stored(storage, key) {
     try {
-      var observer = new PerformanceObserver(function (list) {
-        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-        observer.disconnect();
-        then();
-      });
-      observer.observe({ type: 'paint', buffered: true });
+      return storage.getItem(key);
     } catch {
-      then();
+      return null;
     }
   }
-  function onLoad() {
-    whenPainted(afterNextFrame);
+  function neededAtOnce() {
+    if (stored(localStorage, STAFF_BROWSER_KEY) === '1') return true;
+    return location.pathname === SUBSCRIBE_PATH && stored(sessionStorage, SAVED_SUBSCRIBE_FORM_KEY) !== null;
   }
 
   var root = document.getElementById('root');
-  if (!root || !root.firstElementChild) return start();
-  // A tab opened in the background paints nothing until it is shown: start its app anyway.
-  setTimeout(start, 3000);
-  if (document.readyState === 'complete') onLoad();
-  else addEventListener('load', onLoad, { once: true });
+  if (!root || !root.firstElementChild || neededAtOnce()) return start();
+
+  // Held until the app is ready: the last button or form field pressed before it was.
+  var held = null;
+  // React keeps an element's handlers on it under a "__reactProps" key: the header is taken
+  // over before the page's screen, and a press React already handles is not held.
+  function handledByApp(element) {
+    return Object.keys(element).some(function (key) {
+      return key.indexOf('__reactProps') === 0;
+    });
+  }
+  function holdPress(event) {
+    var button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || handledByApp(button)) return;
+    held = function () {
+      button.click();
+    };
+  }
+  // Form fields are disabled until the app is ready (what was typed would be lost), and a
+  // disabled field takes no click: a field pressed before then is focused, or ticked, once it is.
+  function holdField(event) {
+    var target = event.target instanceof Element ? event.target : null;
+    var label = target && target.closest('label');
+    var field = label ? label.control : target && target.closest('input, textarea, select');
+    if (!field || !field.matches(':disabled')) return;
+    held = function () {
+      whenEnabled(field, 60, function () {
+        if (field.type === 'checkbox' || field.type === 'radio') field.click();
+        else field.focus();
+      });
+    };
+  }
+  // A form turns its fields on as the app takes it over, within a frame or two.
+  function whenEnabled(field, framesLeft, then) {
+    if (!field.matches(':disabled')) return then();
+    if (framesLeft > 0) {
+      requestAnimationFrame(function () {
+        whenEnabled(field, framesLeft - 1, then);
+      });
+    }
+  }
+  function release() {
+    removeEventListener('click', holdPress, true);
+    removeEventListener('pointerdown', holdField, true);
+    document.removeEventListener(SCREEN_READY_EVENT, release);
+    var press = held;
+    held = null;
+    // After the app's own start-up work, in a task of its own.
+    if (press) setTimeout(press, 0);
+  }
+
+  INTENT_EVENTS.forEach(function (type) {
+    addEventListener(type, start, { capture: true, passive: true });
+  });
+  addEventListener('click', holdPress, true);
+  addEventListener('pointerdown', holdField, true);
+  document.addEventListener(SCREEN_READY_EVENT, release);
 })();

@@ -10,6 +10,9 @@ export interface RemoteRoute {
   access: Access;
 }
 
+/** The subscribe form. */
+export const SUBSCRIBE_PATH = '/subscribe';
+
 /**
  * Every screen of the site and the remote that owns it (spec section 2). The host routes by
  * it; the server uses it to tell browsers early which remote a page will need.
@@ -22,7 +25,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/about-shelby-floral', remote: 'marketing', module: 'About', access: 'public' },
   { path: '/privacy-policy', remote: 'marketing', module: 'PrivacyPolicy', access: 'public' },
   { path: '/terms-of-service', remote: 'marketing', module: 'TermsOfService', access: 'public' },
-  { path: '/subscribe', remote: 'subscribe', module: 'Subscribe', access: 'public' },
+  { path: SUBSCRIBE_PATH, remote: 'subscribe', module: 'Subscribe', access: 'public' },
   { path: '/confirmation', remote: 'subscribe', module: 'Confirmation', access: 'public' },
   { path: '/account', remote: 'subscribe', module: 'Account', access: 'public' },
   { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },

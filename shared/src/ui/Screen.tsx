@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { SCREEN_READY_EVENT } from '../contract/app-start';
 import { BRAND_NAME } from '../contract/site';
 
 declare const __BUILD_ID__: string | undefined;
@@ -32,6 +33,10 @@ export function Screen({ remote, title, description, className, children }: Prop
     document.title = documentTitle(title);
     if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
+  // The page's own start-up script (host/public/start.js) holds presses made before now.
+  useEffect(() => {
+    document.dispatchEvent(new Event(SCREEN_READY_EVENT));
+  }, []);
   const build = typeof __BUILD_ID__ === 'undefined' ? 'dev' : __BUILD_ID__;
   return (
     <div className={className ? `screen ${className}` : 'screen'} data-remote={remote} data-build={build}>

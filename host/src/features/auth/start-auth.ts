@@ -1,9 +1,7 @@
 import { LOGIN_PATH, REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import { SIGNED_OUT, useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
 import type { SessionController } from './firebase-session';
-
-/** Set in this browser once a staff member has signed in here; cleared when they sign out. */
-export const STAFF_HINT_KEY = 'blooms.staff-browser';
 
 let session: Promise<SessionController> | null = null;
 
@@ -20,8 +18,8 @@ export function ensureAuthStarted(): Promise<SessionController> {
 
 export function rememberStaffBrowser(staff: boolean): void {
   try {
-    if (staff) localStorage.setItem(STAFF_HINT_KEY, '1');
-    else localStorage.removeItem(STAFF_HINT_KEY);
+    if (staff) localStorage.setItem(STAFF_BROWSER_KEY, '1');
+    else localStorage.removeItem(STAFF_BROWSER_KEY);
   } catch {
     // storage disabled: staff simply see their links once they open a staff page
   }
@@ -29,7 +27,7 @@ export function rememberStaffBrowser(staff: boolean): void {
 
 function isStaffBrowser(): boolean {
   try {
-    return localStorage.getItem(STAFF_HINT_KEY) === '1';
+    return localStorage.getItem(STAFF_BROWSER_KEY) === '1';
   } catch {
     return false;
   }

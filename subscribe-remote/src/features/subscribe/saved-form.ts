@@ -1,3 +1,4 @@
+import { SAVED_SUBSCRIBE_FORM_KEY } from '@blooms/shared/contract/app-start';
 import { MONTH_NAMES } from '@blooms/shared/contract/months';
 import { EMPTY_SUBSCRIBE_FORM, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscriberTextField } from '@blooms/shared/contract/subscriber';
@@ -7,7 +8,7 @@ import type { SubscriberTextField } from '@blooms/shared/contract/subscriber';
  * for checkout and comes back (Cancel, the Back button, "Try Again") finds it as they left it.
  * Forgotten once the subscription is paid.
  */
-const KEY = 'blooms.subscribe-form';
+const KEY = SAVED_SUBSCRIBE_FORM_KEY;
 
 const TEXT_FIELDS = (Object.keys(EMPTY_SUBSCRIBE_FORM) as (keyof SubscribeForm)[]).filter(
   (field): field is SubscriberTextField => typeof EMPTY_SUBSCRIBE_FORM[field] === 'string' && field !== 'plan' && field !== 'state',
