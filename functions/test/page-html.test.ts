@@ -152,8 +152,10 @@ describe('the server sending pages', () => {
     expect(response.body).toContain('<h1>Frequently Asked Questions</h1>');
     expect(response.body).toContain('src="https://cdn.example/marketing/assets/faq.0123abcd.svg"');
     expect(response.body).toContain('<style data-prerendered>.site-header{color:blue}.screen{color:green}</style>');
-    // It starts its app once painted (host/public/start.js): no hints fetching the app first.
+    // It starts its app once the visitor uses it (host/public/start.js): no hints fetching the app first.
     expect(response.headers.link).toBeUndefined();
+    // Nothing of anyone's on it: the browser may keep it in the process it has (no cold start).
+    expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
   });
 
   it("sends the plain page where the remote has not prerendered the screen, and for other paths", async () => {
@@ -162,6 +164,8 @@ describe('the server sending pages', () => {
       expect(response.statusCode).toBe(url === '/no/such/page' ? 404 : 200);
       expect(response.body).toBe(MINIFIED_INDEX);
       expect(response.headers.link).toContain('</app-config.json>; rel=preload');
+      // Sign-in and staff screens: kept apart from whatever opened them, but Google's sign-in popup still answers.
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     }
   });
 

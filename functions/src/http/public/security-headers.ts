@@ -44,5 +44,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Only a site served over https may tell browsers to insist on it (the local stack is plain http).
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? { maxAge: 180 * 24 * 3600 } : false,
+    // Not helmet's "same-origin": that cuts the page off from the window it opens, and Firebase's
+    // Google sign-in runs in a popup it must hear back from. (Prerendered public pages send
+    // "unsafe-none": registerPages.)
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 }
