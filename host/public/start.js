@@ -3,11 +3,12 @@
 //
 // An empty page (the staff screens, a page that is not prerendered) starts it at once.
 //
-// A prerendered public page reads, and its links and FAQ answers work, with no script at all. Its app (React, the router, the page's remote: about 150 KB, and the longest tasks a
-// phone runs on this site) starts at the visitor's first sign of use: a touch, a press, a key,
-// the mouse moving, the wheel. A visitor who only reads never pays for it. A button or form field
-// pressed before the app has taken the page over is held, and pressed or focused once it has
-// ("blooms:screen-ready"), so no press is lost.
+// A prerendered public page reads, and its links and FAQ answers work, with no script at
+// all. Its app (React, the router, the page's remote: about 150 KB, and the longest tasks a
+// phone runs on this site) starts at the visitor's first sign of use: a touch, a press, a
+// key, the mouse moving, the wheel. A visitor who only reads never pays for it. A button or
+// form field pressed before the app has taken the page over is held, and pressed or focused
+// once it has ("blooms:screen-ready"), so no press is lost.
 //
 // The app starts at once where this browser needs it straight away: staff have signed in here
 // (their header is not the visitor's), or this tab kept a subscribe form to fill back in.
