@@ -135,8 +135,20 @@ async function query<T>(url: string | null, dataDir: string, sqlText: string): P
   }
 }
 
+/** The e-mails in the outbox folder: its .eml files (a write in progress has another name). */
 function mailsIn(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).map((file) => fs.readFileSync(path.join(dir, file), 'utf8')) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith('.eml'))
+        .map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
+    : [];
+}
+
+/** A message is whole when its MIME body ends: the closing boundary is there. */
+function isWholeMessage(raw: string): boolean {
+  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
+  return boundary !== undefined && raw.includes(`--${boundary}--`);
 }
 
 async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -184,6 +196,8 @@ async function crashMidPayment(kind: Kind) {
     await first.exited;
     log(`killed with ${acknowledged.length} payments acknowledged, ${next} attempted`);
     check(acknowledged.length >= 80 && acknowledged.length < 400, `the crash did not land mid-burst (${acknowledged.length} acknowledged)`);
+    const cutShort = mailsIn(outbox).filter((raw) => !isWholeMessage(raw)).length;
+    check(cutShort === 0, `${cutShort} e-mail files left cut short by the kill`);
 
     const second = await startBackend(database.env);
     log('restarted on the same data; waiting for the e-mail outbox to drain');
@@ -191,13 +205,16 @@ async function crashMidPayment(kind: Kind) {
     const stored = await subscribers();
     const lost = acknowledged.filter((email) => !stored.includes(email));
     check(lost.length === 0, `acknowledged payments with no subscription: ${lost.join(', ')}`);
-    await waitUntil(() => mailsIn(outbox).length >= stored.length, 20_000);
+    const mailsFor = (email: string, mails: string[]) => mails.filter((m) => m.includes(`<${email}>`)).length;
+    await waitUntil(() => {
+      const mails = mailsIn(outbox);
+      return stored.every((email) => mailsFor(email, mails) > 0);
+    }, 20_000);
     second.process.kill('SIGTERM');
     await second.exited;
     const mails = mailsIn(outbox);
-    const mailsFor = (email: string) => mails.filter((m) => m.includes(`<${email}>`)).length;
-    const missing = stored.filter((email) => mailsFor(email) === 0);
-    const twice = stored.filter((email) => mailsFor(email) > 1);
+    const missing = stored.filter((email) => mailsFor(email, mails) === 0);
+    const twice = stored.filter((email) => mailsFor(email, mails) > 1);
     check(missing.length === 0, `subscriptions whose confirmation e-mail was lost: ${missing.join(', ')}`);
     check(twice.length === 0, `subscriptions confirmed twice: ${twice.join(', ')}`);
     check(mails.length === stored.length, `${mails.length} e-mails for ${stored.length} subscriptions`);

@@ -1,4 +1,7 @@
-import { smtpMailer } from '../src/mail/mailer';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { folderMailer, smtpMailer } from '../src/mail/mailer';
 import { startSmtpServer } from './support/smtp';
 
 describe('the SMTP mailer', () => {
@@ -12,6 +15,28 @@ describe('the SMTP mailer', () => {
       expect(smtp.received[0]!.to).toEqual(['jane@example.com']);
     } finally {
       await smtp.close();
+    }
+  });
+});
+
+describe('the folder mailer', () => {
+  it('keeps one whole .eml file per Message-ID: a retry replaces it and leaves nothing else behind', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-outbox-'));
+    try {
+      const mailer = folderMailer(dir, 'Monthly Blooms <hello@blooms.example>');
+      const mail = { to: { name: 'Jane', address: 'jane@example.com' }, subject: 'Your flowers', text: 'First try', html: '<p>First try</p>' };
+      await mailer.send(mail, { messageId: '<outbox-7-1@blooms.example>' });
+      await mailer.send({ ...mail, text: 'Second try', html: '<p>Second try</p>' }, { messageId: '<outbox-7-1@blooms.example>' });
+
+      const files = fs.readdirSync(dir);
+      expect(files).toEqual(['_outbox-7-1@blooms.example_.eml']);
+      const raw = fs.readFileSync(path.join(dir, files[0]!), 'utf8');
+      expect(raw).toContain('Second try');
+      expect(raw).not.toContain('First try');
+      const boundary = /boundary="([^"]+)"/.exec(raw)![1];
+      expect(raw.trimEnd().endsWith(`--${boundary}--`)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

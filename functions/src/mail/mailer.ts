@@ -50,8 +50,10 @@ export function folderMailer(dir: string, from: string): Mailer {
       await fs.promises.mkdir(dir, { recursive: true });
       // Named by the Message-ID when there is one, so a retry of the same e-mail replaces its file.
       const id = options?.messageId ?? `${new Date().toISOString()}-${mail.to.address}`;
-      const name = `${id.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
-      await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
+      const file = path.join(dir, `${id.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      // Written aside, then renamed: a process killed mid-write leaves no half message behind.
+      await fs.promises.writeFile(`${file}.partial`, info.message as Buffer);
+      await fs.promises.rename(`${file}.partial`, file);
     },
   };
 }
