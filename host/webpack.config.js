@@ -1,8 +1,13 @@
+const fs = require('node:fs');
+const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createAppConfig, federationExperiments, sharedModules, TYPESCRIPT_RULE } = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
+
+const LOGO = path.join(__dirname, '..', 'shared', 'src', 'ui', 'logo.inline.svg');
+const dataUrl = (file, type) => `data:${type};base64,${fs.readFileSync(file).toString('base64')}`;
 
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
@@ -16,9 +21,14 @@ module.exports = (_env, argv) => {
       ...config.plugins,
       // No remote URL is built in: the host registers remotes from /app-config.json at boot.
       new ModuleFederationPlugin({ name: 'host', remotes: {}, shared: sharedModules(__dirname), dts: false, experiments: federationExperiments({ remote: false }) }),
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: [] }),
+      // The tab icon is the logo as a data: URL: no request while the page loads.
+      new HtmlWebpackPlugin({ template: './public/index.html', templateParameters: { favicon: dataUrl(LOGO, 'image/svg+xml') }, chunks: [] }),
       new CopyPlugin({
-        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }],
+        patterns: [
+          { from: 'public', globOptions: { ignore: ['**/index.html'] } },
+          // As a file too, for the web app manifest and for whatever asks for /favicon.svg.
+          { from: LOGO, to: 'favicon.svg' },
+        ],
       }),
     ],
     devServer: {

@@ -59,6 +59,10 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   // Once My Deliveries has opened with a connection under its service worker, it opens with none.
   await driver.reload();
   await driver.evaluate(() => navigator.serviceWorker.ready);
+  // …and it can be added to the phone's home screen, opening on the driver's day.
+  const manifestUrl = await driver.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await driver.request.get(manifestUrl!)).json();
+  expect(manifest.start_url).toBe('/my-deliveries');
   await driver.getByRole('button', { name: 'Next month' }).click();
   await expect(stops).toHaveCount(2);
 

@@ -27,8 +27,10 @@ describe("the host's prerendered shell", () => {
 
   it("holds the header with the route's link current, the footer, and one slot for the screen", () => {
     const { head, body } = prerenderShell('/faq');
-    // The brand fonts (file names are stubbed here) and the logo, fetched with the page.
-    expect(head).toBe('<link rel="preload" href="test-file-stub" as="font" crossorigin="" type="font/woff2"/><link rel="preload" as="image" href="/favicon.svg"/>');
+    // The brand fonts (file names are stubbed here, so the three are one), fetched with the page;
+    // the logo is in the page (a data: URL), so nothing is fetched for it.
+    expect(head).toBe('<link rel="preload" href="test-file-stub" as="font" crossorigin="" type="font/woff2"/>');
+    expect(body).toContain('<img src="data:image/svg+xml,test-inline-svg-stub" alt="" width="36" height="36"/>');
     expect(body).toMatch(/<a aria-current="page" class="nav-link is-active" href="\/faq"[^>]*>FAQ<\/a>/);
     expect(body).toContain('<footer class="site-footer">');
     expect(body.split(SCREEN_SLOT)).toHaveLength(2);

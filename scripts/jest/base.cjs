@@ -15,6 +15,7 @@ function jestConfig({ environment = 'jsdom', setupFiles = [] } = {}) {
     },
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'style-stub.cjs'),
+      '\\.inline\\.svg$': path.join(__dirname, 'inline-svg-stub.cjs'),
       '\\.(svg|png|jpe?g|webp|avif|woff2)$': path.join(__dirname, 'file-stub.cjs'),
       '^@blooms/shared/(.*)$': path.join(root, 'shared', 'src', '$1'),
     },

@@ -59,7 +59,9 @@ const TYPESCRIPT_RULE = {
   },
 };
 /** Images and fonts: files of their own, named by content so they can be cached for good. */
-const ASSET_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico|woff2)$/, type: 'asset/resource' };
+const ASSET_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico|woff2)$/, exclude: /\.inline\.svg$/, type: 'asset/resource' };
+/** The logo (a few hundred bytes on every page) goes into the code as a data: URL: drawing it costs no request. */
+const INLINE_SVG_RULE = { test: /\.inline\.svg$/, type: 'asset/inline' };
 /** Owner-editable pages: Markdown made into { draft, html } at build time. */
 const MARKDOWN_RULE = { test: /\.md$/, use: path.join(__dirname, '..', 'content', 'markdown-loader.cjs') };
 const buildIdPlugin = () => new DefinePlugin({ __BUILD_ID__: JSON.stringify(BUILD_ID) });
@@ -132,6 +134,7 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
         TYPESCRIPT_RULE,
         css.rule,
         ASSET_RULE,
+        INLINE_SVG_RULE,
         MARKDOWN_RULE,
       ],
     },
@@ -147,4 +150,4 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
   };
 }
 
-module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, MARKDOWN_RULE };
+module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, INLINE_SVG_RULE, MARKDOWN_RULE };

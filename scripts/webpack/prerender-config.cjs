@@ -3,7 +3,7 @@
 // HTML needs into dist/prerender/, where the server finds them (shared/src/prerender.ts).
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, MARKDOWN_RULE } = require('./app-config.cjs');
+const { buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, INLINE_SVG_RULE, MARKDOWN_RULE } = require('./app-config.cjs');
 
 /**
  * Stands for the URL a remote's own files are served from; the server puts the real one in.
@@ -79,6 +79,7 @@ function createPrerenderConfig({ dir, browser }) {
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         // The browser build emits the images and fonts; this build only needs their URLs.
         { ...ASSET_RULE, generator: { emit: false } },
+        INLINE_SVG_RULE,
         MARKDOWN_RULE,
       ],
     },

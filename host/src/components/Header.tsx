@@ -4,6 +4,7 @@ import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { headerLinks } from './navigation';
 import { keepTabWithin } from './keep-tab-within';
+import { Logo } from '@blooms/shared/ui/Logo';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 
 /**
@@ -61,7 +62,7 @@ export function Header() {
     <header className={staffLinks ? 'site-header site-header--staff' : 'site-header'}>
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand">
-          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <Logo size={36} />
           <span>Monthly Blooms</span>
         </Link>
         <button

@@ -1,3 +1,4 @@
+import { Logo } from '@blooms/shared/ui/Logo';
 import { PlanCard } from '@blooms/shared/ui/PlanCard';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
@@ -43,7 +44,7 @@ export default function HomePage() {
         <div className="container hero__inner">
           <div className="hero__text">
             <p className="eyebrow">
-              <img src="/favicon.svg" alt="" width={28} height={28} /> Monthly Blooms
+              <Logo size={28} /> Monthly Blooms
             </p>
             <h1>Fresh flowers, hand-delivered every month</h1>
             <p className="hero__lead">

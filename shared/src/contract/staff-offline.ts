@@ -5,6 +5,12 @@
  */
 export const STAFF_SERVICE_WORKER_PATH = '/staff-sw.js';
 export const STAFF_OFFLINE_SCOPE = '/my-deliveries';
+/**
+ * The web app manifest (host/public), linked by My Deliveries only: a driver's day is what is
+ * worth adding to a phone's home screen. A page that links it has the browser fetch it and its
+ * icon while the page loads, which public pages are better without.
+ */
+export const WEB_APP_MANIFEST_PATH = '/manifest.webmanifest';
 
 /** Where the worker keeps files and API replies; the host empties it when someone signs out. */
 export const STAFF_OFFLINE_CACHE = 'blooms-staff-offline-v1';

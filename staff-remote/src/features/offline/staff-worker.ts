@@ -1,11 +1,12 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
-import { SEND_QUEUED_TAG, STAFF_OFFLINE_SCOPE, STAFF_SERVICE_WORKER_PATH, type StaffPageMessage, type StaffWorkerMessage } from '@blooms/shared/contract/staff-offline';
+import { SEND_QUEUED_TAG, STAFF_OFFLINE_SCOPE, STAFF_SERVICE_WORKER_PATH, WEB_APP_MANIFEST_PATH, type StaffPageMessage, type StaffWorkerMessage } from '@blooms/shared/contract/staff-offline';
 
 /**
  * Installs My Deliveries' service worker (host/src/service-worker/) and hands it the files
  * this page loaded before it took over, so the screen opens again with no signal.
  */
 export async function startStaffWorker(): Promise<void> {
+  linkWebAppManifest();
   if (!('serviceWorker' in navigator)) return;
   try {
     const registration = await navigator.serviceWorker.register(STAFF_SERVICE_WORKER_PATH, { scope: STAFF_OFFLINE_SCOPE });
@@ -18,6 +19,15 @@ export async function startStaffWorker(): Promise<void> {
     // Development builds have no worker; without one the screen still queues changes while open.
     console.warn('My Deliveries will not open offline: its service worker did not start', error);
   }
+}
+
+/** Makes My Deliveries installable on a phone's home screen (WEB_APP_MANIFEST_PATH says why only here). */
+function linkWebAppManifest() {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = WEB_APP_MANIFEST_PATH;
+  document.head.append(link);
 }
 
 function activated(worker: ServiceWorker): Promise<void> {
