@@ -77,8 +77,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     const preloads = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(preloads).toEqual([
-      expect.stringMatching(/^\/assets\/fraunces\.[0-9a-f]{8}\.woff2$/),
-      expect.stringMatching(/^\/assets\/source-sans-3\.[0-9a-f]{8}\.woff2$/),
+      expect.stringMatching(/^\/assets\/fraunces-600\.[0-9a-f]{8}\.woff2$/),
+      expect.stringMatching(/^\/assets\/source-sans-3-400\.[0-9a-f]{8}\.woff2$/),
+      expect.stringMatching(/^\/assets\/source-sans-3-600\.[0-9a-f]{8}\.woff2$/),
     ]);
     await page.evaluate(() => document.fonts.ready);
     const families = await page.evaluate(() => ({
@@ -147,6 +148,24 @@ test('a prerendered page fetches the app only once the visitor starts using it; 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const { main, loaded } = await appRequest(page);
   expect(main!, 'the staff page waited for its load event').toBeLessThan(loaded);
+});
+
+test('a prerendered page asks only for what it draws: its fonts and pictures, and the 1 KB that starts the app', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith('data:')) requested.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // No logo or tab icon file (both are in the page), no web app manifest (My Deliveries links it).
+  expect(requested.sort()).toEqual([
+    '/',
+    expect.stringMatching(/^\/assets\/fraunces-600\.[0-9a-f]{8}\.woff2$/),
+    expect.stringMatching(/^\/assets\/source-sans-3-400\.[0-9a-f]{8}\.woff2$/),
+    expect.stringMatching(/^\/assets\/source-sans-3-600\.[0-9a-f]{8}\.woff2$/),
+    expect.stringMatching(/^\/remotes\/marketing\/assets\/hero\.[0-9a-f]{8}\.svg$/),
+    '/start.js',
+  ]);
 });
 
 /** Holds the app's script back until the returned function is called. */

@@ -1,16 +1,16 @@
 import { preload } from 'react-dom';
-import displayFontUrl from '../assets/fonts/fraunces.woff2';
-import textFontUrl from '../assets/fonts/source-sans-3.woff2';
+import displayFontUrl from '../assets/fonts/fraunces-600.woff2';
+import textFontUrl from '../assets/fonts/source-sans-3-400.woff2';
+import textStrongFontUrl from '../assets/fonts/source-sans-3-600.woff2';
 import './fonts.css';
 
 /**
- * Every page's first screen has a heading in the display face and text in the text face: the
- * page asks for both with its HTML instead of once its CSS is laid out, so they are there for
- * the first paint (fonts.css says why they are never swapped in later). One file per face:
- * each holds every weight the site uses (variable).
+ * Every page's first screen has a heading in the display face, text, and a button or label in
+ * the text face's 600: the page asks for the three files with its HTML instead of once its CSS
+ * is laid out, so they are there for the first paint (fonts.css says why they are never
+ * swapped in later).
  */
 export function BrandFonts() {
-  preload(displayFontUrl, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
-  preload(textFontUrl, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  for (const url of [displayFontUrl, textFontUrl, textStrongFontUrl]) preload(url, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return null;
 }
