@@ -2,7 +2,7 @@ import { Logo } from '@blooms/shared/ui/Logo';
 import { PlanCard } from '@blooms/shared/ui/PlanCard';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
-import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT, formatPrice, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT, formatPrice, PRICE_PER_MONTH_USD, SECURE_CHECKOUT } from '@blooms/shared/contract/site';
 import { Art } from '../components/Art';
 import { CardSection } from '../components/CardSection';
 import { DeliveryArea } from '../components/DeliveryArea';
@@ -69,6 +69,7 @@ export default function HomePage() {
       <div className="container section pricing">
         <PlanCard />
         <GetStarted />
+        <p className="secure-checkout">{SECURE_CHECKOUT}</p>
       </div>
 
       <CardSection heading="Our approach" cards={APPROACH} />

@@ -39,6 +39,11 @@ describe('Home', () => {
     expect(card).toHaveTextContent('The first delivery is paid when you subscribe. Each later delivery is charged 6 days before it');
   });
 
+  it('says under the plan who takes the card, as Subscribe does', () => {
+    renderPage(HomePage);
+    expect(screen.getByText(/^Secure checkout by Stripe: your card goes to Stripe over an encrypted connection/)).toBeInTheDocument();
+  });
+
   it('has the hero with the logo and Get Started, the five-point intro, the four approach cards and the About section', () => {
     renderPage(HomePage);
     expect(screen.getByRole('heading', { level: 1, name: 'Fresh flowers, hand-delivered every month' })).toBeInTheDocument();
