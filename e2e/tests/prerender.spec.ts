@@ -123,6 +123,52 @@ test.describe('without JavaScript', () => {
   });
 });
 
+/** The font families Chromium actually drew a node's text with (not what its CSS asks for). */
+async function fontsDrawn(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts.map((font) => font.familyName);
+}
+
+test('a brand font that arrives late is drawn once it comes, and moves nothing on the way', async ({ browser }) => {
+  for (const width of [390, 1440]) {
+    for (const [route] of PAGES) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      let fontsArrive!: () => void;
+      const late = new Promise<void>((resolve) => (fontsArrive = resolve));
+      await page.route('**/*.woff2', async (request) => {
+        await late;
+        await request.continue();
+      });
+      await page.addInitScript(() => {
+        const page = window as unknown as { shifted: number };
+        page.shifted = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) page.shifted += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(route, { waitUntil: 'commit' });
+      // The page is drawn at once in the stand-ins (font-display: swap), not held back for the fonts.
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      expect(await fontsDrawn(page, 'h1'), `${route} at ${width} px, before the fonts`).not.toContain('Fraunces');
+
+      fontsArrive();
+      await page.evaluate(() => document.fonts.ready);
+      await expect.poll(() => fontsDrawn(page, 'h1'), `${route} at ${width} px, once the fonts came`).toContain('Fraunces');
+      expect(await fontsDrawn(page, '.site-footer__copyright'), `${route} at ${width} px`).toEqual(expect.arrayContaining([expect.stringMatching(/^Source Sans 3/)]));
+      // The stand-ins have the brand fonts' sizes, so the swap shifts a few words sideways at
+      // most: a layout shift score that rounds to 0.000, as Lighthouse and web-vitals show it.
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted), `${route} at ${width} px`).toBeLessThan(0.0005);
+      await page.close();
+    }
+  }
+});
+
 /** Whether the page has asked for the app's script (/main.js), and when, against its load event. */
 const appRequest = (page: Page) =>
   page.evaluate(() => {

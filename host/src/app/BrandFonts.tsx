@@ -7,8 +7,8 @@ import './fonts.css';
 /**
  * Every page's first screen has a heading in the display face, text, and a button or label in
  * the text face's 600: the page asks for the three files with its HTML instead of once its CSS
- * is laid out, so they are there for the first paint (fonts.css says why they are never
- * swapped in later).
+ * is laid out, so they are there for the first paint (fonts.css says what happens when they
+ * are late).
  */
 export function BrandFonts() {
   for (const url of [displayFontUrl, textFontUrl, textStrongFontUrl]) preload(url, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
