@@ -26,8 +26,15 @@ for (const [device, width, height] of WIDTHS) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
+      // Sections below the fold are laid out only near the screen (content-visibility: auto),
+      // which clips what overflows them and leaves them blank in a full-page screenshot: draw
+      // them all, so both the measure and the picture cover the whole page.
+      await page.addStyleTag({ content: '.screen > * { content-visibility: visible !important; }' });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${route} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      // The picture is of the whole page, so the pictures below the fold are fetched now, not as a visitor scrolls to them.
+      await page.evaluate(() => document.querySelectorAll('img').forEach((img) => (img.loading = 'eager')));
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${device}.png`), fullPage: true });
     }
   });
