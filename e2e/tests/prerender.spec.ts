@@ -146,10 +146,10 @@ test('a brand font that arrives late is drawn once it comes, and moves nothing o
         await request.continue();
       });
       await page.addInitScript(() => {
-        const page = window as unknown as { shifted: number };
-        page.shifted = 0;
+        const tab = window as unknown as { shifted: number };
+        tab.shifted = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) page.shifted += (entry as unknown as { value: number }).value;
+          for (const entry of list.getEntries()) tab.shifted += (entry as unknown as { value: number }).value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(route, { waitUntil: 'commit' });
