@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(text).toContain(`First delivery: ${formatDeliveryDate(firstDeliveryOf([1, 3]).date)} (${formatMonth(firstDeliveryOf([1, 3]).month)})`);
     expect(text).toContain('Payment: Test mode: no card was charged.');
     expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111\n');
-    expect(text).toContain('$99 per month');
+    expect(text).toContain('$99 per delivered month');
   });
 
   it('takes a gift: the buyer gets the receipt, the recipient no e-mail, staff the sender and card message', async () => {

@@ -1,7 +1,7 @@
 // What a customer bought, as the confirmation page and e-mail say it: one wording for both.
 import { formatDeliveryDate, type IsoDate } from './delivery-dates';
 import { formatMonth, monthList, type MonthKey } from './months';
-import { formatPrice, LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
+import { formatPrice, LATER_CHARGES, MONEY_RULE, PLAN_CARD, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
 import type { Plan } from './subscriber';
 import { ACCOUNT_PATH } from './routes';
 
@@ -35,7 +35,7 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
     : [];
   return [
     ...gift,
-    { label: 'Your plan', value: `${order.plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${formatPrice(PRICE_PER_MONTH_USD)} per month` },
+    { label: 'Your plan', value: `${order.plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${PLAN_CARD.price} ${PLAN_CARD.per}` },
     { label: 'Months', value: months },
     { label: 'Delivering to', value: order.deliverTo },
     {
