@@ -37,6 +37,14 @@ test('a visitor subscribes and pays; the e-mail goes out and an open dashboard s
   for (const month of ['February', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']) {
     await visitor.getByRole('checkbox', { name: month }).uncheck();
   }
+  // Beside the form, the order as it stands, with the first delivery day the server gives.
+  const summary = visitor.getByRole('region', { name: 'Your order' });
+  await expect(summary).toContainText('January, March');
+  await expect(summary).toContainText('350 S 200 E, Salt Lake City, UT 84101');
+  await expect(summary).toContainText('$99, for your first delivery.');
+  const firstDelivery = summary.locator('dt', { hasText: 'First delivery' }).locator('+ dd');
+  await expect(firstDelivery).toHaveText(/^(Thursday|Friday|Monday|Tuesday|Wednesday|Saturday|Sunday), (January|March) \d+ \((January|March) \d{4}\)$/);
+  const promised = await firstDelivery.innerText();
   await visitor.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
 
   // The built-in test checkout stands in for the hosted payment page.
@@ -50,7 +58,7 @@ test('a visitor subscribes and pays; the e-mail goes out and an open dashboard s
   const order = visitor.getByRole('region', { name: 'Your order' });
   await expect(order).toContainText('January, March');
   await expect(order).toContainText('350 S 200 E, Salt Lake City, UT 84101');
-  await expect(order).toContainText(/First delivery(Thursday|Friday|Monday|Tuesday|Wednesday|Saturday|Sunday), (January|March) \d+/);
+  await expect(order).toContainText(`First delivery${promised}`);
   await expect(order).toContainText('Test mode: no card was charged.');
 
   // The dashboard that was already open shows the new subscription, newest first, without a reload.
@@ -145,16 +153,19 @@ for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]]
     await expect(page.getByText('3 deliveries a year, $99 each')).toBeVisible();
   });
 
-  test(`the plan card sits ${device === 'phone' ? 'under' : 'beside'} the form on a ${device}`, async ({ page }) => {
+  test(`the order summary and the plan card sit ${device === 'phone' ? 'under' : 'beside'} the form on a ${device}`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/subscribe');
     await waitForHydration(page);
     const form = (await page.locator('form.subscribe-form').boundingBox())!;
-    const card = (await page.getByRole('complementary', { name: 'About the plan' }).getByRole('region', { name: 'The plan' }).boundingBox())!;
-    if (device === 'phone') expect(card.y).toBeGreaterThanOrEqual(form.y + form.height);
+    const aside = page.getByRole('complementary', { name: 'Your order and the plan' });
+    const order = (await aside.getByRole('region', { name: 'Your order' }).boundingBox())!;
+    const card = (await aside.getByRole('region', { name: 'The plan' }).boundingBox())!;
+    expect(card.y).toBeGreaterThan(order.y + order.height - 1);
+    if (device === 'phone') expect(order.y).toBeGreaterThanOrEqual(form.y + form.height);
     else {
-      expect(card.x).toBeGreaterThanOrEqual(form.x + form.width);
-      expect(card.y).toBeLessThan(form.y + 100);
+      expect(order.x).toBeGreaterThanOrEqual(form.x + form.width);
+      expect(order.y).toBeLessThan(form.y + 100);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });

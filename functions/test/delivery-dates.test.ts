@@ -94,6 +94,31 @@ describe.each(DATABASE_KINDS)('delivery dates on %s', (kind) => {
     expect(await stored()).toEqual([]);
   });
 
+  it('tells anyone, signed in or not, the delivery days still to come in the next year, moved days included', async () => {
+    let now = new Date('2030-12-11T17:00:00Z'); // 10 am in Denver, the day before December's delivery
+    const site = await startTestServer(database, { clock: () => now });
+    try {
+      await setDeliveryDate(database.db, '2031-02', '2031-02-10', 'boss@blooms.example', now);
+      const response = await site.inject({ method: 'GET', url: '/api/upcoming-deliveries' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const days = response.json() as { month: string; date: string }[];
+      expect(days.map((day) => day.month)).toEqual(['2030-12', '2031-01', '2031-02', '2031-03', '2031-04', '2031-05', '2031-06', '2031-07', '2031-08', '2031-09', '2031-10', '2031-11', '2031-12']);
+      expect(days.slice(0, 3)).toEqual([
+        { month: '2030-12', date: '2030-12-12' },
+        { month: '2031-01', date: '2031-01-09' },
+        { month: '2031-02', date: '2031-02-10' },
+      ]);
+
+      // On the delivery day itself, that month's delivery is no longer to come.
+      now = new Date('2030-12-12T17:00:00Z');
+      const nextDay = (await site.inject({ method: 'GET', url: '/api/upcoming-deliveries' })).json() as { month: string }[];
+      expect(nextDay[0]!.month).toBe('2031-01');
+    } finally {
+      await site.close();
+    }
+  });
+
   it('judges "past" by the studio’s calendar in Denver, not the server’s', async () => {
     // 8 pm on 4 December in Denver is already 5 December in UTC.
     const evening = new Date('2030-12-05T03:00:00Z');

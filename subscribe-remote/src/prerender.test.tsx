@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { prerenderRemote } from '@blooms/shared/ui/prerender';
@@ -20,7 +20,14 @@ describe('the prerendered subscribe form', () => {
     expect(html).toMatch(/<button type="submit" class="button subscribe-form__submit" disabled=""/);
   });
 
-  it('takes input when rendered in the browser', () => {
+  it('arrives with its order summary waiting for the delivery calendar', () => {
+    expect(screens.Subscribe!.body).toContain('Looking up the delivery calendar…');
+  });
+
+  it('takes input when rendered in the browser, and asks the server for the first delivery day', async () => {
+    const days = [{ month: '2030-12', date: '2030-12-12' }];
+    const fetch = jest.fn(async (_url: string) => ({ ok: true, status: 200, text: async () => JSON.stringify(days) }));
+    globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
     render(
       <MemoryRouter future={ROUTER_FUTURE}>
         <SubscribePage />
@@ -28,5 +35,7 @@ describe('the prerendered subscribe form', () => {
     );
     expect(screen.getByLabelText('First name')).toBeEnabled();
     expect(screen.getByRole('button', { name: /subscribe|continue|pay/i })).toBeEnabled();
+    expect(await within(screen.getByRole('region', { name: 'Your order' })).findByText('Thursday, December 12 (December 2030)')).toBeInTheDocument();
+    expect(fetch.mock.calls[0]![0]).toMatch(/\/api\/upcoming-deliveries$/);
   });
 });

@@ -34,6 +34,7 @@ import { registerPages } from './public/pages';
 import { registerSecurityHeaders } from './public/security-headers';
 import { registerSeoRoutes } from './public/seo-routes';
 import { registerSiteRoutes } from './public/site-routes';
+import { registerUpcomingDeliveryRoutes } from './public/upcoming-deliveries-routes';
 import { registerStaticFiles } from './public/static-files';
 
 export interface ServerDeps {
@@ -129,6 +130,7 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   const publicScope: PublicScope = app.withTypeProvider<ZodTypeProvider>();
   registerAccountSignInRoutes(publicScope, { db, signInLinks, mailSite, limiter: perMinute(config.rateLimits.checkoutsPerMinute) });
   registerSiteRoutes(publicScope, config, database);
+  registerUpcomingDeliveryRoutes(publicScope, db, clock);
   registerCheckoutRoutes(publicScope, {
     db,
     publicUrl: config.publicUrl,

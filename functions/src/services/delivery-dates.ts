@@ -2,6 +2,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { DELIVERY_DATE_MESSAGES } from '@blooms/shared/contract/messages';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate, type IsoDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { firstDeliveryAmong, type UpcomingDelivery } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../db/database';
 import { deliveryDates } from '../db/schema';
 import { announce } from './change-feed';
@@ -52,11 +53,15 @@ export async function setDeliveryDate(db: Db, month: MonthKey, date: IsoDate | n
   });
 }
 
-/** The first month of the plan whose delivery is still to come (its day after today, in the studio), within the next year. */
-export async function firstDeliveryFor(db: Db, months: readonly number[], now = new Date()): Promise<{ month: MonthKey; date: IsoDate } | null> {
+/** The delivery days still to come (after today, in the studio) within the next year. */
+export async function upcomingDeliveries(db: Db, now = new Date()): Promise<UpcomingDelivery[]> {
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   const year = await deliveryDatesBetween(db, thisMonth, addMonths(thisMonth, 12));
-  const first = year.find((day) => months.includes(Number(day.month.slice(5, 7))) && day.date > today);
-  return first ? { month: first.month, date: first.date } : null;
+  return year.filter((day) => day.date > today).map(({ month, date }) => ({ month, date }));
+}
+
+/** The first month of the plan whose delivery is still to come, within the next year. */
+export async function firstDeliveryFor(db: Db, months: readonly number[], now = new Date()): Promise<UpcomingDelivery | null> {
+  return firstDeliveryAmong(await upcomingDeliveries(db, now), months);
 }

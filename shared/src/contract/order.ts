@@ -3,7 +3,23 @@ import { formatDeliveryDate, type IsoDate } from './delivery-dates';
 import { formatMonth, monthList, type MonthKey } from './months';
 import { formatPrice, LATER_CHARGES, MONEY_RULE, PLAN_CARD, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
 import type { Plan } from './subscriber';
+import { plannedMonths, type SubscribeForm } from './subscribe';
 import { ACCOUNT_PATH } from './routes';
+
+/** A delivery day still to come: the month and its day. */
+export interface UpcomingDelivery {
+  month: MonthKey;
+  date: IsoDate;
+}
+
+/** The delivery days of the coming year that are still ahead, for the subscribe form's order summary. */
+export const UPCOMING_DELIVERIES_PATH = '/api/upcoming-deliveries';
+
+/** The first delivery of a plan: the earliest day still to come in one of its months (1-12). */
+export function firstDeliveryAmong(upcoming: readonly UpcomingDelivery[], months: readonly number[]): UpcomingDelivery | null {
+  const first = upcoming.find((day) => months.includes(Number(day.month.slice(5, 7))));
+  return first ? { month: first.month, date: first.date } : null;
+}
 
 export interface OrderSummary {
   firstName: string;
@@ -13,7 +29,7 @@ export interface OrderSummary {
   /** The address as one line: street, unit, city, state and ZIP. */
   deliverTo: string;
   /** The first month with a delivery still to come, and its day; null when none is in the next year (cannot happen with a valid plan). */
-  firstDelivery: { month: MonthKey; date: IsoDate } | null;
+  firstDelivery: UpcomingDelivery | null;
   /** A gift: who receives it, and the card message; null when people subscribe for themselves. */
   gift: { recipient: string; message: string } | null;
   /** Who took the payment: the card processor, or the built-in test checkout (nothing charged). */
@@ -23,6 +39,13 @@ export interface OrderSummary {
 export function deliverToLine(s: { address: string; unit: string; city: string; state: string; zip: string }): string {
   return [s.address, s.unit, `${s.city}, ${s.state} ${s.zip}`].filter(Boolean).join(', ');
 }
+
+const planLine = (plan: Plan) => ({
+  label: 'Your plan',
+  value: `${plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${PLAN_CARD.price} ${PLAN_CARD.per}`,
+});
+
+const deliveryDay = (day: UpcomingDelivery) => `${formatDeliveryDate(day.date)} (${formatMonth(day.month)})`;
 
 /** The order in labelled lines, in the order both the page and the e-mail show them. */
 export function orderLines(order: OrderSummary, site: SiteContact): { label: string; value: string }[] {
@@ -35,13 +58,10 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
     : [];
   return [
     ...gift,
-    { label: 'Your plan', value: `${order.plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${PLAN_CARD.price} ${PLAN_CARD.per}` },
+    planLine(order.plan),
     { label: 'Months', value: months },
     { label: 'Delivering to', value: order.deliverTo },
-    {
-      label: 'First delivery',
-      value: order.firstDelivery ? `${formatDeliveryDate(order.firstDelivery.date)} (${formatMonth(order.firstDelivery.month)})` : 'We will write to you with the date',
-    },
+    { label: 'First delivery', value: order.firstDelivery ? deliveryDay(order.firstDelivery) : 'We will write to you with the date' },
     {
       label: 'Payment',
       value:
@@ -53,5 +73,34 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
       label: 'Skip, pause or cancel',
       value: `From your account (${ACCOUNT_PATH} on this site), at least ${SKIP_NOTICE_DAYS} days before a delivery, or e-mail ${site.contactEmail} or call ${site.phone}. You can cancel any time: nothing is charged after your last delivery.`,
     },
+  ];
+}
+
+/**
+ * The order as the subscribe form stands, before checkout, in the confirmation's words.
+ * upcoming: the coming delivery days, or where asking for them stands.
+ */
+export function orderPreviewLines(form: SubscribeForm, upcoming: readonly UpcomingDelivery[] | 'loading' | 'failed'): { label: string; value: string }[] {
+  const months = plannedMonths(form);
+  const first = typeof upcoming === 'string' ? null : firstDeliveryAmong(upcoming, months);
+  const recipient = `${form.firstName.trim()} ${form.lastName.trim()}`.trim();
+  const address = { address: form.address.trim(), unit: form.unit.trim(), city: form.city.trim(), state: form.state, zip: form.zip.trim() };
+  return [
+    ...(form.gift && recipient ? [{ label: 'A gift for', value: recipient }] : []),
+    planLine(form.plan),
+    { label: 'Months', value: form.plan === 'yearly' ? 'Every month of the year' : months.length > 0 ? monthList(months) : 'None chosen yet' },
+    ...(address.address && address.city && address.zip ? [{ label: 'Delivering to', value: deliverToLine(address) }] : []),
+    {
+      label: 'First delivery',
+      value:
+        months.length === 0
+          ? 'Choose a month'
+          : upcoming === 'loading'
+            ? 'Looking up the delivery calendar…'
+            : first
+              ? deliveryDay(first)
+              : 'On your confirmation',
+    },
+    { label: 'Due today', value: `${PLAN_CARD.price}, for your first delivery. ${LATER_CHARGES}` },
   ];
 }

@@ -23,9 +23,14 @@ export function zipCheck(zip: string): { status: ZipStatus; message: string } {
  */
 export type SubscribeForm = Record<SubscriberTextField, string> & { plan: Plan; selectedMonths: SelectedMonths; gift: boolean };
 
+/** The month numbers (1-12) the form's plan delivers in: all of them for Yearly. */
+export function plannedMonths(form: Pick<SubscribeForm, 'plan' | 'selectedMonths'>): number[] {
+  return MONTH_NAMES.flatMap((month, i) => (form.plan === 'yearly' || form.selectedMonths[month] ? [i + 1] : []));
+}
+
 /** The plan in a line, as the form sums it up: "3 deliveries a year, $99 each". */
 export function planSummary(form: Pick<SubscribeForm, 'plan' | 'selectedMonths'>): string {
-  const count = form.plan === 'yearly' ? MONTH_NAMES.length : MONTH_NAMES.filter((month) => form.selectedMonths[month]).length;
+  const count = plannedMonths(form).length;
   if (count === 0) return 'No months chosen yet';
   return `${count} ${count === 1 ? 'delivery' : 'deliveries'} a year, ${formatPrice(PRICE_PER_MONTH_USD)} each`;
 }

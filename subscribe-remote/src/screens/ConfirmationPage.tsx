@@ -6,6 +6,7 @@ import { callFunction } from '../features/checkout/call-function';
 import { orderLines, type OrderSummary } from '@blooms/shared/contract/order';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { forgetSavedForm } from '../features/subscribe/saved-form';
+import { OrderLines } from '../features/order/OrderLines';
 import '../features/subscribe/subscribe.css';
 
 type State = { kind: 'verifying' } | { kind: 'paid'; order: OrderSummary | null } | { kind: 'not-confirmed'; message: string };
@@ -53,14 +54,7 @@ export default function ConfirmationPage() {
             {state.order && (
               <section className="order-summary" aria-labelledby="order-summary-heading">
                 <h2 id="order-summary-heading" className="visually-hidden">Your order</h2>
-                <dl>
-                {orderLines(state.order, site).map(({ label, value }) => (
-                  <div key={label} className="order-summary__line">
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-                </dl>
+                <OrderLines lines={orderLines(state.order, site)} />
               </section>
             )}
             <Link to="/" className="button">

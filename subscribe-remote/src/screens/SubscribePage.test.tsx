@@ -15,6 +15,15 @@ import { GIVE_UP_MS, POLL_MS } from '../features/address/use-address-autocomplet
 
 jest.mock('../features/checkout/call-function', () => ({ callFunction: jest.fn() }));
 jest.mock('../features/checkout/redirect', () => ({ redirectTo: jest.fn() }));
+// The server's coming delivery days: December's is the next one.
+jest.mock('../features/order/use-upcoming-deliveries', () => ({
+  useUpcomingDeliveries: () => [
+    { month: '2030-12', date: '2030-12-12' },
+    { month: '2031-01', date: '2031-01-09' },
+    { month: '2031-02', date: '2031-02-10' },
+    { month: '2031-03', date: '2031-03-13' },
+  ],
+}));
 const mockedCall = jest.mocked(callFunction);
 const assign = jest.mocked(redirectTo);
 
@@ -107,9 +116,29 @@ describe('the live ZIP message', () => {
 describe('plan and months', () => {
   it('shows the plan card beside the form, and names who takes the card at checkout', () => {
     renderForm();
-    const aside = screen.getByRole('complementary', { name: 'About the plan' });
+    const aside = screen.getByRole('complementary', { name: 'Your order and the plan' });
     expect(within(aside).getByRole('region', { name: 'The plan' })).toHaveTextContent('$99 per delivered month');
     expect(screen.getByText(/^Secure checkout by Stripe:/)).toBeInTheDocument();
+  });
+
+  it('sums up the order beside the form as it is filled in: plan, months, first delivery day, address, due today', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const order = within(screen.getByRole('region', { name: 'Your order' }));
+    const line = (label: string) => order.getByText(label).nextElementSibling;
+    expect(line('Months')).toHaveTextContent('Every month of the year');
+    expect(line('First delivery')).toHaveTextContent('Thursday, December 12 (December 2030)');
+    expect(line('Due today')).toHaveTextContent('$99, for your first delivery.');
+    expect(order.queryByText('Delivering to')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Custom/ }));
+    for (const month of MONTH_NAMES.filter((m) => m !== 'February' && m !== 'March')) await user.click(screen.getByRole('checkbox', { name: month }));
+    expect(line('Your plan')).toHaveTextContent('Custom: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month');
+    expect(line('Months')).toHaveTextContent('February, March');
+    expect(line('First delivery')).toHaveTextContent('Monday, February 10 (February 2031)');
+
+    await fill(user, { 'Street address': '215 E 400 S', 'ZIP code': '84111', City: 'Salt Lake City' });
+    expect(line('Delivering to')).toHaveTextContent('215 E 400 S, Salt Lake City, UT 84111');
   });
 
   it('starts yearly with all months; custom reveals the 12 months; yearly resets them all', async () => {

@@ -15,6 +15,7 @@ import { callFunction } from '../features/checkout/call-function';
 import { redirectTo } from '../features/checkout/redirect';
 import { useAddressAutocomplete } from '../features/address/use-address-autocomplete';
 import { loadSavedForm, saveForm } from '../features/subscribe/saved-form';
+import { YourOrder } from '../features/order/YourOrder';
 import '../features/subscribe/subscribe.css';
 
 export default function SubscribePage() {
@@ -197,7 +198,8 @@ export default function SubscribePage() {
             </button>
             <p className="secure-checkout">{SECURE_CHECKOUT}</p>
           </form>
-          <aside className="subscribe-page__aside" aria-label="About the plan">
+          <aside className="subscribe-page__aside" aria-label="Your order and the plan">
+            <YourOrder form={form} />
             <PlanCard />
           </aside>
         </div>

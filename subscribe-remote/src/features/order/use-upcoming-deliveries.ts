@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+import { apiRequest } from '@blooms/shared/runtime/api-client';
+import { UPCOMING_DELIVERIES_PATH, type UpcomingDelivery } from '@blooms/shared/contract/order';
+
+/** The delivery days still to come, asked of the server once the form is live (an admin may have moved one). */
+export function useUpcomingDeliveries(): readonly UpcomingDelivery[] | 'loading' | 'failed' {
+  const [upcoming, setUpcoming] = useState<readonly UpcomingDelivery[] | 'loading' | 'failed'>('loading');
+  useEffect(() => {
+    const request = new AbortController();
+    apiRequest<UpcomingDelivery[]>(UPCOMING_DELIVERIES_PATH, { signal: request.signal }).then(setUpcoming, () => {
+      if (!request.signal.aborted) setUpcoming('failed');
+    });
+    return () => request.abort();
+  }, []);
+  return upcoming;
+}
