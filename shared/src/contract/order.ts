@@ -17,8 +17,7 @@ export const UPCOMING_DELIVERIES_PATH = '/api/upcoming-deliveries';
 
 /** The first delivery of a plan: the earliest day still to come in one of its months (1-12). */
 export function firstDeliveryAmong(upcoming: readonly UpcomingDelivery[], months: readonly number[]): UpcomingDelivery | null {
-  const first = upcoming.find((day) => months.includes(Number(day.month.slice(5, 7))));
-  return first ? { month: first.month, date: first.date } : null;
+  return upcoming.find((day) => months.includes(Number(day.month.slice(5, 7)))) ?? null;
 }
 
 export interface OrderSummary {
@@ -76,13 +75,19 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
   ];
 }
 
+function firstDeliveryPreview(months: readonly number[], upcoming: readonly UpcomingDelivery[] | 'loading' | 'failed'): string {
+  if (months.length === 0) return 'Choose a month';
+  if (upcoming === 'loading') return 'Looking up the delivery calendar…';
+  const first = upcoming === 'failed' ? null : firstDeliveryAmong(upcoming, months);
+  return first ? deliveryDay(first) : 'On your confirmation';
+}
+
 /**
  * The order as the subscribe form stands, before checkout, in the confirmation's words.
  * upcoming: the coming delivery days, or where asking for them stands.
  */
 export function orderPreviewLines(form: SubscribeForm, upcoming: readonly UpcomingDelivery[] | 'loading' | 'failed'): { label: string; value: string }[] {
   const months = plannedMonths(form);
-  const first = typeof upcoming === 'string' ? null : firstDeliveryAmong(upcoming, months);
   const recipient = `${form.firstName.trim()} ${form.lastName.trim()}`.trim();
   const address = { address: form.address.trim(), unit: form.unit.trim(), city: form.city.trim(), state: form.state, zip: form.zip.trim() };
   return [
@@ -90,17 +95,7 @@ export function orderPreviewLines(form: SubscribeForm, upcoming: readonly Upcomi
     planLine(form.plan),
     { label: 'Months', value: form.plan === 'yearly' ? 'Every month of the year' : months.length > 0 ? monthList(months) : 'None chosen yet' },
     ...(address.address && address.city && address.zip ? [{ label: 'Delivering to', value: deliverToLine(address) }] : []),
-    {
-      label: 'First delivery',
-      value:
-        months.length === 0
-          ? 'Choose a month'
-          : upcoming === 'loading'
-            ? 'Looking up the delivery calendar…'
-            : first
-              ? deliveryDay(first)
-              : 'On your confirmation',
-    },
+    { label: 'First delivery', value: firstDeliveryPreview(months, upcoming) },
     { label: 'Due today', value: `${PLAN_CARD.price}, for your first delivery. ${LATER_CHARGES}` },
   ];
 }
