@@ -44,11 +44,15 @@ const planLine = (plan: Plan) => ({
   value: `${plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${PLAN_CARD.price} ${PLAN_CARD.per}`,
 });
 
+const monthsLine = (plan: Plan, months: readonly number[]) => ({
+  label: 'Months',
+  value: plan === 'yearly' ? 'Every month of the year' : months.length > 0 ? monthList(months) : 'None chosen yet',
+});
+
 const deliveryDay = (day: UpcomingDelivery) => `${formatDeliveryDate(day.date)} (${formatMonth(day.month)})`;
 
 /** The order in labelled lines, in the order both the page and the e-mail show them. */
 export function orderLines(order: OrderSummary, site: SiteContact): { label: string; value: string }[] {
-  const months = order.plan === 'yearly' ? 'Every month of the year' : monthList(order.months);
   const gift = order.gift
     ? [
         { label: 'A gift for', value: order.gift.recipient },
@@ -58,7 +62,7 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
   return [
     ...gift,
     planLine(order.plan),
-    { label: 'Months', value: months },
+    monthsLine(order.plan, order.months),
     { label: 'Delivering to', value: order.deliverTo },
     { label: 'First delivery', value: order.firstDelivery ? deliveryDay(order.firstDelivery) : 'We will write to you with the date' },
     {
@@ -93,7 +97,7 @@ export function orderPreviewLines(form: SubscribeForm, upcoming: readonly Upcomi
   return [
     ...(form.gift && recipient ? [{ label: 'A gift for', value: recipient }] : []),
     planLine(form.plan),
-    { label: 'Months', value: form.plan === 'yearly' ? 'Every month of the year' : months.length > 0 ? monthList(months) : 'None chosen yet' },
+    monthsLine(form.plan, months),
     ...(address.address && address.city && address.zip ? [{ label: 'Delivering to', value: deliverToLine(address) }] : []),
     { label: 'First delivery', value: firstDeliveryPreview(months, upcoming) },
     { label: 'Due today', value: `${PLAN_CARD.price}, for your first delivery. ${LATER_CHARGES}` },
