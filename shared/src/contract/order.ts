@@ -12,6 +12,9 @@ export interface UpcomingDelivery {
   date: IsoDate;
 }
 
+/** The coming delivery days as the subscribe form has them: the list, or where asking for it stands. */
+export type UpcomingDeliveries = readonly UpcomingDelivery[] | 'loading' | 'failed';
+
 /** The delivery days of the coming year that are still ahead, for the subscribe form's order summary. */
 export const UPCOMING_DELIVERIES_PATH = '/api/upcoming-deliveries';
 
@@ -79,7 +82,7 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
   ];
 }
 
-function firstDeliveryPreview(months: readonly number[], upcoming: readonly UpcomingDelivery[] | 'loading' | 'failed'): string {
+function firstDeliveryPreview(months: readonly number[], upcoming: UpcomingDeliveries): string {
   if (months.length === 0) return 'Choose a month';
   if (upcoming === 'loading') return 'Looking up the delivery calendar…';
   const first = upcoming === 'failed' ? null : firstDeliveryAmong(upcoming, months);
@@ -90,7 +93,7 @@ function firstDeliveryPreview(months: readonly number[], upcoming: readonly Upco
  * The order as the subscribe form stands, before checkout, in the confirmation's words.
  * upcoming: the coming delivery days, or where asking for them stands.
  */
-export function orderPreviewLines(form: SubscribeForm, upcoming: readonly UpcomingDelivery[] | 'loading' | 'failed'): { label: string; value: string }[] {
+export function orderPreviewLines(form: SubscribeForm, upcoming: UpcomingDeliveries): { label: string; value: string }[] {
   const months = plannedMonths(form);
   const recipient = `${form.firstName.trim()} ${form.lastName.trim()}`.trim();
   const address = { address: form.address.trim(), unit: form.unit.trim(), city: form.city.trim(), state: form.state, zip: form.zip.trim() };

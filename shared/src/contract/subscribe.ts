@@ -71,7 +71,7 @@ export function validateSubscribeForm(form: SubscribeForm): string | null {
   if (!isEmailAddress(form.email.trim())) return SUBSCRIBE_MESSAGES.invalidEmail;
   if (digitsOnly(form.phone).length !== 10) return SUBSCRIBE_MESSAGES.invalidPhone;
   if (!/^\d{5}$/.test(form.zip.trim())) return SUBSCRIBE_MESSAGES.invalidZip;
-  if (form.plan === 'custom' && !MONTH_NAMES.some((month) => form.selectedMonths[month])) return SUBSCRIBE_MESSAGES.noMonths;
+  if (plannedMonths(form).length === 0) return SUBSCRIBE_MESSAGES.noMonths;
   if (form.gift && !form.buyerName.trim()) return SUBSCRIBE_MESSAGES.giftBuyerName;
   if (form.gift && !isEmailAddress(form.buyerEmail.trim())) return SUBSCRIBE_MESSAGES.giftBuyerEmail;
   return null;
