@@ -13,6 +13,7 @@ import { ChangeFeed } from './services/change-feed';
 import { seedDemoData } from './services/demo-data';
 import { EmailOutboxWorker } from './services/email-outbox';
 import { buildServer } from './http/server';
+import { registerWorker } from './services/worker-runs';
 
 export interface Backend {
   app: FastifyInstance;
@@ -78,6 +79,7 @@ export async function runBackend(
     await feed.close();
   });
   await outbox.start();
+  await registerWorker(database.db, 'billing');
   app.billing.start();
   return app;
 }

@@ -62,6 +62,21 @@ export interface ServerConfig {
   geocoding: GeocodingSettings | null;
   /** Where drivers' routes start: the ZIP code of the studio (STUDIO_ZIP, else the one in STREET_ADDRESS). */
   studioZip: string;
+  /** The bearer token of the Prometheus endpoint GET /metrics; null: there is no such endpoint. */
+  metricsToken: string | null;
+  /** Log the gauges (live clients, pool, outbox) as structured fields for log-based metrics (on by default under Cloud Functions). */
+  metricsLog: boolean;
+  /** Backups of the embedded database: where they go, how many nightly ones are kept, and whether and at what studio hour they are taken. */
+  backups: BackupSettings;
+}
+
+export interface BackupSettings {
+  dir: string;
+  keep: number;
+  /** Nightly backups (embedded database only: a PostgreSQL server is backed up by its own means). */
+  nightly: boolean;
+  /** The hour of the night (0-23, studio time) the nightly backup is taken at. */
+  hour: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +143,28 @@ function required(env: Env, name: string, when: string): string {
   return value;
 }
 
+/** METRICS_TOKEN, when set: long enough that it cannot be guessed. */
+function metricsToken(env: Env): string | null {
+  const token = env.METRICS_TOKEN;
+  if (!token) return null;
+  if (token.length < 20) throw new Error('METRICS_TOKEN must be at least 20 characters (for example: openssl rand -hex 24).');
+  return token;
+}
+
+function backupSettings(env: Env, dataDir: string): BackupSettings {
+  const hour = count(env, 'BACKUP_HOUR', 2);
+  if (hour > 23) throw new Error(`BACKUP_HOUR must be an hour from 0 to 23, got '${env.BACKUP_HOUR}'.`);
+  const keep = count(env, 'BACKUP_KEEP', 14);
+  if (keep < 1) throw new Error('BACKUP_KEEP must be at least 1.');
+  return {
+    // Beside the data folder, not in it: deleting .data to start over keeps the backups.
+    dir: path.resolve(env.BACKUP_DIR || `${dataDir}-backups`),
+    keep,
+    nightly: !env.DATABASE_URL && env.BACKUP_NIGHTLY !== 'false',
+    hour,
+  };
+}
+
 /** The backend's settings from the environment; throws, naming the setting, when they are wrong or unsafe together. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const config = readConfig(env);
@@ -154,13 +191,14 @@ function readConfig(env: Env): ServerConfig {
     { label: 'Facebook', url: env.SOCIAL_FACEBOOK_URL },
   ];
 
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL || null,
     cloudSql: env.CLOUD_SQL_INSTANCE ? { instance: env.CLOUD_SQL_INSTANCE, ipType } : null,
     storageBucket: env.STORAGE_BUCKET || null,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    dataDir,
     adminEmails: list(env.ADMIN_EMAILS, ['admin@example.com']).map((email) => email.toLowerCase()),
     firebaseProjectId: projectId,
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
@@ -210,6 +248,9 @@ function readConfig(env: Env): ServerConfig {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     geocoding: geocodingSettings(env),
     studioZip: studioZip(env),
+    metricsToken: metricsToken(env),
+    metricsLog: env.METRICS_LOG === 'true',
+    backups: backupSettings(env, dataDir),
   };
 }
 

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { chargeDateFor, type Account } from '@blooms/shared/contract/account';
-import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { addDays, defaultDeliveryDate, studioDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
-import { addMonths, monthsSelected, type MonthKey } from '@blooms/shared/contract/months';
+import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { chargeAttempts, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -16,9 +14,8 @@ import { mailText } from './support/mail-text';
 import { waitFor } from './support/wait-for';
 import { signInWithGoogle } from './support/identities';
 import { firstDeliveryOf } from './support/fixtures';
+import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/stripe-checkout';
 
-const WEBHOOK_SECRET = 'whsec_billing';
-const stripe = new Stripe('sk_test_123');
 const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
@@ -31,7 +28,6 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
   let staffToken = '';
   /** The server's clock: the tests move it forward day by day. */
   let now = new Date();
-  let serial = 0;
 
   const config = () =>
     testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example' });
@@ -55,24 +51,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     await database.destroy();
   });
 
-  /** A customer who subscribed and paid through Stripe Checkout, with the webhook that says so. */
-  async function subscribe(email: string, months: number[]) {
-    const selectedMonths = monthsSelected(months);
-    const form = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Rosa', lastName: 'Diaz', email, phone: '8015550111', address: '1 Main St', city: 'Provo', zip: '84601', plan: months.length === 12 ? ('yearly' as const) : ('custom' as const), selectedMonths };
-    const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
-    const { sessionId } = started.json().result as { sessionId: string };
-    const paid = fake.pay(sessionId);
-    const body = JSON.stringify({ id: `evt_${kind}_${++serial}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: paid } });
-    const webhook = await app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },
-      payload: body,
-    });
-    expect(webhook.statusCode).toBe(200);
-    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
-    return row!;
-  }
+  const subscribe = (email: string, months: number[]) => subscribeThroughStripe(app, database.db, fake, email, months);
 
   /** Runs the billing worker at noon of every day from..to, as its hourly schedule would. */
   async function runDaily(from: IsoDate, to: IsoDate) {

@@ -10,6 +10,17 @@ import { MIGRATIONS, openDatabase } from '../src/db/database';
 import { checkoutSessions, users } from '../src/db/schema';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 
+/** A migrations folder holding the migrations before the given one, as a database made then has them. */
+function migrationsBefore(idx: number): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-migrations-'));
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8'));
+  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < idx);
+  fs.mkdirSync(path.join(folder, 'meta'));
+  fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  return folder;
+}
+
 async function tableNames(database: TestDatabase): Promise<string[]> {
   // Both drivers return { rows }; the shared database type does not say so.
   const result = (await database.db.execute(
@@ -28,9 +39,9 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
   it('build the schema from an empty database, and a second run changes nothing', async () => {
     expect(await tableNames(database)).toEqual([]);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'route_orders', 'subscription_count', 'subscription_events', 'subscriptions', 'users']);
+    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'route_orders', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'route_orders', 'subscription_count', 'subscription_events', 'subscriptions', 'users']);
+    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'route_orders', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
   });
 
   it('give new users the employee role and refuse unknown roles', async () => {
@@ -64,12 +75,7 @@ describe.each(DATABASE_KINDS)('the checkout_subscriber migration on %s', (kind) 
   beforeAll(async () => {
     database = await createEmptyDatabase(kind);
     // The migrations as they stood before 0004: an open checkout from then must survive the upgrade.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-migrations-'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8'));
-    journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 4);
-    fs.mkdirSync(path.join(before, 'meta'));
-    fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+    before = migrationsBefore(4);
   });
   afterAll(async () => {
     await database.destroy();
@@ -91,6 +97,47 @@ describe.each(DATABASE_KINDS)('the checkout_subscriber migration on %s', (kind) 
       city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: 'Gate code 4412', plan: 'custom', months: [1, 3],
     });
     expect(subscriberSchema.safeParse(session?.subscriber).success).toBe(true);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the operations migration on %s', (kind) => {
+  let database: TestDatabase;
+  let before: string;
+  beforeAll(async () => {
+    database = await createEmptyDatabase(kind);
+    before = migrationsBefore(16);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it("links the e-mails sent before it to their subscription where the recipient pays for exactly one", async () => {
+    await database.migrate(before);
+    const subscription = (first: string, email: string, buyerEmail = '') =>
+      database.db.execute(sql`insert into subscriptions (first_name, last_name, email, phone, address, city, zip, plan, months, buyer_email)
+        values (${first}, 'Test', ${email}, '8015550100', '1 Main St', 'Provo', '84601', 'yearly', '{1,2,3,4,5,6,7,8,9,10,11,12}', ${buyerEmail}) returning id`) as unknown as Promise<{ rows: { id: string }[] }>;
+    const ana = (await subscription('Ana', 'ana@example.com')).rows[0]!.id;
+    const gift = (await subscription('Gift', 'recipient@example.com', 'Buyer@Example.com')).rows[0]!.id;
+    await subscription('Two', 'two@example.com');
+    await subscription('Two again', 'two@example.com');
+    const mail = (kind: string, address: string) =>
+      database.db.execute(sql`insert into email_outbox (kind, recipient, subject, text, html) values (${kind}, ${JSON.stringify({ name: 'X', address })}::jsonb, 'S', 'T', '<p>T</p>')`);
+    await mail('subscription-confirmed', 'ana@example.com');
+    await mail('account-sign-in', 'ana@example.com');
+    await mail('subscription-confirmed', 'buyer@example.com');
+    await mail('subscription-confirmed', 'recipient@example.com');
+    await mail('subscription-confirmed', 'two@example.com');
+    await database.migrate();
+    const linked = (await database.db.execute(sql`select kind, recipient->>'address' as address, subscription_id from email_outbox order by id`)) as unknown as { rows: { kind: string; address: string; subscription_id: string | null }[] };
+    expect(linked.rows.map((row) => [row.kind, row.address, row.subscription_id])).toEqual([
+      ['subscription-confirmed', 'ana@example.com', ana],
+      ['account-sign-in', 'ana@example.com', null],
+      ['subscription-confirmed', 'buyer@example.com', gift],
+      // A gift's e-mails go to its buyer, not its recipient; an address paying for two is not guessed at.
+      ['subscription-confirmed', 'recipient@example.com', null],
+      ['subscription-confirmed', 'two@example.com', null],
+    ]);
   });
 });
 

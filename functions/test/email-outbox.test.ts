@@ -9,6 +9,7 @@ import { mailText } from './support/mail-text';
 import { Readable } from 'node:stream';
 import type { BlobStore } from '../src/services/blob-store';
 
+const NO_SUBSCRIPTION = { subscriptionId: null };
 const quiet = { info: () => undefined, error: () => undefined };
 const mail = (n: number) => ({ to: { name: `Person ${n}`, address: `person${n}@example.com` }, subject: `Hello ${n}`, text: `Hello ${n}`, html: `<p>Hello ${n}</p>` });
 
@@ -36,11 +37,11 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     smtp = await startSmtpServer();
     await expect(
       inTransaction(database.db, async (tx) => {
-        await queueEmail(tx, 'test', mail(1));
+        await queueEmail(tx, 'test', mail(1), NO_SUBSCRIPTION);
         throw new Error('the write it announces failed');
       }),
     ).rejects.toThrow('the write it announces failed');
-    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(2)));
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(2), NO_SUBSCRIPTION));
     expect((await rows()).map((r) => r.subject)).toEqual(['Hello 2']);
   });
 
@@ -48,7 +49,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     smtp = await startSmtpServer();
     const w = worker();
     await w.start();
-    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1), NO_SUBSCRIPTION));
     await w.wake();
     await w.wake();
     expect(smtp.received.map((m) => m.to)).toEqual([['person1@example.com']]);
@@ -65,7 +66,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     const w = worker(smtp.url, blobs);
     await w.start();
     const withImage = (n: number, blobKey: string) =>
-      inTransaction(database.db, (tx) => queueEmail(tx, 'test', { ...mail(n), html: `<p>Hello ${n}</p><img src="cid:photo" alt="At the door">` }, [{ cid: 'photo', blobKey }]));
+      inTransaction(database.db, (tx) => queueEmail(tx, 'test', { ...mail(n), html: `<p>Hello ${n}</p><img src="cid:photo" alt="At the door">` }, { subscriptionId: null, images: [{ cid: 'photo', blobKey }] }));
     await withImage(1, 'proofs/door.jpg');
     await withImage(2, 'proofs/gone.jpg');
     await w.wake();
@@ -82,7 +83,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
   it('retries after a failure with backoff, recording why, until the mail server takes it', async () => {
     smtp = await startSmtpServer({ refuseFirst: 1 });
     const w = worker();
-    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1), NO_SUBSCRIPTION));
     await w.wake();
     let [row] = await rows();
     expect(row).toMatchObject({ attempts: 1, sentAt: null });
@@ -103,7 +104,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
 
   it('sends an e-mail whose sending a crash interrupted, once its claim runs out', async () => {
     smtp = await startSmtpServer();
-    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1), NO_SUBSCRIPTION));
     // What a worker killed mid-send leaves: an attempt counted, the next one pushed on.
     await database.db.update(emailOutbox).set({ attempts: 1, nextAttemptAt: sql`now() + interval '30 seconds'` });
     const w = worker();
@@ -116,7 +117,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
 
   it('gives up after the last attempt, and says so', async () => {
     smtp = await startSmtpServer({ refuseFirst: 1 });
-    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1)));
+    await inTransaction(database.db, (tx) => queueEmail(tx, 'test', mail(1), NO_SUBSCRIPTION));
     await database.db.update(emailOutbox).set({ attempts: 23 });
     await worker().wake();
     const [row] = await rows();
@@ -132,7 +133,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     it('two workers together send every e-mail exactly once', async () => {
       smtp = await startSmtpServer();
       await inTransaction(database.db, async (tx) => {
-        for (let n = 0; n < 40; n++) await queueEmail(tx, 'test', mail(n));
+        for (let n = 0; n < 40; n++) await queueEmail(tx, 'test', mail(n), NO_SUBSCRIPTION);
       });
       await Promise.all([worker().wake(), worker().wake()]);
       const sent = smtp.received.map((m) => m.to[0]);

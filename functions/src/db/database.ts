@@ -20,8 +20,27 @@ export interface Database {
   /** Applies the versioned migrations (functions/drizzle/, or another folder in tests) not yet applied. */
   migrate: (folder?: string) => Promise<void>;
   ping: () => Promise<void>;
+  /** The connection pool's use (PostgreSQL); null for embedded PGlite, which has one connection. */
+  poolStats: () => PoolStats | null;
+  /**
+   * Embedded PGlite only (null otherwise): a copy of its whole data folder as a gzipped tar, taken
+   * between two transactions with nothing else running, so it holds exactly the transactions
+   * committed before it (what a backup needs while the site runs).
+   */
+  snapshot: (() => Promise<Blob>) | null;
   close: () => Promise<void>;
 }
+
+export interface PoolStats {
+  max: number;
+  /** Connections open, of which idle; requests waiting for a connection. */
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Connections each backend process opens to a PostgreSQL server at most. */
+const POOL_MAX = 10;
 
 /**
  * Runs `work` in one transaction. drizzle types the transaction apart from the database it
@@ -51,7 +70,7 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     // No parallel plans: a page is small and ends early (LIMIT), and the planner misjudges how
     // many rows the dashboard's filters keep, so it would start workers that cost more than they
     // save (a filtered page's count: 59 ms with two workers, 12 ms without; docs/performance.md).
-    const pool = new Pool({ ...connection, max: 10, options: '-c max_parallel_workers_per_gather=0' });
+    const pool = new Pool({ ...connection, max: POOL_MAX, options: '-c max_parallel_workers_per_gather=0' });
     // The server ended an idle connection (a restart, a failover, an idle timeout): the pool
     // drops it and opens another when needed. Unheard, the 'error' event would end the process.
     pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
@@ -68,6 +87,8 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
       listen: (channel, onMessage, onReconnect) => listenWithReconnect(connection, channel, onMessage, onReconnect),
       migrate: (folder = MIGRATIONS) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      poolStats: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      snapshot: null,
       close: async () => {
         await pool.end();
         await options.route?.close();
@@ -101,6 +122,9 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     },
     migrate: (folder = MIGRATIONS) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    poolStats: () => null,
+    // Holding the transaction lock, no transaction is half done; dumpDataDir holds the query lock.
+    snapshot: () => client._runExclusiveTransaction(() => client.dumpDataDir('gzip')),
     close: async () => {
       await client.close();
       unlock();

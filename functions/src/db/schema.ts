@@ -167,8 +167,13 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     /** Set when the worker stopped trying (see MAX_ATTEMPTS). */
     gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
+    /** The subscription the e-mail is about, for its history; null for sign-in links (migration 0016). */
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
   },
-  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+    index('email_outbox_subscription_idx').on(t.subscriptionId).where(sql`${t.subscriptionId} is not null`),
+  ],
 );
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
@@ -281,4 +286,17 @@ export const providerEvents = pgTable('provider_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * When each background worker (billing, nightly backups) last ran and how it went, kept in
+ * the database so every instance's health check sees it (migration 0016).
+ */
+export const workerRuns = pgTable('worker_runs', {
+  worker: text('worker').primaryKey(),
+  /** When a backend first started this worker here: a worker that never ran is late only after its grace from then. */
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastOk: boolean('last_ok'),
+  lastResult: jsonb('last_result').$type<Record<string, unknown>>().notNull().default({}),
 });

@@ -3,7 +3,7 @@
  *   api    every /api/ request the Hosting site rewrites to it: the same Fastify app as the standalone server;
  *   live   the staff live feed, called by browsers directly (Hosting would buffer the stream);
  *   pages  the site's pages, composed from the files the apps' Hosting sites serve; no database;
- *   outbox sends due e-mails every minute (an idle instance gets no CPU between requests);
+ *   outbox sends due e-mails every minute (an idle instance gets no CPU between requests), and logs the backlog;
  *   billing charges the months whose charge date has come, every hour.
  * `pnpm firebase:bundle` turns this file into what `firebase deploy` uploads.
  */
@@ -57,7 +57,10 @@ export const pages = onRequest(
 );
 
 export const outbox = onSchedule({ schedule: 'every 1 minutes', secrets, timeoutSeconds: 300 }, async () => {
-  await (await backendOfInstance()).app.emailOutbox.wake();
+  const { app } = await backendOfInstance();
+  await app.emailOutbox.wake();
+  // What the outbox-age alert watches (docs/operations.md).
+  await app.metrics.logOutbox(app.log);
 });
 
 export const billing = onSchedule({ schedule: 'every 1 hours', secrets, timeoutSeconds: 540 }, async () => {

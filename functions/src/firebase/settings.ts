@@ -53,6 +53,8 @@ export function loadFunctionsConfig(env: Env, kind: 'backend' | 'pages'): Server
     TRUST_PROXY: '2',
     // The browser calls the live function on its own origin, from the site's pages.
     CORS_ORIGINS: new URL(publicUrl).origin,
+    // Cloud Monitoring counts what the logs say (docs/operations.md).
+    METRICS_LOG: 'true',
     ...env,
     // Under the emulator PORT is a socket path; the function never listens itself.
     PORT: '0',

@@ -17,6 +17,7 @@ import { accessScope, callerOf, subscriberScope, type PublicScope } from './acce
 import { registerApiCors } from './cors';
 import { replyForFailure } from './errors';
 import { identifyCaller, verifySignIn } from './identify-caller';
+import { Metrics, registerMetrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { registerUserRoutes } from './admin/users-routes';
@@ -78,6 +79,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
     billing: BillingWorker;
+    /** What operators watch (http/metrics.ts). */
+    metrics: Metrics;
   }
 }
 
@@ -100,7 +103,10 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   // With real payments the time is real; with the test checkout an admin may pretend it is a later day.
   const testClock = config.stripe ? null : new TestClock(realClock);
   const clock = testClock?.now ?? realClock;
-  const payments = paymentsFor(config, database, app.log, clock);
+  const metrics = new Metrics(database, feed);
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, { token: config.metricsToken, log: config.metricsLog });
+  const payments = paymentsFor(config, database, app.log, clock, (run) => metrics.countCharges(run));
   app.decorate('billing', payments.billing);
   app.addHook('onClose', () => payments.billing.close());
 

@@ -33,7 +33,7 @@ export function createFulfilment(db: Db, site: MailSite, log: Logger, clock: () 
         const order = await orderSummaryOf(tx, session, clock());
         // The checkout's payment is the first delivery's.
         if (order.firstDelivery) await recordPayment(tx, row.id, `checkout:${sessionId}`, order.firstDelivery.month);
-        await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, order));
+        await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, order), { subscriptionId: row.id });
       }
       await tx
         .update(checkoutSessions)

@@ -2,7 +2,8 @@ import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { siteUrlOf, type ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Logger } from '../services/logger';
-import { BillingWorker, chargeDueMonths } from '../services/billing';
+import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/billing';
+import { recordWorkerRun } from '../services/worker-runs';
 import { applyProviderEvent, type ProviderEvent } from '../services/lifecycle';
 import { createFulfilment } from './fulfilment';
 import { localProvider } from './local-provider';
@@ -11,14 +12,18 @@ import { stripeClient, stripeProvider } from './stripe-provider';
 /**
  * Stripe when configured; the built-in test checkout otherwise. Either way, paid checkouts are
  * fulfilled, later payments and declines applied, and each month's delivery charged on its
- * charge date by the billing worker.
+ * charge date by the billing worker, whose every run is kept (for health checks) and told to
+ * onBillingRun (metrics).
  */
-export function paymentsFor(config: ServerConfig, database: Database, log: Logger, clock: () => Date) {
+export function paymentsFor(config: ServerConfig, database: Database, log: Logger, clock: () => Date, onBillingRun: (run: BillingRun) => void = () => undefined) {
   const site = { ...config.site, accountUrl: `${siteUrlOf(config)}${ACCOUNT_PATH}` };
   const fulfil = createFulfilment(database.db, site, log, clock);
   const applyEvent = (event: ProviderEvent) => applyProviderEvent(database.db, event, site);
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
-  const billing = new BillingWorker((now) => chargeDueMonths(database.db, provider, site, log, now), clock, log);
+  const billing = new BillingWorker((now) => chargeDueMonths(database.db, provider, site, log, now), clock, log, async (run, ok) => {
+    onBillingRun(run);
+    await recordWorkerRun(database.db, 'billing', ok, { ...run });
+  });
   return { provider, fulfil, applyEvent, billing, stripe: client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : null };
 }

@@ -196,7 +196,7 @@ async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSi
   const detail = moved.length > 0 ? { ...change.detail, paymentsMoved: moved } : change.detail;
   await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, actorKind: 'subscriber', actor: email, kind: change.kind, detail });
   const carried = moved.map(({ from, to }) => `The ${formatPrice(PRICE_PER_MONTH_USD)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`);
-  await queueEmail(tx, `account-${change.kind}`, accountChangeEmail(row, site, { ...change.email, lines: [...change.email.lines, ...carried] }));
+  await queueEmail(tx, `account-${change.kind}`, accountChangeEmail(row, site, { ...change.email, lines: [...change.email.lines, ...carried] }), { subscriptionId: row.id });
   await announce(tx, { type: 'subscription-changed', subscriptionId: row.id });
 }
 

@@ -75,7 +75,7 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
         });
       } catch (error) {
         run.failed++;
-        log.error({ err: error, subscriptionId: row.id, month: day.month, attempt }, 'charge not made; it is tried again with the same key');
+        log.error({ err: error, subscriptionId: row.id, month: day.month, attempt, metric: 'charge', outcome: 'error' }, 'charge not made; it is tried again with the same key');
         continue;
       }
       const event = outcome.paid
@@ -89,13 +89,18 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
         .onConflictDoNothing();
       if (outcome.paid) run.paid++;
       else run.declined++;
-      log.info({ subscriptionId: row.id, month: day.month, attempt, paid: outcome.paid }, 'month charged');
+      // metric/outcome: what Cloud Monitoring counts charges by (docs/operations.md).
+      log.info({ subscriptionId: row.id, month: day.month, attempt, paid: outcome.paid, metric: 'charge', outcome: outcome.paid ? 'paid' : 'declined' }, 'month charged');
     }
   }
   return run;
 }
 
-/** Runs chargeDueMonths at start and every hour (on Firebase, a scheduled function calls runDue instead), one run at a time. */
+/**
+ * Runs chargeDueMonths at start and every hour (on Firebase, a scheduled function calls runDue
+ * instead), one run at a time, and tells onFinished how each run went (kept for health checks,
+ * counted for metrics).
+ */
 export class BillingWorker {
   private timer: ReturnType<typeof setInterval> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -105,6 +110,7 @@ export class BillingWorker {
     private readonly charge: (now: Date) => Promise<BillingRun>,
     private readonly clock: () => Date,
     private readonly log: Logger,
+    private readonly onFinished: (run: BillingRun, ok: boolean) => Promise<void> = async () => undefined,
     private readonly everyMs = 60 * 60 * 1000,
   ) {}
 
@@ -118,13 +124,19 @@ export class BillingWorker {
   runDue(): Promise<BillingRun> {
     const next = this.queue.then(async () => {
       if (this.closed) return { paid: 0, declined: 0, failed: 0 };
+      let run: BillingRun;
+      let ok = true;
       try {
-        return await this.charge(this.clock());
+        run = await this.charge(this.clock());
+        ok = run.failed === 0;
       } catch (error) {
         // The database is unreachable: the next run tries again.
         this.log.error({ err: error }, 'billing run stopped');
-        return { paid: 0, declined: 0, failed: 1 };
+        run = { paid: 0, declined: 0, failed: 1 };
+        ok = false;
       }
+      await this.onFinished(run, ok).catch((error: unknown) => this.log.error({ err: error }, 'billing run could not be recorded'));
+      return run;
     });
     this.queue = next;
     return next;

@@ -14,6 +14,8 @@ type Listener = (event: LiveEvent, json: string) => void;
 export class ChangeFeed {
   private listeners = new Set<Listener>();
   private stop: (() => Promise<void>) | null = null;
+  /** Told how many listeners there are each time one comes or goes (for metrics). */
+  onSizeChange: ((size: number) => void) | null = null;
 
   async start(database: Database): Promise<void> {
     this.stop = await database.listen(
@@ -25,7 +27,10 @@ export class ChangeFeed {
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.onSizeChange?.(this.listeners.size);
+    return () => {
+      if (this.listeners.delete(listener)) this.onSizeChange?.(this.listeners.size);
+    };
   }
 
   get size(): number {

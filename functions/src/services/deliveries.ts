@@ -570,7 +570,7 @@ export async function recordDelivered(
     // Left at the door, nobody saw it come: the subscriber hears of it, with the driver's photo.
     if (input.method === 'door') {
       const images = input.proofImageKey ? [{ cid: DOOR_PHOTO_CID, blobKey: input.proofImageKey }] : [];
-      await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscription, site, formatMonth(input.month)), images);
+      await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscription, site, formatMonth(input.month)), { subscriptionId: subscription.id, images });
     }
     return announceDelivery(tx, input.subscriptionId, input.month);
   });

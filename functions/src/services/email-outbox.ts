@@ -13,12 +13,18 @@ export const MAX_ATTEMPTS = 24;
 /** The first retry waits retryAfterS (30 s by default), then twice as long each time, at most an hour. */
 const backoff = (retryAfterS: number) => sql`make_interval(secs => least(${retryAfterS} * power(2, ${emailOutbox.attempts}), 3600))`;
 
+/** What an e-mail is about: the subscription (for its history; none for a sign-in link), and the images its HTML shows inline. */
+export interface EmailAbout {
+  subscriptionId: string | null;
+  images?: InlineImage[];
+}
+
 /**
  * Queues an e-mail inside the caller's transaction: it exists exactly when what it announces
  * was committed, and the worker is woken at commit.
  */
-export async function queueEmail(tx: Db, kind: string, mail: OutgoingMail, images: InlineImage[] = []): Promise<void> {
-  await tx.insert(emailOutbox).values({ kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, images });
+export async function queueEmail(tx: Db, kind: string, mail: OutgoingMail, about: EmailAbout): Promise<void> {
+  await tx.insert(emailOutbox).values({ kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, images: about.images ?? [], subscriptionId: about.subscriptionId });
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
@@ -140,4 +146,24 @@ export class EmailOutboxWorker {
     }
     return { html, attachments };
   }
+}
+
+/** E-mails still to send (queued, not sent, not given up) and when the oldest of them was queued: what health checks and metrics watch. */
+export interface OutboxBacklog {
+  unsent: number;
+  oldestUnsentAt: Date | null;
+  /** E-mails given up on in the last day (the mail server kept refusing them). */
+  gaveUpLastDay: number;
+}
+
+export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
+  const [row] = await db
+    .select({
+      unsent: sql<number>`count(*) filter (where ${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is null)`.mapWith(Number),
+      oldest: sql<string | null>`min(${emailOutbox.createdAt}) filter (where ${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is null)`,
+      gaveUp: sql<number>`count(*) filter (where ${emailOutbox.gaveUpAt} > now() - interval '1 day')`.mapWith(Number),
+    })
+    .from(emailOutbox)
+    .where(sql`(${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is null) or ${emailOutbox.gaveUpAt} > now() - interval '1 day'`);
+  return { unsent: row?.unsent ?? 0, oldestUnsentAt: row?.oldest ? new Date(row.oldest) : null, gaveUpLastDay: row?.gaveUp ?? 0 };
 }

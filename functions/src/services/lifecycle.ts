@@ -54,7 +54,7 @@ async function lastDeliveredMonth(db: Db, at: Date): Promise<MonthKey> {
 /** Keeps what a provider event changed in the subscription's history, sends its notice if any, and tells staff screens. */
 async function recordProviderChange(tx: Db, subscription: SubscriptionDbRow, event: ProviderEvent, change: { from: object; to: object }, notice: OutgoingMail | null): Promise<'applied'> {
   await tx.insert(subscriptionEvents).values({ subscriptionId: subscription.id, actorKind: 'provider', actor: event.id, kind: 'status', detail: { event: event.type, ...change } });
-  if (notice) await queueEmail(tx, 'payment-failed', notice);
+  if (notice) await queueEmail(tx, 'payment-failed', notice, { subscriptionId: subscription.id });
   await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
   return 'applied';
 }

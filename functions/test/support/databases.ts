@@ -15,10 +15,22 @@ export interface TestDatabase extends Database {
   destroy: () => Promise<void>;
 }
 
+/** Closing twice closes once: a test that closes its database on purpose (a database gone) still has it destroyed after. */
+function closedOnce(database: Database): Database {
+  let closed = false;
+  return {
+    ...database,
+    close: async () => {
+      if (!closed) await database.close();
+      closed = true;
+    },
+  };
+}
+
 /** An empty database of the given kind, not yet migrated. */
 export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ url: null, dataDir: null });
+    const database = closedOnce(await openDatabase({ url: null, dataDir: null }));
     return { ...database, url: null, destroy: database.close };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -29,7 +41,7 @@ export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatab
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  const database = closedOnce(await openDatabase({ url: url.toString(), dataDir: null }));
   return {
     ...database,
     url: url.toString(),

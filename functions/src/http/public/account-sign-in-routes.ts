@@ -22,7 +22,7 @@ export function registerAccountSignInRoutes(app: PublicScope, deps: { db: Db; si
       if (await holdsSubscriptions(deps.db, email)) {
         const site = deps.mailSite(request);
         const link = await deps.signInLinks.create(email, site.accountUrl);
-        await queueEmail(deps.db, 'account-sign-in', signInLinkEmail(email, link, site));
+        await queueEmail(deps.db, 'account-sign-in', signInLinkEmail(email, link, site), { subscriptionId: null });
         request.log.info('account sign-in link sent');
       }
       return reply.status(202).header('Cache-Control', 'no-store').send({ message: ACCOUNT_MESSAGES.signInLinkSent });

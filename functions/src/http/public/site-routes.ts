@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
+import { checkHealth } from '../../services/health';
 import type { PublicScope } from '../access';
 
 const webVitalSchema = z.object({
@@ -24,16 +25,13 @@ export function appConfigFor(config: ServerConfig): AppConfig {
   };
 }
 
-/** Health, web vitals and the browser's configuration: for everyone. */
+/** Health, web vitals and the browser's configuration: for everyone (health: services/health.ts). */
 export function registerSiteRoutes(app: PublicScope, config: ServerConfig, database: Database) {
+  // For uptime checks: 503 only when the site cannot work (no database); 200 with status
+  // 'degraded' and the problems in words when it works but something needs looking at.
   app.get('/api/health', async (request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+    const report = await checkHealth(database, { nightlyBackups: config.backups.nightly, log: request.log });
+    return reply.status(report.status === 'unavailable' ? 503 : 200).header('Cache-Control', 'no-store').send(report);
   });
 
   // Reports from browsers are best-effort: a malformed one is dropped, never an error.

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
+import { monthsSelected } from '@blooms/shared/contract/months';
+import type { Db } from '../../src/db/database';
+import { subscriptions } from '../../src/db/schema';
+import type { startFakeStripe } from './fake-stripe';
+
+export const WEBHOOK_SECRET = 'whsec_billing';
+const stripe = new Stripe('sk_test_123');
+let serial = 0;
+
+/** A customer who subscribed and paid through Stripe Checkout (the fake), with the webhook that says so; resolves with the subscription row. */
+export async function subscribeThroughStripe(app: FastifyInstance, db: Db, fake: Awaited<ReturnType<typeof startFakeStripe>>, email: string, months: number[]) {
+  const selectedMonths = monthsSelected(months);
+  const form = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Rosa', lastName: 'Diaz', email, phone: '8015550111', address: '1 Main St', city: 'Provo', zip: '84601', plan: months.length === 12 ? ('yearly' as const) : ('custom' as const), selectedMonths };
+  const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
+  const { sessionId } = started.json().result as { sessionId: string };
+  const paid = fake.pay(sessionId);
+  const body = JSON.stringify({ id: `evt_${process.pid}_${++serial}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: paid } });
+  const webhook = await app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },
+    payload: body,
+  });
+  if (webhook.statusCode !== 200) throw new Error(`the checkout webhook answered ${webhook.statusCode}: ${webhook.body}`);
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+  return row!;
+}
