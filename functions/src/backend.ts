@@ -6,14 +6,17 @@ import { firebaseTokenVerifier, type TokenVerifier } from './auth/token-verifier
 import { firebaseSignInLinks, type SignInLinks } from './auth/sign-in-links';
 import { mailerFor } from './mail/mailer';
 import { ensureAdmins } from './services/users';
-import { localBlobStore, type BlobStore } from './services/blob-store';
-import { cloudStorageBlobStore } from './services/cloud-storage-blob-store';
+import { blobStoreFor, type BlobStore } from './services/blob-store';
 import { cloudSqlRoute } from './db/cloud-sql';
 import { ChangeFeed } from './services/change-feed';
 import { seedDemoData } from './services/demo-data';
 import { EmailOutboxWorker } from './services/email-outbox';
 import { buildServer } from './http/server';
 import { registerWorker } from './services/worker-runs';
+import type { Logger } from './services/logger';
+import { backupAndVerify, backupEmbedded, type PhotoSource } from './backup/backup';
+import { serveBackupRequests } from './backup/control';
+import { NightlyBackups } from './backup/nightly';
 
 export interface Backend {
   app: FastifyInstance;
@@ -37,16 +40,37 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
   const created = await ensureAdmins(database.db, config.adminEmails);
   const seeded = config.demoData ? await seedDemoData(database.db) : 0;
 
-  const app = await runBackend(config, database);
+  const blobs = await blobStoreFor(config);
+  const app = await runBackend(config, database, { blobs });
+  const stopBackups = await startBackups(config, database, { blobs, bucket: config.storageBucket }, app.log);
   if (created.length > 0) app.log.info({ admins: created }, 'created admin user records from ADMIN_EMAILS');
   if (seeded > 0) app.log.info({ subscriptions: seeded }, 'added demo subscriptions to the empty local database');
   app.log.info({ database: database.kind, authEmulator: config.authEmulatorHost }, 'backend ready');
   return {
     app,
     close: async () => {
+      await stopBackups();
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * The embedded database is this process's alone, so this process backs it up: for `pnpm
+ * backup` (through the data folder's socket; the command reads the file back itself) and
+ * every night (unless BACKUP_NIGHTLY=false), each read back before it counts. A PostgreSQL server is backed up by pg_dump
+ * from outside (`pnpm backup`). Resolves with what stops them.
+ */
+async function startBackups(config: ServerConfig, database: Database, photos: PhotoSource, log: Logger): Promise<() => Promise<void>> {
+  if (!database.snapshot) return async () => undefined;
+  const take = (file: string) => backupEmbedded(database, photos, file);
+  const stopServing = await serveBackupRequests(config.dataDir, take, log);
+  const nightly = config.backups.nightly ? new NightlyBackups((file) => backupAndVerify(take, file), config.backups, database.db, log) : null;
+  await nightly?.start();
+  return async () => {
+    await nightly?.close();
+    await stopServing();
   };
 }
 
@@ -61,7 +85,7 @@ export async function runBackend(
 ): Promise<FastifyInstance> {
   const feed = new ChangeFeed();
   await feed.start(database);
-  const blobs = parts.blobs ?? (config.storageBucket ? await cloudStorageBlobStore(config.storageBucket) : localBlobStore(path.join(config.dataDir, 'blobs')));
+  const blobs = parts.blobs ?? (await blobStoreFor(config));
   const app = await buildServer({
     config,
     database,

@@ -1,4 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { backupAndVerify, backupEmbedded } from '../src/backup/backup';
+import { restoreBackup } from '../src/backup/restore';
+import { createMigratedDatabase } from './support/databases';
 import type { Readable } from 'node:stream';
 import { cloudStorageBlobStore } from '../src/services/cloud-storage-blob-store';
 import type { BlobStore } from '../src/services/blob-store';
@@ -41,7 +47,33 @@ describe('photos in Cloud Storage (the real client against a stand-in of the JSO
     expect(await store.get('deliveries/7/x.png')).toBeNull();
   });
 
-  it('never makes an object public: only uploads, reads and deletes reach the bucket', () => {
+  it('is backed up as a list of its photos (they stay in the bucket), and a restore says which the bucket lacks', async () => {
+    const database = await createMigratedDatabase('pglite');
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-bucket-backup-'));
+    try {
+      await store.put('proofs/2026-11/kept.jpg', Buffer.from('kept'));
+      await store.put('proofs/2026-11/lost.jpg', Buffer.from('lost!'));
+      const file = path.join(work, 'backup.tar');
+      const { manifest } = await backupAndVerify((target) => backupEmbedded(database, { blobs: store, bucket: 'blooms-photos' }, target), file);
+      expect(manifest.photos).toEqual({
+        store: 'bucket',
+        bucket: 'blooms-photos',
+        objects: expect.arrayContaining([{ key: 'proofs/2026-11/kept.jpg', size: 4 }, { key: 'proofs/2026-11/lost.jpg', size: 5 }]),
+      });
+      expect(Object.keys(manifest.files)).toEqual(['database/pglite.tar.gz']);
+
+      await store.delete('proofs/2026-11/lost.jpg');
+      const dataDir = path.join(work, 'data');
+      const restored = await restoreBackup(file, { dataDir, databaseUrl: null, blobs: store });
+      const listed = (manifest.photos as { objects: unknown[] }).objects.length;
+      expect(restored.photos).toBe(`1 of the ${listed} photos listed are not in the bucket`);
+    } finally {
+      await database.destroy();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('never makes an object public: only uploads, reads, lists and deletes reach the bucket', () => {
     expect(standIn.requests.every(({ path }) => !/acl|iam/i.test(path))).toBe(true);
   });
 });

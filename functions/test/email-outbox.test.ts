@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
   it('attaches the images its HTML shows inline, read when sent; one that is gone is left out of the HTML', async () => {
     smtp = await startSmtpServer();
     const photo = Buffer.from('a door photo');
-    const blobs: BlobStore = { get: async (key) => (key === 'proofs/door.jpg' ? Readable.from([photo]) : null), put: async () => undefined, delete: async () => undefined };
+    const blobs: BlobStore = { get: async (key) => (key === 'proofs/door.jpg' ? Readable.from([photo]) : null), put: async () => undefined, delete: async () => undefined, list: async () => [], folder: null };
     const w = worker(smtp.url, blobs);
     await w.start();
     const withImage = (n: number, blobKey: string) =>

@@ -26,5 +26,10 @@ export async function cloudStorageBlobStore(bucketName: string): Promise<BlobSto
     async delete(key) {
       await bucket.file(key).delete({ ignoreNotFound: true });
     },
+    async list() {
+      const [files] = await bucket.getFiles({ autoPaginate: true });
+      return files.map((file) => ({ key: file.name, size: Number(file.metadata.size ?? 0) }));
+    },
+    folder: null,
   };
 }

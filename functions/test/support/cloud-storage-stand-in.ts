@@ -50,7 +50,7 @@ function multipartParts(body: Buffer, boundary: string): Buffer[] {
 
 /**
  * A stand-in for Cloud Storage's JSON API, enough for the photo store: simple and multipart
- * uploads, object metadata, media downloads and deletes, kept in memory. Nothing on npm
+ * uploads, object metadata, media downloads, listing (one page) and deletes, kept in memory. Nothing on npm
  * serves this API (see ../shared/notes/firebase-facts.md), and the Storage emulator needs
  * Java 21. Paths are accepted with and without the /storage/v1 prefix, as the client sends
  * both against an emulator host.
@@ -107,6 +107,12 @@ export async function startCloudStorageStandIn(): Promise<CloudStorageStandIn> {
         const object = { data, contentType, generation: generation++ };
         objects.set(`${bucket}/${name}`, object);
         return sendJson(res, 200, metadataOf(bucket, name, object));
+      }
+      const listing = /^\/b\/([^/]+)\/o$/.exec(path);
+      if (listing && req.method === 'GET') {
+        const bucket = decodeURIComponent(listing[1]!);
+        const items = [...objects].filter(([key]) => key.startsWith(`${bucket}/`)).map(([key, object]) => metadataOf(bucket, key.slice(bucket.length + 1), object));
+        return sendJson(res, 200, { kind: 'storage#objects', items });
       }
       const match = /^\/b\/([^/]+)\/o\/(.+)$/.exec(path);
       if (!match) return sendJson(res, 404, { error: { code: 404, message: `Not served by the stand-in: ${req.method} ${url.pathname}` } });
