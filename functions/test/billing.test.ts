@@ -14,7 +14,7 @@ import { mailText } from './support/mail-text';
 import { waitFor } from './support/wait-for';
 import { signInWithGoogle } from './support/identities';
 import { firstDeliveryOf } from './support/fixtures';
-import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/stripe-checkout';
+import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 
 const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));

@@ -7,7 +7,7 @@ import { emailOutbox, users, workerRuns } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
-import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/stripe-checkout';
+import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { firstDeliveryOf } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
 import { openLiveStream } from './support/live-client';

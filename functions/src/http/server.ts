@@ -23,6 +23,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './z
 import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
 import { registerTestClockRoutes } from './admin/test-clock-routes';
+import { registerSubscriptionHistoryRoutes } from './admin/subscription-history-routes';
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
@@ -122,6 +123,7 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
     accessScope('admin', identify, (admin) => {
       registerUserRoutes(admin, db);
       registerDeliveryDateAdminRoutes(admin, db, clock);
+      registerSubscriptionHistoryRoutes(admin, db, blobs);
       if (testClock) registerTestClockRoutes(admin, testClock, payments.billing);
     }),
   );

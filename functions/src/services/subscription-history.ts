@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import type { HistoryActor, HistoryEvent, SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import type { Db } from '../db/database';
+import { chargeAttempts, checkoutSessions, deliveryEvents, emailOutbox, payments, subscriptionEvents, subscriptions, users } from '../db/schema';
+import { NotFoundError } from './errors';
+
+/** The photo URL of a delivery event that left a door photo (admins only: http/admin/). */
+export const historyPhotoUrl = (subscriptionId: string, eventId: number) => `/api/subscriptions/${subscriptionId}/history/photos/${eventId}`;
+
+/**
+ * Everything that happened to a subscription, newest first, from the tables that record it:
+ * the subscription itself (subscribed), subscription_events (each change and who made it),
+ * payments, charge_attempts (declines), delivery_events (statuses, assignments, door photos)
+ * and email_outbox (each e-mail it was sent, sent or not).
+ */
+export async function subscriptionHistory(db: Db, subscriptionId: string): Promise<SubscriptionHistory> {
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!subscription) throw new NotFoundError('There is no such subscription.');
+  const [changes, paid, declined, deliveries, emails, staff, [checkout]] = await Promise.all([
+    db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscriptionId)),
+    db.select().from(payments).where(eq(payments.subscriptionId, subscriptionId)),
+    db.select().from(chargeAttempts).where(and(eq(chargeAttempts.subscriptionId, subscriptionId), eq(chargeAttempts.outcome, 'declined'))),
+    db.select().from(deliveryEvents).where(eq(deliveryEvents.subscriptionId, subscriptionId)),
+    db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, subscriptionId)),
+    db.select({ name: users.name, email: users.email }).from(users),
+    subscription.checkoutSessionId ? db.select({ provider: checkoutSessions.provider }).from(checkoutSessions).where(eq(checkoutSessions.id, subscription.checkoutSessionId)) : Promise.resolve([]),
+  ]);
+  const staffNames = new Map(staff.map((user) => [user.email.toLowerCase(), user.name]));
+  const staffMember = (email: string): HistoryActor => ({ kind: 'staff', name: staffNames.get(email.toLowerCase()) ?? email });
+  const payer = subscription.buyerEmail ? { name: subscription.buyerName, email: subscription.buyerEmail } : { name: `${subscription.firstName} ${subscription.lastName}`, email: subscription.email };
+
+  const events: HistoryEvent[] = [
+    {
+      kind: 'subscribed',
+      at: subscription.createdAt.toISOString(),
+      by: { kind: 'subscriber', name: `${payer.name} (${payer.email})${checkout ? `, ${checkout.provider === 'stripe' ? 'Stripe' : 'test'} checkout` : ''}` },
+      plan: subscription.plan,
+      months: subscription.months,
+      giftFrom: subscription.buyerEmail ? subscription.buyerName : null,
+    },
+    ...changes.map((change): HistoryEvent => ({
+      kind: 'change',
+      at: change.at.toISOString(),
+      by: change.actorKind === 'staff' ? staffMember(change.actor) : change.actorKind === 'provider' ? { kind: 'provider', name: 'The payment provider' } : { kind: 'subscriber', name: change.actor },
+      change: change.kind,
+      detail: change.detail as Record<string, unknown>,
+    })),
+    ...paid.map((payment): HistoryEvent => ({ kind: 'payment', at: payment.paidAt.toISOString(), month: payment.month, amountCents: payment.amountCents, atCheckout: payment.providerRef.startsWith('checkout:') })),
+    ...declined.map((attempt): HistoryEvent => ({ kind: 'charge-declined', at: attempt.at.toISOString(), month: attempt.month, attempt: attempt.attempt, reason: attempt.reason })),
+    ...deliveries.map((event): HistoryEvent => {
+      const detail = event.detail as Record<string, unknown>;
+      return {
+        kind: 'delivery',
+        at: event.at.toISOString(),
+        month: event.month,
+        by: staffMember(event.actorEmail),
+        change: event.kind,
+        detail,
+        photoUrl: photoKeyOf(event.kind, detail) ? historyPhotoUrl(subscriptionId, event.id) : null,
+      };
+    }),
+    ...emails.map((mail): HistoryEvent => ({
+      kind: 'email',
+      at: mail.createdAt.toISOString(),
+      subject: mail.subject,
+      state: mail.sentAt ? 'sent' : mail.gaveUpAt ? 'given-up' : 'waiting',
+      sentAt: mail.sentAt?.toISOString() ?? null,
+      attempts: mail.attempts,
+    })),
+  ];
+  // Newest first; what happened in one transaction keeps its order (subscribed before its e-mail).
+  const order = (event: HistoryEvent) => ['subscribed', 'payment', 'change', 'charge-declined', 'delivery', 'email'].indexOf(event.kind);
+  events.sort((a, b) => b.at.localeCompare(a.at) || order(b) - order(a));
+  return {
+    subscription: {
+      id: subscription.id,
+      name: `${subscription.firstName} ${subscription.lastName}`,
+      email: subscription.email,
+      status: subscription.status,
+      createdAt: subscription.createdAt.toISOString(),
+    },
+    events,
+  };
+}
+
+/** The door photo a delivery event left: a proof's photo, or the one an undo put back. */
+function photoKeyOf(kind: string, detail: Record<string, unknown>): string | null {
+  const key = kind === 'proof' ? detail.photo : detail.restoredPhoto;
+  return typeof key === 'string' ? key : null;
+}
+
+/** The door photo of one of the subscription's delivery events, or null. */
+export async function historyPhotoKey(db: Db, subscriptionId: string, eventId: number): Promise<string | null> {
+  const [event] = await db.select().from(deliveryEvents).where(and(eq(deliveryEvents.id, eventId), eq(deliveryEvents.subscriptionId, subscriptionId)));
+  return event ? photoKeyOf(event.kind, event.detail as Record<string, unknown>) : null;
+}

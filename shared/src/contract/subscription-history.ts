@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { statusLabel } from './deliveries';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from './lifecycle';
+import { formatMonth, monthList, type MonthKey } from './months';
+import { formatPrice } from './site';
+
+/**
+ * A subscription's history for admins: everything that happened to it, newest first, read
+ * from the tables that record it (the subscription, its changes, payments and declined
+ * charges, its deliveries' changes, the e-mails it was sent). The admin screen is
+ * SUBSCRIPTION_HISTORY_PATH?id=<subscription id>, reached from the dashboard.
+ */
+export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
+export const historyUrl = (subscriptionId: string) => `/api/subscriptions/${encodeURIComponent(subscriptionId)}/history`;
+export const historyPageUrl = (subscriptionId: string) => `${SUBSCRIPTION_HISTORY_PATH}?id=${encodeURIComponent(subscriptionId)}`;
+
+/** Who did it: the subscriber (or a gift's buyer) from their account, a staff member, or the payment provider. */
+export const historyActorSchema = z.object({ kind: z.enum(['subscriber', 'staff', 'provider']), name: z.string() });
+export type HistoryActor = z.infer<typeof historyActorSchema>;
+
+const at = z.string();
+const month = z.string();
+const detail = z.record(z.string(), z.unknown());
+
+export const historyEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('subscribed'), at, by: historyActorSchema, plan: z.enum(['yearly', 'custom']), months: z.array(z.number()), giftFrom: z.string().nullable() }),
+  /** A change to the subscription: subscription_events' kind (skip, pause, cancel, status, ...) and detail. */
+  z.object({ kind: z.literal('change'), at, by: historyActorSchema, change: z.string(), detail }),
+  z.object({ kind: z.literal('payment'), at, month, amountCents: z.number(), atCheckout: z.boolean() }),
+  z.object({ kind: z.literal('charge-declined'), at, month, attempt: z.number(), reason: z.string() }),
+  /** A change to a month's delivery: delivery_events' kind (status, assign, proof) and detail; photoUrl when it left a door photo. */
+  z.object({ kind: z.literal('delivery'), at, month, by: historyActorSchema, change: z.enum(['status', 'assign', 'proof']), detail, photoUrl: z.string().nullable() }),
+  z.object({ kind: z.literal('email'), at, subject: z.string(), state: z.enum(['sent', 'waiting', 'given-up']), sentAt: z.string().nullable(), attempts: z.number() }),
+]);
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+export const subscriptionHistorySchema = z.object({
+  subscription: z.object({ id: z.string(), name: z.string(), email: z.string(), status: z.string(), createdAt: z.string() }),
+  events: z.array(historyEventSchema),
+});
+export type SubscriptionHistory = z.infer<typeof subscriptionHistorySchema>;
+
+const monthOf = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? formatMonth(value as MonthKey) : String(value));
+const statusOf = (value: unknown) => SUBSCRIPTION_STATUS_LABELS[value as SubscriptionStatus] ?? String(value);
+
+/** A subscription change in words. */
+function describeChange(change: string, detail: Record<string, unknown>): string {
+  const from = detail.from as Record<string, unknown> | undefined;
+  const to = detail.to as Record<string, unknown> | undefined;
+  switch (change) {
+    case 'skip':
+      return `Skipped ${monthOf(detail.month)}`;
+    case 'unskip':
+      return `Brought back ${monthOf(detail.month)}`;
+    case 'pause':
+      return `Paused ${monthOf(detail.from)} to ${monthOf(detail.until)}`;
+    case 'resume':
+      return detail.keptUntil ? `Shortened the pause: it now ends after ${monthOf(detail.keptUntil)}` : 'Resumed';
+    case 'months':
+      return `Changed the months from ${monthList(detail.from as number[])} to ${monthList(detail.to as number[])}`;
+    case 'address':
+      return `Changed the delivery details (${(detail.changed as string[]).join(', ')})`;
+    case 'cancel':
+      return `Cancelled: the last delivery is ${monthOf(detail.endsAfter)}`;
+    case 'status':
+      return to?.endsAfter && to.endsAfter !== from?.endsAfter
+        ? `Last delivery moved to ${monthOf(to.endsAfter)} (a charge was declined)`
+        : `Status: ${statusOf(from?.status)} to ${statusOf(to?.status)}`;
+    default:
+      return change;
+  }
+}
+
+/** A delivery change in words. */
+function describeDelivery(change: 'status' | 'assign' | 'proof', detail: Record<string, unknown>): string {
+  if (change === 'assign') return detail.to ? `Assigned to ${String(detail.to)}` : 'Unassigned';
+  if (change === 'proof') return detail.method === 'door' ? `Delivered: left at the door${detail.photo ? ', with a photo' : ''}` : 'Delivered: hand-delivered';
+  const words = `${statusLabel(String(detail.from))} to ${statusLabel(String(detail.to))}`;
+  if (detail.undo) return `${words} (undone reset${detail.restoredPhoto ? ', photo back' : ''})`;
+  return detail.archivedPhoto ? `${words} (its door photo taken off)` : words;
+}
+
+/** What an event says on the history screen: a headline, a line under it, and who did it. */
+export function describeHistoryEvent(event: HistoryEvent): { title: string; detail: string | null; by: HistoryActor | null } {
+  switch (event.kind) {
+    case 'subscribed':
+      return {
+        title: 'Subscribed',
+        detail: `${event.plan === 'yearly' ? 'Yearly plan' : 'Custom plan'}: ${monthList(event.months)}${event.giftFrom ? `; a gift from ${event.giftFrom}` : ''}`,
+        by: event.by,
+      };
+    case 'change': {
+      const moved = (event.detail.paymentsMoved as { from: string; to: string }[] | undefined) ?? [];
+      return { title: describeChange(event.change, event.detail), detail: moved.map((move) => `The payment for ${monthOf(move.from)} now pays for ${monthOf(move.to)}.`).join(' ') || null, by: event.by };
+    }
+    case 'payment':
+      return { title: `Paid ${formatPrice(event.amountCents / 100)} for ${monthOf(event.month)}`, detail: event.atCheckout ? 'At checkout' : 'Charged to the saved card', by: null };
+    case 'charge-declined':
+      return { title: `Charge for ${monthOf(event.month)} declined`, detail: `Try ${event.attempt}${event.reason ? `: ${event.reason}` : ''}`, by: null };
+    case 'delivery':
+      return { title: `${monthOf(event.month)} delivery: ${describeDelivery(event.change, event.detail)}`, detail: null, by: event.by };
+    case 'email':
+      return {
+        title: `E-mail: ${event.subject}`,
+        detail: event.state === 'sent' ? 'Sent' : event.state === 'waiting' ? `Not sent yet (${event.attempts} ${event.attempts === 1 ? 'try' : 'tries'} so far)` : `Given up after ${event.attempts} tries`,
+        by: null,
+      };
+  }
+}
