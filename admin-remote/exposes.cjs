@@ -1,3 +1,4 @@
 exports.exposes = {
   './Users': './src/screens/UsersPage.tsx',
+  './SubscriptionHistory': './src/screens/SubscriptionHistoryPage.tsx',
 };

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { AUTH_EMULATOR_PORT } from './support/session';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -43,7 +44,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      AUTH_EMULATOR_PORT: String(Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 19199)),
+      AUTH_EMULATOR_PORT: String(AUTH_EMULATOR_PORT),
       DATA_DIR: dataDir,
       ADMIN_EMAILS: 'admin@example.com',
       LOG_LEVEL: 'warn',

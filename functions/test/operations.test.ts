@@ -114,6 +114,29 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
     });
   });
 
+  describe('structured log fields, for log-based metrics on Firebase', () => {
+    it("name each request's route, each charge's outcome, the live clients and the outbox backlog", async () => {
+      const lines: Record<string, unknown>[] = [];
+      const logged = await startTestServer(database, { config: testConfig({ METRICS_LOG: 'true' }), logTo: { write: (line) => void lines.push(JSON.parse(line)) } });
+      try {
+        await logged.inject('/api/upcoming-deliveries');
+        await logged.inject('/api/nothing-here');
+        const completed = lines.filter((line) => line.msg === 'request completed').map((line) => line.res);
+        expect(completed).toEqual([
+          { statusCode: 200, route: '/api/upcoming-deliveries' },
+          { statusCode: 404, route: '(unmatched)' },
+        ]);
+        expect(lines.filter((line) => line.metric === 'instance')).toEqual([expect.objectContaining({ liveClients: 0, dbPool: kind === 'postgres' ? expect.objectContaining({ max: 10 }) : null })]);
+        await queueOldEmail(database, 5);
+        await logged.metrics.logOutbox(logged.log);
+        expect(lines.find((line) => line.metric === 'outbox')).toMatchObject({ unsent: 1, oldestUnsentAgeSeconds: expect.any(Number), gaveUpLastDay: 0 });
+        expect((lines.find((line) => line.metric === 'outbox')!.oldestUnsentAgeSeconds as number) >= 300).toBe(true);
+      } finally {
+        await logged.close();
+      }
+    });
+  });
+
   describe('GET /metrics', () => {
     it('is there only with METRICS_TOKEN, and only for its holder', async () => {
       const unconfigured = await startTestServer(database);

@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
       `Skipped ${formatMonth(skipped)} | rosa-${kind}@example.com`,
       'E-mail: Your Monthly Blooms subscription is confirmed',
       `Paid $99 for ${formatMonth(first)}`,
-      `Subscribed | Rosa Diaz (rosa-${kind}@example.com), test checkout`,
+      `Subscribed to the Yearly plan | Rosa Diaz (rosa-${kind}@example.com), test checkout`,
     ]);
     expect(events.find((event) => event.kind === 'email' && event.subject.startsWith('Your Monthly Blooms subscription'))).toMatchObject({ state: 'sent', attempts: 1 });
     expect(JSON.stringify(events)).not.toContain(`other-${kind}@example.com`);

@@ -7,7 +7,7 @@ import type { ChangeFeed } from '../services/change-feed';
 import { outboxBacklog, type OutboxBacklog } from '../services/email-outbox';
 
 /** Requests that matched no route are counted under this one label, so a scan of made-up paths makes no new series. */
-const UNMATCHED = '(unmatched)';
+export const UNMATCHED_ROUTE = '(unmatched)';
 /** How often, at most, each instance logs its gauges as structured fields (METRICS_LOG). */
 const LOG_EVERY_MS = 60_000;
 
@@ -82,7 +82,7 @@ export class Metrics {
   }
 
   observeRequest(method: string, route: string | undefined, status: number, seconds: number): void {
-    const labels = { method, route: route ?? UNMATCHED };
+    const labels = { method, route: route ?? UNMATCHED_ROUTE };
     this.requests.inc({ ...labels, status: String(status) });
     this.latency.observe(labels, seconds);
   }

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { userRecordSchema } from '@blooms/shared/contract/users';
@@ -17,7 +17,7 @@ import { accessScope, callerOf, subscriberScope, type PublicScope } from './acce
 import { registerApiCors } from './cors';
 import { replyForFailure } from './errors';
 import { identifyCaller, verifySignIn } from './identify-caller';
-import { Metrics, registerMetrics } from './metrics';
+import { Metrics, registerMetrics, UNMATCHED_ROUTE } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { registerUserRoutes } from './admin/users-routes';
@@ -51,6 +51,10 @@ export interface ServerDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+function replyFields(reply: Pick<FastifyReply, 'statusCode'> & Partial<FastifyReply>): { statusCode: number; route: string } {
+  return { statusCode: reply.statusCode, route: reply.request?.routeOptions?.url ?? UNMATCHED_ROUTE };
+}
+
 /**
  * A Fastify app with what every response of the site shares: logging without data, the
  * contract's schemas, one error reply, security headers and compression.
@@ -58,7 +62,8 @@ export interface ServerDeps {
 export async function createSiteApp(config: ServerConfig, logger?: FastifyServerOptions['logger']): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without the data they were about (see loggableError).
-    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: loggableError } },
+    // Each request's closing line names its route pattern: what log-based metrics count requests by (docs/operations.md).
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: loggableError, res: replyFields } },
     // Log API calls only: static files would drown them.
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
     bodyLimit: 1024 * 1024,

@@ -26,7 +26,8 @@ export async function subscriptionHistory(db: Db, subscriptionId: string): Promi
     subscription.checkoutSessionId ? db.select({ provider: checkoutSessions.provider }).from(checkoutSessions).where(eq(checkoutSessions.id, subscription.checkoutSessionId)) : Promise.resolve([]),
   ]);
   const staffNames = new Map(staff.map((user) => [user.email.toLowerCase(), user.name]));
-  const staffMember = (email: string): HistoryActor => ({ kind: 'staff', name: staffNames.get(email.toLowerCase()) ?? email });
+  // A staff member by name; one added by e-mail alone (ADMIN_EMAILS) has none.
+  const staffMember = (email: string): HistoryActor => ({ kind: 'staff', name: staffNames.get(email.toLowerCase()) || email });
   const payer = subscription.buyerEmail ? { name: subscription.buyerName, email: subscription.buyerEmail } : { name: `${subscription.firstName} ${subscription.lastName}`, email: subscription.email };
 
   const events: HistoryEvent[] = [

@@ -13,6 +13,9 @@ export interface RemoteRoute {
 /** The subscribe form. */
 export const SUBSCRIBE_PATH = '/subscribe';
 
+/** Admins: one subscription's history, `?id=<subscription id>` (contract/subscription-history.ts). */
+export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
+
 /**
  * Every screen of the site and the remote that owns it (spec section 2). The host routes by
  * it; the server uses it to tell browsers early which remote a page will need.
@@ -31,6 +34,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
   { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff' },
   { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
+  { path: SUBSCRIPTION_HISTORY_PATH, remote: 'admin', module: 'SubscriptionHistory', access: 'admin' },
 ];
 
 /** Where subscribers sign in (by e-mail link) and manage their subscriptions. */

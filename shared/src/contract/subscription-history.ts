@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { statusLabel } from './deliveries';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from './lifecycle';
 import { formatMonth, monthList, type MonthKey } from './months';
+import { SUBSCRIPTION_HISTORY_PATH } from './routes';
 import { formatPrice } from './site';
 
 /**
@@ -10,7 +11,6 @@ import { formatPrice } from './site';
  * charges, its deliveries' changes, the e-mails it was sent). The admin screen is
  * SUBSCRIPTION_HISTORY_PATH?id=<subscription id>, reached from the dashboard.
  */
-export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
 export const historyUrl = (subscriptionId: string) => `/api/subscriptions/${encodeURIComponent(subscriptionId)}/history`;
 export const historyPageUrl = (subscriptionId: string) => `${SUBSCRIPTION_HISTORY_PATH}?id=${encodeURIComponent(subscriptionId)}`;
 
@@ -43,6 +43,9 @@ export type SubscriptionHistory = z.infer<typeof subscriptionHistorySchema>;
 const monthOf = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? formatMonth(value as MonthKey) : String(value));
 const statusOf = (value: unknown) => SUBSCRIPTION_STATUS_LABELS[value as SubscriptionStatus] ?? String(value);
 
+/** The delivery details a subscriber may change from their account (account.ts AddressChange), as people say them. */
+const FIELD_WORDS: Record<string, string> = { address: 'address', unit: 'unit', city: 'city', zip: 'ZIP', deliveryNotes: 'delivery notes' };
+
 /** A subscription change in words. */
 function describeChange(change: string, detail: Record<string, unknown>): string {
   const from = detail.from as Record<string, unknown> | undefined;
@@ -59,7 +62,7 @@ function describeChange(change: string, detail: Record<string, unknown>): string
     case 'months':
       return `Changed the months from ${monthList(detail.from as number[])} to ${monthList(detail.to as number[])}`;
     case 'address':
-      return `Changed the delivery details (${(detail.changed as string[]).join(', ')})`;
+      return `Changed the delivery details (${(detail.changed as string[]).map((field) => FIELD_WORDS[field] ?? field).join(', ')})`;
     case 'cancel':
       return `Cancelled: the last delivery is ${monthOf(detail.endsAfter)}`;
     case 'status':
@@ -85,8 +88,8 @@ export function describeHistoryEvent(event: HistoryEvent): { title: string; deta
   switch (event.kind) {
     case 'subscribed':
       return {
-        title: 'Subscribed',
-        detail: `${event.plan === 'yearly' ? 'Yearly plan' : 'Custom plan'}: ${monthList(event.months)}${event.giftFrom ? `; a gift from ${event.giftFrom}` : ''}`,
+        title: event.plan === 'yearly' ? 'Subscribed to the Yearly plan' : 'Subscribed to a Custom plan',
+        detail: `${event.plan === 'yearly' ? 'Every month' : monthList(event.months)}${event.giftFrom ? `; a gift from ${event.giftFrom}` : ''}`,
         by: event.by,
       };
     case 'change': {

@@ -414,6 +414,29 @@ describe('keyboard', () => {
   });
 });
 
+describe("a subscription's history", () => {
+  it('is linked from each row for admins, under the day it began, reached by the arrows like the row’s other links', async () => {
+    useAuthStore.setState({ role: 'admin' });
+    const user = await renderDashboard();
+    const link = within(rowOf('Ana')).getByRole('link', { name: 'History of Ana Person' });
+    expect(link).toHaveAttribute('href', '/subscription-history?id=a');
+    expect(link.closest('td')).toHaveClass('deliveries-table__submitted');
+    expect(link).toHaveAttribute('tabindex', '-1');
+    // The row's last control: the right arrow reaches it from the one before.
+    const controls = [...rowOf('Ana').querySelectorAll<HTMLElement>('a[href], button:not(:disabled), input:not(:disabled)')];
+    expect(controls.at(-1)).toBe(link);
+    controls.at(-2)!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(link).toHaveFocus();
+  });
+
+  it('is not linked for employees', async () => {
+    useAuthStore.setState({ role: 'employee' });
+    await renderDashboard();
+    expect(screen.queryByRole('link', { name: /^History of/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('live updates', () => {
   it("patches a row when anyone changes this month's delivery", async () => {
     await renderDashboard();

@@ -10,6 +10,7 @@ import { monthKey, monthNameOf, type MonthKey } from '@blooms/shared/contract/mo
 import { LifecycleTag } from '../features/deliveries/LifecycleTag';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { phoneHref } from '@blooms/shared/contract/site';
+import { historyPageUrl } from '@blooms/shared/contract/subscription-history';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { TestClock } from '../features/deliveries/TestClock';
@@ -252,7 +253,14 @@ export default function DashboardPage() {
                       </td>
                       <td>{delivery.scheduled ? 'Yes' : delivery.heldBy ? `No (${delivery.heldBy})` : 'No'}</td>
                       <td>{delivery.assignedTo ? displayFirstName({ name: delivery.assigneeName ?? '', email: delivery.assignedTo }) : 'Unassigned'}</td>
-                      <td className="deliveries-table__submitted">{formatSubmitted(row.createdAt)}</td>
+                      <td className="deliveries-table__submitted">
+                        {formatSubmitted(row.createdAt)}
+                        {isAdmin && (
+                          <Link className="history-link" to={historyPageUrl(row.id)} tabIndex={-1} aria-label={`History of ${name}`}>
+                            History
+                          </Link>
+                        )}
+                      </td>
                     </tr>
                   );
                 })}

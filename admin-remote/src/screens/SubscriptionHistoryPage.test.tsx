@@ -1,0 +1,83 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
+import { ApiError } from '@blooms/shared/runtime/api-client';
+import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { historyApi } from '../features/history/api';
+import SubscriptionHistoryPage from './SubscriptionHistoryPage';
+
+jest.mock('../features/history/api', () => ({ historyApi: { load: jest.fn(), photo: jest.fn() } }));
+const api = jest.mocked(historyApi);
+
+const HISTORY: SubscriptionHistory = {
+  subscription: { id: 's1', name: 'Rosa Diaz', email: 'rosa@example.com', status: 'active', createdAt: '2026-10-01T15:30:00.000Z' },
+  events: [
+    { kind: 'delivery', at: '2026-11-12T20:05:00.000Z', month: '2026-11', by: { kind: 'staff', name: 'Ella Driver' }, change: 'proof', detail: { method: 'door', photo: 'proofs/x.jpg' }, photoUrl: '/api/subscriptions/s1/history/photos/7' },
+    { kind: 'email', at: '2026-11-12T20:05:00.000Z', subject: 'Your November 2026 flowers are at the door', state: 'waiting', sentAt: null, attempts: 2 },
+    { kind: 'change', at: '2026-10-20T16:00:00.000Z', by: { kind: 'subscriber', name: 'rosa@example.com' }, change: 'skip', detail: { month: '2026-12' } },
+    { kind: 'charge-declined', at: '2026-10-15T16:00:00.000Z', month: '2026-11', attempt: 1, reason: 'Your card has insufficient funds.' },
+    { kind: 'payment', at: '2026-10-01T15:30:00.000Z', month: '2026-10', amountCents: 9900, atCheckout: true },
+    { kind: 'subscribed', at: '2026-10-01T15:30:00.000Z', by: { kind: 'subscriber', name: 'Rosa Diaz (rosa@example.com), test checkout' }, plan: 'yearly', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], giftFrom: null },
+  ],
+};
+
+function renderAt(url: string) {
+  render(
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[url]}>
+      <SubscriptionHistoryPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  globalThis.URL.createObjectURL = jest.fn(() => 'blob:door-photo');
+  globalThis.URL.revokeObjectURL = jest.fn();
+  api.photo.mockResolvedValue(new Blob(['jpeg']));
+});
+
+describe("a subscription's history", () => {
+  it('lists what happened, newest first, with when (studio time), what, and who', async () => {
+    api.load.mockResolvedValue(HISTORY);
+    renderAt('/subscription-history?id=s1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'History of Rosa Diaz' })).toBeInTheDocument();
+    expect(api.load).toHaveBeenCalledWith('s1');
+    expect(document.title).toBe('History of Rosa Diaz | Monthly Blooms');
+    expect(screen.getByText(/rosa@example.com · Active · subscribed October 1, 2026/)).toBeInTheDocument();
+    const events = within(screen.getByRole('list', { name: 'Events, newest first' })).getAllByRole('listitem');
+    expect(events.map((event) => event.querySelector('.history__title')!.textContent)).toEqual([
+      'November 2026 delivery: Delivered: left at the door, with a photo',
+      'E-mail: Your November 2026 flowers are at the door',
+      'Skipped December 2026',
+      'Charge for November 2026 declined',
+      'Paid $99 for October 2026',
+      'Subscribed to the Yearly plan',
+    ]);
+    expect(within(events[0]!).getByText('by Ella Driver')).toBeInTheDocument();
+    expect(within(events[0]!).getByRole('time')).toHaveTextContent('Nov 12, 2026, 1:05 PM');
+    expect(within(events[1]!).getByText('Not sent yet (2 tries so far)')).toBeInTheDocument();
+    expect(within(events[3]!).getByText('Try 1: Your card has insufficient funds.')).toBeInTheDocument();
+    expect(within(events[5]!).getByText('Every month')).toBeInTheDocument();
+    const photo = await within(events[0]!).findByRole('img', { name: 'Door photo of the November 2026 delivery' });
+    expect(photo).toHaveAttribute('src', 'blob:door-photo');
+    expect(api.photo).toHaveBeenCalledWith('/api/subscriptions/s1/history/photos/7');
+  });
+
+  it('says where to find a history when none is asked for', async () => {
+    renderAt('/subscription-history');
+    expect(screen.getByRole('heading', { level: 1, name: 'Subscription history' })).toBeInTheDocument();
+    expect(screen.getByText('Open a subscription’s history from its History link on the dashboard.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(api.load).not.toHaveBeenCalled();
+  });
+
+  it('says why it could not load, with a way to try again', async () => {
+    api.load.mockRejectedValueOnce(new ApiError(404, 'There is no such subscription.'));
+    renderAt('/subscription-history?id=gone');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the history: There is no such subscription.');
+    api.load.mockResolvedValueOnce(HISTORY);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'History of Rosa Diaz' })).toBeInTheDocument();
+  });
+});

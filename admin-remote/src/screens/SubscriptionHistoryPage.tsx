@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Screen } from '@blooms/shared/ui/Screen';
+import { LoadError } from '@blooms/shared/ui/LoadError';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
+import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { historyApi } from '../features/history/api';
+import { HistoryList } from '../features/history/HistoryList';
+import '../features/history/history.css';
+
+const SUBSCRIBED = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** A subscription's history (admins, from the dashboard's History link): what happened to it, newest first. */
+export default function SubscriptionHistoryPage() {
+  const id = useSearchParams()[0].get('id');
+  const [history, setHistory] = useState<SubscriptionHistory | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!id) return;
+    try {
+      setHistory(await historyApi.load(id));
+      setLoadError(null);
+    } catch (error) {
+      setLoadError((error as Error).message);
+    }
+  }, [id]);
+  useEffect(() => {
+    setHistory(null);
+    void load();
+  }, [load]);
+
+  const name = history?.subscription.name;
+  return (
+    <Screen remote="admin" title={name ? `History of ${name}` : 'Subscription history'}>
+      <section className="container page history-page">
+        <h1>{name ? `History of ${name}` : 'Subscription history'}</h1>
+        <p className="history-page__back">
+          <Link to="/dashboard">Back to the dashboard</Link>
+        </p>
+        {!id && <p>Open a subscription’s history from its History link on the dashboard.</p>}
+        {loadError && <LoadError what="the history" message={loadError} onRetry={() => void load()} />}
+        {id && !history && !loadError && (
+          <p className="status-message" role="status">
+            Loading the history…
+          </p>
+        )}
+        {history && (
+          <>
+            <p className="history-page__summary">
+              {history.subscription.email} · {SUBSCRIPTION_STATUS_LABELS[history.subscription.status as SubscriptionStatus] ?? history.subscription.status} · subscribed{' '}
+              {SUBSCRIBED.format(new Date(history.subscription.createdAt))}
+            </p>
+            <HistoryList events={history.events} />
+          </>
+        )}
+      </section>
+    </Screen>
+  );
+}
