@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../src/db/database';
 import { emailOutbox } from '../src/db/schema';
 import { smtpMailer } from '../src/mail/mailer';
-import { EmailOutboxWorker, queueEmail } from '../src/services/email-outbox';
+import { EmailOutboxWorker, queueEmail, retryGivenUp } from '../src/services/email-outbox';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
@@ -126,6 +126,12 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, row!.id));
     await worker().wake();
     expect(smtp.received).toHaveLength(0);
+
+    // Once the mail server works again, the operator sends it anyway (pnpm outbox:retry).
+    expect(await retryGivenUp(database.db, 3)).toBe(1);
+    await worker().wake();
+    expect(smtp.received).toHaveLength(1);
+    expect(await retryGivenUp(database.db, 3)).toBe(0);
   });
 
   if (kind === 'postgres') {

@@ -167,3 +167,17 @@ export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
     .where(sql`(${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is null) or ${emailOutbox.gaveUpAt} > now() - interval '1 day'`);
   return { unsent: row?.unsent ?? 0, oldestUnsentAt: row?.oldest ? new Date(row.oldest) : null, gaveUpLastDay: row?.gaveUp ?? 0 };
 }
+
+/**
+ * Queues again the e-mails given up on in the last `days` days (a long mail server outage), from
+ * their first try: `pnpm outbox:retry`. Resolves with how many.
+ */
+export async function retryGivenUp(db: Db, days: number): Promise<number> {
+  const retried = await db
+    .update(emailOutbox)
+    .set({ gaveUpAt: null, attempts: 0, nextAttemptAt: sql`now()` })
+    .where(sql`${emailOutbox.gaveUpAt} > now() - make_interval(days => ${days})`)
+    .returning({ id: emailOutbox.id });
+  if (retried.length > 0) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return retried.length;
+}
