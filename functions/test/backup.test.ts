@@ -23,7 +23,15 @@ const quiet = { info: () => undefined, error: () => undefined };
 const PHOTO = Buffer.from('a door photo');
 const SCHEMA_VERSION = knownMigrations().length;
 
-const tempFolder = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `blooms-${name}-`));
+const made: string[] = [];
+const tempFolder = (name: string) => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `blooms-${name}-`));
+  made.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of made) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 /** The same backup with its manifest changed as `change` says: how a file from another copy of the product looks. */
 async function withManifest(file: string, change: (manifest: Manifest) => void): Promise<string> {
@@ -187,7 +195,7 @@ describe('the embedded database backed up while its backend runs', () => {
           await new Promise((resolve) => setImmediate(resolve));
         }
       })();
-      const file = path.join(dataDir, '..', `${path.basename(dataDir)}-asked.tar`);
+      const file = path.join(tempFolder('asked-file'), 'asked.tar');
       const answer = await requestBackup(dataDir, file);
       writing = false;
       await writer;
