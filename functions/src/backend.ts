@@ -11,6 +11,7 @@ import { cloudSqlRoute } from './db/cloud-sql';
 import { ChangeFeed } from './services/change-feed';
 import { seedDemoData } from './services/demo-data';
 import { EmailOutboxWorker } from './services/email-outbox';
+import { makeRequestedSignInLinks } from './services/sign-in-link-requests';
 import { buildServer } from './http/server';
 import { registerWorker } from './services/worker-runs';
 import type { Logger } from './services/logger';
@@ -90,13 +91,15 @@ export async function runBackend(
     config,
     database,
     verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId, config.accountRecheckMs),
-    signInLinks: parts.signInLinks ?? firebaseSignInLinks(config.firebaseProjectId, config.firebaseWeb.apiKey),
     clock: parts.clock,
     blobs,
     feed,
     logger: parts.logger,
   });
-  const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain, retryAfterS: config.outboxRetryAfterS }, blobs);
+  const signInLinks = parts.signInLinks ?? firebaseSignInLinks(config.firebaseProjectId, config.firebaseWeb.apiKey);
+  const makeSignInLinks = () => makeRequestedSignInLinks(database.db, signInLinks.create, config.site, app.log);
+  const outboxOptions = { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain, retryAfterS: config.outboxRetryAfterS };
+  const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, outboxOptions, blobs, makeSignInLinks);
   app.decorate('emailOutbox', outbox);
   app.addHook('onClose', async () => {
     await outbox.close();

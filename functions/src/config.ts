@@ -35,8 +35,8 @@ export interface ServerConfig {
   demoData: boolean;
   /** The site's public origin (https://monthlyblooms.example) for checkout return URLs; null: from each request. */
   publicUrl: string | null;
-  /** Per client (IP address) and minute: checkouts started, checkouts verified, failed sign-ins. */
-  rateLimits: { checkoutsPerMinute: number; verificationsPerMinute: number; failedSignInsPerMinute: number };
+  /** Per client (IP address) and minute: checkouts started, checkouts verified, failed sign-ins; per e-mail address and hour: sign-in links sent. */
+  rateLimits: { checkoutsPerMinute: number; verificationsPerMinute: number; failedSignInsPerMinute: number; signInLinksPerHour: number };
   /** Trust X-Forwarded-For from this many proxies in front (Firebase Hosting, a load balancer), to tell clients apart. */
   trustProxy: number;
   /** Origins (besides the site's own) whose pages may call the API: the site's origin when the API is hosted apart. */
@@ -228,6 +228,7 @@ function readConfig(env: Env): ServerConfig {
       checkoutsPerMinute: count(env, 'RATE_LIMIT_CHECKOUTS_PER_MINUTE', 20),
       verificationsPerMinute: count(env, 'RATE_LIMIT_VERIFICATIONS_PER_MINUTE', 120),
       failedSignInsPerMinute: count(env, 'RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE', 30),
+      signInLinksPerHour: count(env, 'RATE_LIMIT_SIGN_IN_LINKS_PER_HOUR', 3),
     },
     trustProxy: count(env, 'TRUST_PROXY', 0),
     stripe: env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'test'

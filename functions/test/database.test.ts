@@ -39,9 +39,9 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
   it('build the schema from an empty database, and a second run changes nothing', async () => {
     expect(await tableNames(database)).toEqual([]);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'route_orders', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
+    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'rate_limit_counts', 'route_orders', 'sign_in_link_requests', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'route_orders', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
+    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'rate_limit_counts', 'route_orders', 'sign_in_link_requests', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
   });
 
   it('give new users the employee role and refuse unknown roles', async () => {

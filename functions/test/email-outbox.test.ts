@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { BlobStore } from '../src/services/blob-store';
 
 const NO_SUBSCRIPTION = { subscriptionId: null };
-const quiet = { info: () => undefined, error: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const mail = (n: number) => ({ to: { name: `Person ${n}`, address: `person${n}@example.com` }, subject: `Hello ${n}`, text: `Hello ${n}`, html: `<p>Hello ${n}</p>` });
 
 describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { allMonthsSelected } from '@blooms/shared/contract/months';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { checkoutSessions } from '../src/db/schema';
+import { openDatabase, type Database } from '../src/db/database';
 import { RateLimiter } from '../src/http/rate-limit';
-import { createMigratedDatabase, type TestDatabase } from './support/databases';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startFakeStripe } from './support/fake-stripe';
 import { addUser } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
@@ -15,13 +16,13 @@ const form = {
   city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: '', plan: 'yearly' as const, selectedMonths: allMonthsSelected(),
 };
 
-describe('per-client limits', () => {
+describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 
   beforeAll(async () => {
-    database = await createMigratedDatabase('pglite');
+    database = await createMigratedDatabase(kind);
     fake = await startFakeStripe();
     app = await startTestServer(database, {
       config: testConfig({
@@ -85,14 +86,58 @@ describe('per-client limits', () => {
   });
 });
 
-describe('the limiter clock', () => {
-  it('lets a client go on once its window has passed', () => {
-    let now = 0;
-    const limiter = new RateLimiter(2, 60_000, () => now);
-    limiter.hit('a');
-    limiter.hit('a');
-    expect(() => limiter.hit('a')).toThrow(/Too many requests/);
-    now = 60_000;
-    expect(() => limiter.hit('a')).not.toThrow();
+/** A second backend process on the same database: its own connections, its own memory. */
+async function secondInstanceOf(database: TestDatabase): Promise<{ database: Database; close: () => Promise<void> }> {
+  if (!database.url) return { database, close: async () => {} };
+  const other = await openDatabase({ url: database.url, dataDir: null });
+  return { database: other, close: () => other.close() };
+}
+
+describe.each(DATABASE_KINDS)('limits shared by every instance on one %s database', (kind) => {
+  let database: TestDatabase;
+  let second: Awaited<ReturnType<typeof secondInstanceOf>>;
+  let apps: FastifyInstance[];
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    second = await secondInstanceOf(database);
+    const config = testConfig({ PAYMENTS: 'test', RATE_LIMIT_CHECKOUTS_PER_MINUTE: '4', RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE: '4' });
+    apps = [await startTestServer(database, { config }), await startTestServer(second.database, { config })];
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await second.close();
+    await database.destroy();
+  });
+
+  it('one client spreading checkouts over two instances gets the one limit, not one per instance', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const app = apps[i % 2]!;
+      statuses.push((await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) }, remoteAddress: '203.0.113.20' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(await database.db.select().from(checkoutSessions)).toHaveLength(4);
+  });
+
+  it('bad tokens counted on one instance stop the client on the other', async () => {
+    const me = (app: FastifyInstance, token: string) => app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` }, remoteAddress: '203.0.113.21' });
+    for (let i = 0; i < 4; i++) expect((await me(apps[0]!, `forged.${i}.token`)).statusCode).toBe(401);
+    const refused = await me(apps[1]!, 'forged.again.token');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a window that has passed lets the client go on', async () => {
+    let now = new Date('2030-01-01T00:00:00Z');
+    const limiter = new RateLimiter(database.db, { bucket: 'clock-test', limit: 2, windowS: 60 }, () => now);
+    await limiter.hit('a');
+    await limiter.hit('a');
+    await expect(limiter.hit('a')).rejects.toThrow(/Too many requests/);
+    await expect(limiter.check('a')).rejects.toThrow(/Too many requests/);
+    await expect(limiter.hit('b')).resolves.toBeUndefined();
+    now = new Date('2030-01-01T00:01:00Z');
+    await expect(limiter.check('a')).resolves.toBeUndefined();
+    await expect(limiter.hit('a')).resolves.toBeUndefined();
   });
 });

@@ -300,3 +300,25 @@ export const workerRuns = pgTable('worker_runs', {
   lastOk: boolean('last_ok'),
   lastResult: jsonb('last_result').$type<Record<string, unknown>>().notNull().default({}),
 });
+
+/** Events counted per limit, client and fixed window, shared by every instance (migration 0017, http/rate-limit.ts). */
+export const rateLimitCounts = pgTable(
+  'rate_limit_counts',
+  {
+    bucket: text('bucket').notNull(),
+    client: text('client').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'rate_limit_counts_pkey', columns: [t.bucket, t.client, t.windowStart] }), index('rate_limit_counts_expires_idx').on(t.expiresAt)],
+);
+
+/** Sign-in links asked for and not yet made (migration 0018): the e-mail worker makes them for addresses that hold a subscription. */
+export const signInLinkRequests = pgTable('sign_in_link_requests', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  accountUrl: text('account_url').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+});

@@ -18,11 +18,13 @@ export async function verifySignIn(request: FastifyRequest, verifier: TokenVerif
   const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
   if (!match) throw new UnauthenticatedError(MESSAGES.signInRequired);
   // A client that keeps sending bad tokens is stopped before any more are checked.
-  failures.check(request.ip);
-  return verifier.verify(match[1]!).catch((error: unknown) => {
-    if (error instanceof UnauthenticatedError) failures.hit(request.ip);
+  await failures.check(request.ip);
+  try {
+    return await verifier.verify(match[1]!);
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) await failures.hit(request.ip);
     throw error;
-  });
+  }
 }
 
 /**

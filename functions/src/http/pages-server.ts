@@ -17,7 +17,7 @@ export async function buildPagesServer(
 ): Promise<FastifyInstance> {
   const app = await createSiteApp(config, options.logger);
   registerAppConfigRoute(app, config);
-  registerSeoRoutes(app, config.publicUrl);
+  registerSeoRoutes(app, config);
   registerPages(app, config, files, options.cacheControl);
   return app;
 }

@@ -1,45 +1,73 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { rateLimitCounts } from '../db/schema';
 import { HttpError } from './errors';
 
+export const TOO_MANY_REQUESTS = 'Too many requests from your connection. Please wait a minute and try again.';
+
+/** One limit: at most `limit` events per client in each fixed window of `windowS` seconds. */
+export interface RateLimit {
+  /** Names the limit in the shared table: limits with different names count apart. */
+  bucket: string;
+  limit: number;
+  windowS: number;
+  /** What the caller is told when refused. */
+  message?: string;
+}
+
+/** Every this many counts a process deletes the rows whose window has passed. */
+const SWEEP_EVERY = 500;
+
 /**
- * Counts events per client in fixed windows, in this process's memory: enough to stop one
- * client flooding one instance (each Cloud Functions instance counts its own).
+ * Counts events per client (an IP address, a hashed e-mail address) in fixed windows, in
+ * PostgreSQL: every backend instance on the database counts into the same row, in one
+ * statement, so N instances (Cloud Functions scales out) still enforce one limit. Windows are
+ * cut by the database's clock, which all instances share, unless a test gives its own.
  */
 export class RateLimiter {
-  private windows = new Map<string, { count: number; resetsAt: number }>();
+  private counted = 0;
 
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly db: Db,
+    private readonly rule: RateLimit,
+    private readonly clock?: () => Date,
   ) {}
 
   /** Counts one event for the client; refuses it (429) when the client is over its limit. */
-  hit(client: string): void {
-    this.check(client);
-    this.window(client).count += 1;
+  async hit(client: string): Promise<void> {
+    const { count, retryAfterS } = await this.count(client);
+    if (count > this.rule.limit) throw this.refusal(retryAfterS);
   }
 
   /** Refuses (429) a client that is over its limit, counting nothing. */
-  check(client: string): void {
-    const window = this.window(client);
-    if (window.count >= this.limit) {
-      const retryAfterS = Math.max(1, Math.ceil((window.resetsAt - this.now()) / 1000));
-      throw new HttpError(429, 'Too many requests from your connection. Please wait a minute and try again.', 'resource-exhausted', { 'Retry-After': String(retryAfterS) });
-    }
+  async check(client: string): Promise<void> {
+    const { now, windowStart } = this.window();
+    const [row] = await this.db
+      .select({ count: rateLimitCounts.count, retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int` })
+      .from(rateLimitCounts)
+      .where(and(eq(rateLimitCounts.bucket, this.rule.bucket), eq(rateLimitCounts.client, client), eq(rateLimitCounts.windowStart, windowStart)));
+    if (row && row.count >= this.rule.limit) throw this.refusal(row.retryAfterS);
   }
 
-  private window(client: string) {
-    const now = this.now();
-    let window = this.windows.get(client);
-    if (!window || window.resetsAt <= now) {
-      if (this.windows.size > 10_000) this.dropExpired(now);
-      window = { count: 0, resetsAt: now + this.windowMs };
-      this.windows.set(client, window);
-    }
-    return window;
+  private async count(client: string): Promise<{ count: number; retryAfterS: number }> {
+    const { now, windowStart } = this.window();
+    const [row] = await this.db
+      .insert(rateLimitCounts)
+      .values({ bucket: this.rule.bucket, client, windowStart, expiresAt: sql`${windowStart} + make_interval(secs => ${this.rule.windowS})`, count: 1 })
+      .onConflictDoUpdate({ target: [rateLimitCounts.bucket, rateLimitCounts.client, rateLimitCounts.windowStart], set: { count: sql`${rateLimitCounts.count} + 1` } })
+      .returning({ count: rateLimitCounts.count, retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int` });
+    if (++this.counted % SWEEP_EVERY === 0) await this.db.delete(rateLimitCounts).where(lt(rateLimitCounts.expiresAt, now));
+    return row!;
   }
 
-  private dropExpired(now: number) {
-    for (const [client, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(client);
+  /** The current window's start, cut from the epoch in whole windows, as SQL. */
+  private window() {
+    const now = this.clock ? sql`${this.clock().toISOString()}::timestamptz` : sql`now()`;
+    const windowStart = sql`to_timestamp(floor(extract(epoch from ${now}) / ${this.rule.windowS}) * ${this.rule.windowS})`;
+    return { now, windowStart };
+  }
+
+  private refusal(retryAfterS: number): HttpError {
+    return new HttpError(429, this.rule.message ?? TOO_MANY_REQUESTS, 'resource-exhausted', { 'Retry-After': String(Math.max(1, retryAfterS)) });
   }
 }

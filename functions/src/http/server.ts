@@ -5,8 +5,8 @@ import { userRecordSchema } from '@blooms/shared/contract/users';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
-import type { SignInLinks } from '../auth/sign-in-links';
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
+import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { paymentsFor } from '../payments/setup';
 import type { BillingWorker } from '../services/billing';
 import type { BlobStore } from '../services/blob-store';
@@ -43,7 +43,6 @@ export interface ServerDeps {
   config: ServerConfig;
   database: Database;
   verifier: TokenVerifier;
-  signInLinks: SignInLinks;
   /** The real time, or a test's. With the test checkout an admin may move it on (TestClock). */
   clock?: () => Date;
   blobs: BlobStore;
@@ -94,7 +93,7 @@ declare module 'fastify' {
  * The whole HTTP API and site. Routes live in four kinds of scope: public (here), staff and
  * admin (accessScope), subscriber (subscriberScope), and each route file's folder says which.
  */
-export async function buildServer({ config, database, verifier, signInLinks, clock: realClock = () => new Date(), blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, database, verifier, clock: realClock = () => new Date(), blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
   const app = await createSiteApp(config, logger);
   const { db } = database;
   app.decorateRequest('caller', null);
@@ -102,10 +101,13 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   registerApiCors(app, config.corsOrigins);
   await app.register(multipart);
 
-  const perMinute = (limit: number) => new RateLimiter(limit, 60_000);
-  const failedSignIns = perMinute(config.rateLimits.failedSignInsPerMinute);
+  // Counted in the database, so every instance on it enforces one limit.
+  const limits = config.rateLimits;
+  const perMinute = (bucket: string, limit: number) => new RateLimiter(db, { bucket, limit, windowS: 60 });
+  const failedSignIns = perMinute('failed-sign-ins', limits.failedSignInsPerMinute);
   const identify = (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns);
-  const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: `${siteOrigin(request, config.publicUrl)}${ACCOUNT_PATH}` });
+  const accountUrl = (request: FastifyRequest) => `${siteOrigin(request, config)}${ACCOUNT_PATH}`;
+  const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: accountUrl(request) });
   // With real payments the time is real; with the test checkout an admin may pretend it is a later day.
   const testClock = config.stripe ? null : new TestClock(realClock);
   const clock = testClock?.now ?? realClock;
@@ -141,17 +143,24 @@ export async function buildServer({ config, database, verifier, signInLinks, clo
   );
 
   const publicScope: PublicScope = app.withTypeProvider<ZodTypeProvider>();
-  registerAccountSignInRoutes(publicScope, { db, signInLinks, mailSite, limiter: perMinute(config.rateLimits.checkoutsPerMinute) });
+  registerAccountSignInRoutes(publicScope, {
+    db,
+    accountUrl,
+    limiters: {
+      perClient: perMinute('sign-in-links-by-client', limits.checkoutsPerMinute),
+      perAddress: new RateLimiter(db, { bucket: 'sign-in-links-by-address', limit: limits.signInLinksPerHour, windowS: 3600, message: ACCOUNT_MESSAGES.tooManySignInLinks }),
+    },
+  });
   registerSiteRoutes(publicScope, config, database);
   registerUpcomingDeliveryRoutes(publicScope, db, clock);
   registerCheckoutRoutes(publicScope, {
     db,
-    publicUrl: config.publicUrl,
-    limiters: { checkouts: perMinute(config.rateLimits.checkoutsPerMinute), verifications: perMinute(config.rateLimits.verificationsPerMinute) },
+    origin: (request) => siteOrigin(request, config),
+    limiters: { checkouts: perMinute('checkouts', limits.checkoutsPerMinute), verifications: perMinute('checkout-verifications', limits.verificationsPerMinute) },
     ...payments,
     clock,
   });
-  registerSeoRoutes(app, config.publicUrl);
+  registerSeoRoutes(app, config);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
   registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache');
 

@@ -25,6 +25,11 @@ export interface EmailAbout {
  */
 export async function queueEmail(tx: Db, kind: string, mail: OutgoingMail, about: EmailAbout): Promise<void> {
   await tx.insert(emailOutbox).values({ kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, images: about.images ?? [], subscriptionId: about.subscriptionId });
+  await wakeOutboxWorkers(tx);
+}
+
+/** Wakes every instance's e-mail worker (at commit, inside a transaction). */
+export async function wakeOutboxWorkers(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
@@ -50,6 +55,8 @@ export class EmailOutboxWorker {
     private readonly options: { pollMs: number; messageIdDomain: string; retryAfterS: number } = { pollMs: 10_000, messageIdDomain: 'monthlyblooms.local', retryAfterS: 30 },
     /** Where inline images are read from; without it, or when an image is gone, the e-mail goes without it. */
     private readonly blobs: BlobStore | null = null,
+    /** Work that queues e-mails of its own, done first on every wake-up (the sign-in links asked for). */
+    private readonly beforeSending: () => Promise<void> = async () => {},
   ) {}
 
   async start(): Promise<void> {
@@ -85,6 +92,7 @@ export class EmailOutboxWorker {
 
   private async drain(): Promise<void> {
     try {
+      await this.beforeSending();
       for (let mail = await this.claim(); mail && !this.closed; mail = await this.claim()) await this.send(mail);
     } catch (error) {
       // The database is unreachable: the next wake-up or poll tries again.

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type ServerConfig } from '../../src/config';
 import type { Database } from '../../src/db/database';
 import { runBackend } from '../../src/backend';
+import type { SignInLinks } from '../../src/auth/sign-in-links';
 import { localBlobStore, type BlobStore } from '../../src/services/blob-store';
 import { TEST_PROJECT_ID } from './identities';
 
@@ -24,6 +25,8 @@ export interface TestServerOptions {
   blobs?: BlobStore;
   /** The time subscribers' changes are judged at (default: now). */
   clock?: () => Date;
+  /** Makes the e-mailed sign-in links (default: the Auth emulator). */
+  signInLinks?: SignInLinks;
   /** Where the server's JSON log lines go; by default it logs nothing. */
   logTo?: { write: (line: string) => void };
 }
@@ -32,6 +35,7 @@ export interface TestServerOptions {
 export async function startTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
   return runBackend(options.config ?? testConfig(), database, {
     clock: options.clock,
+    signInLinks: options.signInLinks,
     blobs: options.blobs ?? localBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-blobs-'))),
     logger: options.logTo ? { level: 'info', stream: options.logTo } : false,
   });

@@ -65,4 +65,5 @@ export const ACCOUNT_MESSAGES = {
   noCardPage: 'Cards are not kept with the test checkout, so there is no card to update.',
   needsVerifiedEmail: 'Open the sign-in link we e-mailed you to see your subscriptions.',
   signInLinkSent: 'If that address has a Monthly Blooms subscription, a sign-in link is on its way. It works for one hour.',
+  tooManySignInLinks: 'Several sign-in links were asked for this address in the last hour. Please use the newest one in your e-mail, or try again later.',
 } as const;

@@ -1,30 +1,33 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { signInLinkRequestSchema } from '@blooms/shared/contract/account-api';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
-import type { SignInLinks } from '../../auth/sign-in-links';
 import type { Db } from '../../db/database';
-import { signInLinkEmail, type MailSite } from '../../mail/account-change-email';
-import { holdsSubscriptions } from '../../services/account';
-import { queueEmail } from '../../services/email-outbox';
+import { requestSignInLink } from '../../services/sign-in-link-requests';
 import type { PublicScope } from '../access';
 import type { RateLimiter } from '../rate-limit';
 
+/** The per-address limit counts under a hash: the limits table keeps no e-mail address. */
+const addressKey = (email: string) => createHash('sha256').update(email).digest('base64url');
+
 /**
- * Asking for an account sign-in link. The answer is the same whether or not the address has a
- * subscription, so nobody can find out who subscribes; only a subscriber's address gets a link.
+ * Asking for an account sign-in link. The answer is the same, in what it says and in the work
+ * done before it, whether or not the address has a subscription: the request is only queued
+ * (the e-mail worker makes the link, for a subscriber's address only), so neither the words nor
+ * the timing tell anyone who subscribes. Links are limited per client and per address, so one
+ * address cannot be flooded with e-mails from many connections or many instances.
  */
-export function registerAccountSignInRoutes(app: PublicScope, deps: { db: Db; signInLinks: SignInLinks; mailSite: (request: FastifyRequest) => MailSite; limiter: RateLimiter }) {
+export function registerAccountSignInRoutes(
+  app: PublicScope,
+  deps: { db: Db; accountUrl: (request: FastifyRequest) => string; limiters: { perClient: RateLimiter; perAddress: RateLimiter } },
+) {
   app.post(
     '/api/account/sign-in-link',
-    { bodyLimit: 4 * 1024, schema: { body: signInLinkRequestSchema }, onRequest: async (request) => deps.limiter.hit(request.ip) },
+    { bodyLimit: 4 * 1024, schema: { body: signInLinkRequestSchema }, onRequest: async (request) => deps.limiters.perClient.hit(request.ip) },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
-      if (await holdsSubscriptions(deps.db, email)) {
-        const site = deps.mailSite(request);
-        const link = await deps.signInLinks.create(email, site.accountUrl);
-        await queueEmail(deps.db, 'account-sign-in', signInLinkEmail(email, link, site), { subscriptionId: null });
-        request.log.info('account sign-in link sent');
-      }
+      await deps.limiters.perAddress.hit(addressKey(email));
+      await requestSignInLink(deps.db, email, deps.accountUrl(request));
       return reply.status(202).header('Cache-Control', 'no-store').send({ message: ACCOUNT_MESSAGES.signInLinkSent });
     },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
+import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkoutPayloadSchema } from '@blooms/shared/contract/checkout';
@@ -22,7 +23,6 @@ import { InvalidInputError, NotFoundError } from '../../services/errors';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
 import type { RateLimiter } from '../rate-limit';
-import { siteOrigin } from './site-origin';
 
 export interface CheckoutDeps {
   db: Db;
@@ -32,8 +32,8 @@ export interface CheckoutDeps {
   clock: () => Date;
   /** Applies what charging a later month brought (the test checkout's Test billing). */
   applyEvent: (event: ProviderEvent) => Promise<ProviderEventResult>;
-  /** The site's public origin for checkout return URLs; null takes it from the request. */
-  publicUrl: string | null;
+  /** The site's origin for checkout return URLs (site-origin.ts). */
+  origin: (request: FastifyRequest) => string;
   stripe: { client: Stripe; webhookSecret: string } | null;
   /** Per client: checkouts started and verified. */
   limiters: { checkouts: RateLimiter; verifications: RateLimiter };
@@ -64,7 +64,7 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
     '/api/createCheckoutSession',
     { data: checkoutPayloadSchema, result: z.object({ url: z.string(), sessionId: z.string() }) },
     async ({ subscriber, subId }, request) => {
-      const origin = siteOrigin(request, deps.publicUrl);
+      const origin = deps.origin(request);
       const checkout = await provider.createCheckout({
         // The payer: a gift's buyer gets the provider's receipts, not the recipient.
         email: payerOf(subscriber).email,

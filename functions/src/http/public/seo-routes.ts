@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../../config';
 import { siteOrigin } from './site-origin';
 
 /** The public pages search engines should know about (staff screens stay out). */
@@ -6,8 +7,8 @@ export const PUBLIC_PAGES = ['/', '/how-it-works', '/seasonal-collections', '/fa
 const PRIVATE_PATHS = ['/dashboard', '/my-deliveries', '/users', '/login', '/confirmation', '/checkout/', '/api/'];
 
 /** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */
-export function registerSeoRoutes(app: FastifyInstance, publicUrl: string | null) {
-  const origin = (request: FastifyRequest) => siteOrigin(request, publicUrl);
+export function registerSeoRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'publicUrl' | 'port'>) {
+  const origin = (request: FastifyRequest) => siteOrigin(request, config);
 
   app.get('/robots.txt', async (request, reply) => {
     const lines = ['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin(request)}/sitemap.xml`, ''];
