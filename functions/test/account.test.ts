@@ -175,7 +175,7 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     const far = addMonths(today().slice(0, 7), 14);
     await refusal(`/api/account/subscriptions/${row.id}/skips/${far}`, 400, ACCOUNT_MESSAGES.tooFarAhead(formatMonth(far)));
     await refusal(`/api/account/subscriptions/${other.id}/skips/${addMonths(soon, 1)}`, 404, ACCOUNT_MESSAGES.notYours);
-    await refusal(`/api/account/subscriptions/${row.id}/skips/2026-13`, 400, 'month must be a month as YYYY-MM.');
+    await refusal(`/api/account/subscriptions/${row.id}/skips/2026-13`, 400, 'month must be a month as YYYY-MM, from 2000-01 to 2199-12.');
     await refusal(`/api/account/subscriptions/${row.id}/skips/${addMonths(soon, 1)}`, 400, ACCOUNT_MESSAGES.notSkipped(formatMonth(addMonths(soon, 1))), 'DELETE');
     const pause = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/pause`, { from: addMonths(soon, 1), months: 4 });
     expect(pause.statusCode).toBe(400);

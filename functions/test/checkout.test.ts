@@ -195,6 +195,23 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
       expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
     });
 
+    it('a body nested deeper than any request, public callable or REST route alike', async () => {
+      const before = (await database.db.select().from(checkoutSessions)).length;
+      // Within the checkout's 16 KB: deep enough that walking it by recursion overflowed the stack.
+      const deep = `${'['.repeat(8000)}${']'.repeat(8000)}`;
+      const headers = { 'content-type': 'application/json' };
+      const checkout = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers, payload: `{"data":${deep}}` });
+      expect(checkout.statusCode).toBe(400);
+      expect(checkout.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'The request is nested too deeply (at most 32 levels).' } });
+      const link = await app.inject({ method: 'POST', url: '/api/account/sign-in-link', headers, payload: `{"email":${deep.slice(7000, 9000)}}` });
+      expect(link.statusCode).toBe(400);
+      expect(link.json()).toEqual({ error: 'invalid-argument', message: 'The request is nested too deeply (at most 32 levels).' });
+      // Brackets inside text are text, not nesting.
+      const inText = await call(app, 'createCheckoutSession', payload({ notes: '['.repeat(500) }));
+      expect(inText.statusCode).toBe(200);
+      expect((await database.db.select().from(checkoutSessions)).length).toBe(before + 1);
+    });
+
     it('an oversized body', async () => {
       const before = (await database.db.select().from(checkoutSessions)).length;
       const response = await call(app, 'createCheckoutSession', payload({ notes: 'x'.repeat(20_000) }));
@@ -211,20 +228,22 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
   });
 });
 
-describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
+describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) and SMTP on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  const logs: string[] = [];
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const WEBHOOK_SECRET = 'whsec_test_secret';
   const stripe = new Stripe('sk_test_123');
 
   beforeAll(async () => {
-    database = await createMigratedDatabase('pglite');
+    database = await createMigratedDatabase(kind);
     fake = await startFakeStripe();
     smtp = await startSmtpServer();
     app = await startTestServer(database, {
       config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example' }),
+      logTo: { write: (line) => void logs.push(line) },
     });
   });
   afterAll(async () => {
@@ -235,7 +254,11 @@ describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
   });
 
   function webhook(session: object, options: { secret?: string; tamper?: boolean; signed?: boolean } = {}) {
-    const body = JSON.stringify({ id: `evt_${Math.random().toString(16).slice(2)}`, object: 'event', type: 'checkout.session.completed', data: { object: session } });
+    return signedEvent({ id: `evt_${Math.random().toString(16).slice(2)}`, object: 'event', type: 'checkout.session.completed', data: { object: session } }, options);
+  }
+
+  function signedEvent(event: object | string, options: { secret?: string; tamper?: boolean; signed?: boolean } = {}) {
+    const body = typeof event === 'string' ? event : JSON.stringify(event);
     const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? WEBHOOK_SECRET });
     return app.inject({
       method: 'POST',
@@ -322,6 +345,25 @@ describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
     expect(smtp.received.slice(before).filter((m) => m.to.includes('race@example.com'))).toHaveLength(1);
   });
 
+  it.each<[string, (session: Record<string, unknown>) => object | string]>([
+    ['a NUL in the session id', (session) => ({ id: 'evt_nul', type: 'checkout.session.completed', data: { object: { ...session, id: `${String(session.id)}\u0000` } } })],
+    ['a NUL in the event id', (session) => ({ id: 'evt_\u0000', type: 'checkout.session.completed', data: { object: session } })],
+    ['no data', () => ({ id: 'evt_no_data', type: 'checkout.session.completed' })],
+    ['data that is no object', () => ({ id: 'evt_flat', type: 'checkout.session.completed', data: { object: 'cs_test_1' } })],
+    ['a session without an id', (session) => ({ id: 'evt_no_id', type: 'checkout.session.completed', data: { object: { ...session, id: undefined } } })],
+    ['no type', (session) => ({ id: 'evt_no_type', data: { object: session } })],
+    ['nesting deeper than any event', (session) => `{"id":"evt_deep","type":"checkout.session.completed","data":{"object":${JSON.stringify(session).slice(0, -1)},"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`],
+  ])('refuses a signed event with %s: 400 (Stripe does not retry it), logged, nothing changed', async (_, eventOf) => {
+    const { sessionId } = await startCheckout(`odd-${Math.random().toString(16).slice(2)}@example.com`);
+    const session = fake.pay(sessionId) as unknown as Record<string, unknown>;
+    const logged = logs.length;
+    const response = await signedEvent(eventOf(session));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid-argument');
+    expect((await database.db.select().from(subscriptions)).filter((s) => s.checkoutSessionId === sessionId)).toEqual([]);
+    expect(logs.slice(logged).some((line) => line.includes('"level":40') && line.includes('stripe event refused'))).toBe(true);
+  });
+
   it('ignores events it does not handle', async () => {
     const body = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } });
     const response = await app.inject({
@@ -334,3 +376,48 @@ describe('checkout with Stripe (a local fake of its API) and SMTP', () => {
   });
 });
 
+
+describe('checkout with Stripe on a backend with no PUBLIC_URL (local, or behind a proxy on this machine)', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase('pglite');
+    fake = await startFakeStripe();
+    app = await startTestServer(database, { config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: fake.url, PORT: '8080' }) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+    await database.destroy();
+  });
+
+  it('sends the payer back to the configured origin whatever Host the request names', async () => {
+    for (const host of ['localhost:80@attacker.example', 'attacker.example', 'localhost:99999', 'localhost:x']) {
+      const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { host }, payload: { data: payload() } });
+      expect({ host, status: started.statusCode }).toEqual({ host, status: 200 });
+      const sent = fake.requests.filter((request) => request.method === 'POST').at(-1)!.form;
+      expect(new URL(sent.get('success_url')!).origin).toBe('http://localhost:8080');
+      expect(new URL(sent.get('cancel_url')!).origin).toBe('http://localhost:8080');
+    }
+  });
+
+  it('answers 503 UNAVAILABLE with Retry-After, stores nothing, and says to try again', async () => {
+    const started = await call(app, 'createCheckoutSession', payload());
+    expect(started.statusCode).toBe(200);
+    const { sessionId } = started.json().result as { sessionId: string };
+    const stored = (await database.db.select().from(checkoutSessions)).length;
+    await fake.close();
+
+    const refused = await call(app, 'createCheckoutSession', payload({ email: 'later@example.com' }));
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ error: { status: 'UNAVAILABLE', message: SUBSCRIBE_MESSAGES.paymentsUnreachable } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await database.db.select().from(checkoutSessions)).toHaveLength(stored);
+
+    const verify = await call(app, 'verifyCheckoutSession', { sessionId });
+    expect(verify.statusCode).toBe(503);
+    expect(verify.json().error.status).toBe('UNAVAILABLE');
+  });
+});

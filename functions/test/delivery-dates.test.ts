@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('delivery dates on %s', (kind) => {
   it.each([
     ['from=2030-12&to=2030-11', 'from must not be after to.'],
     ['from=2030-01&to=2032-01', 'Ask for at most 24 months at once.'],
-    ['from=2030-1&to=2030-02', 'month must be a month as YYYY-MM.'],
+    ['from=2030-1&to=2030-02', 'month must be a month as YYYY-MM, from 2000-01 to 2199-12.'],
   ])('refuses the range %s', async (query, message) => {
     const response = await call('employee', 'GET', `/api/delivery-dates?${query}`);
     expect(response.statusCode).toBe(400);
@@ -67,6 +67,24 @@ describe.each(DATABASE_KINDS)('delivery dates on %s', (kind) => {
     const reset = await call('admin', 'PUT', '/api/delivery-dates/2030-12', { date: null });
     expect(reset.json()).toEqual({ month: '2030-12', date: '2030-12-12', isDefault: true, lastDayForChanges: '2030-12-05' });
     expect(await stored()).toEqual([]);
+  });
+
+  it('keeps to the years the API takes: the far edges are refused, the last month read whole', async () => {
+    for (const month of ['9999-12', '0000-01', '1999-12', '2200-01']) {
+      const moved = await call('admin', 'PUT', `/api/delivery-dates/${month}`, { date: `${month}-15` });
+      expect({ month, status: moved.statusCode, message: moved.json().message }).toEqual({ month, status: 400, message: 'month must be a month as YYYY-MM, from 2000-01 to 2199-12.' });
+      const read = await call('employee', 'GET', `/api/delivery-dates?from=${month}&to=${month}`);
+      expect({ month, status: read.statusCode }).toEqual({ month, status: 400 });
+      expect((await call('employee', 'GET', `/api/subscriptions?month=${month}`)).statusCode).toBe(400);
+    }
+    expect(await stored()).toEqual([]);
+    const last = await call('employee', 'GET', '/api/delivery-dates?from=2199-11&to=2199-12');
+    expect(last.statusCode).toBe(200);
+    expect(last.json().map((day: { date: string }) => day.date)).toEqual(['2199-11-14', '2199-12-12']);
+    const moved = await call('admin', 'PUT', '/api/delivery-dates/2199-12', { date: '2199-12-31' });
+    expect(moved.json()).toEqual({ month: '2199-12', date: '2199-12-31', isDefault: false, lastDayForChanges: '2199-12-24' });
+    expect((await call('employee', 'GET', '/api/delivery-dates?from=2199-12&to=2199-12')).json()[0].date).toBe('2199-12-31');
+    expect((await call('admin', 'PUT', '/api/delivery-dates/2199-12', { date: '0000-12-31' })).statusCode).toBe(400);
   });
 
   it('refuses an employee, changing nothing', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
 import { isConnectionLost } from '../db/database';
-import { ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError } from '../services/errors';
+import { ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError, UnavailableError } from '../services/errors';
 
 /** A failure of the transport itself (a body too large, a wrong content type, a flood): status and message as is. */
 export class HttpError extends Error {
@@ -42,6 +42,7 @@ export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please t
 /** The one mapping from what went wrong to what the caller is told; null for a server fault (500). */
 export function errorReply(error: unknown): ErrorReply | null {
   if (isConnectionLost(error)) return { status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, details: {}, headers: { 'Retry-After': '1' } };
+  if (error instanceof UnavailableError) return { status: 503, code: 'unavailable', message: error.message, details: {}, headers: { 'Retry-After': String(error.retryAfterS) } };
   if (error instanceof DomainError) {
     const [, status, code] = DOMAIN_STATUS.find(([kind]) => error instanceof kind) ?? [null, 500, 'internal'];
     const reason = error instanceof ForbiddenError && error.reason === NO_USER_RECORD ? NO_USER_RECORD : code;
@@ -65,6 +66,7 @@ export function errorReply(error: unknown): ErrorReply | null {
 export function replyForFailure(request: FastifyRequest, error: unknown): ErrorReply {
   const known = errorReply(error);
   if (!known) request.log.error({ err: error }, 'request failed');
+  else if (error instanceof UnavailableError) request.log.warn({ err: error }, 'request failed: a service it needs is unreachable');
   else if (known.status === 503) request.log.warn({ err: error }, 'request failed: the database connection was lost');
   return known ?? { status: 500, code: 'internal', message: INTERNAL_MESSAGE, details: {} };
 }

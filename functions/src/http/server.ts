@@ -16,6 +16,7 @@ import { loggableError } from '../services/logger';
 import { accessScope, callerOf, subscriberScope, type PublicScope } from './access';
 import { registerApiCors } from './cors';
 import { replyForFailure } from './errors';
+import { registerJsonBodies } from './json-body';
 import { identifyCaller, verifySignIn } from './identify-caller';
 import { Metrics, registerMetrics, UNMATCHED_ROUTE } from './metrics';
 import { RateLimiter } from './rate-limit';
@@ -69,6 +70,7 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
     // X-Forwarded-For is believed from the configured number of proxies in front, no further.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
+  registerJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {

@@ -1,7 +1,23 @@
 import Stripe from 'stripe';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
+import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
+import { UnavailableError } from '../services/errors';
 import type { PaymentProvider, ProviderLink } from './provider';
+
+/** Stripe not answering (no connection, its servers failing, too many requests) is the caller's 503: nothing happened, try again shortly. */
+async function reachingStripe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const unreachable =
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      (error instanceof Stripe.errors.StripeAPIError && (error.statusCode ?? 500) >= 500);
+    if (unreachable) throw new UnavailableError(SUBSCRIBE_MESSAGES.paymentsUnreachable);
+    throw error;
+  }
+}
 
 export interface StripeSettings {
   secretKey: string;
@@ -39,7 +55,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     async createCheckout({ email, reference, successUrl, cancelUrl }) {
-      const session = await stripe.checkout.sessions.create({
+      const session = await reachingStripe(() => stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [
           {
@@ -55,13 +71,13 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         client_reference_id: reference,
         success_url: successUrl,
         cancel_url: cancelUrl,
-      });
+      }));
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };
     },
     async checkoutOutcome(sessionId) {
       try {
-        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(sessionId));
         return { paid: session.payment_status === 'paid', ...stripeLinkOf(session) };
       } catch (error) {
         if ((error as { code?: string }).code === 'resource_missing') return null;
@@ -85,14 +101,14 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       }
     },
     async cardPortalUrl(customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      const session = await reachingStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return session.url;
     },
   };
 }
 
 /** The customer a Stripe checkout made (an id, whether Stripe sent it expanded or not); Stripe keeps no subscription for us. */
-export function stripeLinkOf(session: Pick<Stripe.Checkout.Session, 'customer'>): ProviderLink {
+export function stripeLinkOf(session: { customer?: string | { id: string } | null }): ProviderLink {
   const customer = session.customer;
   return { customerId: typeof customer === 'string' ? customer : (customer?.id ?? null), subscriptionId: null };
 }

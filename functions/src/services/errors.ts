@@ -34,3 +34,13 @@ export class ForbiddenError extends DomainError {
     super(message);
   }
 }
+
+/** Something the request needs (the payment provider) cannot be reached now: nothing was done, and the same request may be tried again shortly. */
+export class UnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterS = 30,
+  ) {
+    super(message);
+  }
+}

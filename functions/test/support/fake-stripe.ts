@@ -182,6 +182,11 @@ export async function startFakeStripe() {
       customer.cards.unshift(card);
       customer.defaultCard = card;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The SDK keeps its connections open: closed, the server is unreachable at once.
+        server.closeAllConnections();
+      }),
   };
 }

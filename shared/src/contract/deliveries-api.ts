@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { MONTH_KEY_PATTERN } from './months';
+import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN } from './months';
 import { SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import { DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from './deliveries';
 
-export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, 'month must be a month as YYYY-MM.');
+export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, `month must be a month as YYYY-MM, from ${FIRST_YEAR}-01 to ${LAST_YEAR}-12.`);
 const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id.' });
 
 const dashboardViewShape = {

@@ -1,14 +1,13 @@
 // When each month's flowers go out, and until when a subscriber may still change that month.
 // Dates are calendar days in the studio's time zone; instants are computed there too, so the
 // rules hold whatever time zone a browser or server runs in.
-import { MONTH_NAMES, type MonthKey } from './months';
+import { DATE_PATTERN, MONTH_NAMES, type MonthKey } from './months';
 import { SKIP_NOTICE_DAYS } from './site';
 
 export const STUDIO_TIME_ZONE = 'America/Denver';
 
 /** A calendar day as 'YYYY-MM-DD'. */
 export type IsoDate = string;
-export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** The default rule, in words for the people who read it (staff, docs): an admin may move any month. */
 export const DEFAULT_DELIVERY_DAY = 'the second Thursday of the month';
@@ -17,9 +16,9 @@ const THURSDAY = 4;
 const parts = (date: IsoDate) => date.split('-').map(Number) as [number, number, number];
 const toIso = (utc: Date): IsoDate => utc.toISOString().slice(0, 10);
 
-/** Whether the string is a real calendar day ('2026-02-30' is not). */
+/** Whether the string is a real calendar day ('2026-02-30' is not) of the years the API takes (FIRST_YEAR-LAST_YEAR). */
 export function isIsoDate(date: string): boolean {
-  if (!ISO_DATE_PATTERN.test(date)) return false;
+  if (!DATE_PATTERN.test(date)) return false;
   const [year, month, day] = parts(date);
   return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
 }

@@ -24,6 +24,7 @@ export const SUBSCRIBE_MESSAGES = {
   processing: 'Processing your subscription...',
   noCheckoutUrl: 'No checkout URL received from Stripe',
   checkoutFailed: (message?: string) => `Error: ${message || 'Unknown error'}`,
+  paymentsUnreachable: 'We could not reach our payment provider just now, and nothing was charged. Please try again in a minute.',
   missingSessionId: 'Missing session ID in URL.',
   notPaid: 'Payment not completed. Please try again.',
   verifyFailed: 'Error verifying payment. Please check your email for confirmation or contact support.',

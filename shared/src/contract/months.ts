@@ -6,7 +6,17 @@ export type MonthName = (typeof MONTH_NAMES)[number];
 
 /** A calendar month as 'YYYY-MM'. */
 export type MonthKey = string;
-export const MONTH_KEY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The years any month or day the API takes may fall in: every delivery, plan and history fits,
+ * and date arithmetic around them stays in four-digit years (JavaScript reads years 0-99 as
+ * 1900-1999, and a year past 9999 is no 'YYYY-MM').
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2199;
+const YEAR = '(?:20\\d\\d|21\\d\\d)';
+export const MONTH_KEY_PATTERN = new RegExp(`^${YEAR}-(0[1-9]|1[0-2])$`);
+export const DATE_PATTERN = new RegExp(`^${YEAR}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$`);
 
 export function monthKey(date: Date): MonthKey {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;

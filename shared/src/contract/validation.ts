@@ -62,13 +62,20 @@ export function safeParseNamed<S extends z.ZodType>(schema: S, input: unknown, n
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The path of the first string in `value` (any depth) that holds a character no text may hold, or null. */
-export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findUnstorableText(item, [...path, Array.isArray(value) ? Number(key) : key]);
-      if (found) return found;
+/**
+ * The path of the first string in `value` (any depth) that holds a character no text may hold,
+ * or null. It walks with a list of its own, not by recursion: no nesting can overflow the stack.
+ */
+export function findUnstorableText(value: unknown): (string | number)[] | null {
+  const toVisit: { item: unknown; path: (string | number)[] }[] = [{ item: value, path: [] }];
+  for (let next = toVisit.pop(); next; next = toVisit.pop()) {
+    const { item, path } = next;
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) return path;
+    } else if (item && typeof item === 'object') {
+      const entries = Object.entries(item);
+      // Last first onto the list, so the first field is looked at first.
+      for (let i = entries.length - 1; i >= 0; i--) toVisit.push({ item: entries[i]![1], path: [...path, Array.isArray(item) ? i : entries[i]![0]] });
     }
   }
   return null;

@@ -20,6 +20,8 @@ import type { ProviderEvent, ProviderEventResult } from '../../services/lifecycl
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
+import { findUnstorableText } from '@blooms/shared/contract/validation';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-body';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
 import type { RateLimiter } from '../rate-limit';
@@ -105,34 +107,69 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
 }
 
 /**
+ * What the webhook reads of a Stripe event, checked before anything is done with it: a signed
+ * event of another shape (no data, a NUL in an id) is refused with 400, which Stripe does not
+ * retry, instead of failing as a server error it would retry for days.
+ */
+const stripeEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const paidCheckoutSchema = z.object({
+  id: z.string().min(1).max(255),
+  payment_status: z.string().max(64),
+  customer: z.union([z.string().max(255), z.object({ id: z.string().max(255) }), z.null()]).optional(),
+});
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/** The event's parts the webhook uses, or null when the event is not of a shape it can handle. */
+function readStripeEvent(event: unknown): { id: string; type: string; session: z.output<typeof paidCheckoutSchema> | null } | null {
+  const parsed = stripeEventSchema.safeParse(event);
+  if (!parsed.success) return null;
+  const { id, type, data } = parsed.data;
+  const isCheckout = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
+  const session = isCheckout ? paidCheckoutSchema.safeParse(data.object) : null;
+  if (session && !session.success) return null;
+  const read = { id, type, session: session?.data ?? null };
+  return findUnstorableText(read) ? null : read;
+}
+
+/**
  * Stripe's events, signature-checked against the raw body: paid checkouts become
  * subscriptions. Later months are charged by the billing worker, which learns each outcome
  * from Stripe's answer, so no other event is needed.
  */
 function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil) {
   void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/api/stripe/webhook', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
-      let event: Stripe.Event;
+      const body = request.body;
       try {
-        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('unsigned');
-        event = stripe.client.webhooks.constructEvent(request.body, signature, stripe.webhookSecret);
+        if (typeof signature !== 'string' || !Buffer.isBuffer(body) || !stripe.client.webhooks.signature?.verifyHeader(body, signature, stripe.webhookSecret)) throw new Error('unsigned');
       } catch {
         throw new InvalidInputError('The webhook signature is missing or does not match.');
       }
-      switch (event.type) {
-        case 'checkout.session.completed':
-        case 'checkout.session.async_payment_succeeded': {
-          const session = event.data.object;
-          if (session.payment_status === 'paid') {
-            const result = await fulfil(session.id, stripeLinkOf(session));
-            request.log.info({ eventId: event.id, sessionId: session.id, result }, 'stripe checkout fulfilled');
-          }
-          break;
-        }
-        default:
-          request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
+      const text = body.toString('utf8');
+      const event = nestedDeeperThan(text, MAX_JSON_DEPTH) ? null : readStripeEvent(parseJson(text));
+      if (!event) {
+        request.log.warn('stripe event refused: signed, but not of a shape this webhook handles');
+        throw new InvalidInputError('The event is not of a shape this webhook handles.');
+      }
+      if (event.session?.payment_status === 'paid') {
+        const result = await fulfil(event.session.id, stripeLinkOf(event.session));
+        request.log.info({ eventId: event.id, sessionId: event.session.id, result }, 'stripe checkout fulfilled');
+      } else if (!event.session) {
+        request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
       }
       return reply.status(200).send({ received: true });
     });
