@@ -6,10 +6,11 @@ import { FUNCTIONS_DIR } from './firebase-json';
 
 /**
  * Left out of the bundle and installed by Cloud Functions from the bundle's package.json:
- * firebase-tools looks for firebase-functions there, the Google clients are large, and the
- * embedded database is refused under Functions (it is never loaded there).
+ * firebase-tools looks for firebase-functions there, the Google clients are large, sharp
+ * brings its native image library for the platform it is installed on, heic-decode its
+ * WebAssembly, and the embedded database is refused under Functions (it is never loaded there).
  */
-const INSTALLED = ['firebase-functions', 'firebase-admin', '@google-cloud/cloud-sql-connector', '@google-cloud/storage'];
+const INSTALLED = ['firebase-functions', 'firebase-admin', '@google-cloud/cloud-sql-connector', '@google-cloud/storage', 'sharp', 'heic-decode'];
 const NEVER_LOADED = ['@electric-sql/pglite', 'pg-native'];
 
 /** .env and .env.<project-id>; never .env.local or .secret.local, which are the emulator's. */

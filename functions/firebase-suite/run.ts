@@ -20,7 +20,7 @@ import { DEPLOY_DIR, firebaseJson, firebaserc, FUNCTIONS_DIR, SITES, type Site }
 import { stageHosting } from '../deploy/stage-hosting';
 import { startCloudStorageStandIn } from '../test/support/cloud-storage-stand-in';
 import { startFakeStripe } from '../test/support/fake-stripe';
-import { IMAGES } from '../test/support/fixtures';
+import sharp from 'sharp';
 import { startSmtpServer } from '../test/support/smtp';
 
 const PROJECT = 'demo-blooms-firebase';
@@ -402,7 +402,8 @@ async function runChecks({ siteUrl, hostUrl, functionUrl, authHost, storage, str
     const rows = ((await list.json()) as { rows?: { id: string; email: string }[] }).rows ?? [];
     subscriptionId = rows.find((row) => row.email === 'rosa@example.com')?.id ?? '';
     expectTrue(Boolean(subscriptionId), `the new subscription is listed (${list.status})`);
-    const photo = Buffer.concat([IMAGES.jpeg.subarray(0, 4), Buffer.alloc(200_000, 7), IMAGES.jpeg.subarray(-2)]);
+    // A real photo of over a hundred KB: noise does not compress.
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
     const form = new FormData();
     form.set('subscriptionId', subscriptionId);
     form.set('month', month);

@@ -4,13 +4,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { deliveries, deliveryEvents, subscriptions, users } from '../src/db/schema';
+import sharp from 'sharp';
 import { deliveryHistory } from '../src/services/deliveries';
 import { MATCH_COUNT_LIMIT } from '@blooms/shared/contract/deliveries';
 import { localBlobStore } from '../src/services/blob-store';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';
-import { addSubscription, addUser, IMAGES, multipart } from './support/fixtures';
+import { addSubscription, addUser, declaringSize, IMAGES, multipart } from './support/fixtures';
 
 const NOV = '2026-11';
 const DEC = '2026-12';
@@ -552,6 +553,54 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       const again = await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'hand' });
       expect(again.statusCode).toBe(409);
       expect(again.json().delivery.status).toBe('delivered');
+    });
+
+    /** Every photo file the store holds for the delivery. */
+    const photoFiles = (subscriptionId: string) => {
+      const dir = path.join(blobDir, 'deliveries', subscriptionId);
+      return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : [];
+    };
+    const keyOf = (file: string) => path.relative(blobDir, file).split(path.sep).join('/');
+
+    it('keeps the winning photo when two are sent at once (a double tap, a replayed queue), and deletes only the loser’s own', async () => {
+      for (let trial = 0; trial < 4; trial++) {
+        if (trial > 0) {
+          await advance('admin', ids.yearly, 'delivered');
+          await advance('admin', ids.yearly, 'not-started');
+        }
+        const sent = [IMAGES.jpeg, IMAGES.png];
+        const answers = await Promise.all(sent.map((data) => proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'door', type: 'application/octet-stream', data })));
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+        const won = sent[answers.findIndex((answer) => answer.statusCode === 200)]!;
+        const photo = await get('admin', `/api/deliveries/${ids.yearly}/${NOV}/proof`);
+        expect({ trial, status: photo.statusCode }).toEqual({ trial, status: 200 });
+        expect(photo.rawPayload.equals(won)).toBe(true);
+        // The loser's upload is gone; every photo the delivery ever showed is still there.
+        const shown = (await deliveryHistory(database.db, ids.yearly, NOV)).filter((event) => event.kind === 'proof').map((event) => (event.detail as { photo: string }).photo);
+        expect(photoFiles(ids.yearly).map(keyOf).sort()).toEqual([...shown].sort());
+      }
+    });
+
+    it('keeps a reset delivery’s photo in the store for tracing when the stop is delivered again with a new one', async () => {
+      await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'first.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
+      const first = (await row(ids.yearly))!.proofImageKey!;
+      await advance('admin', ids.yearly, 'delivered');
+      await advance('admin', ids.yearly, 'not-started');
+      const another = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 20, g: 90, b: 200 } } }).jpeg().toBuffer();
+      await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'second.jpg', type: 'image/jpeg', data: another });
+      const second = (await row(ids.yearly))!.proofImageKey!;
+      expect(second).not.toBe(first);
+      expect(fs.readFileSync(path.join(blobDir, first)).equals(IMAGES.jpeg)).toBe(true);
+      expect((await get('admin', `/api/deliveries/${ids.yearly}/${NOV}/proof`)).rawPayload.equals(another)).toBe(true);
+    });
+
+    it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])('refuses a %s declaring 30000 x 30000 pixels (a decompression bomb), storing nothing', async (kind) => {
+      const bomb = declaringSize(kind, 30000, 30000);
+      const response = await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'bomb', type: 'application/octet-stream', data: bomb });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('The photo is 30000 × 30000 pixels; a door photo may have at most 64 megapixels.');
+      expect(await row(ids.yearly)).toMatchObject({ status: 'out-for-delivery', proofImageKey: null });
+      expect(photoFiles(ids.yearly)).toEqual([]);
     });
 
     it("refuses another driver's photo before storing anything", async () => {

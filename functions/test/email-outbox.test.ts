@@ -5,7 +5,9 @@ import { smtpMailer } from '../src/mail/mailer';
 import { EmailOutboxWorker, queueEmail, retryGivenUp } from '../src/services/email-outbox';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startSmtpServer } from './support/smtp';
-import { mailText } from './support/mail-text';
+import sharp from 'sharp';
+import { inlineImage, mailText } from './support/mail-text';
+import { declaringSize, IMAGES } from './support/fixtures';
 import { Readable } from 'node:stream';
 import type { BlobStore } from '../src/services/blob-store';
 
@@ -23,6 +25,8 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     return w;
   };
   const rows = () => database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
+  const withImage = (n: number, blobKey: string) =>
+    inTransaction(database.db, (tx) => queueEmail(tx, 'test', { ...mail(n), html: `<p>Hello ${n}</p><img src="cid:photo" alt="At the door">` }, { subscriptionId: null, images: [{ cid: 'photo', blobKey }] }));
 
   beforeEach(async () => {
     database = await createMigratedDatabase(kind);
@@ -61,12 +65,9 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
 
   it('attaches the images its HTML shows inline, read when sent; one that is gone is left out of the HTML', async () => {
     smtp = await startSmtpServer();
-    const photo = Buffer.from('a door photo');
-    const blobs: BlobStore = { get: async (key) => (key === 'proofs/door.jpg' ? Readable.from([photo]) : null), put: async () => undefined, delete: async () => undefined, list: async () => [], folder: null };
+    const blobs: BlobStore = { get: async (key) => (key === 'proofs/door.jpg' ? Readable.from([IMAGES.jpeg]) : null), put: async () => undefined, delete: async () => undefined, list: async () => [], folder: null };
     const w = worker(smtp.url, blobs);
     await w.start();
-    const withImage = (n: number, blobKey: string) =>
-      inTransaction(database.db, (tx) => queueEmail(tx, 'test', { ...mail(n), html: `<p>Hello ${n}</p><img src="cid:photo" alt="At the door">` }, { subscriptionId: null, images: [{ cid: 'photo', blobKey }] }));
     await withImage(1, 'proofs/door.jpg');
     await withImage(2, 'proofs/gone.jpg');
     await w.wake();
@@ -74,10 +75,36 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     expect(kept).toContain('<img src="cid:photo" alt="At the door">');
     expect(kept).toMatch(/Content-Type: image\/jpeg; name=photo\.jpg/);
     expect(kept).toContain('Content-ID: <photo>');
-    expect(kept).toContain(photo.toString('base64'));
     expect(gone).toContain('<p>Hello 2</p>');
     expect(gone).not.toContain('cid:photo');
     expect(gone).not.toContain('Content-ID');
+  });
+
+  it('e-mails every photo as a JPEG of at most 960 px, HEIC included; one declaring more pixels than a photo may is left out', async () => {
+    smtp = await startSmtpServer();
+    const large = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 120, g: 160, b: 90 } } }).jpeg().toBuffer();
+    const photos: Record<string, Buffer> = {
+      'p/door.heic': IMAGES.heic,
+      'p/door.webp': IMAGES.webp,
+      'p/door.png': IMAGES.png,
+      'p/large.jpg': large,
+      'p/bomb.png': declaringSize('png', 30000, 30000),
+    };
+    const blobs: BlobStore = { get: async (key) => (photos[key] ? Readable.from([photos[key]]) : null), put: async () => undefined, delete: async () => undefined, list: async () => [], folder: null };
+    const w = worker(smtp.url, blobs);
+    await w.start();
+    for (const [n, key] of Object.keys(photos).entries()) await withImage(n, key);
+    await w.wake();
+    const sent = Object.fromEntries(smtp.received.map((m) => [/Subject: Hello (\d+)/.exec(m.raw)![1], m.raw]));
+    const renditions = await Promise.all([0, 1, 2, 3].map(async (n) => sharp(inlineImage(sent[n]!, 'photo')!).metadata()));
+    expect(renditions.map(({ format, width, height }) => ({ format, width, height }))).toEqual([
+      { format: 'jpeg', width: 64, height: 48 },
+      { format: 'jpeg', width: 8, height: 6 },
+      { format: 'jpeg', width: 8, height: 6 },
+      { format: 'jpeg', width: 960, height: 640 },
+    ]);
+    expect(inlineImage(sent[4]!, 'photo')).toBeNull();
+    expect(mailText(sent[4]!)).not.toContain('cid:photo');
   });
 
   it('retries after a failure with backoff, recording why, until the mail server takes it', async () => {

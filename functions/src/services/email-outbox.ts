@@ -5,6 +5,7 @@ import { emailOutbox, type EmailOutboxRow, type InlineImage } from '../db/schema
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { BlobStore } from './blob-store';
 import { typeOfKey } from './image-type';
+import { emailRendition } from './photos';
 import type { Logger } from './logger';
 
 const OUTBOX_CHANNEL = 'blooms_outbox';
@@ -139,20 +140,33 @@ export class EmailOutboxWorker {
     this.log.info({ outboxId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'e-mail sent');
   }
 
-  /** The HTML with its inline images attached; an image that can no longer be read is left out of the HTML too. */
+  /**
+   * The HTML with its inline images attached, each as a bounded JPEG (emailRendition); an
+   * image that can no longer be read, or not be made into one, is left out of the HTML too.
+   */
   private async withImages(mail: EmailOutboxRow): Promise<Pick<OutgoingMail, 'html' | 'attachments'>> {
     let html = mail.html;
     const attachments: NonNullable<OutgoingMail['attachments']> = [];
     for (const { cid, blobKey } of mail.images) {
-      const stream = await this.blobs?.get(blobKey);
-      if (stream) {
-        const contentType = typeOfKey(blobKey);
-        attachments.push({ cid, filename: `${cid}.${blobKey.split('.').pop()}`, contentType, content: await buffer(stream) });
+      const rendition = await this.renditionOf(mail, blobKey);
+      if (rendition) {
+        attachments.push({ cid, filename: `${cid}.jpg`, contentType: 'image/jpeg', content: rendition });
       } else {
         html = html.replace(new RegExp(`<img [^>]*src="cid:${cid}"[^>]*>`, 'g'), '');
       }
     }
     return { html, attachments };
+  }
+
+  private async renditionOf(mail: EmailOutboxRow, blobKey: string): Promise<Buffer | null> {
+    const stream = await this.blobs?.get(blobKey);
+    if (!stream) return null;
+    try {
+      return await emailRendition(await buffer(stream), typeOfKey(blobKey));
+    } catch (error) {
+      this.log.warn({ err: error, outboxId: mail.id }, 'an e-mail photo could not be made; the e-mail goes without it');
+      return null;
+    }
   }
 }
 

@@ -34,13 +34,49 @@ export async function addUser(db: Db, name: string, email: string, role: Role = 
   return row!;
 }
 
-/** A tiny but real image of each accepted kind, by its magic bytes. */
+/** A tiny real photo of each accepted kind, 8 x 6 pixels (the HEIC, as heif-enc writes it, 64 x 48). */
 export const IMAGES = {
-  jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]),
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]),
-  heic: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(12)]),
+  jpeg: Buffer.from(
+    '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAwb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCMAagf/9k=',
+    'base64',
+  ),
+  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVR4nGM4YROFFTEMpAQAUDNBoan1CMYAAAAASUVORK5CYII=', 'base64'),
+  webp: Buffer.from('UklGRjIAAABXRUJQVlA4ICYAAABwAQCdASoIAAYAAsBMJaACdAFAAAD+5AEIw0a//JT/7yv9d3FAAA==', 'base64'),
+  heic: Buffer.from(
+    'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAa1tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAACAAAAEGlkYXQAAAAAAEAAMAAAADhpbG9jAQAAAERAAAIAAQAAAAAAAAHRAAEAAAAAAAAAHAACAAEAAAAAAAAAAQAAAAAAAAAIAAAAOGlpbmYAAAAAAAIAAAAVaW5mZQIAAAEAAQAAaHZjMQAAAAAVaW5mZQIAAAAAAgAAZ3JpZAAAAADYaXBycAAAALZpcGNvAAAAdmh2Y0MBA3AAAAAAAAAAAAAe8AD8/fj4AAAPAyAAAQAYQAEMAf//A3AAAAMAkAAAAwAAAwAeugJAIQABACpCAQEDcAAAAwCQAAADAAADAB6gIIEFlurkprm4EBAwIAAAAwAgAAADACEiAAEABkQBwXPAiQAAABRpc3BlAAAAAAAAAEAAAABAAAAAFGlzcGUAAAAAAAAAQAAAADAAAAAQcGl4aQAAAAADCAgIAAAAGmlwbWEAAAAAAAAAAgABAoECAAICA4QAAAAaaXJlZgAAAAAAAAAOZGltZwACAAEAAQAAACRtZGF0AAAAGCgBrxOA9SeBP//AZR/8TZ4fWetfnny1PA==',
+    'base64',
+  ),
 };
+
+/**
+ * The same photos with headers that declare width x height pixels (a decompression bomb: a
+ * few bytes that would decode to gigabytes). Only the header changes; nothing else is valid.
+ */
+export function declaringSize(kind: keyof typeof IMAGES, width: number, height: number): Buffer {
+  const data = Buffer.from(IMAGES[kind]);
+  if (kind === 'png') {
+    data.writeUInt32BE(width, 16);
+    data.writeUInt32BE(height, 20);
+  } else if (kind === 'jpeg') {
+    const frame = data.indexOf(Buffer.from([0xff, 0xc0]));
+    data.writeUInt16BE(height, frame + 5);
+    data.writeUInt16BE(width, frame + 7);
+  } else if (kind === 'webp') {
+    // A lossy WebP holds 14 bits a side: a larger picture declares itself in an extended (VP8X) header.
+    const extended = Buffer.alloc(18);
+    extended.write('VP8X', 0, 'latin1');
+    extended.writeUInt32LE(10, 4);
+    extended.writeUIntLE(width - 1, 12, 3);
+    extended.writeUIntLE(height - 1, 15, 3);
+    return Buffer.concat([data.subarray(0, 12), extended, data.subarray(12)]);
+  } else {
+    for (let at = data.indexOf('ispe'); at !== -1; at = data.indexOf('ispe', at + 4)) {
+      data.writeUInt32BE(width, at + 8);
+      data.writeUInt32BE(height, at + 12);
+    }
+  }
+  return data;
+}
 
 /** A multipart/form-data body as a browser sends it. */
 export function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {

@@ -23,8 +23,9 @@ import type { Db } from '../../db/database';
 import type { BlobStore } from '../../services/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
-import { EXTENSIONS, sniffImageType, typeOfKey } from '../../services/image-type';
-import { advanceStatus, allInView, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, proofImageKey, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
+import { sniffImageType, typeOfKey } from '../../services/image-type';
+import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../services/photos';
+import { advanceStatus, allInView, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, photoInUse, proofImageKey, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
 import { pointOfZip } from '../../services/route-order';
 import { createGeocoder, type GeocodingSettings } from '../../services/geocoder';
 import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
@@ -120,13 +121,17 @@ export function registerDeliveryRoutes(
 
     if (!photo || photo.length === 0) throw new InvalidInputError('Choose a photo of the delivery left at the door.');
     const type = sniffImageType(photo);
-    if (!type) throw new HttpError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.');
-    const key = `deliveries/${input.subscriptionId}/${input.month}.${EXTENSIONS[type]}`;
+    const size = type && declaredSize(photo, type);
+    if (!type || !size) throw new HttpError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.');
+    if (!sizeAllowed(size)) throw new InvalidInputError(`The photo is ${size.width} × ${size.height} pixels; a door photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`);
+    const key = photoKey(input.subscriptionId, input.month, type);
     await blobs.put(key, photo);
     try {
       return await recordDelivered(db, caller, { ...input, proofImageKey: key }, routes.mailSite(request));
     } catch (error) {
-      await blobs.delete(key);
+      // Only this request's own photo, and only when no committed row points to it (a commit
+      // whose answer was lost): a photo in use is never deleted.
+      if (!(await photoInUse(db, { ...input, key }).catch(() => true))) await blobs.delete(key);
       throw error;
     }
   });
