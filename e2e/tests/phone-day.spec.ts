@@ -1,20 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+import { expect, test } from '@playwright/test';
+import { mainNav, signInAsStaff } from '../support/session';
+import { addStaffMember, leaveAtDoor, pill, rowOf } from '../support/staff';
 
-// A real 1x1 PNG: the browser decodes it and the server checks its bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
-const pill = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(9);
 const WITHIN_2_S = { timeout: 2000 };
-
-/** Answers the Delivered prompt with Left at Door and a photo from the (fake) camera. */
-async function leaveAtDoor(driver: Page) {
-  const prompt = driver.getByRole('dialog', { name: 'Info' });
-  await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
-  const chooser = driver.waitForEvent('filechooser');
-  await prompt.getByRole('button', { name: 'Left at Door' }).click();
-  await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
-}
 
 test('a driver works next month’s stops on a 390 px phone, partly offline; the dashboard follows on a laptop', async ({ browser }) => {
   const laptop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -24,12 +12,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   const driverEmail = `rae-${Date.now()}@blooms.example`;
 
   // The admin adds the driver and assigns next month's stops in Provo and downtown Salt Lake City.
-  await signInAsStaff(admin, ADMIN_EMAIL);
-  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
-  await admin.getByLabel('Name', { exact: true }).fill('Rae Runner');
-  await admin.getByLabel('Email', { exact: true }).fill(driverEmail);
-  await admin.getByRole('button', { name: 'Add User' }).click();
-  await expect(admin.getByRole('row', { name: /Rae Runner/ })).toBeVisible();
+  await addStaffMember(admin, 'Rae Runner', driverEmail);
   await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
   await admin.getByRole('button', { name: 'Next month' }).click();
   await rowOf(admin, 'James Whitaker').getByRole('checkbox').check();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { signOutAskingFirst } from '../features/auth/sign-out';
 import { headerLinks } from './navigation';
 import { keepTabWithin } from './keep-tab-within';
 import { Logo } from '@blooms/shared/ui/Logo';
@@ -19,7 +20,6 @@ const focusableIn = (element: HTMLElement | null) =>
 export function Header() {
   const status = useAuthStore((s) => s.status);
   const role = useAuthStore((s) => s.role);
-  const signOut = useAuthStore((s) => s.signOut);
   const site = useSiteContact();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -95,7 +95,7 @@ export function Header() {
           <div className="site-nav__actions">
             {/* Staff are at work, not shopping: they get Sign out instead of the sales button. */}
             {status === 'signed-in' ? (
-              <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+              <button type="button" className="button button--secondary" onClick={() => void signOutAskingFirst()}>
                 Sign out
               </button>
             ) : (

@@ -12,6 +12,29 @@ export const STAFF_OFFLINE_SCOPE = '/my-deliveries';
  */
 export const WEB_APP_MANIFEST_PATH = '/manifest.webmanifest';
 
+/** The IndexedDB database where My Deliveries keeps changes made offline; the host deletes it when someone signs out. */
+export const STAFF_OFFLINE_DATABASE = 'blooms-staff';
+
+/** A change waiting on the device, as the sign-out warning names it. */
+export interface WaitingChange {
+  name: string;
+  change: { to: 'out-for-delivery' } | { to: 'delivered'; method: 'hand' | 'door'; photo?: unknown };
+}
+
+const whatWaits = ({ name, change }: WaitingChange) =>
+  change.to === 'out-for-delivery' ? `${name}: Out for delivery` : change.method === 'door' ? `${name}: Delivered, left at the door${change.photo ? ' (with its photo)' : ''}` : `${name}: Delivered by hand`;
+
+/** What signing out with changes still waiting would lose, said before it happens. */
+export function signOutLosesChanges(waiting: readonly WaitingChange[]): string {
+  const count = waiting.length === 1 ? '1 change has' : `${waiting.length} changes have`;
+  const photos = waiting.some(({ change }) => change.to === 'delivered' && change.photo) ? ', and the door photos with them' : '';
+  return (
+    `${count} not been sent yet: ${waiting.map(whatWaits).join('; ')}. ` +
+    `They are kept only on this device until it has a connection. Signing out now deletes them: they will never be sent${photos}. ` +
+    'To keep them, cancel and sign out once they have gone.'
+  );
+}
+
 /** Where the worker keeps files and API replies; the host empties it when someone signs out. */
 export const STAFF_OFFLINE_CACHE = 'blooms-staff-offline-v1';
 

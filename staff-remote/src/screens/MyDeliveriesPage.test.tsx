@@ -11,7 +11,7 @@ import { row, THIS_MONTH } from '../test/fixtures';
 import { addMonths } from '@blooms/shared/contract/months';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { pushLive } from '../test/live-mock';
-import { pendingStore } from '../features/offline/pending-store';
+import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),

@@ -19,6 +19,7 @@ import { isRole, type UserRecord } from '@blooms/shared/contract/roles';
 import { ApiError, apiRequest } from '@blooms/shared/runtime/api-client';
 import { rememberStaffBrowser } from './start-auth';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
+import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 
 /** What resolving a signed-in person against our user records came to. */
 export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
@@ -79,8 +80,10 @@ export function startFirebaseSession(): SessionController {
       inFlight = null;
       useAuthStore.setState(SIGNED_OUT);
       rememberStaffBrowser(false);
-      // What My Deliveries kept for offline use (API replies included) is not for the next person.
+      // What My Deliveries kept for offline use (API replies included, and changes not sent
+      // with their photos) is not for the next person.
       void globalThis.caches?.delete(STAFF_OFFLINE_CACHE);
+      void pendingStore.deleteAll().catch((error: unknown) => console.error('Could not delete the changes kept on this device', error));
       return;
     }
     const current = useAuthStore.getState();

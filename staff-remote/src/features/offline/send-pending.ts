@@ -1,7 +1,7 @@
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { statusLabel, type MonthDelivery } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
-import type { PendingChange } from './pending-store';
+import type { PendingChange } from '@blooms/shared/runtime/staff-pending-store';
 
 /** What sending one kept change came to. */
 export type SendOutcome =

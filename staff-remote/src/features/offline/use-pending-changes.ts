@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
-import { pendingStore, type NewPendingChange, type PendingChange } from './pending-store';
+import { pendingStore, type NewPendingChange, type PendingChange } from '@blooms/shared/runtime/staff-pending-store';
 import { sendPending } from './send-pending';
 import { askToSendWhenOnline, onWorkerAsksToSend } from './staff-worker';
 

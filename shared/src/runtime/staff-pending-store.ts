@@ -1,4 +1,5 @@
-import type { MonthKey } from '@blooms/shared/contract/months';
+import type { MonthKey } from '../contract/months';
+import { STAFF_OFFLINE_DATABASE } from '../contract/staff-offline';
 
 /** A change a driver made with no connection, kept on the device until it is sent. */
 export interface PendingChange {
@@ -16,16 +17,23 @@ export interface PendingChange {
 
 export type NewPendingChange = Omit<PendingChange, 'id' | 'queuedAt'>;
 
-const DATABASE = 'blooms-staff';
 const STORE = 'pending-changes';
 
 let opened: Promise<IDBDatabase> | null = null;
 
 function database(): Promise<IDBDatabase> {
   opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
+    const request = indexedDB.open(STAFF_OFFLINE_DATABASE, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // Signing out deletes the database (here or in another tab): let go of it at once, so
+      // the deletion is not held up, and open it afresh next time.
+      request.result.onversionchange = () => {
+        request.result.close();
+        opened = null;
+      };
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error ?? new Error('This browser could not open its storage.'));
   }).catch((error: unknown) => {
     opened = null;
@@ -45,7 +53,10 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
   });
 }
 
-/** The changes kept in this browser's IndexedDB, oldest first; they outlive a reload or a closed tab. */
+/**
+ * The changes kept in this browser's IndexedDB, oldest first; they outlive a reload or a closed
+ * tab, and are deleted when the staff member signs out (the host asks first when any wait).
+ */
 export const pendingStore = {
   add: async (change: NewPendingChange): Promise<PendingChange> => {
     const record = { ...change, queuedAt: new Date().toISOString() };
@@ -59,4 +70,12 @@ export const pendingStore = {
   remove: async (id: number): Promise<void> => {
     await run('readwrite', (store) => store.delete(id));
   },
+  /** Deletes every kept change of everyone, photos included: what a signed-out device keeps of staff work. */
+  deleteAll: (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      if (typeof indexedDB === 'undefined') return resolve();
+      const request = indexedDB.deleteDatabase(STAFF_OFFLINE_DATABASE);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error('This browser could not delete the kept changes.'));
+    }),
 };

@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, mainNav, signInAsStaff } from './session';
+
+// A real 1x1 PNG: the browser decodes it and the server checks its bytes.
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A subscription's row on the dashboard, and its status pill. */
+export const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+export const pill = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(9);
+
+/** The admin signs in and adds a staff member on Manage Users; the page is left there. */
+export async function addStaffMember(admin: Page, name: string, email: string): Promise<void> {
+  await signInAsStaff(admin, ADMIN_EMAIL);
+  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  await admin.getByLabel('Name', { exact: true }).fill(name);
+  await admin.getByLabel('Email', { exact: true }).fill(email);
+  await admin.getByRole('button', { name: 'Add User' }).click();
+  await expect(admin.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+}
+
+/** Answers the Delivered prompt with Left at Door and a photo from the (fake) camera. */
+export async function leaveAtDoor(driver: Page): Promise<void> {
+  const prompt = driver.getByRole('dialog', { name: 'Info' });
+  await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
+  const chooser = driver.waitForEvent('filechooser');
+  await prompt.getByRole('button', { name: 'Left at Door' }).click();
+  await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
+}
