@@ -1,6 +1,7 @@
 // `pnpm bench:api`: seeds 10,000 subscriptions, then measures the month list under load, how
 // long a status change takes to reach 100 connected live clients, and one request assigning
-// 1,000 deliveries. Prints numbers only; nothing here passes or fails. Runs on embedded PGlite,
+// 1,000 deliveries, and whether asking for a sign-in link answers as fast for a stranger's
+// address as for a subscriber's. Prints numbers only; nothing here passes or fails. Runs on embedded PGlite,
 // or on DATABASE_URL when set.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BULK_ASSIGN = Number(process.env.BENCH_BULK_ASSIGN ?? 1000);
+const SIGN_IN_LINKS = Number(process.env.BENCH_SIGN_IN_LINKS ?? 100);
 const CITIES = [['Salt Lake City', '84111'], ['Provo', '84601'], ['Ogden', '84401'], ['Sandy', '84070'], ['Orem', '84057']] as const;
 /**
  * The month list as the dashboard asks for it: everything, a filtered view, a search. The
@@ -209,6 +211,28 @@ async function benchBulkAssign(baseUrl: string, token: string) {
   return { deliveries: chosen.length, median: percentile(times, 50), max: times.at(-1)! };
 }
 
+/**
+ * Asking for an account sign-in link, alternately for a subscriber's address and a stranger's,
+ * each address once: the two answers should take the same time, or the timing tells who subscribes.
+ */
+async function benchSignInLinks(baseUrl: string) {
+  const times: Record<'subscriber' | 'stranger', number[]> = { subscriber: [], stranger: [] };
+  for (let i = 0; i < SIGN_IN_LINKS; i++) {
+    for (const who of ['subscriber', 'stranger'] as const) {
+      const email = who === 'subscriber' ? `subscriber${i}@example.com` : `stranger${i}@example.com`;
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/account/sign-in-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      await response.arrayBuffer();
+      if (response.status !== 202) throw new Error(`sign-in link answered ${response.status}`);
+      times[who].push(performance.now() - started);
+    }
+  }
+  return Object.entries(times).map(([who, list]) => {
+    list.sort((a, b) => a - b);
+    return { who, p50: percentile(list, 50), p95: percentile(list, 95) };
+  });
+}
+
 async function main() {
   const { env, cleanup } = await prepareDatabase();
   const emulator = await startAuthEmulator({ projectId: PROJECT });
@@ -219,7 +243,7 @@ async function main() {
   const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [...profile, 'src/main.ts'], {
     cwd: path.join(__dirname, '..'),
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SERVE_STATIC: 'false', DEMO_DATA: 'false', ADMIN_EMAILS: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SERVE_STATIC: 'false', DEMO_DATA: 'false', ADMIN_EMAILS: '', LOG_LEVEL: 'warn', RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000' },
   });
   try {
     await waitForHttp(`${baseUrl}/api/health`, 120_000);
@@ -232,6 +256,7 @@ async function main() {
     for (const view of LIST_VIEWS) lists.push({ ...view, ...(await benchMonthList(baseUrl, token, view.query)) });
     const fanOut = await benchFanOut(baseUrl, token);
     const bulk = await benchBulkAssign(baseUrl, token);
+    const links = await benchSignInLinks(baseUrl);
     console.log('\nMonth list (GET /api/subscriptions, pages of 100, %d subscriptions, %d connections, %d s each, gzip)', SUBSCRIPTIONS, CONNECTIONS, DURATION_S);
     console.log('| view | p50 ms | p95 ms | p99 ms | requests/s | KB per response | errors |');
     console.log('|---|---|---|---|---|---|---|');
@@ -246,6 +271,10 @@ async function main() {
     console.log('| deliveries | median ms | max ms |');
     console.log('|---|---|---|');
     console.log(`| ${bulk.deliveries} | ${bulk.median.toFixed(0)} | ${bulk.max.toFixed(0)} |`);
+    console.log('\nSign-in link answer (POST /api/account/sign-in-link, %d subscribers\' and %d strangers\' addresses, alternately)', SIGN_IN_LINKS, SIGN_IN_LINKS);
+    console.log('| address | p50 ms | p95 ms |');
+    console.log('|---|---|---|');
+    for (const { who, p50, p95 } of links) console.log(`| ${who} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -6,5 +6,6 @@ CREATE TABLE IF NOT EXISTS "sign_in_link_requests" (
 	"email" text NOT NULL,
 	"account_url" text NOT NULL,
 	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL
 );

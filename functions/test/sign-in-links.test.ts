@@ -66,6 +66,18 @@ describe.each(DATABASE_KINDS)('account sign-in links on %s', (kind) => {
     server.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, headers, remoteAddress: client });
   const linksTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => /http\S+oobCode=\S+/.exec(mailText(mail.raw))?.[0]);
 
+  /** A backend of its own, on a database of its own: no other instance's worker makes its links. */
+  async function alone(signInLinks: SignInLinks, work: (server: FastifyInstance, db: TestDatabase) => Promise<void>) {
+    const own = await createMigratedDatabase(kind);
+    const server = await startTestServer(own, { config: testConfig({ SMTP_URL: smtp.url, PORT: '8080' }), signInLinks });
+    try {
+      await work(server, own);
+    } finally {
+      await server.close();
+      await own.destroy();
+    }
+  }
+
   async function linkAfter(email: string, headers: Record<string, string>, server = app) {
     const before = linksTo(email).length;
     expect((await ask(email, headers, server)).statusCode).toBe(202);
@@ -109,12 +121,9 @@ describe.each(DATABASE_KINDS)('account sign-in links on %s', (kind) => {
     // A link maker that has not answered yet: the request is answered all the same.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const slow = await startTestServer(database, {
-      config: testConfig({ SMTP_URL: smtp.url, PORT: '8080' }),
-      signInLinks: { create: async (email, pageUrl) => held.then(() => `${pageUrl}?oobCode=slow-${email}`) },
-    });
-    try {
-      await addSubscription(database.db, { email: 'waiting@example.com' });
+    const slowLinks: SignInLinks = { create: async (email, pageUrl) => held.then(() => `${pageUrl}?oobCode=slow-${email}`) };
+    await alone(slowLinks, async (slow, own) => {
+      await addSubscription(own.db, { email: 'waiting@example.com' });
       const [known, unknown] = await Promise.all([ask('waiting@example.com', {}, slow), ask('stranger@example.com', {}, slow)]);
       for (const answer of [known, unknown]) {
         expect(answer.statusCode).toBe(202);
@@ -124,10 +133,26 @@ describe.each(DATABASE_KINDS)('account sign-in links on %s', (kind) => {
       release();
       await waitFor(() => linksTo('waiting@example.com').length === 1);
       expect(linksTo('stranger@example.com')).toEqual([]);
-    } finally {
-      release();
-      await slow.close();
-    }
+    }).finally(release);
+  });
+
+  it('keeps a request whose link could not be made (Firebase Auth unreachable) and makes it on the next round', async () => {
+    let reachable = false;
+    const flakyLinks: SignInLinks = {
+      create: async (email, pageUrl) => {
+        if (!reachable) throw new Error('connect ECONNREFUSED');
+        return `${pageUrl}?oobCode=later-${email}`;
+      },
+    };
+    await alone(flakyLinks, async (flaky, own) => {
+      await addSubscription(own.db, { email: 'patient@example.com' });
+      expect((await ask('patient@example.com', {}, flaky)).statusCode).toBe(202);
+      await flaky.emailOutbox.wake();
+      expect(linksTo('patient@example.com')).toEqual([]);
+      reachable = true;
+      await flaky.emailOutbox.wake();
+      await waitFor(() => linksTo('patient@example.com').length === 1);
+    });
   });
 
   it('mails one address at most a few links an hour, from any number of connections', async () => {

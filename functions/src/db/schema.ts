@@ -321,4 +321,6 @@ export const signInLinkRequests = pgTable('sign_in_link_requests', {
   accountUrl: text('account_url').notNull(),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   attempts: integer('attempts').notNull().default(0),
+  /** A worker that took the request holds it until then: one that died leaves it to be taken again. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
 });
