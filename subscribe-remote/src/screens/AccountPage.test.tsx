@@ -5,7 +5,7 @@ import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import type { Account, AccountSubscription } from '@blooms/shared/contract/account';
 import { ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import AccountPage from './AccountPage';
-import { accountPhotoUrl, accountRequest, isSignInLink, signedInEmail } from '../features/account/account-session';
+import { accountPhotoUrl, accountRequest, askForSignInLink, isSignInLink, signedInEmail } from '../features/account/account-session';
 import { redirectTo } from '../features/checkout/redirect';
 
 jest.mock('../features/account/account-session', () => ({
@@ -152,4 +152,21 @@ it('cancelling asks first, naming the last delivery the server says it keeps', a
   await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel my subscription' }));
   expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/cancel`, 'POST', undefined);
   expect(await screen.findByText('Cancelled, last delivery March 2027')).toBeInTheDocument();
+});
+
+it('asking for a sign-in link shows one answer at a time: a refusal replaces "on its way"', async () => {
+  jest.mocked(isSignInLink).mockResolvedValue(false);
+  jest.mocked(signedInEmail).mockResolvedValue(null);
+  jest.mocked(askForSignInLink).mockResolvedValueOnce(ACCOUNT_MESSAGES.signInLinkSent).mockRejectedValueOnce(new Error(ACCOUNT_MESSAGES.tooManySignInLinks));
+  render(
+    <MemoryRouter future={ROUTER_FUTURE}>
+      <AccountPage />
+    </MemoryRouter>,
+  );
+  await userEvent.type(await screen.findByLabelText('Email'), 'rosa@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(ACCOUNT_MESSAGES.signInLinkSent);
+  await userEvent.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.tooManySignInLinks);
+  expect(screen.queryByRole('status')).toBeNull();
 });

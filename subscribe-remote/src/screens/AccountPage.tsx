@@ -92,7 +92,20 @@ export default function AccountPage() {
           </p>
         )}
         {state.kind === 'loading' && <p role="status">Loading your account…</p>}
-        {state.kind === 'signed-out' && <SignInForm notice={state.notice} onSent={(notice) => setState({ kind: 'signed-out', notice })} onError={setError} />}
+        {state.kind === 'signed-out' && (
+          <SignInForm
+            notice={state.notice}
+            // One answer at a time: a refusal replaces an earlier "on its way", and the other way round.
+            onSent={(notice) => {
+              setError(null);
+              setState({ kind: 'signed-out', notice });
+            }}
+            onError={(message) => {
+              setError(message);
+              setState({ kind: 'signed-out', notice: null });
+            }}
+          />
+        )}
         {state.kind === 'confirm-email' && (
           <ConfirmEmailForm
             onConfirm={async (email) => {
