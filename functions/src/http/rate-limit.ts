@@ -15,6 +15,12 @@ export interface RateLimit {
   message?: string;
 }
 
+/**
+ * A request whose address is not known (a request Cloud Functions hands over has no socket
+ * address) is counted with every other such request: one shared limit, never none.
+ */
+const keyOf = (client: string | undefined) => client || 'unknown';
+
 /** Every this many counts a process deletes the rows whose window has passed. */
 const SWEEP_EVERY = 500;
 
@@ -34,18 +40,18 @@ export class RateLimiter {
   ) {}
 
   /** Counts one event for the client; refuses it (429) when the client is over its limit. */
-  async hit(client: string): Promise<void> {
-    const { count, retryAfterS } = await this.count(client);
+  async hit(client: string | undefined): Promise<void> {
+    const { count, retryAfterS } = await this.count(keyOf(client));
     if (count > this.rule.limit) throw this.refusal(retryAfterS);
   }
 
   /** Refuses (429) a client that is over its limit, counting nothing. */
-  async check(client: string): Promise<void> {
+  async check(client: string | undefined): Promise<void> {
     const { now, windowStart } = this.window();
     const [row] = await this.db
       .select({ count: rateLimitCounts.count, retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int` })
       .from(rateLimitCounts)
-      .where(and(eq(rateLimitCounts.bucket, this.rule.bucket), eq(rateLimitCounts.client, client), eq(rateLimitCounts.windowStart, windowStart)));
+      .where(and(eq(rateLimitCounts.bucket, this.rule.bucket), eq(rateLimitCounts.client, keyOf(client)), eq(rateLimitCounts.windowStart, windowStart)));
     if (row && row.count >= this.rule.limit) throw this.refusal(row.retryAfterS);
   }
 
