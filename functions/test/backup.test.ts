@@ -19,7 +19,7 @@ import { checkHealth } from '../src/services/health';
 import { createEmptyDatabase, createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription } from './support/fixtures';
 
-const quiet = { info: () => undefined, error: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const PHOTO = Buffer.from('a door photo');
 const SCHEMA_VERSION = knownMigrations().length;
 
