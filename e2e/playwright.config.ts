@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { AUTH_EMULATOR_PORT } from './support/session';
+import { SITE_SETTINGS } from './support/site-settings';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -48,6 +49,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_EMAILS: 'admin@example.com',
       LOG_LEVEL: 'warn',
+      ...SITE_SETTINGS,
     },
   },
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SAVED_SUBSCRIBE_FORM_KEY, STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
 import { waitForHydration, waitForScreenInReact } from '../support/hydration';
+import { SITE_SETTINGS } from '../support/site-settings';
 
 /** Public pages the server sends prerendered, with their first heading and document title. */
 const PAGES = [
@@ -311,6 +312,9 @@ for (const [device, width, height] of [['phone', 390, 844], ['desktop', 1440, 90
       expect(await h1.evaluate((element) => element === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true);
       const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
       expect(shifted, `${route} moved while loading`).toBe(0);
+      // This stack's contact details, not the ones the page was prerendered with, still shown once React has it.
+      await expect(page.getByRole('contentinfo')).toContainText(SITE_SETTINGS.CONTACT_EMAIL);
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: SITE_SETTINGS.CONTACT_PHONE })).toBeVisible();
     }
     expect(errors).toEqual([]);
   });

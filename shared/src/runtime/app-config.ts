@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import type { AppConfig } from '../contract/app-config';
 import { DEFAULT_SITE_CONTACT, type SiteContact } from '../contract/site';
@@ -17,6 +18,12 @@ export function siteContact(): SiteContact {
   return useAppConfig.getState().config?.site ?? DEFAULT_SITE_CONTACT;
 }
 
+/**
+ * The deployment's contact details, also while React hydrates a prerendered page. The server
+ * wrote this deployment's details into that page (functions/src/http/public/page-html.ts) and
+ * the host sets the same ones here before hydrating; a store hook would hydrate against the
+ * store's initial state (the built-in defaults) instead, and React would throw the page away.
+ */
 export function useSiteContact(): SiteContact {
-  return useAppConfig((s) => s.config?.site ?? DEFAULT_SITE_CONTACT);
+  return useSyncExternalStore(useAppConfig.subscribe, siteContact, siteContact);
 }
