@@ -126,15 +126,19 @@ describe('the standalone server', () => {
     expect(sitemap.body).not.toContain('/dashboard');
   });
 
-  it('sends a Content-Security-Policy that allows the emulator and remote origins, and no inline scripts', async () => {
+  it("sends a Content-Security-Policy that allows the emulator and the remotes' origins (their scripts, style sheets, pictures), and no inline scripts", async () => {
     const csp = (await app.inject('/')).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
     expect(directive('script-src')).toBe("script-src 'self' https://staff.cdn.example");
     expect(directive('connect-src')).toContain(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
     expect(directive('connect-src')).toContain('https://staff.cdn.example');
+    expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline' https://staff.cdn.example");
     expect(directive('img-src')).toBe("img-src 'self' data: blob: https://staff.cdn.example");
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive('object-src')).toBe("object-src 'none'");
+    for (const url of ['/faq', '/dashboard', '/no/such/page', '/checkout/test/cs_test_local_nope', '/api/health']) {
+      expect({ url, csp: (await app.inject(url)).headers['content-security-policy'] }).toEqual({ url, csp });
+    }
   });
 
   it('keeps source maps to itself', async () => {

@@ -10,7 +10,12 @@ function origin(url: string): string | null {
   }
 }
 
-/** The Content-Security-Policy: what this site loads, and nothing more. */
+/**
+ * The Content-Security-Policy: what this site loads, and nothing more. Every page gets the same
+ * one (prerendered or not, the 404 page, the test checkout): a visitor moves between them in
+ * the app, and the remotes they load then bring scripts, style sheets and pictures from the
+ * remotes' own origins.
+ */
 export function contentSecurityPolicy(config: ServerConfig): Record<string, string[]> {
   const remoteOrigins = Object.values(config.remotes).map(origin).filter((o): o is string => o !== null);
   const apiOrigin = origin(config.apiBaseUrl);
@@ -24,8 +29,10 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...remoteOrigins, ...maps, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
-    // A prerendered page carries its CSS inline (<style data-prerendered>), and development builds inject <style> elements.
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Each remote's screens bring their style sheet from where the remote is deployed. A
+    // prerendered page carries its CSS inline (<style data-prerendered>), and development
+    // builds inject <style> elements.
+    styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
     // Remotes serve their own pictures.
     imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins, ...mapImages],
     fontSrc: ["'self'"],
