@@ -1,5 +1,6 @@
 import { REMOTE_NAMES, remotePackage } from '@blooms/shared/contract/remotes';
 import { HASHED_FILE, IMMUTABLE } from '../src/http/public/static-files';
+import { BACKEND_PATHS } from '../src/http/paths';
 
 /** The Hosting sites: the host (pages, API rewrites) and one per remote, deployable alone. */
 export const SITES = ['host', ...REMOTE_NAMES] as const;
@@ -40,13 +41,21 @@ function hosting(site: Site, region: string, repoPath: string) {
     ...(remote
       ? {}
       : {
-          rewrites: [
-            { source: '/api/**', function: { functionId: 'api', region } },
-            // Every page, /app-config.json, robots.txt, sitemap.xml and the 404 page: the pages function.
-            { source: '**', function: { functionId: 'pages', region } },
-          ],
+          rewrites: hostRewrites(region),
         }),
   };
+}
+
+/**
+ * Where the host site sends what is not a file, first match first: the backend's paths (the
+ * API, the test checkout) to the api function, and everything else (every page,
+ * /app-config.json, robots.txt, sitemap.xml and the 404 page) to the pages function.
+ */
+export function hostRewrites(region: string) {
+  return [
+    ...BACKEND_PATHS.map((path) => ({ source: `${path}/**`, function: { functionId: 'api', region } })),
+    { source: '**', function: { functionId: 'pages', region } },
+  ];
 }
 
 /** firebase.json: five Hosting sites and the functions bundle (see docs/deploy-firebase.md). */

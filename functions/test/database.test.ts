@@ -237,3 +237,25 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`con
     expect(closed).toBe(true);
   });
 });
+
+for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`instances starting together after a schema change, on ${kind}`, () => {
+  let target: TestDatabase;
+  beforeAll(async () => {
+    target = await createEmptyDatabase(kind);
+  });
+  afterAll(() => target.destroy());
+
+  it('migrate one at a time: every instance starts, and each migration is applied once', async () => {
+    const instances = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ url: target.url!, dataDir: null })));
+    try {
+      const started = await Promise.allSettled(instances.map((instance) => instance.migrate()));
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started', 'started', 'started']);
+      const applied = (await target.db.execute(sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`)) as unknown as { rows: { times: number }[] };
+      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      expect(applied.rows).toHaveLength(journal.entries.length);
+      expect(applied.rows.every((row) => row.times === 1)).toBe(true);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
+  });
+});

@@ -42,9 +42,6 @@ export interface PoolStats {
   waiting: number;
 }
 
-/** Connections each backend process opens to a PostgreSQL server at most. */
-const POOL_MAX = 10;
-
 /**
  * Runs `work` in one transaction. drizzle types the transaction apart from the database it
  * came from, though it has the same query API; this is the one place that says so, and
@@ -63,17 +60,38 @@ export interface ConnectionRoute {
   close: () => void | Promise<void>;
 }
 
+/** The connections a process opens to a PostgreSQL server for queries when not told otherwise (a Cloud Function is: firebase/sizing.ts). */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * The session lock migrations are applied under, so that instances starting together after a
+ * schema change take turns: the first applies what is new, the others then find nothing to do.
+ * (Any 64-bit number works, as long as nothing else locks it: "blooms" in ASCII.)
+ */
+const MIGRATION_LOCK = 0x626c6f6f6d73;
+
+export interface DatabaseOptions {
+  url: string | null;
+  dataDir: string | null;
+  route?: ConnectionRoute;
+  /** At most this many connections for queries (LISTEN clients come on top: one per channel listened to). */
+  poolSize?: number;
+  /** Names the process's connections in pg_stat_activity. */
+  applicationName?: string;
+}
+
 /**
  * A PostgreSQL server when a URL is given (reached through `route` when there is one), else
  * embedded PGlite (in dataDir, or in memory for null).
  */
-export async function openDatabase(options: { url: string | null; dataDir: string | null; route?: ConnectionRoute }): Promise<Database> {
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const connection = { connectionString: options.url, ...options.route?.clientOptions };
+    const connection = { connectionString: options.url, ...options.route?.clientOptions, ...(options.applicationName ? { application_name: options.applicationName } : {}) };
     // No parallel plans: a page is small and ends early (LIMIT), and the planner misjudges how
     // many rows the dashboard's filters keep, so it would start workers that cost more than they
     // save (a filtered page's count: 59 ms with two workers, 12 ms without; docs/performance.md).
-    const pool = new Pool({ ...connection, max: POOL_MAX, options: '-c max_parallel_workers_per_gather=0' });
+    const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+    const pool = new Pool({ ...connection, max: poolSize, options: '-c max_parallel_workers_per_gather=0' });
     // The server ended an idle connection (a restart, a failover, an idle timeout): the pool
     // drops it and opens another when needed. Unheard, the 'error' event would end the process.
     pool.on('error', (error) => console.error(`database connection lost, the pool will reconnect: ${error.message}`));
@@ -88,9 +106,18 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
       db: db as unknown as Db,
       kind: 'postgres',
       listen: (channel, onMessage, onReconnect) => listenWithReconnect(connection, channel, onMessage, onReconnect),
-      migrate: (folder = MIGRATIONS) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+      migrate: async (folder = MIGRATIONS) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          // The lock ends with the session too, should this process die holding it.
+          await migratePg(drizzlePg(client), { migrationsFolder: folder }).finally(() => client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]));
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => void (await db.execute(sql`select 1`)),
-      poolStats: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      poolStats: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       snapshot: null,
       close: async () => {
         await pool.end();

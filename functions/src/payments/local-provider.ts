@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions } from '../db/schema';
 import type { PaymentProvider, ProviderLink } from './provider';
+import { TEST_CHECKOUT_PATH } from '../http/paths';
 
 /**
  * The local default: a test checkout page served by this backend (/checkout/test/{id}) that
@@ -16,7 +17,7 @@ export function localProvider(db: Db): PaymentProvider {
     async createCheckout({ successUrl }) {
       const id = `cs_test_local_${randomBytes(12).toString('hex')}`;
       const origin = new URL(successUrl).origin;
-      return { id, url: `${origin}/checkout/test/${id}` };
+      return { id, url: `${origin}${TEST_CHECKOUT_PATH}/${id}` };
     },
     async checkoutOutcome(sessionId) {
       const [row] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));

@@ -25,6 +25,7 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-body';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
 import type { RateLimiter } from '../rate-limit';
+import { TEST_CHECKOUT_PATH } from '../paths';
 
 export interface CheckoutDeps {
   db: Db;
@@ -199,7 +200,7 @@ function registerTestCheckout(app: PublicScope, { db, fulfil, applyEvent, clock 
     return row ? lifecycleLabel(row) : 'not created yet';
   };
 
-  app.get<{ Params: { id: string } }>('/checkout/test/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${TEST_CHECKOUT_PATH}/:id`, async (request, reply) => {
     const session = await findSession(request.params.id);
     const p = session.subscriber;
     const months = p.plan === 'yearly' ? 'Every month' : monthList(p.months);
@@ -236,10 +237,10 @@ ${
 <section aria-labelledby="test-billing"><h2 id="test-billing">Test billing</h2>
 <p>What the payment provider would do later. The subscription is now: <strong>${escapeHtml(await subscriptionStatusOf(session.id))}</strong>.</p>
 ${Object.entries(TEST_BILLING)
-  .map(([action, { label }]) => `<form method="post" action="/checkout/test/${escapeHtml(session.id)}/billing/${action}"><button type="submit">${escapeHtml(label)}</button></form>`)
+  .map(([action, { label }]) => `<form method="post" action="${TEST_CHECKOUT_PATH}/${escapeHtml(session.id)}/billing/${action}"><button type="submit">${escapeHtml(label)}</button></form>`)
   .join('\n')}
 </section>`
-    : `<form method="post" action="/checkout/test/${escapeHtml(session.id)}/pay"><button type="submit">Pay ${price}</button></form>
+    : `<form method="post" action="${TEST_CHECKOUT_PATH}/${escapeHtml(session.id)}/pay"><button type="submit">Pay ${price}</button></form>
 <a class="cancel" href="${CHECKOUT_CANCEL_PATH}">Cancel</a>`
 }
 </main></body></html>`);
@@ -248,12 +249,12 @@ ${Object.entries(TEST_BILLING)
   void app.register(async (scope) => {
     // The Pay button is a plain HTML form; its (empty) body carries nothing we need.
     scope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
-    scope.post<{ Params: { id: string } }>('/checkout/test/:id/pay', async (request, reply) => {
+    scope.post<{ Params: { id: string } }>(`${TEST_CHECKOUT_PATH}/:id/pay`, async (request, reply) => {
       const session = await findSession(request.params.id);
       await fulfil(session.id, localLinkOf(session.id));
       return reply.redirect(`/confirmation?session_id=${encodeURIComponent(session.id)}`, 303);
     });
-    scope.post<{ Params: { id: string; action: string } }>('/checkout/test/:id/billing/:action', async (request, reply) => {
+    scope.post<{ Params: { id: string; action: string } }>(`${TEST_CHECKOUT_PATH}/:id/billing/:action`, async (request, reply) => {
       const session = await findSession(request.params.id);
       const billing = TEST_BILLING[request.params.action];
       if (!billing) throw new NotFoundError('There is no such test billing action.');
@@ -261,7 +262,7 @@ ${Object.entries(TEST_BILLING)
       if (session.status !== 'paid' || !subscription) throw new InvalidInputError('Pay this test checkout first.');
       const result = await applyEvent({ id: `pi_local_${randomBytes(12).toString('hex')}`, type: billing.type, createdAt: clock(), subscriptionId: subscription.id, change: billing.change });
       request.log.info({ sessionId: session.id, action: request.params.action, result }, 'test billing event');
-      return reply.redirect(`/checkout/test/${encodeURIComponent(session.id)}`, 303);
+      return reply.redirect(`${TEST_CHECKOUT_PATH}/${encodeURIComponent(session.id)}`, 303);
     });
   });
 }

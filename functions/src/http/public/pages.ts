@@ -3,6 +3,7 @@ import { isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
 import { createPageHtml, isPrerendered, type AppFiles } from './page-html';
 import { preloadLinks } from './static-files';
+import { isBackendPath } from '../paths';
 
 /**
  * The site's pages: the host's page, prerendered where it can be, for the site's routes, and
@@ -42,7 +43,8 @@ export function registerPages(app: FastifyInstance, config: ServerConfig, files:
     return reply;
   });
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
+    const pathname = new URL(request.url, 'http://x').pathname;
+    const wantsPage = request.method === 'GET' && !isBackendPath(pathname) && !pathname.startsWith('/remotes/');
     if (!(wantsPage && (await sendPage(request, reply)))) notFound(request, reply);
     return reply;
   });

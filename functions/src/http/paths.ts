@@ -1,0 +1,16 @@
+/**
+ * The backend's own paths on the site, beside its pages. On Firebase, Hosting sends each of
+ * them to the api function and every other path to the pages function (deploy/firebase-json.ts
+ * makes the rewrites from this list; test/hosting-rewrites.test.ts checks that every route the
+ * backend registers is under one of them).
+ */
+export const API_PATH = '/api';
+/** The built-in test checkout's pages (PAYMENTS=test), which stand in for a payment provider's. */
+export const TEST_CHECKOUT_PATH = '/checkout/test';
+
+export const BACKEND_PATHS = [API_PATH, TEST_CHECKOUT_PATH] as const;
+
+/** Whether a request path is one of the backend's (the API or the test checkout), not a page. */
+export function isBackendPath(pathname: string): boolean {
+  return BACKEND_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
