@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { REPO_ROOT } from '../src/config';
+import { functionsRegion } from '../src/firebase/settings';
 import { FUNCTIONS_DIR } from './firebase-json';
+import { deploymentSettings } from './settings-files';
 
 /**
  * Left out of the bundle and installed by Cloud Functions from the bundle's package.json:
@@ -61,7 +63,34 @@ export async function bundleFunctions(outDir = path.join(REPO_ROOT, FUNCTIONS_DI
   return { outDir, bytes };
 }
 
+/**
+ * Before a deploy (firebase-tools names the project in GCLOUD_PROJECT): the project's settings
+ * file exists, and firebase.json's rewrites name the region those settings put the functions in.
+ */
+export function checkDeployment(projectId: string, firebaseJsonText: string, settings: Record<string, string>, settingsFound: boolean): string[] {
+  const problems: string[] = [];
+  if (!settingsFound) problems.push(`functions/.env.${projectId} is missing: copy functions/.env.example to it and fill it in (docs/deploy-firebase.md, step 6).`);
+  const region = functionsRegion(settings);
+  const named = new Set<string>();
+  for (const site of (JSON.parse(firebaseJsonText) as { hosting: { rewrites?: { function?: { region?: string } }[] }[] }).hosting) {
+    for (const rewrite of site.rewrites ?? []) if (rewrite.function?.region) named.add(rewrite.function.region);
+  }
+  if ([...named].some((r) => r !== region)) {
+    problems.push(`firebase.json sends the site to functions in ${[...named].join(', ')}, but the settings put them in ${region}: run \`pnpm firebase:config ${projectId}\`.`);
+  }
+  return problems;
+}
+
 if (require.main === module) {
+  const projectId = process.env.GCLOUD_PROJECT;
+  if (projectId) {
+    const found = fs.existsSync(path.join(REPO_ROOT, 'functions', `.env.${projectId}`));
+    const problems = checkDeployment(projectId, fs.readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8'), deploymentSettings(projectId), found);
+    if (problems.length > 0) {
+      console.error(`Not deploying:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+      process.exit(1);
+    }
+  }
   bundleFunctions().then(
     ({ outDir, bytes }) => console.log(`Functions bundle in ${path.relative(REPO_ROOT, outDir)} (${Math.round(bytes / 1024)} KB with its source map)`),
     (error: unknown) => {

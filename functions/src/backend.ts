@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
-import { openDatabase, type Database } from './db/database';
+import { openDatabase, type Database, type DatabaseOptions } from './db/database';
 import { firebaseTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { firebaseSignInLinks, type SignInLinks } from './auth/sign-in-links';
 import { mailerFor } from './mail/mailer';
@@ -25,18 +25,29 @@ export interface Backend {
   close: () => Promise<void>;
 }
 
+/** The database the settings name (a server, through the Cloud SQL connector or not, or the embedded one in dataDir), not yet migrated. */
+export async function openConfiguredDatabase(config: ServerConfig, pool: Pick<DatabaseOptions, 'poolSize' | 'applicationName'> = {}): Promise<Database> {
+  if (config.cloudSql && !config.databaseUrl) throw new Error('CLOUD_SQL_INSTANCE needs DATABASE_URL for the user, password and database name.');
+  return openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+    route: config.cloudSql ? await cloudSqlRoute(config.cloudSql.instance, config.cloudSql.ipType) : undefined,
+    ...pool,
+  });
+}
+
+/** Who is signed in: Firebase Auth (or its emulator) for the settings' project. */
+export function tokenVerifierFor(config: ServerConfig): TokenVerifier {
+  return firebaseTokenVerifier(config.firebaseProjectId, config.accountRecheckMs);
+}
+
 /**
  * The backend put together from its settings: database (migrated), admins from the settings,
  * demo data, then runBackend. Every entry point (the standalone server, a Cloud Function)
  * starts it this way and only differs in how requests reach it.
  */
 export async function startBackend(config: ServerConfig): Promise<Backend> {
-  if (config.cloudSql && !config.databaseUrl) throw new Error('CLOUD_SQL_INSTANCE needs DATABASE_URL for the user, password and database name.');
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
-    route: config.cloudSql ? await cloudSqlRoute(config.cloudSql.instance, config.cloudSql.ipType) : undefined,
-  });
+  const database = await openConfiguredDatabase(config);
   await database.migrate();
   const created = await ensureAdmins(database.db, config.adminEmails);
   const seeded = config.demoData ? await seedDemoData(database.db) : 0;
@@ -90,7 +101,7 @@ export async function runBackend(
   const app = await buildServer({
     config,
     database,
-    verifier: parts.verifier ?? firebaseTokenVerifier(config.firebaseProjectId, config.accountRecheckMs),
+    verifier: parts.verifier ?? tokenVerifierFor(config),
     clock: parts.clock,
     blobs,
     feed,

@@ -41,8 +41,10 @@ export interface ServerConfig {
   trustProxy: number;
   /** Origins (besides the site's own) whose pages may call the API: the site's origin when the API is hosted apart. */
   corsOrigins: string[];
-  /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). */
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
+  /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). The webhook secret is only missing where no webhook is taken (the billing function). */
+  stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
+  /** Whether admins may pretend it is a later day (the test checkout only; never where instances are many). */
+  testClock: boolean;
   /** SMTP server URL; without one, e-mails are written to outboxDir. */
   smtpUrl: string | null;
   outboxDir: string;
@@ -92,7 +94,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** The settings that are unsafe together, refused at start with the reason and the way out. */
-function refuseUnsafe(env: Env, config: ServerConfig): void {
+function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): void {
   const reachable = !isLoopbackHost(config.host);
   if (config.authEmulatorHost && reachable && env.ALLOW_AUTH_EMULATOR_ON_NETWORK !== 'true') {
     throw new Error(
@@ -103,6 +105,7 @@ function refuseUnsafe(env: Env, config: ServerConfig): void {
   const payments = env.PAYMENTS;
   if (payments !== undefined && payments !== 'stripe' && payments !== 'test') throw new Error(`PAYMENTS must be 'stripe' or 'test', got '${payments}'.`);
   if (payments === 'stripe' && !config.stripe) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET).');
+  if (config.stripe && !config.stripe.webhookSecret && options.takesWebhooks) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY.');
   const deployed = reachable || (config.publicUrl !== null && !isLoopbackHost(new URL(config.publicUrl).hostname));
   if (deployed && !config.stripe && payments !== 'test') {
     throw new Error(
@@ -137,10 +140,9 @@ function geocodingSettings(env: Env): GeocodingSettings | null {
   return apiKey ? { apiKey, url: env.GEOCODING_API_URL || 'https://maps.googleapis.com/maps/api/geocode/json' } : null;
 }
 
-function required(env: Env, name: string, when: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`${name} must be set ${when}.`);
-  return value;
+export interface LoadOptions {
+  /** Whether this process takes Stripe's webhooks (every one but the billing function), and so needs their signing secret. */
+  takesWebhooks?: boolean;
 }
 
 /** METRICS_TOKEN, when set: long enough that it cannot be guessed. */
@@ -166,9 +168,9 @@ function backupSettings(env: Env, dataDir: string): BackupSettings {
 }
 
 /** The backend's settings from the environment; throws, naming the setting, when they are wrong or unsafe together. */
-export function loadConfig(env: Env = process.env): ServerConfig {
+export function loadConfig(env: Env = process.env, { takesWebhooks = true }: LoadOptions = {}): ServerConfig {
   const config = readConfig(env);
-  refuseUnsafe(env, config);
+  refuseUnsafe(env, config, { takesWebhooks });
   return config;
 }
 
@@ -181,6 +183,8 @@ function readConfig(env: Env): ServerConfig {
   if (ipType !== 'PUBLIC' && ipType !== 'PRIVATE' && ipType !== 'PSC') throw new Error(`CLOUD_SQL_IP_TYPE must be PUBLIC, PRIVATE or PSC, got '${ipType}'.`);
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+
+  const stripe = env.PAYMENTS !== 'test' ? env.STRIPE_SECRET_KEY || null : null;
 
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] ?? `/remotes/${name}/mf-manifest.json`]),
@@ -231,13 +235,9 @@ function readConfig(env: Env): ServerConfig {
       signInLinksPerHour: count(env, 'RATE_LIMIT_SIGN_IN_LINKS_PER_HOUR', 3),
     },
     trustProxy: count(env, 'TRUST_PROXY', 0),
-    stripe: env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'test'
-      ? {
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', 'with STRIPE_SECRET_KEY'),
-          apiBase: env.STRIPE_API_BASE || null,
-        }
-      : null,
+    stripe: stripe ? { secretKey: stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiBase: env.STRIPE_API_BASE || null } : null,
+    // A second instance would keep a clock of its own; Cloud Functions turns it off (firebase/settings.ts).
+    testClock: !stripe,
     smtpUrl: env.SMTP_URL || null,
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'outbox')),
     mailFrom,

@@ -48,7 +48,8 @@ describe('firebase.json', () => {
 
 describe('settings under Cloud Functions', () => {
   const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [`REMOTE_${name.toUpperCase()}_URL`, `https://blooms-${name}.web.app/mf-manifest.json`]));
-  const backend = {
+  // What functions/.env.<project-id> and the secrets give every function.
+  const deployed = {
     PUBLIC_URL: 'https://blooms.example',
     PAYMENTS: 'stripe',
     DATABASE_URL: 'postgres://blooms:secret@localhost/blooms',
@@ -60,36 +61,50 @@ describe('settings under Cloud Functions', () => {
   };
 
   it.each([
-    ['DATABASE_URL', /DATABASE_URL \(a secret: .*The embedded database is refused here/],
-    ['PAYMENTS', /PAYMENTS \('stripe' or 'test'/],
-    ['SMTP_URL', /SMTP_URL \(a secret/],
-    ['STORAGE_BUCKET', /STORAGE_BUCKET/],
-    ['PUBLIC_URL', /PUBLIC_URL/],
-  ])('refuse to start the backend without %s, naming it', (name, message) => {
-    const env: Record<string, string | undefined> = { ...backend, [name]: undefined };
-    expect(() => loadFunctionsConfig(env, 'backend')).toThrow(message);
+    ['api', 'DATABASE_URL', /DATABASE_URL \(a secret: .*The embedded database is refused here/],
+    ['api', 'PAYMENTS', /PAYMENTS \('stripe' or 'test'/],
+    ['api', 'STORAGE_BUCKET', /STORAGE_BUCKET/],
+    ['api', 'PUBLIC_URL', /PUBLIC_URL/],
+    ['api', 'REMOTE_STAFF_URL', /REMOTE_STAFF_URL/],
+    ['live', 'DATABASE_URL', /DATABASE_URL/],
+    ['outbox', 'SMTP_URL', /SMTP_URL \(a secret/],
+    ['billing', 'PAYMENTS', /PAYMENTS/],
+  ] as const)('refuse to start %s without %s, naming it', (name, setting, message) => {
+    const env: Record<string, string | undefined> = { ...deployed, [setting]: undefined };
+    expect(() => loadFunctionsConfig(env, name)).toThrow(message);
   });
 
-  it('refuse PAYMENTS=stripe without its secrets, and relative remote URLs', () => {
-    expect(() => loadFunctionsConfig({ ...backend, STRIPE_WEBHOOK_SECRET: undefined }, 'backend')).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  it('refuse PAYMENTS=stripe without its secrets where payments are taken, and relative remote URLs', () => {
+    expect(() => loadFunctionsConfig({ ...deployed, STRIPE_WEBHOOK_SECRET: undefined }, 'api')).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadFunctionsConfig({ ...deployed, STRIPE_SECRET_KEY: undefined }, 'billing')).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadFunctionsConfig({ ...remotes, PUBLIC_URL: 'https://blooms.example', REMOTE_STAFF_URL: '/remotes/staff/mf-manifest.json' }, 'pages')).toThrow(
       /REMOTE_STAFF_URL must be an absolute URL/,
     );
   });
 
-  it('start with what Functions allows: GCLOUD_PROJECT, WEB_ names, CORS for the site, no static files, /tmp', () => {
-    const config = loadFunctionsConfig({ ...backend, GCLOUD_PROJECT: 'blooms-prod', WEB_API_KEY: 'AIza-x', WEB_APP_ID: '1:2:web:3', CLOUD_SQL_INSTANCE: 'blooms-prod:us-central1:blooms' }, 'backend');
+  it('start each function with only the secrets it is given', () => {
+    const only = (...names: string[]) => ({ ...deployed, ...Object.fromEntries(['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].filter((n) => !names.includes(n)).map((n) => [n, undefined])) });
+    expect(loadFunctionsConfig(only('DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'), 'api').stripe?.webhookSecret).toBe('whsec_x');
+    expect(loadFunctionsConfig(only('DATABASE_URL'), 'live').stripe).toBeNull();
+    expect(loadFunctionsConfig(only('DATABASE_URL', 'SMTP_URL'), 'outbox').smtpUrl).toBe('smtps://mail.example');
+    expect(loadFunctionsConfig(only('DATABASE_URL', 'STRIPE_SECRET_KEY'), 'billing').stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: null, apiBase: null });
+    expect(loadFunctionsConfig(only(), 'pages').remotes.staff).toBe('https://blooms-staff.web.app/mf-manifest.json');
+    expect(() => loadFunctionsConfig({ PUBLIC_URL: 'https://blooms.example' }, 'pages')).toThrow(/REMOTE_MARKETING_URL/);
+  });
+
+  it('start with what Functions allows: GCLOUD_PROJECT, WEB_ names, CORS for the site, no static files, /tmp, the live function in the region', () => {
+    const config = loadFunctionsConfig({ ...deployed, GCLOUD_PROJECT: 'blooms-prod', WEB_API_KEY: 'AIza-x', WEB_APP_ID: '1:2:web:3', CLOUD_SQL_INSTANCE: 'blooms-prod:us-west3:blooms' }, 'api');
     expect(config.firebaseWeb).toEqual({ apiKey: 'AIza-x', authDomain: 'blooms-prod.firebaseapp.com', projectId: 'blooms-prod', appId: '1:2:web:3' });
     expect(config.corsOrigins).toEqual(['https://blooms.example']);
     expect(config.staticRoot).toBeNull();
     expect(config.demoData).toBe(false);
-    expect(config.cloudSql).toEqual({ instance: 'blooms-prod:us-central1:blooms', ipType: 'PUBLIC' });
+    expect(config.cloudSql).toEqual({ instance: 'blooms-prod:us-west3:blooms', ipType: 'PUBLIC' });
     expect(config.storageBucket).toBe('blooms-photos');
-    expect(config.stripe?.webhookSecret).toBe('whsec_x');
+    expect(config.liveUrl).toBe('https://us-west3-blooms-prod.cloudfunctions.net/live/api/live');
+    expect(loadFunctionsConfig({ ...deployed, GCLOUD_PROJECT: 'blooms-prod', FUNCTIONS_REGION: 'us-central1' }, 'pages').liveUrl).toBe('https://us-central1-blooms-prod.cloudfunctions.net/live/api/live');
   });
 
-  it('let the pages function start with the site and remote URLs alone (no database, no secrets)', () => {
-    expect(loadFunctionsConfig({ ...remotes, PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'stripe' }, 'pages').remotes.staff).toBe('https://blooms-staff.web.app/mf-manifest.json');
-    expect(() => loadFunctionsConfig({ PUBLIC_URL: 'https://blooms.example' }, 'pages')).toThrow(/REMOTE_MARKETING_URL/);
+  it('never offer the test clock: each instance would pretend a day of its own', () => {
+    expect(loadFunctionsConfig({ ...deployed, PAYMENTS: 'test' }, 'api').testClock).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { chargeDateFor } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { emailOutbox, users, workerRuns } from '../src/db/schema';
+import { logOutboxBacklog } from '../src/http/metrics';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
@@ -128,7 +129,7 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
         ]);
         expect(lines.filter((line) => line.metric === 'instance')).toEqual([expect.objectContaining({ liveClients: 0, dbPool: kind === 'postgres' ? expect.objectContaining({ max: 10 }) : null })]);
         await queueOldEmail(database, 5);
-        await logged.metrics.logOutbox(logged.log);
+        await logOutboxBacklog(database.db, logged.log);
         expect(lines.find((line) => line.metric === 'outbox')).toMatchObject({ unsent: 1, oldestUnsentAgeSeconds: expect.any(Number), gaveUpLastDay: 0 });
         expect((lines.find((line) => line.metric === 'outbox')!.oldestUnsentAgeSeconds as number) >= 300).toBe(true);
       } finally {

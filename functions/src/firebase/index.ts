@@ -1,11 +1,12 @@
 /**
  * The backend as Cloud Functions (2nd gen), for a deployment on Firebase (docs/deploy-firebase.md):
- *   api    every /api/ request the Hosting site rewrites to it: the same Fastify app as the standalone server;
- *   live   the staff live feed, called by browsers directly (Hosting would buffer the stream);
- *   pages  the site's pages, composed from the files the apps' Hosting sites serve; no database;
- *   outbox sends due e-mails every minute (an idle instance gets no CPU between requests), and logs the backlog;
+ *   api     every backend path the host site rewrites to it (the API, the test checkout);
+ *   live    the staff live feed, called by browsers directly (Hosting would buffer the stream);
+ *   pages   the site's pages, composed from the files the apps' Hosting sites serve; no database;
+ *   outbox  sends due e-mails every minute, and logs the backlog;
  *   billing charges the months whose charge date has come, every hour.
- * `pnpm firebase:bundle` turns this file into what `firebase deploy` uploads.
+ * Each runs only its own part (instances.ts), sized, with its own service account and only the
+ * secrets it reads (sizing.ts). `pnpm firebase:bundle` turns this file into what `firebase deploy` uploads.
  */
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -13,38 +14,53 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { defineSecret } from 'firebase-functions/params';
 import { logger } from 'firebase-functions';
 import { REMOTE_NAMES } from '@blooms/shared/contract/remotes';
-import { startBackend, type Backend } from '../backend';
 import { buildPagesServer } from '../http/pages-server';
 import { hostedAppFiles, remoteBaseUrl, type AppName } from '../http/public/page-html';
+import { loggableError, type Logger } from '../services/logger';
 import { serveFastify } from './request-adapter';
-import { loadFunctionsConfig, SECRET_NAMES } from './settings';
+import { functionsRegion, loadFunctionsConfig } from './settings';
 import { PAGE_CACHE_CONTROL, PAGE_TEMPLATE, PAGES_SOURCE_MAX_AGE_MS } from './hosting';
+import { startApi, startBilling, startLive, startOutbox } from './instances';
+import { FUNCTION_SECRETS, SECRET_NAMES, SERVICE_ACCOUNTS, SIZING, type FunctionName } from './sizing';
 
-setGlobalOptions({ region: process.env.FUNCTIONS_REGION ?? 'us-central1' });
+setGlobalOptions({ region: functionsRegion(process.env) });
 
-const secrets = SECRET_NAMES.map((name) => defineSecret(name));
-const logError = (message: string, error: unknown) => logger.error(message, error instanceof Error ? error.message : String(error));
+const SECRETS = Object.fromEntries(SECRET_NAMES.map((name) => [name, defineSecret(name)]));
 
-let backend: Promise<Backend> | null = null;
-/** One backend per instance, whichever of its functions is called first. */
-function backendOfInstance(): Promise<Backend> {
-  backend ??= startBackend(loadFunctionsConfig(process.env, 'backend')).catch((error: unknown) => {
-    backend = null;
-    throw error;
-  });
-  return backend;
+/** A function's options: its sizing, its service account (`name@` is completed with the project), its secrets. */
+function optionsOf(name: FunctionName) {
+  const { maxInstances, concurrency, memory, timeoutSeconds } = SIZING[name];
+  return { maxInstances, concurrency, memory, timeoutSeconds, serviceAccount: `${SERVICE_ACCOUNTS[name]}@`, secrets: FUNCTION_SECRETS[name].map((secret) => SECRETS[secret]!) };
 }
 
-// CORS is the app's own (CORS_ORIGINS: the site's origin only); `cors: false` also keeps the
-// Functions emulator from allowing every origin.
-const serveBackend = serveFastify(async () => (await backendOfInstance()).app, logError);
+/** Cloud Logging's structured lines, errors without the data they were about (loggableError). */
+const log: Logger = {
+  info: (fields, message) => logger.info(message, fields),
+  warn: (fields, message) => logger.warn(message, fields),
+  error: (fields, message) => logger.error(message, { ...fields, ...('err' in fields ? { err: loggableError((fields as { err: unknown }).err) } : {}) }),
+};
+const logStartFailure = (message: string, error: unknown) => logger.error(message, loggableError(error));
 
-export const api = onRequest({ secrets, timeoutSeconds: 60, memory: '512MiB', concurrency: 80, invoker: 'public', cors: false }, serveBackend);
+/** What `start` makes, made once per instance on first use, and again after a failed start. */
+function once<T>(start: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | null = null;
+  return () =>
+    (started ??= start().catch((error: unknown) => {
+      started = null;
+      throw error;
+    }));
+}
 
-export const live = onRequest({ secrets, timeoutSeconds: 3600, memory: '512MiB', concurrency: 1000, invoker: 'public', cors: false }, serveBackend);
+// HTTP functions answer CORS themselves (CORS_ORIGINS: the site's origin only); `cors: false`
+// also keeps the Functions emulator from allowing every origin.
+const http = { invoker: 'public', cors: false } as const;
+
+export const api = onRequest({ ...optionsOf('api'), ...http }, serveFastify(() => startApi(loadFunctionsConfig(process.env, 'api')), logStartFailure));
+
+export const live = onRequest({ ...optionsOf('live'), ...http }, serveFastify(() => startLive(loadFunctionsConfig(process.env, 'live')), logStartFailure));
 
 export const pages = onRequest(
-  { timeoutSeconds: 30, memory: '256MiB', concurrency: 80, invoker: 'public', cors: false },
+  { ...optionsOf('pages'), ...http },
   serveFastify(async () => {
     const config = loadFunctionsConfig(process.env, 'pages');
     const bases = Object.fromEntries([
@@ -53,17 +69,15 @@ export const pages = onRequest(
     ]) as Record<AppName, string>;
     const files = hostedAppFiles(bases, { maxAgeMs: PAGES_SOURCE_MAX_AGE_MS, pageTemplate: PAGE_TEMPLATE });
     return buildPagesServer(config, files, { cacheControl: PAGE_CACHE_CONTROL });
-  }, logError),
+  }, logStartFailure),
 );
 
-export const outbox = onSchedule({ schedule: 'every 1 minutes', secrets, timeoutSeconds: 300 }, async () => {
-  const { app } = await backendOfInstance();
-  await app.emailOutbox.wake();
-  // What the outbox-age alert watches (docs/operations.md).
-  await app.metrics.logOutbox(app.log);
+const outboxWorker = once(() => startOutbox(loadFunctionsConfig(process.env, 'outbox'), log));
+export const outbox = onSchedule({ ...optionsOf('outbox'), schedule: 'every 1 minutes' }, async () => {
+  await (await outboxWorker()).run();
 });
 
-export const billing = onSchedule({ schedule: 'every 1 hours', secrets, timeoutSeconds: 540 }, async () => {
-  const run = await (await backendOfInstance()).app.billing.runDue();
-  logger.info('billing run', run);
+const billingWorker = once(() => startBilling(loadFunctionsConfig(process.env, 'billing'), log));
+export const billing = onSchedule({ ...optionsOf('billing'), schedule: 'every 1 hours' }, async () => {
+  log.info({ ...(await (await billingWorker()).run()) }, 'billing run');
 });

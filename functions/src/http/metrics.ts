@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
+import type { Logger } from '../services/logger';
 import type { BillingRun } from '../services/billing';
 import type { ChangeFeed } from '../services/change-feed';
 import { outboxBacklog, type OutboxBacklog } from '../services/email-outbox';
@@ -29,7 +30,8 @@ export class Metrics {
 
   constructor(
     private readonly database: Database,
-    private readonly feed: ChangeFeed,
+    /** The live feed, where this process serves it (not the api function on Firebase). */
+    private readonly feed: ChangeFeed | null,
   ) {
     const registers = [this.registry];
     this.requests = new Counter({ name: 'blooms_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers });
@@ -65,7 +67,7 @@ export class Metrics {
       help: 'Staff screens following the live feed on this process.',
       registers,
       collect() {
-        this.set(feed.size);
+        this.set(feed?.size ?? 0);
       },
     });
     new Gauge({
@@ -103,19 +105,19 @@ export class Metrics {
     const now = Date.now();
     if (now - this.lastLoggedAt < LOG_EVERY_MS) return;
     this.lastLoggedAt = now;
-    log.info({ metric: 'instance', liveClients: this.feed.size, dbPool: this.database.poolStats() }, 'instance metrics');
+    log.info({ metric: 'instance', liveClients: this.feed?.size ?? 0, dbPool: this.database.poolStats() }, 'instance metrics');
   }
 
   /** Each live stream opened or closed logs how many this instance now has: its requests end too seldom for logInstance. */
   logLiveClients(log: FastifyBaseLogger): void {
-    this.feed.onSizeChange = (liveClients) => log.info({ metric: 'live', liveClients }, 'live clients');
+    if (this.feed) this.feed.onSizeChange = (liveClients) => log.info({ metric: 'live', liveClients }, 'live clients');
   }
+}
 
-  /** The outbox backlog as structured log fields: the scheduled outbox function logs it every run (METRICS_LOG). */
-  async logOutbox(log: FastifyBaseLogger): Promise<void> {
-    const backlog = await outboxBacklog(this.database.db);
-    log.info({ metric: 'outbox', unsent: backlog.unsent, oldestUnsentAgeSeconds: ageSeconds(backlog.oldestUnsentAt), gaveUpLastDay: backlog.gaveUpLastDay }, 'outbox backlog');
-  }
+/** The outbox backlog as structured log fields: the scheduled outbox function logs it every run (METRICS_LOG). */
+export async function logOutboxBacklog(db: Db, log: Logger): Promise<void> {
+  const backlog = await outboxBacklog(db);
+  log.info({ metric: 'outbox', unsent: backlog.unsent, oldestUnsentAgeSeconds: ageSeconds(backlog.oldestUnsentAt), gaveUpLastDay: backlog.gaveUpLastDay }, 'outbox backlog');
 }
 
 /** Whether the request carries the metrics token, compared in constant time. */

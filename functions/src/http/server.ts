@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { userRecordSchema } from '@blooms/shared/contract/users';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
@@ -47,7 +47,8 @@ export interface ServerDeps {
   /** The real time, or a test's. With the test checkout an admin may move it on (TestClock). */
   clock?: () => Date;
   blobs: BlobStore;
-  feed: ChangeFeed;
+  /** The live feed's changes, for staff screens' streams; without one (the api function on Firebase) /api/live is not served here. */
+  feed: ChangeFeed | null;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -82,6 +83,19 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
   return app;
 }
 
+/**
+ * What an app whose routes check who is calling needs: the request fields the access scopes
+ * set, CORS for the API, and the check itself, which stops a client sending too many bad tokens.
+ */
+export function acceptSignIns(app: FastifyInstance, config: ServerConfig, db: Db, verifier: TokenVerifier) {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('signIn', null);
+  registerApiCors(app, config.corsOrigins);
+  // Counted in the database, so every instance on it enforces one limit.
+  const failedSignIns = new RateLimiter(db, { bucket: 'failed-sign-ins', limit: config.rateLimits.failedSignInsPerMinute, windowS: 60 });
+  return { identify: (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns), failedSignIns };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
@@ -98,20 +112,16 @@ declare module 'fastify' {
 export async function buildServer({ config, database, verifier, clock: realClock = () => new Date(), blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
   const app = await createSiteApp(config, logger);
   const { db } = database;
-  app.decorateRequest('caller', null);
-  app.decorateRequest('signIn', null);
-  registerApiCors(app, config.corsOrigins);
+  const { identify, failedSignIns } = acceptSignIns(app, config, db, verifier);
   await app.register(multipart);
 
   // Counted in the database, so every instance on it enforces one limit.
   const limits = config.rateLimits;
   const perMinute = (bucket: string, limit: number) => new RateLimiter(db, { bucket, limit, windowS: 60 });
-  const failedSignIns = perMinute('failed-sign-ins', limits.failedSignInsPerMinute);
-  const identify = (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns);
   const accountUrl = (request: FastifyRequest) => `${siteOrigin(request, config)}${ACCOUNT_PATH}`;
   const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: accountUrl(request) });
   // With real payments the time is real; with the test checkout an admin may pretend it is a later day.
-  const testClock = config.stripe ? null : new TestClock(realClock);
+  const testClock = config.testClock ? new TestClock(realClock) : null;
   const clock = testClock?.now ?? realClock;
   const metrics = new Metrics(database, feed);
   app.decorate('metrics', metrics);
@@ -125,7 +135,7 @@ export async function buildServer({ config, database, verifier, clock: realClock
       staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
       registerDeliveryDateRoutes(staff, db);
-      registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });
+      if (feed) registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });
     }),
   );
   await app.register(

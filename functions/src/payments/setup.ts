@@ -25,5 +25,6 @@ export function paymentsFor(config: ServerConfig, database: Database, log: Logge
     onBillingRun(run);
     await recordWorkerRun(database.db, 'billing', ok, { ...run });
   });
-  return { provider, fulfil, applyEvent, billing, stripe: client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : null };
+  const webhookSecret = config.stripe?.webhookSecret;
+  return { provider, fulfil, applyEvent, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
 }
