@@ -64,6 +64,8 @@ describe('the standalone server', () => {
     });
     expect(config.authEmulatorUrl).toBe(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
     expect(config.site.contactEmail).toBe('flowers@shop.example');
+    // The test checkout on one server: admins have the test clock.
+    expect(config.testClock).toBe(true);
   });
 
   it('caches content-hashed files forever and revalidates everything else', async () => {

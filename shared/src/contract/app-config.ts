@@ -22,6 +22,8 @@ export interface AppConfig {
   site: SiteContact;
   /** Enables address autocomplete on the subscribe form; null: the form works without it. */
   googleMapsApiKey: string | null;
+  /** Whether admins have the test clock: with the test checkout on one server, never with real payments or on Cloud Functions. */
+  testClock: boolean;
 }
 
 export const APP_CONFIG_PATH = '/app-config.json';

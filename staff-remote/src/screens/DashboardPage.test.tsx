@@ -10,6 +10,8 @@ import { ALL_SUBSCRIPTIONS, mapSearchUrl, REVERT_UNDO_SECONDS } from '@blooms/sh
 import DashboardPage from './DashboardPage';
 import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pushLive } from '../test/live-mock';
 
@@ -43,11 +45,15 @@ async function renderDashboard(rows = [row('a', { firstName: 'Ana' }), row('b', 
 
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
 
+/** The site's settings as /app-config.json gives them, with or without the test clock. */
+const offerTestClock = (testClock: boolean) => useAppConfig.setState({ config: { testClock } as unknown as AppConfig });
+
 beforeEach(() => {
   jest.clearAllMocks();
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ role: 'none' });
   api.testClock.mockResolvedValue(null);
+  offerTestClock(true);
 });
 
 describe('month navigator', () => {
@@ -89,11 +95,11 @@ describe('the test clock', () => {
     expect(summary).toHaveTextContent(/^Test clock \(test checkout only\)$/);
   });
 
-  it('is not there with real payments (no test clock)', async () => {
+  it('is not there, nor asked for, where the site has none (real payments, Cloud Functions)', async () => {
     useAuthStore.setState({ role: 'admin' });
-    api.testClock.mockResolvedValue(null);
+    offerTestClock(false);
     await renderDashboard();
-    expect(api.testClock).toHaveBeenCalled();
+    expect(api.testClock).not.toHaveBeenCalled();
     expect(screen.queryByText(/^Test clock/)).not.toBeInTheDocument();
   });
 

@@ -22,6 +22,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
     liveUrl: config.liveUrl,
     site: config.site,
     googleMapsApiKey: config.googleMapsApiKey,
+    testClock: config.testClock,
   };
 }
 

@@ -1,21 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { addDays, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { TEST_CLOCK_MAX_DAYS_AHEAD, type TestClockState } from '@blooms/shared/contract/test-clock';
 import { deliveriesApi } from './api';
 
 /**
  * Admins, with the test checkout only: have the server pretend it is a later day, to try the
- * 7-day rule, pauses and charges without waiting. Not shown with real payments (no test clock).
+ * 7-day rule, pauses and charges without waiting. Not shown where the site's settings say there
+ * is no test clock (real payments, Cloud Functions), and then not asked for either.
  */
 export function TestClock() {
+  const offered = useAppConfig((state) => state.config?.testClock ?? false);
   const [clock, setClock] = useState<TestClockState | null>(null);
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    deliveriesApi.testClock().then(setClock, () => setClock(null));
-  }, []);
+    if (offered) deliveriesApi.testClock().then(setClock, () => setClock(null));
+  }, [offered]);
   if (!clock) return null;
 
   const realToday = studioDate(new Date());
