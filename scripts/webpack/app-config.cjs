@@ -34,6 +34,9 @@ function federationExperiments({ remote }) {
   return { optimization: { target: 'web', ...(remote ? { disableRemote: true, disableSnapshot: true } : {}) } };
 }
 
+/** The zod every app bundles: the shared package's. */
+const ZOD_DIR = path.dirname(require.resolve('zod/package.json', { paths: [path.join(__dirname, '..', '..', 'shared')] }));
+
 /** Identifies one build of an app (its browser and prerender builds alike), so a redeployed remote can be told from the last one. */
 const BUILD_ID = process.env.BLOOMS_BUILD_ID ?? new Date().toISOString();
 
@@ -128,7 +131,11 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
       // Spec section 7: a lazily loaded chunk that has not arrived after 120 s is a chunk-load failure.
       chunkLoadTimeout: 120_000,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // zod without its eval probe (see the file), itself from the shared package's copy.
+      alias: { zod$: path.join(__dirname, 'zod-without-eval.mjs'), 'zod/v4$': path.join(ZOD_DIR, 'v4', 'index.js') },
+    },
     module: {
       rules: [
         TYPESCRIPT_RULE,
