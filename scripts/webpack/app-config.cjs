@@ -1,5 +1,7 @@
 // The webpack settings every app (host and remotes) has in common. Each app's own
 // webpack.config.js adds its ModuleFederationPlugin and anything special to it.
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { DefinePlugin } = require('webpack');
@@ -34,11 +36,39 @@ function federationExperiments({ remote }) {
   return { optimization: { target: 'web', ...(remote ? { disableRemote: true, disableSnapshot: true } : {}) } };
 }
 
+const REPO_ROOT = path.join(__dirname, '..', '..');
 /** The zod every app bundles: the shared package's. */
-const ZOD_DIR = path.dirname(require.resolve('zod/package.json', { paths: [path.join(__dirname, '..', '..', 'shared')] }));
+const ZOD_DIR = path.dirname(require.resolve('zod/package.json', { paths: [path.join(REPO_ROOT, 'shared')] }));
+/** What an app's build is made from besides its own folder. */
+const COMMON_SOURCES = ['shared/src', 'scripts/webpack', 'scripts/content', 'pnpm-lock.yaml'];
+const NOT_SOURCES = new Set(['node_modules', 'dist', 'coverage', 'test-results']);
+const TEST_FILE = /\.test\.[jt]sx?$/;
 
-/** Identifies one build of an app (its browser and prerender builds alike), so a redeployed remote can be told from the last one. */
-const BUILD_ID = process.env.BLOOMS_BUILD_ID ?? new Date().toISOString();
+function addSources(hash, target) {
+  if (!fs.existsSync(target)) return;
+  if (!fs.statSync(target).isDirectory()) {
+    hash.update(`${path.relative(REPO_ROOT, target)}\0`).update(fs.readFileSync(target)).update('\0');
+    return;
+  }
+  for (const entry of fs.readdirSync(target).sort()) if (!NOT_SOURCES.has(entry) && !TEST_FILE.test(entry)) addSources(hash, path.join(target, entry));
+}
+
+const buildIds = new Map();
+/**
+ * Identifies one build of an app (its browser and prerender builds alike), so a redeployed
+ * remote can be told from the last one: BLOOMS_BUILD_ID, else a digest of the sources it is
+ * built from. Never the time: the same source must give the same files, or every deploy of a
+ * remote would give its chunks new names and throw away every visitor's cached copies.
+ */
+function buildId(appDir) {
+  if (process.env.BLOOMS_BUILD_ID) return process.env.BLOOMS_BUILD_ID;
+  if (!buildIds.has(appDir)) {
+    const hash = createHash('sha256');
+    for (const source of [appDir, ...COMMON_SOURCES.map((relative) => path.join(REPO_ROOT, relative))]) addSources(hash, source);
+    buildIds.set(appDir, hash.digest('hex').slice(0, 12));
+  }
+  return buildIds.get(appDir);
+}
 
 /**
  * Brotli (best quality) and gzip copies of each script, made once at build time: the server
@@ -67,7 +97,7 @@ const ASSET_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico|woff2)$/, exclude: /\
 const INLINE_SVG_RULE = { test: /\.inline\.svg$/, type: 'asset/inline' };
 /** Owner-editable pages: Markdown made into { draft, html } at build time. */
 const MARKDOWN_RULE = { test: /\.md$/, use: path.join(__dirname, '..', 'content', 'markdown-loader.cjs') };
-const buildIdPlugin = () => new DefinePlugin({ __BUILD_ID__: JSON.stringify(BUILD_ID) });
+const buildIdPlugin = (appDir) => new DefinePlugin({ __BUILD_ID__: JSON.stringify(buildId(appDir)) });
 
 /**
  * A prerendered page arrives with the host's and the remote's CSS inlined (<style
@@ -112,7 +142,7 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
   const css = cssHandling({ dir, production, hostStyles });
   return {
     name: 'browser',
-    plugins: [buildIdPlugin(), ...css.plugins, ...(production ? precompress(dir) : [])],
+    plugins: [buildIdPlugin(dir), ...css.plugins, ...(production ? precompress(dir) : [])],
     mode,
     context: dir,
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',

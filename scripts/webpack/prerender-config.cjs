@@ -85,7 +85,7 @@ function createPrerenderConfig({ dir, browser }) {
     },
     optimization: { minimize: false, splitChunks: false },
     plugins: [
-      buildIdPlugin(),
+      buildIdPlugin(dir),
       new MiniCssExtractPlugin({ filename: '[name].css' }),
       new WritePrerenderedPages({ bundleDir, distDir: browser.output.path, publicPath }),
     ],
