@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -6,8 +8,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server that keeps what it receives; it can turn away the first few messages (451, try later). */
-export async function startSmtpServer(options: { refuseFirst?: number } = {}) {
+/**
+ * A real SMTP server that keeps what it receives, and writes each message to saveTo as an .eml
+ * file when given one; it can turn away the first few messages (451, try later).
+ */
+export async function startSmtpServer(options: { refuseFirst?: number; saveTo?: string } = {}) {
   const received: ReceivedMail[] = [];
   let refusals = options.refuseFirst ?? 0;
   const server = new SMTPServer({
@@ -31,6 +36,10 @@ export async function startSmtpServer(options: { refuseFirst?: number } = {}) {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         });
+        if (options.saveTo) {
+          fs.mkdirSync(options.saveTo, { recursive: true });
+          fs.writeFileSync(path.join(options.saveTo, `${new Date().toISOString().replace(/[:.]/g, '-')}-${received.length}.eml`), raw);
+        }
         callback();
       });
     },

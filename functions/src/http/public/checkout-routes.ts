@@ -213,7 +213,7 @@ function registerTestCheckout(app: PublicScope, { db, fulfil, applyEvent, clock 
       .type('text/html; charset=utf-8')
       .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test checkout | Monthly Blooms</title>
+<title>Test checkout | Monthly Blooms</title><link rel="icon" href="/favicon.svg">
 <style>
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f1ea;color:#2b2622}
 .banner{background:#6b4e00;color:#fff;text-align:center;padding:8px;font-weight:600}
