@@ -1,6 +1,6 @@
 const REMOTES = require('../shared/src/contract/remotes.json');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { createAppConfig, federationExperiments, reproducibleManifest, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
 module.exports = (_env, argv) => {
@@ -11,7 +11,7 @@ module.exports = (_env, argv) => {
     entry: {},
     plugins: [
       ...config.plugins,
-      new ModuleFederationPlugin({ name: 'staff', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, experiments: federationExperiments({ remote: true }) }),
+      new ModuleFederationPlugin({ name: 'staff', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, manifest: reproducibleManifest, experiments: federationExperiments({ remote: true }) }),
     ],
   };
 };

@@ -1,6 +1,6 @@
 const REMOTES = require('../shared/src/contract/remotes.json');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, federationExperiments, sharedModules } = require('../scripts/webpack/app-config.cjs');
+const { createAppConfig, federationExperiments, reproducibleManifest, sharedModules } = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 const { exposes } = require('./exposes.cjs');
 
@@ -12,7 +12,7 @@ module.exports = (_env, argv) => {
     entry: {},
     plugins: [
       ...config.plugins,
-      new ModuleFederationPlugin({ name: 'subscribe', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, experiments: federationExperiments({ remote: true }) }),
+      new ModuleFederationPlugin({ name: 'subscribe', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, manifest: reproducibleManifest, experiments: federationExperiments({ remote: true }) }),
     ],
   };
   return withPrerender({ dir: __dirname, browser });

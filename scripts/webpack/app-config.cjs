@@ -71,6 +71,19 @@ function buildId(appDir) {
 }
 
 /**
+ * The federation plugin lists, for each shared module, the screens that use it in the order
+ * its asynchronous build happened to finish: sorted, the same source gives the same
+ * mf-stats.json (and every other file) on every build.
+ */
+const reproducibleManifest = {
+  additionalData: ({ stats }) => {
+    for (const shared of stats.shared ?? []) shared.usedIn?.sort();
+    for (const remote of stats.remotes ?? []) remote.usedIn?.sort();
+    for (const expose of stats.exposes ?? []) expose.requires?.sort();
+  },
+};
+
+/**
  * Brotli (best quality) and gzip copies of each script, made once at build time: the server
  * sends them as they are, about 15% smaller than compressing on the fly.
  */
@@ -187,4 +200,4 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
   };
 }
 
-module.exports = { createAppConfig, sharedModules, federationExperiments, buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, INLINE_SVG_RULE, MARKDOWN_RULE };
+module.exports = { createAppConfig, sharedModules, federationExperiments, reproducibleManifest, buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, INLINE_SVG_RULE, MARKDOWN_RULE };
