@@ -9,6 +9,7 @@ const path = require('node:path');
 const [bundleDir, ...schedules] = process.argv.slice(2);
 const functions = require(path.join(path.resolve(bundleDir), 'index.js'));
 
+const firstRuns = [];
 for (const schedule of schedules) {
   const [name, everyMs] = schedule.split('=');
   const scheduled = functions[name];
@@ -26,7 +27,7 @@ for (const schedule of schedules) {
       running = false;
     }
   };
-  void run();
+  firstRuns.push(run());
   setInterval(run, Number(everyMs));
 }
-console.log(`Cloud Scheduler stand-in: ${schedules.join(', ')}`);
+void Promise.all(firstRuns).then(() => console.log(`Cloud Scheduler stand-in: ${schedules.join(', ')}; first runs done`));

@@ -194,7 +194,7 @@ export async function startEmulatorStack(options: EmulatorStackOptions): Promise
   // Cloud Scheduler's stand-in: an instance of its own, with the functions' settings and the
   // emulators' addresses, as the Functions emulator gives them to the functions it runs.
   const every = options.scheduleMs ?? { outbox: 60_000, billing: 3_600_000 };
-  spawnGroup(process.execPath, [path.join(__dirname, 'cloud-scheduler-stand-in.cjs'), functionsDir, `outbox=${every.outbox}`, `billing=${every.billing}`], {
+  const scheduler = spawnGroup(process.execPath, [path.join(__dirname, 'cloud-scheduler-stand-in.cjs'), functionsDir, `outbox=${every.outbox}`, `billing=${every.billing}`], {
     ...quiet,
     ...settings,
     ...secrets,
@@ -202,6 +202,17 @@ export async function startEmulatorStack(options: EmulatorStackOptions): Promise
     FIREBASE_AUTH_EMULATOR_HOST: authHost,
     FUNCTIONS_EMULATOR: 'true',
   });
+  // Its first runs also bring the database's schema up to date; the stack is up once they are done.
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!output.includes('first runs done')) {
+      if (scheduler.exitCode !== null || Date.now() > deadline) throw new Error('the Cloud Scheduler stand-in did not make its first runs');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${output.slice(-3000)}`);
+  }
 
   return { projectId, region, siteUrl, functionUrl, authHost, storage, mail, output: () => output, exited: exits[0]!, stop };
 }

@@ -65,7 +65,7 @@ export async function stagingChecks(stack: EmulatorStack, browser: Browser): Pro
   await check('/api/health through Hosting starts the api function on PostgreSQL', async () => {
     const started = Date.now();
     const health = await fetch(`${host}/api/health`);
-    timings.coldStartApi = `${Date.now() - started} ms (first /api/health: instance start, migrations under the lock, admin records)`;
+    timings.coldStartApi = `${Date.now() - started} ms (first /api/health: instance start, migrations checked under the lock (up to date), admin records)`;
     expectEqual(health.status, 200, 'status');
     const body = (await health.json()) as { status: string; database: string; problems: string[] };
     expectEqual({ status: body.status, database: body.database, problems: body.problems }, { status: 'ok', database: 'postgres', problems: [] }, 'health');

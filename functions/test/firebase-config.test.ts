@@ -6,6 +6,8 @@ import { REPO_ROOT } from '../src/config';
 import { loadFunctionsConfig } from '../src/firebase/settings';
 import { firebaseJson, firebaserc } from '../deploy/firebase-json';
 import { committedFirebaseJson } from '../deploy/write-config';
+import { checkDeployment } from '../deploy/bundle';
+import { parseEnvFile } from '../deploy/settings-files';
 
 const schemaFile = require.resolve('firebase-tools/schema/firebase-config.json', { paths: [REPO_ROOT] });
 
@@ -31,6 +33,15 @@ describe('firebase.json', () => {
       { source: '**', function: { functionId: 'pages', region: 'us-west3' } },
     ]);
     expect(hosting.slice(1).every((site) => !('rewrites' in site))).toBe(true);
+  });
+
+  it("stops a deploy whose settings file is missing, or whose rewrites name another region than the settings give the functions", () => {
+    const json = JSON.stringify(firebaseJson({ region: 'us-west3' }));
+    expect(checkDeployment('blooms-prod', json, parseEnvFile('PUBLIC_URL=https://x.example\n'), true)).toEqual([]);
+    expect(checkDeployment('blooms-prod', json, parseEnvFile('# another region\nFUNCTIONS_REGION="us-central1"\n'), true)).toEqual([
+      'firebase.json sends the site to functions in us-west3, but the settings put them in us-central1: run `pnpm firebase:config blooms-prod`.',
+    ]);
+    expect(checkDeployment('blooms-prod', json, {}, false)[0]).toMatch(/^functions\/\.env\.blooms-prod is missing/);
   });
 
   it('.firebaserc maps every target to a site of the project', () => {
