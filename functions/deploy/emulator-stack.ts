@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { Client } from 'pg';
 import { REMOTE_NAMES } from '@blooms/shared/contract/remotes';
 import { freePort, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 import { REPO_ROOT } from '../src/config';
@@ -72,6 +73,22 @@ async function emulatorPorts() {
 }
 
 const envFile = (values: Record<string, string>) => `${Object.entries(values).map(([key, value]) => `${key}=${value}`).join('\n')}\n`;
+
+/** A new database on the PostgreSQL server of `serverUrl`, named after its database and `purpose`; drop() removes it. */
+export async function freshDatabase(serverUrl: string, purpose: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = new URL(serverUrl);
+  const name = `${server.pathname.slice(1) || 'blooms'}_${purpose}_${process.pid}`;
+  const run = async (statement: string) => {
+    const client = new Client({ connectionString: server.toString() });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
 
 /**
  * Builds what `firebase deploy` would upload: the apps (those not built yet, or all when

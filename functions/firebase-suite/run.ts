@@ -10,29 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
 import { REPO_ROOT } from '../src/config';
-import { prepareDeployment, startEmulatorStack, type EmulatorStack, type EmulatorStackOptions } from '../deploy/emulator-stack';
+import { freshDatabase, prepareDeployment, startEmulatorStack, type EmulatorStack, type EmulatorStackOptions } from '../deploy/emulator-stack';
 import { startFakeStripe } from '../test/support/fake-stripe';
 import { paymentsChecks, PAYMENTS_ADMIN, WEBHOOK_SECRET } from './payments-checks';
 import { STAGING_SETTINGS, stagingChecks } from './staging-checks';
 import { check, expectEqual, failedChecks, launchChromium, timings } from './support';
-
-/** A fresh database on TEST_DATABASE_URL's server, named after its database, dropped by drop(). */
-async function freshDatabase(purpose: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `${server.pathname.slice(1) || 'blooms'}_firebase_${purpose}_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new Client({ connectionString: server.toString() });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /** Every file of a build folder with a digest of its bytes. */
 function filesOf(dir: string): Record<string, string> {
@@ -72,7 +55,7 @@ async function reproducibleBuildCheck(): Promise<void> {
 
 /** Runs one stack against a fresh database, checks it, and stops it whatever happens. */
 async function onStack(purpose: string, options: Omit<EmulatorStackOptions, 'databaseUrl'>, checks: (stack: EmulatorStack) => Promise<void>): Promise<void> {
-  const database = await freshDatabase(purpose);
+  const database = await freshDatabase(process.env.TEST_DATABASE_URL!, `firebase_${purpose}`);
   let stack: EmulatorStack | null = null;
   try {
     const started = Date.now();
