@@ -8,7 +8,7 @@ import { REMOTE_NAMES } from '@blooms/shared/contract/remotes';
 import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
 import { REPO_ROOT } from '../src/config';
 import { queueEmail } from '../src/services/email-outbox';
-import { startApi, startLive, startOutbox } from '../src/firebase/instances';
+import { startApi, startBilling, startLive, startOutbox } from '../src/firebase/instances';
 import { loadFunctionsConfig } from '../src/firebase/settings';
 import { CONNECTION_BUDGET, DATABASE_TIER, FUNCTION_NAMES, FUNCTION_SECRETS, SERVICE_ACCOUNTS, SIZING, type FunctionName } from '../src/firebase/sizing';
 import { bundleFunctions } from '../deploy/bundle';
@@ -148,6 +148,16 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`eac
     await outbox.run();
     await outbox.close();
     await waitFor(() => smtp.received.some((mail) => mail.to.includes('rosa@example.com')));
+  });
+
+  it('charge from a scheduled run of the billing function, which needs no mail server', async () => {
+    const billing = await startBilling(loadFunctionsConfig({ ...env, SMTP_URL: undefined }, 'billing'), { info: () => undefined, error: () => undefined });
+    try {
+      expect(await billing.run()).toEqual({ paid: 0, declined: 0, failed: 0 });
+      expect((await connectionsOf('billing')).all).toBeLessThanOrEqual(SIZING.billing.pool);
+    } finally {
+      await billing.close();
+    }
   });
 
   it('offer no test clock, even with the test checkout', async () => {
