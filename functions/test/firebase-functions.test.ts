@@ -151,7 +151,7 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`eac
   });
 
   it('charge from a scheduled run of the billing function, which needs no mail server', async () => {
-    const billing = await startBilling(loadFunctionsConfig({ ...env, SMTP_URL: undefined }, 'billing'), { info: () => undefined, error: () => undefined });
+    const billing = await startBilling(loadFunctionsConfig({ ...env, SMTP_URL: undefined }, 'billing'), QUIET);
     try {
       expect(await billing.run()).toEqual({ paid: 0, declined: 0, failed: 0 });
       expect((await connectionsOf('billing')).all).toBeLessThanOrEqual(SIZING.billing.pool);

@@ -82,10 +82,10 @@ export const FUNCTION_SECRETS: Record<FunctionName, readonly SecretName[]> = {
 
 /**
  * The service account each function runs as (`<id>@<project>.iam.gserviceaccount.com`), each
- * granted only what its function does (docs/deploy-firebase.md, "Service accounts"):
- * Cloud SQL for the four with a database, the photo bucket for api (read, write, delete) and
- * outbox (read, for e-mails with the door photo), Firebase Auth for api and live (checking
- * sign-ins, making sign-in links), each one's own secrets. pages needs nothing.
+ * granted only what its function does (docs/deploy-firebase.md, step 6): Cloud SQL for the
+ * four with a database, the photo bucket for api (read, write, delete) and outbox (read, for
+ * e-mails with the door photo), Firebase Auth for api and live (checking sign-ins) and outbox
+ * (making sign-in links), each one's own secrets. pages needs nothing.
  */
 export const SERVICE_ACCOUNTS: Record<FunctionName, string> = {
   api: 'blooms-api',
