@@ -16,6 +16,7 @@ import { startCloudStorageStandIn, type CloudStorageStandIn } from './support/cl
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
 import { startSmtpServer } from './support/smtp';
+import { addSubscription } from './support/fixtures';
 import { waitFor } from './support/wait-for';
 
 const QUIET = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -142,12 +143,16 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`eac
     await outbox.close();
   });
 
-  it('send what the api queued from a scheduled run of the outbox function', async () => {
+  it('send what the api queued, and the sign-in links asked of it, from a scheduled run of the outbox function', async () => {
     await queueEmail(database.db, 'test', { to: { name: 'Rosa', address: 'rosa@example.com' }, subject: 'Queued by the api', text: 'Hello', html: '<p>Hello</p>' }, { subscriptionId: null });
+    await addSubscription(database.db, { email: 'ivy-functions@example.com' });
+    const asked = await started[0]!.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email: 'ivy-functions@example.com' } });
+    expect(asked.statusCode).toBe(202);
     const outbox = await startOutbox(configOf('outbox'), QUIET);
     await outbox.run();
     await outbox.close();
     await waitFor(() => smtp.received.some((mail) => mail.to.includes('rosa@example.com')));
+    await waitFor(() => smtp.received.some((mail) => mail.to.includes('ivy-functions@example.com') && mail.raw.includes('Subject: Your Monthly Blooms sign-in link')));
   });
 
   it('charge from a scheduled run of the billing function, which needs no mail server', async () => {
