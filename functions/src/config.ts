@@ -4,7 +4,7 @@ import type { FirebaseWebConfig } from '@blooms/shared/contract/app-config';
 import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
 import type { CloudSqlIpType } from './db/cloud-sql';
-import type { GeocodingSettings } from './services/geocoder';
+import type { GeocodingSettings } from './infrastructure/geocoder';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 

@@ -8,14 +8,14 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { subscriptions, workerRuns } from '../src/db/schema';
-import { localBlobStore } from '../src/services/blob-store';
+import { localBlobStore } from '../src/infrastructure/blob-store';
 import { BackupError, FORMAT_VERSION, type Manifest } from '../src/backup/archive';
 import { backupAndVerify, backupEmbedded, backupServer, verifyBackup } from '../src/backup/backup';
 import { requestBackup, serveBackupRequests } from '../src/backup/control';
 import { backupFileName, nextNightlyRun, NightlyBackups, nightlyBackups } from '../src/backup/nightly';
 import { restoreBackup } from '../src/backup/restore';
 import { knownMigrations } from '../src/backup/schema-version';
-import { checkHealth } from '../src/services/health';
+import { checkHealth } from '../src/infrastructure/health';
 import { createEmptyDatabase, createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription } from './support/fixtures';
 

@@ -6,8 +6,8 @@ import { backupAndVerify, backupEmbedded } from '../src/backup/backup';
 import { restoreBackup } from '../src/backup/restore';
 import { createMigratedDatabase } from './support/databases';
 import type { Readable } from 'node:stream';
-import { cloudStorageBlobStore } from '../src/services/cloud-storage-blob-store';
-import type { BlobStore } from '../src/services/blob-store';
+import { cloudStorageBlobStore } from '../src/infrastructure/cloud-storage-blob-store';
+import type { BlobStore } from '../src/infrastructure/blob-store';
 import { startCloudStorageStandIn, type CloudStorageStandIn } from './support/cloud-storage-stand-in';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {

@@ -7,7 +7,7 @@ import { deliveries, deliveryEvents, subscriptions, users } from '../src/db/sche
 import sharp from 'sharp';
 import { deliveryHistory } from '../src/services/deliveries';
 import { MATCH_COUNT_LIMIT } from '@blooms/shared/contract/deliveries';
-import { localBlobStore } from '../src/services/blob-store';
+import { localBlobStore } from '../src/infrastructure/blob-store';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';

@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../src/db/database';
 import { emailOutbox } from '../src/db/schema';
 import { smtpMailer } from '../src/mail/mailer';
-import { EmailOutboxWorker, queueEmail, retryGivenUp } from '../src/services/email-outbox';
+import { EmailOutboxWorker, queueEmail, retryGivenUp } from '../src/infrastructure/email-outbox';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startSmtpServer } from './support/smtp';
 import sharp from 'sharp';
 import { inlineImage, mailText } from './support/mail-text';
 import { declaringSize, IMAGES } from './support/fixtures';
 import { Readable } from 'node:stream';
-import type { BlobStore } from '../src/services/blob-store';
+import type { BlobStore } from '../src/infrastructure/blob-store';
 
 const NO_SUBSCRIPTION = { subscriptionId: null };
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { REMOTE_NAMES } from '@blooms/shared/contract/remotes';
 import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
 import { REPO_ROOT } from '../src/config';
-import { queueEmail } from '../src/services/email-outbox';
+import { queueEmail } from '../src/infrastructure/email-outbox';
 import { startApi, startBilling, startLive, startOutbox } from '../src/firebase/instances';
 import { loadFunctionsConfig } from '../src/firebase/settings';
 import { CONNECTION_BUDGET, DATABASE_TIER, FUNCTION_NAMES, FUNCTION_SECRETS, SERVICE_ACCOUNTS, SIZING, type FunctionName } from '../src/firebase/sizing';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { geocodes } from '../src/db/schema';
-import { addressKey } from '../src/services/geocoder';
+import { addressKey } from '../src/infrastructure/geocoder';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer, testConfig } from './support/test-server';

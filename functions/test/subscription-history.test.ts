@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { describeHistoryEvent, historyUrl, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { chargeAttempts, users } from '../src/db/schema';
-import { localBlobStore } from '../src/services/blob-store';
+import { localBlobStore } from '../src/infrastructure/blob-store';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer } from './support/test-server';
 import { subscribeThroughTestCheckout } from './support/checkout';

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
 import type { Database, RawQuery } from '../db/database';
-import type { BlobStore } from '../services/blob-store';
+import type { BlobStore } from '../infrastructure/blob-store';
 import { BackupError, describeFiles, FORMAT, FORMAT_VERSION, PHOTOS, unpackArchive, writeArchive, type Manifest } from './archive';
 import { runPostgresTool } from './postgres-tools';
 import { readDatabaseFacts } from './schema-version';

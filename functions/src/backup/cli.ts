@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type ServerConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { blobStoreFor } from '../services/blob-store';
+import { blobStoreFor } from '../infrastructure/blob-store';
 import { BackupError } from './archive';
 import { backupAndVerify, backupEmbedded, backupServer, verifyOrRemove, type PhotoSource } from './backup';
 import { requestBackup, type BackupAnswer } from './control';

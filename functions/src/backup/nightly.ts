@@ -3,8 +3,8 @@ import path from 'node:path';
 import { addDays, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import type { BackupSettings } from '../config';
 import type { Db } from '../db/database';
-import type { Logger } from '../services/logger';
-import { recordWorkerRun, registerWorker } from '../services/worker-runs';
+import type { Logger } from '../infrastructure/logger';
+import { recordWorkerRun, registerWorker } from '../infrastructure/worker-runs';
 
 /** A backup file's name from when it was taken; nightly ones say so, and only they are pruned. */
 export function backupFileName(at: Date, nightly: boolean): string {

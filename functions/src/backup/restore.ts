@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { BlobStore } from '../services/blob-store';
+import type { BlobStore } from '../infrastructure/blob-store';
 import { BackupError, PHOTOS, unpackArchive, type Manifest } from './archive';
 import { runPostgresTool } from './postgres-tools';
 import { assertSchemaKnown, knownMigrations } from './schema-version';

@@ -138,7 +138,7 @@ export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 /**
  * Every e-mail the product sends, queued in the transaction of what it announces and sent by
- * the outbox worker (services/email-outbox.ts), so a crash loses none.
+ * the outbox worker (infrastructure/email-outbox.ts), so a crash loses none.
  */
 /** An image an outbox e-mail shows inline: its Content-ID in the HTML, and the blob it is read from when sent. */
 export interface InlineImage {
@@ -191,7 +191,7 @@ export const monthListVersion = pgTable('month_list_version', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
-/** Where an address is, as the geocoding service answered (services/geocoder.ts), keyed by the address as asked. */
+/** Where an address is, as the geocoding service answered (infrastructure/geocoder.ts), keyed by the address as asked. */
 export const geocodes = pgTable('geocodes', {
   address: text('address').primaryKey(),
   latitude: doublePrecision('latitude').notNull(),

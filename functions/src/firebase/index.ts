@@ -16,7 +16,7 @@ import { logger } from 'firebase-functions';
 import { REMOTE_NAMES } from '@blooms/shared/contract/remotes';
 import { buildPagesServer } from '../http/pages-server';
 import { hostedAppFiles, remoteBaseUrl, type AppName } from '../http/public/page-html';
-import { loggableError, type Logger } from '../services/logger';
+import { loggableError, type Logger } from '../infrastructure/logger';
 import { serveFastify } from './request-adapter';
 import { functionsRegion, loadFunctionsConfig } from './settings';
 import { PAGE_CACHE_CONTROL, PAGE_TEMPLATE, PAGES_SOURCE_MAX_AGE_MS } from './hosting';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
-import type { ChangeFeed } from '../services/change-feed';
+import type { ChangeFeed } from '../infrastructure/change-feed';
 import { accessScope } from './access';
 import { Metrics, registerMetrics } from './metrics';
 import { registerPages } from './public/pages';

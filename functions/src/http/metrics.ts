@@ -2,10 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, Db } from '../db/database';
-import type { Logger } from '../services/logger';
+import type { Logger } from '../infrastructure/logger';
 import type { BillingRun } from '../services/billing';
-import type { ChangeFeed } from '../services/change-feed';
-import { outboxBacklog, type OutboxBacklog } from '../services/email-outbox';
+import type { ChangeFeed } from '../infrastructure/change-feed';
+import { outboxBacklog, type OutboxBacklog } from '../infrastructure/email-outbox';
 
 /** Requests that matched no route are counted under this one label, so a scan of made-up paths makes no new series. */
 export const UNMATCHED_ROUTE = '(unmatched)';

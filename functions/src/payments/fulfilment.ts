@@ -5,8 +5,8 @@ import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order'
 import { isGift } from '@blooms/shared/contract/subscriber';
 import { firstDeliveryFor } from '../services/delivery-dates';
 import { insertSubscription } from '../services/subscriptions';
-import type { Logger } from '../services/logger';
-import { queueEmail } from '../services/email-outbox';
+import type { Logger } from '../infrastructure/logger';
+import { queueEmail } from '../infrastructure/email-outbox';
 import type { ProviderLink } from './provider';
 import { confirmationEmail } from '../mail/confirmation-email';
 import type { MailSite } from '../mail/account-change-email';

@@ -1,9 +1,9 @@
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { siteUrlOf, type ServerConfig } from '../config';
 import type { Database } from '../db/database';
-import type { Logger } from '../services/logger';
+import type { Logger } from '../infrastructure/logger';
 import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/billing';
-import { recordWorkerRun } from '../services/worker-runs';
+import { recordWorkerRun } from '../infrastructure/worker-runs';
 import { applyProviderEvent, type ProviderEvent } from '../services/lifecycle';
 import { createFulfilment } from './fulfilment';
 import { localProvider } from './local-provider';

@@ -19,9 +19,9 @@ import { isGift } from '@blooms/shared/contract/subscriber';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, payments, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
-import { announce } from './change-feed';
+import { announce } from '../infrastructure/change-feed';
 import { deliveryDatesBetween } from './delivery-dates';
-import { queueEmail } from './email-outbox';
+import { queueEmail } from '../infrastructure/email-outbox';
 import { InvalidInputError, NotFoundError } from './errors';
 import { deliversOncePaid, lifecycleOf } from './lifecycle';
 

@@ -8,7 +8,7 @@ import type { MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
 import { deliveryDatesBetween } from './delivery-dates';
 import { applyProviderEvent, deliversOncePaid } from './lifecycle';
-import type { Logger } from './logger';
+import type { Logger } from '../infrastructure/logger';
 
 export interface BillingRun {
   paid: number;

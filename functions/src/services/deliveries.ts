@@ -6,12 +6,12 @@ import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, monthListVersion, routeOrders, subscriptionCount, subscriptions, users, type SubscriptionDbRow } from '../db/schema';
 import { planRoute, type Point } from './route-order';
-import type { Geocoder } from './geocoder';
-import { announce, announceAll } from './change-feed';
+import type { Geocoder } from '../infrastructure/geocoder';
+import { announce, announceAll } from '../infrastructure/change-feed';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
 import { findUserByEmail } from './users';
 import { lifecycleOf } from './lifecycle';
-import { queueEmail } from './email-outbox';
+import { queueEmail } from '../infrastructure/email-outbox';
 import { DOOR_PHOTO_CID, leftAtDoorEmail, type MailSite } from '../mail/account-change-email';
 
 /** A stale click: the caller saw another status than the one stored. Carries the fresh row. */

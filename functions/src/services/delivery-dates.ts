@@ -5,7 +5,7 @@ import { defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate,
 import { firstDeliveryAmong, type UpcomingDelivery } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../db/database';
 import { deliveryDates } from '../db/schema';
-import { announce } from './change-feed';
+import { announce } from '../infrastructure/change-feed';
 import { InvalidInputError } from './errors';
 
 function describe(month: MonthKey, date: IsoDate | null): MonthDeliveryDate {

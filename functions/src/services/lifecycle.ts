@@ -6,9 +6,9 @@ import { inTransaction, type Db } from '../db/database';
 import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { lastDeliveryUnpaidEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import type { OutgoingMail } from '../mail/mailer';
-import { announce } from './change-feed';
+import { announce } from '../infrastructure/change-feed';
 import { deliveryDateOf } from './delivery-dates';
-import { queueEmail } from './email-outbox';
+import { queueEmail } from '../infrastructure/email-outbox';
 import { NotFoundError } from './errors';
 import { nextUnpaidMonth, recordPayment } from './account';
 

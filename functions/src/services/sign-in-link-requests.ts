@@ -3,8 +3,8 @@ import { inTransaction, type Db } from '../db/database';
 import { signInLinkRequests } from '../db/schema';
 import { signInLinkEmail, type MailSite } from '../mail/account-change-email';
 import { holdsSubscriptions } from './account';
-import { queueEmail, wakeOutboxWorkers } from './email-outbox';
-import type { Logger } from './logger';
+import { queueEmail, wakeOutboxWorkers } from '../infrastructure/email-outbox';
+import type { Logger } from '../infrastructure/logger';
 
 /** A link asked for longer ago than this is not made any more: it would expire as it arrived. */
 const STALE_AFTER = sql`interval '1 hour'`;

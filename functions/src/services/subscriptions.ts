@@ -1,7 +1,7 @@
 import type { Subscriber } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
 import { subscriptions, type SubscriptionDbRow } from '../db/schema';
-import { announce } from './change-feed';
+import { announce } from '../infrastructure/change-feed';
 
 /**
  * The one writer of subscriptions: stores a subscriber and tells every staff screen, inside

@@ -4,7 +4,7 @@ import type { UserRecord } from '@blooms/shared/contract/roles';
 import { USER_MESSAGES, type ValidUserInput } from '@blooms/shared/contract/users';
 import { inTransaction, type Db } from '../db/database';
 import { users, type UserRow } from '../db/schema';
-import { announce } from './change-feed';
+import { announce } from '../infrastructure/change-feed';
 import { ConflictError, NotFoundError } from './errors';
 
 const isUserId = (id: string) => z.uuid().safeParse(id).success;

@@ -6,7 +6,7 @@ import { loadConfig, type ServerConfig } from '../../src/config';
 import type { Database } from '../../src/db/database';
 import { runBackend } from '../../src/backend';
 import type { SignInLinks } from '../../src/auth/sign-in-links';
-import { localBlobStore, type BlobStore } from '../../src/services/blob-store';
+import { localBlobStore, type BlobStore } from '../../src/infrastructure/blob-store';
 import { TEST_PROJECT_ID } from './identities';
 
 export function testConfig(env: Record<string, string> = {}): ServerConfig {

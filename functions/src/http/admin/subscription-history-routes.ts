@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { subscriptionHistorySchema } from '@blooms/shared/contract/subscription-history';
 import type { Db } from '../../db/database';
-import type { BlobStore } from '../../services/blob-store';
+import type { BlobStore } from '../../infrastructure/blob-store';
 import { NotFoundError } from '../../services/errors';
 import { typeOfKey } from '../../services/image-type';
 import { historyPhotoKey, subscriptionHistory } from '../../services/subscription-history';

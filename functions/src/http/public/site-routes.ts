@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
-import { checkHealth } from '../../services/health';
+import { checkHealth } from '../../infrastructure/health';
 import type { PublicScope } from '../access';
 
 const webVitalSchema = z.object({
@@ -26,7 +26,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
   };
 }
 
-/** Health, web vitals and the browser's configuration: for everyone (health: services/health.ts). */
+/** Health, web vitals and the browser's configuration: for everyone (health: infrastructure/health.ts). */
 export function registerSiteRoutes(app: PublicScope, config: ServerConfig, database: Database) {
   // For uptime checks: 503 only when the site cannot work (no database); 200 with status
   // 'degraded' and the problems in words when it works but something needs looking at.

@@ -20,14 +20,14 @@ import {
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { firstIssueMessage, namedFields } from '@blooms/shared/contract/validation';
 import type { Db } from '../../db/database';
-import type { BlobStore } from '../../services/blob-store';
+import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import { sniffImageType, typeOfKey } from '../../services/image-type';
 import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../services/photos';
 import { advanceStatus, allInView, assignDeliveries, checkProofAllowed, listAssigned, listMonthPage, photoInUse, proofImageKey, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
 import { pointOfZip } from '../../services/route-order';
-import { createGeocoder, type GeocodingSettings } from '../../services/geocoder';
+import { createGeocoder, type GeocodingSettings } from '../../infrastructure/geocoder';
 import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';

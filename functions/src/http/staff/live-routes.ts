@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../../services/change-feed';
+import type { ChangeFeed } from '../../infrastructure/change-feed';
 import { sessionStands, type TokenVerifier } from '../../auth/token-verifier';
 import { callerOf, signInOf, type StaffScope } from '../access';
 

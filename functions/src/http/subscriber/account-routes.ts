@@ -4,7 +4,7 @@ import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { Db } from '../../db/database';
 import { accountOf, cancelSubscription, changeAddress, changeMonths, customerOf, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth, photoKeyOf } from '../../services/account';
-import type { BlobStore } from '../../services/blob-store';
+import type { BlobStore } from '../../infrastructure/blob-store';
 import { NotFoundError } from '../../services/errors';
 import { typeOfKey } from '../../services/image-type';
 import type { MailSite } from '../../mail/account-change-email';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { geocodes } from '../db/schema';
-import type { Point } from './route-order';
+import type { Point } from '../services/route-order';
 
 export interface GeocodingSettings {
   apiKey: string;
