@@ -165,7 +165,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect(second.nextCursor).toBeNull();
       // After the last row (as when the rest were deleted since the last page): no rows, the total still right.
       const last = second.rows[0] as { id: string; createdAt: string };
-      const pastTheEnd = (await get('ella', `/api/subscriptions?month=${NOV}&limit=2&cursor=${Buffer.from(`${last.createdAt}|${last.id}`).toString('base64url')}`)).json();
+      const pastTheEnd = (await get('ella', `/api/subscriptions?month=${NOV}&limit=2&cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: [last.createdAt, last.id] })).toString('base64url')}`)).json();
       expect(pastTheEnd).toEqual({ rows: [], nextCursor: null, total: 3 });
     });
 
@@ -175,8 +175,8 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       ['limit=ten', 'limit must be a number from 1 to 500.'],
       ['cursor=bm9wZQ', 'cursor is not one this server gave out.'],
       // Forged: the right shape, but an id of dashes and a date PostgreSQL cannot hold.
-      [`cursor=${Buffer.from(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`).toString('base64url')}`, 'cursor is not one this server gave out.'],
-      [`cursor=${Buffer.from('+275760-09-13T00:00:00.000Z|0b9a3c1e-5f1d-4c1e-8a2b-1d2e3f4a5b6c').toString('base64url')}`, 'cursor is not one this server gave out.'],
+      [`cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: ['2026-01-01T00:00:00.000Z', '-'.repeat(36)] })).toString('base64url')}`, 'cursor is not one this server gave out.'],
+      [`cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: ['+275760-09-13T00:00:00.000Z', '0b9a3c1e-5f1d-4c1e-8a2b-1d2e3f4a5b6c'] })).toString('base64url')}`, 'cursor is not one this server gave out.'],
       ['cursor=%00', 'cursor contains a character that is not allowed (NUL or a broken Unicode character).'],
     ])('refuses the page %s with 400', async (query, message) => {
       const response = await get('ella', `/api/subscriptions?month=${NOV}&${query}`);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../src/db/database';
 import { deliveries, monthListVersion, subscriptions, users } from '../src/db/schema';
-import { listMonthPage } from '../src/services/deliveries';
+import { listMonthPage } from '../src/read-models/month-list';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription, addUser } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';

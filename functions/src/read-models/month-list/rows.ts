@@ -1,0 +1,110 @@
+import { and, desc, eq, inArray, type Placeholder } from 'drizzle-orm';
+import { displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { MonthKey } from '@blooms/shared/contract/months';
+import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
+import type { Db } from '../../db/database';
+import { deliveries, subscriptions, users, type SubscriptionDbRow } from '../../db/schema';
+import { NotFoundError } from '../../services/errors';
+import { lifecycleOf } from '../../services/lifecycle';
+
+export const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
+
+export function proofUrl(subscriptionId: string, month: MonthKey): string {
+  return `/api/deliveries/${subscriptionId}/${month}/proof`;
+}
+
+export const deliveryColumns = {
+  status: deliveries.status,
+  assigneeEmail: users.email,
+  assigneeName: users.name,
+  proofImageKey: deliveries.proofImageKey,
+  updatedAt: deliveries.updatedAt,
+};
+
+type DeliveryColumns = { status: string | null; assigneeEmail: string | null; assigneeName: string | null; proofImageKey: string | null; updatedAt: Date | null };
+
+/** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
+type PlanColumns = Pick<SubscriptionDbRow, 'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter'>;
+export const planColumns = {
+  id: subscriptions.id,
+  months: subscriptions.months,
+  skippedMonths: subscriptions.skippedMonths,
+  pausedFrom: subscriptions.pausedFrom,
+  pausedUntil: subscriptions.pausedUntil,
+  status: subscriptions.status,
+  statusFrom: subscriptions.statusFrom,
+  endsAfter: subscriptions.endsAfter,
+};
+export const deliversThisMonth = (subscription: PlanColumns, month: MonthKey) => deliversIn(subscription, lifecycleOf(subscription), month);
+function heldBySubscriber(subscription: PlanColumns, month: MonthKey): MonthDelivery['heldBy'] {
+  const state = monthState(subscription, lifecycleOf(subscription), month);
+  return state === 'skipped' || state === 'paused' ? state : null;
+}
+
+function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: DeliveryColumns): MonthDelivery {
+  return {
+    subscriptionId: subscription.id,
+    month,
+    scheduled: deliversThisMonth(subscription, month),
+    heldBy: heldBySubscriber(subscription, month),
+    status: d.status ? displayStatus(d.status) : 'not-started',
+    assignedTo: d.assigneeEmail,
+    assigneeName: d.assigneeName,
+    proofImageUrl: d.proofImageKey ? proofUrl(subscription.id, month) : null,
+    updatedAt: d.updatedAt ? d.updatedAt.toISOString() : null,
+  };
+}
+
+export function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns): SubscriptionRow {
+  return {
+    id: s.id,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    phone: s.phone,
+    address: s.address,
+    unit: s.unit,
+    city: s.city,
+    state: s.state,
+    zip: s.zip,
+    deliveryNotes: s.deliveryNotes,
+    buyerName: s.buyerName,
+    giftMessage: s.giftMessage,
+    createdAt: s.createdAt.toISOString(),
+    lifecycle: lifecycleOf(s),
+    delivery: toMonthDelivery(s, month, d),
+  };
+}
+
+/** A subscription's delivery in the month (a left join: none yet reads as nulls), and the person it is assigned to. */
+export const deliveryInMonth = (month: MonthKey | Placeholder) => and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month));
+export const ASSIGNEE = eq(users.id, deliveries.assigneeId);
+
+export function monthRows(db: Db, month: MonthKey) {
+  return db
+    .select({ subscription: subscriptions, ...deliveryColumns })
+    .from(subscriptions)
+    .leftJoin(deliveries, deliveryInMonth(month))
+    .leftJoin(users, ASSIGNEE);
+}
+
+export const NEWEST_FIRST = [desc(subscriptions.createdAt), desc(subscriptions.id)];
+
+/** One subscription's delivery in the month, as the month list shows it. */
+export async function readDelivery(db: Db, subscriptionId: string, month: MonthKey): Promise<MonthDelivery> {
+  const [delivery] = await readDeliveries(db, [subscriptionId], month);
+  if (!delivery) throw new NotFoundError('That subscription no longer exists.');
+  return delivery;
+}
+
+/** The month's deliveries of these subscriptions, in one read, in the order asked. */
+export async function readDeliveries(db: Db, subscriptionIds: string[], month: MonthKey): Promise<MonthDelivery[]> {
+  const rows = await db
+    .select({ subscription: planColumns, ...deliveryColumns })
+    .from(subscriptions)
+    .leftJoin(deliveries, deliveryInMonth(month))
+    .leftJoin(users, ASSIGNEE)
+    .where(inArray(subscriptions.id, subscriptionIds));
+  const byId = new Map(rows.map((row) => [row.subscription.id, toMonthDelivery(row.subscription, month, row)]));
+  return subscriptionIds.flatMap((id) => byId.get(id) ?? []);
+}
