@@ -3,7 +3,7 @@ import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
 import { emailOutbox, payments, subscriptionEvents, subscriptions } from '../src/db/schema';
-import { applyProviderEvent, type ProviderEvent } from '../src/services/lifecycle';
+import { applyProviderEvent, type ProviderEvent } from '../src/services/provider-events';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription } from './support/fixtures';
 

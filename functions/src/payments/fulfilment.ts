@@ -10,7 +10,7 @@ import { queueEmail } from '../infrastructure/email-outbox';
 import type { ProviderLink } from './provider';
 import { confirmationEmail } from '../mail/confirmation-email';
 import type { MailSite } from '../mail/account-change-email';
-import { recordPayment } from '../services/account';
+import { recordPayment } from '../services/payment-ledger';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-session';
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { Logger } from '../infrastructure/logger';
 import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/billing';
 import { recordWorkerRun } from '../infrastructure/worker-runs';
-import { applyProviderEvent, type ProviderEvent } from '../services/lifecycle';
+import { applyProviderEvent, type ProviderEvent } from '../services/provider-events';
 import { createFulfilment } from './fulfilment';
 import { localProvider } from './local-provider';
 import { stripeClient, stripeProvider } from './stripe-provider';

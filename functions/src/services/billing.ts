@@ -7,7 +7,8 @@ import { chargeAttempts, payments, subscriptions } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
 import { deliveryDatesBetween } from './delivery-dates';
-import { applyProviderEvent, deliversOncePaid } from './lifecycle';
+import { deliversOncePaid } from './lifecycle';
+import { applyProviderEvent } from './provider-events';
 import type { Logger } from '../infrastructure/logger';
 
 export interface BillingRun {

@@ -16,7 +16,7 @@ import type { PaymentProvider } from '../../payments/provider';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
 import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order';
-import type { ProviderEvent, ProviderEventResult } from '../../services/lifecycle';
+import type { ProviderEvent, ProviderEventResult } from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';

@@ -3,7 +3,8 @@ import { accountMonthParamsSchema, accountSubscriptionParamsSchema, addressChang
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { Db } from '../../db/database';
-import { accountOf, cancelSubscription, changeAddress, changeMonths, customerOf, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth, photoKeyOf } from '../../services/account';
+import { accountOf, customerOf, photoKeyOf } from '../../services/account/view';
+import { cancelSubscription, changeAddress, changeMonths, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../services/account/changes';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import { NotFoundError } from '../../services/errors';
 import { typeOfKey } from '../../services/image-type';

@@ -1,122 +1,20 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import {
-  chargeDateFor,
-  MAX_PAUSE_MONTHS,
-  PRICE_PER_MONTH_CENTS,
-  type Account,
-  type AccountMonth,
-  type AccountPastDelivery,
-  type AccountSubscription,
-} from '@blooms/shared/contract/account';
+import { and, eq, sql } from 'drizzle-orm';
+import { chargeDateFor, MAX_PAUSE_MONTHS, type AccountMonth } from '@blooms/shared/contract/account';
 import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { ALL_MONTH_NUMBERS, addMonths, formatMonth, monthList, type MonthKey } from '@blooms/shared/contract/months';
 import type { AddressChange } from '@blooms/shared/contract/account-api';
 import { formatPrice, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import { isGift } from '@blooms/shared/contract/subscriber';
-import { inTransaction, type Db } from '../db/database';
-import { deliveries, payments, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
-import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
-import { announce } from '../infrastructure/change-feed';
-import { deliveryDatesBetween } from './delivery-dates';
-import { queueEmail } from '../infrastructure/email-outbox';
-import { InvalidInputError, NotFoundError } from './errors';
-import { deliversOncePaid, lifecycleOf } from './lifecycle';
-
-/** The subscriptions an e-mail address holds: its own, or the gifts it paid for (the buyer manages a gift). */
-function heldBy(email: string) {
-  const address = email.toLowerCase();
-  return or(
-    and(eq(subscriptions.buyerEmail, ''), eq(sql`lower(${subscriptions.email})`, address)),
-    eq(sql`lower(${subscriptions.buyerEmail})`, address),
-  )!;
-}
-
-/** The month a subscription's deliveries are in now, and the dates of it and the months to come. */
-async function comingDates(db: Db, now: Date): Promise<MonthDeliveryDate[]> {
-  const thisMonth = studioDate(now).slice(0, 7);
-  return deliveryDatesBetween(db, addMonths(thisMonth, -ACCOUNT_MONTHS_AHEAD), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
-}
-
-function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonths: Set<MonthKey>, now: Date): AccountMonth {
-  const state = monthState(row, lifecycleOf(row), day.month);
-  const paid = paidMonths.has(day.month);
-  const open = changesAllowed(day.date, now) && row.status !== 'cancelled';
-  const charged = state === 'delivering' && !paid;
-  return {
-    month: day.month,
-    date: day.date,
-    lastDayForChanges: day.lastDayForChanges,
-    state,
-    changeable: open && (state === 'delivering' || state === 'skipped'),
-    chargeCents: charged ? PRICE_PER_MONTH_CENTS : 0,
-    chargeDate: charged ? chargeDateFor(day.date) : null,
-    paid,
-  };
-}
-
-/** The last delivery a cancellation would keep, of these coming days: the last that delivers and is paid for or past its last day for changes. */
-function lastDeliveryKept(row: SubscriptionDbRow, coming: MonthDeliveryDate[], paidMonths: Set<MonthKey>, now: Date): MonthDeliveryDate | null {
-  return coming.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now))).at(-1) ?? null;
-}
-
-/** Everything a signed-in subscriber sees of their subscriptions: coming months with dates and charges, past deliveries, payments. */
-export async function accountOf(db: Db, email: string, now = new Date(), cardUpdates = false): Promise<Account> {
-  const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
-  if (rows.length === 0) return { email, cardUpdates, subscriptions: [] };
-  const ids = rows.map((row) => row.id);
-  const [dates, paymentRows, deliveryRows] = await Promise.all([
-    comingDates(db, now),
-    db.select().from(payments).where(inArray(payments.subscriptionId, ids)).orderBy(asc(payments.paidAt)),
-    db.select().from(deliveries).where(inArray(deliveries.subscriptionId, ids)),
-  ]);
-  const today = studioDate(now);
-  const thisMonth = today.slice(0, 7);
-  const coming = dates.filter((day) => day.month >= thisMonth && day.date >= today);
-  return {
-    email,
-    cardUpdates,
-    subscriptions: rows.map((row): AccountSubscription => {
-      const paid = paymentRows.filter((payment) => payment.subscriptionId === row.id);
-      const paidMonths = new Set(paid.map((payment) => payment.month));
-      const since = row.createdAt.toISOString().slice(0, 7);
-      const past: AccountPastDelivery[] = dates
-        .filter((day) => day.date <= today && day.month >= since && monthState(row, lifecycleOf(row), day.month) === 'delivering')
-        .map((day): AccountPastDelivery => {
-          const delivery = deliveryRows.find((d) => d.subscriptionId === row.id && d.month === day.month);
-          const status = delivery?.status === 'delivered' ? 'delivered' : delivery?.status === 'out-for-delivery' ? 'out-for-delivery' : 'not-recorded';
-          return { month: day.month, date: day.date, status, photoUrl: delivery?.proofImageKey ? `/api/account/subscriptions/${row.id}/photos/${day.month}` : null };
-        })
-        .reverse();
-      return {
-        id: row.id,
-        plan: row.plan,
-        months: row.months,
-        recipient: `${row.firstName} ${row.lastName}`,
-        deliverTo: deliverToLine(row),
-        address: { address: row.address, unit: row.unit, city: row.city, zip: row.zip },
-        deliveryNotes: row.deliveryNotes,
-        gift: isGift(row),
-        status: row.status,
-        statusLabel: lifecycleLabel(lifecycleOf(row)),
-        pausedFrom: row.pausedFrom,
-        pausedUntil: row.pausedUntil,
-        coming: coming.map((day) => describeMonth(row, day, paidMonths, now)),
-        lastDeliveryIfCancelled: lastDeliveryKept(row, coming, paidMonths, now)?.date ?? null,
-        past,
-        payments: paid.map((payment) => ({ month: payment.month, amountCents: payment.amountCents, paidAt: payment.paidAt.toISOString() })),
-      };
-    }),
-  };
-}
-
-/** The months a subscription has paid for. */
-async function paidMonthsOf(db: Db, subscriptionId: string): Promise<Set<MonthKey>> {
-  const rows = await db.select({ month: payments.month }).from(payments).where(eq(payments.subscriptionId, subscriptionId));
-  return new Set(rows.map((row) => row.month));
-}
+import { inTransaction, type Db } from '../../db/database';
+import { subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../../db/schema';
+import { accountChangeEmail, type MailSite } from '../../mail/account-change-email';
+import { announce } from '../../infrastructure/change-feed';
+import { queueEmail } from '../../infrastructure/email-outbox';
+import { deliveryDatesBetween } from '../delivery-dates';
+import { InvalidInputError, NotFoundError } from '../errors';
+import { carryPayments, paidMonthsOf } from '../payment-ledger';
+import { describeMonth, heldBy, lastDeliveryKept } from './view';
 
 /** A subscription of this subscriber, locked for the change; another person's is "not found". */
 async function lockOwn(tx: Db, email: string, subscriptionId: string): Promise<SubscriptionDbRow> {
@@ -155,35 +53,6 @@ interface Change {
   detail: Record<string, unknown>;
   /** The e-mail's subject and what it says happened. */
   email: { subject: string; lines: string[] };
-}
-
-/**
- * What was paid is never lost: a coming month that no longer delivers after a change (skipped,
- * paused, dropped from the plan) hands its payment on to the next month that delivers and is
- * not paid yet. Returns the moves made.
- */
-async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date): Promise<{ from: MonthKey; to: MonthKey }[]> {
-  const today = studioDate(now);
-  const thisMonth = today.slice(0, 7);
-  // Two years ahead: a plan of one month a year carries its payment to next year's.
-  const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, 2 * ACCOUNT_MONTHS_AHEAD))).filter((day) => day.date >= today).map((day) => day.month);
-  const paid = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.subscriptionId, row.id), inArray(payments.month, coming)))
-    .orderBy(asc(payments.month));
-  const paidMonths = new Set(paid.map((payment) => payment.month));
-  const moves: { from: MonthKey; to: MonthKey }[] = [];
-  for (const payment of paid) {
-    if (deliversOncePaid(row, payment.month)) continue;
-    const to = coming.find((month) => month > payment.month && deliversOncePaid(row, month) && !paidMonths.has(month));
-    if (!to) continue;
-    await tx.update(payments).set({ month: to }).where(eq(payments.id, payment.id));
-    paidMonths.delete(payment.month);
-    paidMonths.add(to);
-    moves.push({ from: payment.month, to });
-  }
-  return moves;
 }
 
 /** Writes a subscriber's change with its history entry and e-mail, carries any payment on, and tells staff screens. */
@@ -365,43 +234,4 @@ export async function cancelSubscription(
     }, now);
     return { row, lastDelivery };
   });
-}
-
-/** Money taken for a month's delivery; the same provider charge recorded twice is kept once. */
-export async function recordPayment(tx: Db, subscriptionId: string, providerRef: string, month: MonthKey): Promise<boolean> {
-  const inserted = await tx.insert(payments).values({ subscriptionId, providerRef, month, amountCents: PRICE_PER_MONTH_CENTS }).onConflictDoNothing().returning();
-  return inserted.length > 0;
-}
-
-/** The first month that delivers once paid and is not paid for yet, from this month on: what a payment without a month pays for. */
-export async function nextUnpaidMonth(tx: Db, row: SubscriptionDbRow, now = new Date()): Promise<MonthKey | null> {
-  const today = studioDate(now);
-  const thisMonth = today.slice(0, 7);
-  const paidMonths = await paidMonthsOf(tx, row.id);
-  const dates = await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
-  return dates.find((day) => day.date >= today && deliversOncePaid(row, day.month) && !paidMonths.has(day.month))?.month ?? null;
-}
-
-/** The door photo's key of a delivery of the subscriber's own subscription, or null. */
-export async function photoKeyOf(db: Db, email: string, subscriptionId: string, month: MonthKey): Promise<string | null> {
-  const [row] = await db
-    .select({ key: deliveries.proofImageKey })
-    .from(deliveries)
-    .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
-    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month), heldBy(email)));
-  return row?.key ?? null;
-}
-
-/** The payment provider's customer of the subscriber's own subscription (whose card pays for it). */
-export async function customerOf(db: Db, email: string, subscriptionId: string): Promise<string> {
-  const [row] = await db.select({ customerId: subscriptions.providerCustomerId }).from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), heldBy(email)));
-  if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notYours);
-  if (!row.customerId) throw new NotFoundError(ACCOUNT_MESSAGES.noCard);
-  return row.customerId;
-}
-
-/** Whether an e-mail address holds any subscription (its own, or gifts it paid for). */
-export async function holdsSubscriptions(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(heldBy(email)).limit(1);
-  return row !== undefined;
 }

@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { chargeDateFor, PRICE_PER_MONTH_CENTS, type Account, type AccountMonth, type AccountPastDelivery, type AccountSubscription } from '@blooms/shared/contract/account';
+import { changesAllowed, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
+import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
+import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
+import { deliverToLine } from '@blooms/shared/contract/order';
+import { isGift } from '@blooms/shared/contract/subscriber';
+import type { Db } from '../../db/database';
+import { deliveries, payments, subscriptions, type SubscriptionDbRow } from '../../db/schema';
+import { deliveryDatesBetween } from '../delivery-dates';
+import { NotFoundError } from '../errors';
+import { lifecycleOf } from '../lifecycle';
+
+/** The subscriptions an e-mail address holds: its own, or the gifts it paid for (the buyer manages a gift). */
+export function heldBy(email: string) {
+  const address = email.toLowerCase();
+  return or(
+    and(eq(subscriptions.buyerEmail, ''), eq(sql`lower(${subscriptions.email})`, address)),
+    eq(sql`lower(${subscriptions.buyerEmail})`, address),
+  )!;
+}
+
+/** The month a subscription's deliveries are in now, and the dates of it and the months to come. */
+async function comingDates(db: Db, now: Date): Promise<MonthDeliveryDate[]> {
+  const thisMonth = studioDate(now).slice(0, 7);
+  return deliveryDatesBetween(db, addMonths(thisMonth, -ACCOUNT_MONTHS_AHEAD), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
+}
+
+export function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonths: Set<MonthKey>, now: Date): AccountMonth {
+  const state = monthState(row, lifecycleOf(row), day.month);
+  const paid = paidMonths.has(day.month);
+  const open = changesAllowed(day.date, now) && row.status !== 'cancelled';
+  const charged = state === 'delivering' && !paid;
+  return {
+    month: day.month,
+    date: day.date,
+    lastDayForChanges: day.lastDayForChanges,
+    state,
+    changeable: open && (state === 'delivering' || state === 'skipped'),
+    chargeCents: charged ? PRICE_PER_MONTH_CENTS : 0,
+    chargeDate: charged ? chargeDateFor(day.date) : null,
+    paid,
+  };
+}
+
+/** The last delivery a cancellation would keep, of these coming days: the last that delivers and is paid for or past its last day for changes. */
+export function lastDeliveryKept(row: SubscriptionDbRow, coming: MonthDeliveryDate[], paidMonths: Set<MonthKey>, now: Date): MonthDeliveryDate | null {
+  return coming.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now))).at(-1) ?? null;
+}
+
+/** Everything a signed-in subscriber sees of their subscriptions: coming months with dates and charges, past deliveries, payments. */
+export async function accountOf(db: Db, email: string, now = new Date(), cardUpdates = false): Promise<Account> {
+  const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
+  if (rows.length === 0) return { email, cardUpdates, subscriptions: [] };
+  const ids = rows.map((row) => row.id);
+  const [dates, paymentRows, deliveryRows] = await Promise.all([
+    comingDates(db, now),
+    db.select().from(payments).where(inArray(payments.subscriptionId, ids)).orderBy(asc(payments.paidAt)),
+    db.select().from(deliveries).where(inArray(deliveries.subscriptionId, ids)),
+  ]);
+  const today = studioDate(now);
+  const thisMonth = today.slice(0, 7);
+  const coming = dates.filter((day) => day.month >= thisMonth && day.date >= today);
+  return {
+    email,
+    cardUpdates,
+    subscriptions: rows.map((row): AccountSubscription => {
+      const paid = paymentRows.filter((payment) => payment.subscriptionId === row.id);
+      const paidMonths = new Set(paid.map((payment) => payment.month));
+      const since = row.createdAt.toISOString().slice(0, 7);
+      const past: AccountPastDelivery[] = dates
+        .filter((day) => day.date <= today && day.month >= since && monthState(row, lifecycleOf(row), day.month) === 'delivering')
+        .map((day): AccountPastDelivery => {
+          const delivery = deliveryRows.find((d) => d.subscriptionId === row.id && d.month === day.month);
+          const status = delivery?.status === 'delivered' ? 'delivered' : delivery?.status === 'out-for-delivery' ? 'out-for-delivery' : 'not-recorded';
+          return { month: day.month, date: day.date, status, photoUrl: delivery?.proofImageKey ? `/api/account/subscriptions/${row.id}/photos/${day.month}` : null };
+        })
+        .reverse();
+      return {
+        id: row.id,
+        plan: row.plan,
+        months: row.months,
+        recipient: `${row.firstName} ${row.lastName}`,
+        deliverTo: deliverToLine(row),
+        address: { address: row.address, unit: row.unit, city: row.city, zip: row.zip },
+        deliveryNotes: row.deliveryNotes,
+        gift: isGift(row),
+        status: row.status,
+        statusLabel: lifecycleLabel(lifecycleOf(row)),
+        pausedFrom: row.pausedFrom,
+        pausedUntil: row.pausedUntil,
+        coming: coming.map((day) => describeMonth(row, day, paidMonths, now)),
+        lastDeliveryIfCancelled: lastDeliveryKept(row, coming, paidMonths, now)?.date ?? null,
+        past,
+        payments: paid.map((payment) => ({ month: payment.month, amountCents: payment.amountCents, paidAt: payment.paidAt.toISOString() })),
+      };
+    }),
+  };
+}
+
+/** The door photo's key of a delivery of the subscriber's own subscription, or null. */
+export async function photoKeyOf(db: Db, email: string, subscriptionId: string, month: MonthKey): Promise<string | null> {
+  const [row] = await db
+    .select({ key: deliveries.proofImageKey })
+    .from(deliveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month), heldBy(email)));
+  return row?.key ?? null;
+}
+
+/** The payment provider's customer of the subscriber's own subscription (whose card pays for it). */
+export async function customerOf(db: Db, email: string, subscriptionId: string): Promise<string> {
+  const [row] = await db.select({ customerId: subscriptions.providerCustomerId }).from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), heldBy(email)));
+  if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notYours);
+  if (!row.customerId) throw new NotFoundError(ACCOUNT_MESSAGES.noCard);
+  return row.customerId;
+}
+
+/** Whether an e-mail address holds any subscription (its own, or gifts it paid for). */
+export async function holdsSubscriptions(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(heldBy(email)).limit(1);
+  return row !== undefined;
+}
