@@ -31,6 +31,9 @@ const STATE_BY_NAME = {
   message: 'Import stateful shared modules as @blooms/shared/runtime/<name>.',
 };
 
+/** The server's layers below http/: each has its own zone, so the general server zone skips them. */
+const BELOW_HTTP = ['functions/src/services/**', 'functions/src/read-models/**', 'functions/src/infrastructure/**'];
+
 const zone = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default tseslint.config(
@@ -49,13 +52,24 @@ export default tseslint.config(
   // shared/: contract (pure) <- runtime, ui (browser).
   zone(['shared/src/contract/**'], [...CONTRACT_PURE, notApps(APPS)]),
   zone(['shared/src/runtime/**', 'shared/src/ui/**'], [STATE_BY_NAME, notApps(APPS)], ['shared/src/**/*.test.{ts,tsx}']),
-  // functions/: the server; its services know nothing of HTTP.
-  zone(['functions/**/*.ts'], [...BROWSER_ONLY, notApps(APPS)], ['functions/src/services/**']),
+  // functions/: the server; its services, read models and infrastructure know nothing of HTTP.
+  zone(['functions/**/*.ts'], [...BROWSER_ONLY, notApps(APPS)], [...BELOW_HTTP]),
   zone(['functions/src/services/**'], [
     ...BROWSER_ONLY,
     notApps(APPS),
     { regex: '(^|/)http(/|$)', message: 'Services throw domain errors (services/errors.ts); http/ maps them to statuses.' },
     { regex: '^(fastify|@fastify/)', message: 'Services are transport-free: no Fastify types or plugins.' },
+  ]),
+  zone(['functions/src/read-models/**'], [
+    ...BROWSER_ONLY,
+    notApps(APPS),
+    { regex: '(^|/)http(/|$)', message: 'Read models return data; http/ turns it into responses (and builds the URLs).' },
+    { regex: '^(fastify|@fastify/)', message: 'Read models are transport-free: no Fastify types or plugins.' },
+  ]),
+  zone(['functions/src/infrastructure/**'], [
+    ...BROWSER_ONLY,
+    notApps(APPS),
+    { regex: '(^|/)http(/|$)', message: 'Infrastructure (outbox, change feed, stores) serves every entry point, not only HTTP: it never imports http/.' },
   ]),
   // Apps: no app imports another; inside the host, nothing below app/ imports app/.
   ...APPS.filter((app) => app !== 'host').map((app) => zone([`${app}/**/*.{ts,tsx}`], [notApps(otherApps(app))])),
