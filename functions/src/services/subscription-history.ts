@@ -4,16 +4,14 @@ import type { Db } from '../db/database';
 import { chargeAttempts, checkoutSessions, deliveryEvents, emailOutbox, payments, subscriptionEvents, subscriptions, users } from '../db/schema';
 import { NotFoundError } from './errors';
 
-/** The photo URL of a delivery event that left a door photo (admins only: http/admin/). */
-export const historyPhotoUrl = (subscriptionId: string, eventId: number) => `/api/subscriptions/${subscriptionId}/history/photos/${eventId}`;
-
 /**
  * Everything that happened to a subscription, newest first, from the tables that record it:
  * the subscription itself (subscribed), subscription_events (each change and who made it),
  * payments, charge_attempts (declines), delivery_events (statuses, assignments, door photos)
- * and email_outbox (each e-mail it was sent, sent or not).
+ * and email_outbox (each e-mail it was sent, sent or not). A door photo's link is the caller's
+ * to make (photoUrl), from the event that left it.
  */
-export async function subscriptionHistory(db: Db, subscriptionId: string): Promise<SubscriptionHistory> {
+export async function subscriptionHistory(db: Db, subscriptionId: string, photoUrl: (eventId: number) => string): Promise<SubscriptionHistory> {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!subscription) throw new NotFoundError('There is no such subscription.');
   const [changes, paid, declined, deliveries, emails, staff, [checkout]] = await Promise.all([
@@ -57,7 +55,7 @@ export async function subscriptionHistory(db: Db, subscriptionId: string): Promi
         by: staffMember(event.actorEmail),
         change: event.kind,
         detail,
-        photoUrl: photoKeyOf(event.kind, detail) ? historyPhotoUrl(subscriptionId, event.id) : null,
+        photoUrl: photoKeyOf(event.kind, detail) ? photoUrl(event.id) : null,
       };
     }),
     ...emails.map((mail): HistoryEvent => ({

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { accountMonthParamsSchema, accountSubscriptionParamsSchema, addressChangeSchema, monthsChangeSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
+import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../../db/database';
 import { accountOf, customerOf, photoKeyOf } from '../../services/account/view';
 import { cancelSubscription, changeAddress, changeMonths, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../services/account/changes';
@@ -12,11 +13,14 @@ import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { subscriberEmailOf, type SubscriberScope } from '../access';
 
+/** Where a door photo of the subscriber's own delivery is served (the route below). */
+const photoUrl = (subscriptionId: string, month: MonthKey) => `/api/account/subscriptions/${subscriptionId}/photos/${month}`;
+
 /** A subscriber's own account: what they hold, and the changes they may make to it. */
 export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; provider: PaymentProvider }) {
   const { db } = deps;
   const context = (request: FastifyRequest) => ({ db, site: deps.mailSite(request), now: deps.clock() });
-  const view = (request: FastifyRequest) => accountOf(db, subscriberEmailOf(request), deps.clock(), deps.provider.name === 'stripe');
+  const view = (request: FastifyRequest) => accountOf(db, subscriberEmailOf(request), photoUrl, deps.clock(), deps.provider.name === 'stripe');
 
   subscriber.get('/api/account', async (request) => view(request));
 

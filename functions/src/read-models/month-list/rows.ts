@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type Placeholder } from 'drizzle-orm';
-import { displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { deliveryProofPath, displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
 import type { Db } from '../../db/database';
@@ -8,10 +8,6 @@ import { NotFoundError } from '../../services/errors';
 import { lifecycleOf } from '../../services/lifecycle';
 
 export const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
-
-export function proofUrl(subscriptionId: string, month: MonthKey): string {
-  return `/api/deliveries/${subscriptionId}/${month}/proof`;
-}
 
 export const deliveryColumns = {
   status: deliveries.status,
@@ -50,7 +46,7 @@ function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: Delivery
     status: d.status ? displayStatus(d.status) : 'not-started',
     assignedTo: d.assigneeEmail,
     assigneeName: d.assigneeName,
-    proofImageUrl: d.proofImageKey ? proofUrl(subscription.id, month) : null,
+    proofImageUrl: d.proofImageKey ? deliveryProofPath(subscription.id, month) : null,
     updatedAt: d.updatedAt ? d.updatedAt.toISOString() : null,
   };
 }

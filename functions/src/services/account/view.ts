@@ -49,8 +49,11 @@ export function lastDeliveryKept(row: SubscriptionDbRow, coming: MonthDeliveryDa
   return coming.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now))).at(-1) ?? null;
 }
 
-/** Everything a signed-in subscriber sees of their subscriptions: coming months with dates and charges, past deliveries, payments. */
-export async function accountOf(db: Db, email: string, now = new Date(), cardUpdates = false): Promise<Account> {
+/**
+ * Everything a signed-in subscriber sees of their subscriptions: coming months with dates and
+ * charges, past deliveries, payments. A door photo's link is the caller's to make (photoUrl).
+ */
+export async function accountOf(db: Db, email: string, photoUrl: (subscriptionId: string, month: MonthKey) => string, now = new Date(), cardUpdates = false): Promise<Account> {
   const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
   if (rows.length === 0) return { email, cardUpdates, subscriptions: [] };
   const ids = rows.map((row) => row.id);
@@ -74,7 +77,7 @@ export async function accountOf(db: Db, email: string, now = new Date(), cardUpd
         .map((day): AccountPastDelivery => {
           const delivery = deliveryRows.find((d) => d.subscriptionId === row.id && d.month === day.month);
           const status = delivery?.status === 'delivered' ? 'delivered' : delivery?.status === 'out-for-delivery' ? 'out-for-delivery' : 'not-recorded';
-          return { month: day.month, date: day.date, status, photoUrl: delivery?.proofImageKey ? `/api/account/subscriptions/${row.id}/photos/${day.month}` : null };
+          return { month: day.month, date: day.date, status, photoUrl: delivery?.proofImageKey ? photoUrl(row.id, day.month) : null };
         })
         .reverse();
       return {
