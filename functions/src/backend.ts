@@ -12,7 +12,11 @@ import { ChangeFeed } from './infrastructure/change-feed';
 import { seedDemoData } from './services/demo-data';
 import { EmailOutboxWorker } from './infrastructure/email-outbox';
 import { makeRequestedSignInLinks } from './services/sign-in-link-requests';
-import { buildServer } from './http/server';
+import { buildServer, createSiteApp } from './http/server';
+import { Metrics } from './http/metrics';
+import { paymentsFor } from './payments/setup';
+import type { BillingWorker } from './services/billing';
+import { TestClock } from './services/test-clock';
 import { registerWorker } from './infrastructure/worker-runs';
 import type { Logger } from './infrastructure/logger';
 import { backupAndVerify, backupEmbedded, type PhotoSource } from './backup/backup';
@@ -69,6 +73,29 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
 }
 
 /**
+ * The HTTP app and what it serves through, built here and handed to it: the clock (with the
+ * test checkout, the test clock an admin may move on), metrics, and the payments: provider,
+ * fulfilment and the billing worker (not started; closing the app closes it).
+ */
+export async function composeApi(
+  config: ServerConfig,
+  database: Database,
+  parts: { verifier: TokenVerifier; clock?: () => Date; blobs: BlobStore; feed: ChangeFeed | null; logger?: FastifyServerOptions['logger'] },
+): Promise<FastifyInstance> {
+  const app = await createSiteApp(config, parts.logger);
+  const realClock = parts.clock ?? (() => new Date());
+  // With real payments the time is real; with the test checkout an admin may pretend it is a later day.
+  const testClock = config.testClock ? new TestClock(realClock) : null;
+  const clock = testClock?.now ?? realClock;
+  const metrics = new Metrics(database, parts.feed);
+  const payments = paymentsFor(config, database, app.log, clock, (run) => metrics.countCharges(run));
+  app.decorate('metrics', metrics);
+  app.decorate('billing', payments.billing);
+  app.addHook('onClose', () => payments.billing.close());
+  return buildServer(app, { config, database, verifier: parts.verifier, clock, testClock, blobs: parts.blobs, feed: parts.feed, metrics, payments });
+}
+
+/**
  * The embedded database is this process's alone, so this process backs it up: for `pnpm
  * backup` (through the data folder's socket; the command reads the file back itself) and
  * every night (unless BACKUP_NIGHTLY=false), each read back before it counts. A PostgreSQL server is backed up by pg_dump
@@ -98,9 +125,7 @@ export async function runBackend(
   const feed = new ChangeFeed();
   await feed.start(database);
   const blobs = parts.blobs ?? (await blobStoreFor(config));
-  const app = await buildServer({
-    config,
-    database,
+  const app = await composeApi(config, database, {
     verifier: parts.verifier ?? tokenVerifierFor(config),
     clock: parts.clock,
     blobs,
@@ -126,5 +151,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The e-mail outbox worker: tests wake it to send what is due at once. */
     emailOutbox: EmailOutboxWorker;
+    /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
+    billing: BillingWorker;
+    /** What operators watch (http/metrics.ts). */
+    metrics: Metrics;
   }
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
-import { openConfiguredDatabase, tokenVerifierFor } from '../backend';
+import { composeApi, openConfiguredDatabase, tokenVerifierFor } from '../backend';
 import { blobStoreFor } from '../infrastructure/blob-store';
 import { firebaseSignInLinks } from '../auth/sign-in-links';
-import { buildServer } from '../http/server';
 import { buildLiveServer } from '../http/live-server';
 import { mailerFor } from '../mail/mailer';
 import { paymentsFor } from '../payments/setup';
@@ -43,9 +42,7 @@ export async function startApi(config: ServerConfig): Promise<FastifyInstance> {
   const created = await ensureAdmins(database.db, config.adminEmails);
   // The billing function exists once the API does: health reports it late if it never runs.
   await registerWorker(database.db, 'billing');
-  const app = await buildServer({
-    config,
-    database,
+  const app = await composeApi(config, database, {
     verifier: tokenVerifierFor(config),
     blobs: await blobStoreFor(config),
     feed: null,

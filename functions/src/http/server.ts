@@ -7,18 +7,17 @@ import type { Database, Db } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
-import { paymentsFor } from '../payments/setup';
-import type { BillingWorker } from '../services/billing';
+import type { Payments } from '../payments/setup';
 import type { BlobStore } from '../infrastructure/blob-store';
 import type { ChangeFeed } from '../infrastructure/change-feed';
-import { TestClock } from '../services/test-clock';
+import type { TestClock } from '../services/test-clock';
 import { loggableError } from '../infrastructure/logger';
 import { accessScope, callerOf, subscriberScope, type PublicScope } from './access';
 import { registerApiCors } from './cors';
 import { replyForFailure } from './errors';
 import { registerJsonBodies } from './json-body';
 import { identifyCaller, verifySignIn } from './identify-caller';
-import { Metrics, registerMetrics, UNMATCHED_ROUTE } from './metrics';
+import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { registerUserRoutes } from './admin/users-routes';
@@ -44,12 +43,16 @@ export interface ServerDeps {
   config: ServerConfig;
   database: Database;
   verifier: TokenVerifier;
-  /** The real time, or a test's. With the test checkout an admin may move it on (TestClock). */
-  clock?: () => Date;
+  /** The time the routes judge by: the real time, a test's, or the test clock's (testClock). */
+  clock: () => Date;
+  /** With the test checkout, the clock an admin may move on; null with real payments. */
+  testClock: TestClock | null;
   blobs: BlobStore;
   /** The live feed's changes, for staff screens' streams; without one (the api function on Firebase) /api/live is not served here. */
   feed: ChangeFeed | null;
-  logger?: FastifyServerOptions['logger'];
+  metrics: Metrics;
+  /** The payment provider, checkout fulfilment, provider events and the billing worker (payments/setup.ts). */
+  payments: Payments;
 }
 
 function replyFields(reply: Pick<FastifyReply, 'statusCode'> & Partial<FastifyReply>): { statusCode: number; route: string } {
@@ -96,21 +99,12 @@ export function acceptSignIns(app: FastifyInstance, config: ServerConfig, db: Db
   return { identify: (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns), failedSignIns };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
-    billing: BillingWorker;
-    /** What operators watch (http/metrics.ts). */
-    metrics: Metrics;
-  }
-}
-
 /**
- * The whole HTTP API and site. Routes live in four kinds of scope: public (here), staff and
- * admin (accessScope), subscriber (subscriberScope), and each route file's folder says which.
+ * The whole HTTP API and site on an app from createSiteApp, with the parts the composition
+ * root (backend.ts) built. Routes live in four kinds of scope: public (here), staff and admin
+ * (accessScope), subscriber (subscriberScope), and each route file's folder says which.
  */
-export async function buildServer({ config, database, verifier, clock: realClock = () => new Date(), blobs, feed, logger }: ServerDeps): Promise<FastifyInstance> {
-  const app = await createSiteApp(config, logger);
+export async function buildServer(app: FastifyInstance, { config, database, verifier, clock, testClock, blobs, feed, metrics, payments }: ServerDeps): Promise<FastifyInstance> {
   const { db } = database;
   const { identify, failedSignIns } = acceptSignIns(app, config, db, verifier);
   await app.register(multipart);
@@ -120,15 +114,7 @@ export async function buildServer({ config, database, verifier, clock: realClock
   const perMinute = (bucket: string, limit: number) => new RateLimiter(db, { bucket, limit, windowS: 60 });
   const accountUrl = (request: FastifyRequest) => `${siteOrigin(request, config)}${ACCOUNT_PATH}`;
   const mailSite = (request: FastifyRequest) => ({ ...config.site, accountUrl: accountUrl(request) });
-  // With real payments the time is real; with the test checkout an admin may pretend it is a later day.
-  const testClock = config.testClock ? new TestClock(realClock) : null;
-  const clock = testClock?.now ?? realClock;
-  const metrics = new Metrics(database, feed);
-  app.decorate('metrics', metrics);
   registerMetrics(app, metrics, { token: config.metricsToken, log: config.metricsLog });
-  const payments = paymentsFor(config, database, app.log, clock, (run) => metrics.countCharges(run));
-  app.decorate('billing', payments.billing);
-  app.addHook('onClose', () => payments.billing.close());
 
   await app.register(
     accessScope('staff', identify, (staff) => {

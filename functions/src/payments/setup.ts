@@ -28,3 +28,5 @@ export function paymentsFor(config: ServerConfig, database: Database, log: Logge
   const webhookSecret = config.stripe?.webhookSecret;
   return { provider, fulfil, applyEvent, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
 }
+
+export type Payments = ReturnType<typeof paymentsFor>;
