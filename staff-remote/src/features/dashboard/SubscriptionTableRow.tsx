@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import { mapSearchUrl, nextStatus, notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { displayFirstName } from '@blooms/shared/contract/roles';
+import { phoneHref } from '@blooms/shared/contract/site';
+import { historyPageUrl } from '@blooms/shared/contract/subscription-history';
+import { LifecycleTag } from '../deliveries/LifecycleTag';
+import { NotesCell } from '../deliveries/NotesCell';
+import { StatusPill } from '../deliveries/StatusPill';
+import { moveWithinRow } from '../deliveries/row-keys';
+import { formatPhone, formatSubmitted } from '../deliveries/format';
+
+interface Props {
+  row: SubscriptionRow;
+  selected: boolean;
+  busy: boolean;
+  isAdmin: boolean;
+  onToggle: (id: string) => void;
+  onPill: (row: SubscriptionRow) => void;
+  onPhoto: (url: string) => void;
+}
+
+/** One subscription on the dashboard: who, where, and this month's delivery. */
+export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, onPill, onPhoto }: Props) {
+  const name = `${row.firstName} ${row.lastName}`;
+  const { delivery } = row;
+  return (
+    // Tab stops: the checkbox and the pill; with no delivery this month, the e-mail link instead.
+    <tr aria-selected={selected} onKeyDown={moveWithinRow}>
+      <td>
+        <input type="checkbox" aria-label={`Select ${name}`} checked={selected} disabled={!delivery.scheduled} onChange={() => onToggle(row.id)} />
+      </td>
+      <th scope="row">
+        {name}
+        <LifecycleTag lifecycle={row.lifecycle} />
+      </th>
+      <td className="deliveries-table__wrap"><a href={`mailto:${row.email}`} tabIndex={delivery.scheduled ? -1 : undefined}>{row.email}</a></td>
+      <td className="nowrap"><a href={phoneHref(row.phone)} tabIndex={-1}>{formatPhone(row.phone)}</a></td>
+      <td className="deliveries-table__wrap"><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer" tabIndex={-1}>{row.address}</a></td>
+      <td>{row.unit}</td>
+      <td>{row.city}</td>
+      <td>{row.state}</td>
+      <td>{row.zip}</td>
+      <td><NotesCell notes={notesForStaff(row)} name={name} tabIndex={-1} /></td>
+      <td>
+        {delivery.scheduled ? (
+          <span className="status-cell">
+            <StatusPill status={delivery.status} busy={busy} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => onPill(row)} />
+            {delivery.proofImageUrl && (
+              <button type="button" className="photo-link" tabIndex={-1} onClick={() => onPhoto(delivery.proofImageUrl!)} aria-label={`View the delivery photo for ${name}`}>
+                Photo
+              </button>
+            )}
+          </span>
+        ) : (
+          <span className="muted">No delivery</span>
+        )}
+      </td>
+      <td>{delivery.scheduled ? 'Yes' : delivery.heldBy ? `No (${delivery.heldBy})` : 'No'}</td>
+      <td>{assigneeOf(row) ?? 'Unassigned'}</td>
+      <td className="deliveries-table__submitted">
+        {formatSubmitted(row.createdAt)}
+        {isAdmin && (
+          <Link className="history-link" to={historyPageUrl(row.id)} tabIndex={-1} aria-label={`History of ${name}`}>
+            History
+          </Link>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The first name of whoever has this month's delivery, or null for nobody. */
+export function assigneeOf({ delivery }: SubscriptionRow): string | null {
+  return delivery.assignedTo ? displayFirstName({ name: delivery.assigneeName ?? '', email: delivery.assignedTo }) : null;
+}

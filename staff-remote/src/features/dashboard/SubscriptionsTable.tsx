@@ -1,0 +1,49 @@
+import { monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
+import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { SubscriptionTableRow } from './SubscriptionTableRow';
+
+const HEADINGS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'];
+
+interface Props {
+  month: MonthKey;
+  rows: SubscriptionRow[];
+  selected: ReadonlySet<string>;
+  allSelected: boolean;
+  /** Whether any row this month can be ticked (only scheduled deliveries can). */
+  canSelect: boolean;
+  busy: ReadonlySet<string>;
+  isAdmin: boolean;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  onPill: (row: SubscriptionRow) => void;
+  onPhoto: (url: string) => void;
+  /** The id of the text that tells keyboard users how to move within a row. */
+  keysHintId: string;
+}
+
+/** The dashboard's month of subscriptions, one row each, with a tick box per scheduled delivery. */
+export function SubscriptionsTable({ month, rows, selected, allSelected, canSelect, onToggleAll, keysHintId, ...rowProps }: Props) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Subscriptions table">
+      <table className="data-table deliveries-table" aria-describedby={keysHintId}>
+        <caption className="visually-hidden">Subscriptions and their deliveries in {monthNameOf(month)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <input type="checkbox" aria-label="Select all deliveries this month" checked={allSelected} disabled={!canSelect} onChange={onToggleAll} />
+            </th>
+            {HEADINGS.map((heading) => (
+              <th key={heading} scope="col">{heading}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <SubscriptionTableRow key={row.id} row={row} selected={selected.has(row.id)} busy={rowProps.busy.has(row.id)} isAdmin={rowProps.isAdmin}
+              onToggle={rowProps.onToggle} onPill={rowProps.onPill} onPhoto={rowProps.onPhoto} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { REVERT_UNDO_SECONDS, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { MonthKey } from '@blooms/shared/contract/months';
+import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+
+/**
+ * The Undo offered for REVERT_UNDO_SECONDS after a delivered stop is set back to Not Started:
+ * `offer(row)` shows it (a newer offer replaces it, `offer(null)` takes it away) and `undo()`
+ * asks the server to restore the delivery as it was, photo and all.
+ */
+export function useRevertUndo(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void) {
+  /** The stop just set back from Delivered, while its Undo is offered. */
+  const [undoable, setUndoable] = useState<SubscriptionRow | null>(null);
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setTimeout(() => setUndoable(null), REVERT_UNDO_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [undoable]);
+
+  const undo = useCallback(
+    async (row: SubscriptionRow) => {
+      setUndoable(null);
+      try {
+        applyDelivery(await deliveriesApi.undoRevert(row.id, month));
+      } catch (e) {
+        const fresh = freshDeliveryOf(e);
+        if (fresh) applyDelivery(fresh);
+        showPopup('error', (e as Error).message);
+      }
+    },
+    [month, applyDelivery],
+  );
+
+  return { undoable, offer: setUndoable, undo };
+}

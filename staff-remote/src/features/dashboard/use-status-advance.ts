@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { MonthKey } from '@blooms/shared/contract/months';
+import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+
+/**
+ * A tap on a status pill: moves the delivery one step on, or, from Delivered, back to Not
+ * Started once confirmed (one stray tap undid a finished stop). `busy` holds the rows whose
+ * change is on its way; `onReverted` hears of each change, with the row when it undid a
+ * delivered stop and null otherwise.
+ */
+export function useStatusAdvance(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void, onReverted: (row: SubscriptionRow | null) => void) {
+  const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
+
+  async function advance(row: SubscriptionRow) {
+    setBusy((b) => new Set(b).add(row.id));
+    try {
+      applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
+      onReverted(row.delivery.status === 'delivered' ? row : null);
+    } catch (e) {
+      const fresh = freshDeliveryOf(e);
+      if (fresh) applyDelivery(fresh);
+      showPopup('error', (e as Error).message);
+    } finally {
+      setBusy((b) => {
+        const next = new Set(b);
+        next.delete(row.id);
+        return next;
+      });
+    }
+  }
+
+  function clickPill(row: SubscriptionRow) {
+    if (row.delivery.status !== 'delivered') return void advance(row);
+    const photo = row.delivery.proofImageUrl ? ' Its door photo comes off the delivery.' : '';
+    showPopup('info', `Set ${row.firstName} ${row.lastName}'s delivery back to Not Started?${photo}`, [
+      { label: 'Set back to Not Started', onClick: () => void advance(row) },
+    ]);
+  }
+
+  return { busy, clickPill };
+}
