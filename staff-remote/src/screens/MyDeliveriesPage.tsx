@@ -1,33 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { displayFirstName } from '@blooms/shared/contract/roles';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
-import { mapSearchUrl, notesForStaff, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
-import { deliveriesApi, freshDeliveryOf } from '../features/deliveries/api';
+import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
+import { deliveriesApi } from '../features/deliveries/api';
 import { formatMonth, monthKey, type MonthKey } from '@blooms/shared/contract/months';
-import { phoneHref } from '@blooms/shared/contract/site';
-import { NotesCell } from '../features/deliveries/NotesCell';
-import { StatusPill } from '../features/deliveries/StatusPill';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
-import { StopCard } from '../features/deliveries/StopCard';
 import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
-import { downscalePhoto } from '../features/deliveries/downscale-photo';
-import { formatPhone } from '../features/deliveries/format';
-import { usePendingChanges, withPendingChanges } from '../features/offline/use-pending-changes';
-import { isTemporaryFailure } from '../features/offline/send-pending';
+import { withPendingChanges } from '../features/offline/use-pending-changes';
 import { startStaffWorker } from '../features/offline/staff-worker';
 import { PendingBadge } from '../features/offline/PendingBadge';
-import { previewOrder, useDragReorder } from '../features/deliveries/use-drag-reorder';
+import { useDeviceQueue } from '../features/my-deliveries/use-device-queue';
+import { useOutForDelivery } from '../features/my-deliveries/use-out-for-delivery';
+import { useProofCapture } from '../features/my-deliveries/use-proof-capture';
+import { useRouteOrder } from '../features/my-deliveries/use-route-order';
+import { ProofPhotoInput } from '../features/my-deliveries/ProofPhotoInput';
+import { RouteSheet } from '../features/my-deliveries/RouteSheet';
+import { StopCardList } from '../features/my-deliveries/StopCardList';
+import { MyDeliveriesTable } from '../features/my-deliveries/MyDeliveriesTable';
 import '../features/deliveries/deliveries.css';
 
-export const PROOF_QUESTION = 'Was it hand-delivered or left at the door?';
+export { PROOF_QUESTION } from '../features/my-deliveries/use-proof-capture';
 
 /** A driver's month is short: it comes as one page. */
 const loadMine: PageLoader = async (month) => {
@@ -38,10 +37,8 @@ const loadMine: PageLoader = async (month) => {
 export default function MyDeliveriesPage() {
   const record = useAuthStore((s) => s.record);
   const [month, setMonth] = useState<MonthKey>(() => monthKey(new Date()));
-  // A phone gets one card per stop, in route order, with big buttons (issue 14).
+  // A phone gets one card per stop, in route order, with big buttons: drivers work from their phones at the door.
   const phone = useMediaQuery('(max-width: 699px)');
-  const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
-  const [busy, setBusy] = useState<string | null>(null);
   const deliveryDay = useDeliveryDay(month);
   const { rows: serverRows, error, liveState, reload, applyDelivery, reorder } = useLiveRows({
     month,
@@ -50,90 +47,12 @@ export default function MyDeliveriesPage() {
     onDeliveryDate: deliveryDay.follow,
     keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
   });
-  // With no signal, Out for delivery and Delivered (with its photo) wait on the device (issue 14).
-  const { pending, notSent, keep, dismissNotSent } = usePendingChanges(record?.email ?? null, applyDelivery);
-  const rows = serverRows && withPendingChanges(serverRows, pending);
+  const queue = useDeviceQueue(record?.email ?? null, applyDelivery);
+  const rows = serverRows && withPendingChanges(serverRows, queue.pending);
   useEffect(() => void startStaffWorker(), []);
-  const { drag: dragging, handleProps: dragHandle } = useDragReorder((from, to) => void move(from, to));
-
-  /** Whether a change to this stop must wait behind others, or for a connection. */
-  const mustWait = (row: SubscriptionRow) => !navigator.onLine || pending.some((p) => p.subscriptionId === row.id);
-  const name = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
-  const keepForLater = (change: Parameters<typeof keep>[0], sendNow = navigator.onLine) =>
-    keep(change, sendNow).catch((e: Error) => showPopup('error', `This device could not keep the change to send later: ${e.message}`));
-  const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const pendingRow = useRef<SubscriptionRow | null>(null);
-
-  async function saveProof(row: SubscriptionRow, method: 'hand' | 'door', photo?: Blob) {
-    const change = { subscriptionId: row.id, month, name: name(row), change: { to: 'delivered' as const, method, photo } };
-    if (mustWait(row)) return keepForLater(change);
-    setUploading(method === 'door' ? { id: row.id, percent: 0 } : null);
-    try {
-      const delivery = await deliveriesApi.recordProof({ subscriptionId: row.id, month, method, photo }, (fraction) =>
-        setUploading({ id: row.id, percent: Math.round(fraction * 100) }),
-      );
-      applyDelivery(delivery);
-    } catch (e) {
-      if (isTemporaryFailure(e)) return keepForLater(change, false);
-      const fresh = freshDeliveryOf(e);
-      if (fresh) applyDelivery(fresh);
-      showPopup('error', (e as Error).message);
-    } finally {
-      setUploading(null);
-    }
-  }
-
-  async function markOutForDelivery(row: SubscriptionRow) {
-    const change = { subscriptionId: row.id, month, name: name(row), change: { to: 'out-for-delivery' as const } };
-    if (mustWait(row)) return keepForLater(change);
-    setBusy(row.id);
-    try {
-      applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
-    } catch (e) {
-      if (isTemporaryFailure(e)) return keepForLater(change, false);
-      const fresh = freshDeliveryOf(e);
-      if (fresh) applyDelivery(fresh);
-      showPopup('error', (e as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  /** Moves a stop to another place in the route (up, down, or dropped there), shown at once and kept on the server. */
-  async function move(from: number, to: number) {
-    if (!rows) return;
-    const ids = previewOrder(rows.map((row) => row.id), { from, over: to });
-    reorder(ids);
-    try {
-      reorder((await deliveriesApi.saveRouteOrder(month, ids)).map((row) => row.id));
-    } catch (e) {
-      showPopup('error', (e as Error).message);
-      void reload();
-    }
-  }
-
-  function askHowDelivered(row: SubscriptionRow) {
-    showPopup('info', PROOF_QUESTION, [
-      { label: 'Hand Delivered', onClick: () => void saveProof(row, 'hand') },
-      {
-        label: 'Left at Door',
-        onClick: () => {
-          pendingRow.current = row;
-          fileInput.current?.click();
-        },
-      },
-    ]);
-  }
-
-  async function onPhotoChosen(file: File | undefined) {
-    const row = pendingRow.current;
-    pendingRow.current = null;
-    if (fileInput.current) fileInput.current.value = '';
-    if (!row || !file) return;
-    setUploading({ id: row.id, percent: 0 });
-    await saveProof(row, 'door', await downscalePhoto(file));
-  }
+  const { move, dragging, dragHandle } = useRouteOrder({ month, rows, reorder, reload });
+  const { busy, markOutForDelivery } = useOutForDelivery(month, applyDelivery, queue);
+  const { uploading, fileInput, askHowDelivered, onPhotoChosen } = useProofCapture(month, applyDelivery, queue);
 
   const firstName = record ? displayFirstName(record) : '';
   return (
@@ -143,7 +62,7 @@ export default function MyDeliveriesPage() {
           <h1>{firstName}&apos;s Deliveries</h1>
           <LiveIndicator state={liveState} />
         </div>
-        <PendingBadge waiting={pending.length} notSent={notSent} onDismiss={dismissNotSent} />
+        <PendingBadge waiting={queue.pending.length} notSent={queue.notSent} onDismiss={queue.dismissNotSent} />
         <div className="staff-toolbar">
           <MonthNavigator month={month} onChange={setMonth} />
           <DeliveryDay month={month} day={deliveryDay.day} forDriver />
@@ -158,98 +77,16 @@ export default function MyDeliveriesPage() {
             </Link>
           </div>
         </div>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/*"
-          capture="environment"
-          hidden
-          data-testid="proof-photo-input"
-          onChange={(event) => void onPhotoChosen(event.target.files?.[0])}
-        />
-        {uploading && (
-          <div className="upload-progress" role="status">
-            <label htmlFor="upload-progress-bar">Uploading photo… {uploading.percent}%</label>
-            <progress id="upload-progress-bar" max={100} value={uploading.percent} />
-          </div>
-        )}
+        <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
         {error && <LoadError what="your deliveries" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && <p className="status-message" role="status">Loading your deliveries…</p>}
         {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you in {formatMonth(month)}.</p>}
-        {rows && rows.length > 0 && (
-          <section className="route-sheet" aria-label="Route sheet">
-            <h2>
-              {firstName}&apos;s route, {formatMonth(month)}
-            </h2>
-            <ol>
-              {rows.map((row) => (
-                <li key={row.id}>
-                  <span className="route-sheet__box" aria-hidden="true" />
-                  <strong>{row.firstName} {row.lastName}</strong> · {formatPhone(row.phone)}
-                  <br />
-                  {row.address}
-                  {row.unit && `, ${row.unit}`}, {row.city} {row.zip}
-                  {notesForStaff(row) && <em className="route-sheet__notes">{notesForStaff(row)}</em>}
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        {rows && rows.length > 0 && <RouteSheet firstName={firstName} month={month} rows={rows} />}
         {rows && rows.length > 0 && phone && (
-          <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order`}>
-            {previewOrder(rows, dragging).map((row, index) => (
-              <StopCard
-                key={row.id}
-                row={row}
-                stop={index + 1}
-                stops={rows.length}
-                apple={apple}
-                busy={busy === row.id || uploading?.id === row.id}
-                dragged={dragging !== null && dragging.over === index}
-                dragHandle={dragHandle(index)}
-                onOutForDelivery={() => void markOutForDelivery(row)}
-                onDelivered={() => askHowDelivered(row)}
-                onMove={(by) => void move(index, index + by)}
-              />
-            ))}
-          </ol>
+          <StopCardList month={month} rows={rows} dragging={dragging} dragHandle={dragHandle} isBusy={(row) => busy === row.id || uploading?.id === row.id}
+            onOutForDelivery={(row) => void markOutForDelivery(row)} onDelivered={askHowDelivered} onMove={(from, to) => void move(from, to)} />
         )}
-        {rows && rows.length > 0 && !phone && (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Your deliveries table">
-            <table className="data-table deliveries-table">
-              <caption className="visually-hidden">Deliveries assigned to you in {formatMonth(month)}</caption>
-              <thead>
-                <tr>
-                  {['Name', 'Address', 'Unit', 'Phone', 'Notes', 'Status'].map((heading) => (
-                    <th key={heading} scope="col">{heading}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const name = `${row.firstName} ${row.lastName}`;
-                  const canAct = row.delivery.status === 'out-for-delivery';
-                  return (
-                    <tr key={row.id}>
-                      <th scope="row">{name}</th>
-                      <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}, {row.city}</a></td>
-                      <td>{row.unit}</td>
-                      <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
-                      <td><NotesCell notes={notesForStaff(row)} name={name} /></td>
-                      <td>
-                        <StatusPill
-                          status={row.delivery.status}
-                          busy={uploading?.id === row.id}
-                          {...(canAct ? { actionLabel: 'record how it was delivered', onClick: () => askHowDelivered(row) } : {})}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {rows && rows.length > 0 && !phone && <MyDeliveriesTable month={month} rows={rows} uploadingId={uploading?.id ?? null} onDelivered={askHowDelivered} />}
       </section>
     </Screen>
   );

@@ -1,0 +1,54 @@
+import { mapSearchUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { phoneHref } from '@blooms/shared/contract/site';
+import { NotesCell } from '../deliveries/NotesCell';
+import { StatusPill } from '../deliveries/StatusPill';
+import { formatPhone } from '../deliveries/format';
+
+interface Props {
+  month: MonthKey;
+  rows: SubscriptionRow[];
+  /** The stop whose photo is uploading, if any. */
+  uploadingId: string | null;
+  onDelivered: (row: SubscriptionRow) => void;
+}
+
+/** A driver's stops on a wide screen: a table, where only a stop Out for delivery can be recorded as delivered. */
+export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Props) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Your deliveries table">
+      <table className="data-table deliveries-table">
+        <caption className="visually-hidden">Deliveries assigned to you in {formatMonth(month)}</caption>
+        <thead>
+          <tr>
+            {['Name', 'Address', 'Unit', 'Phone', 'Notes', 'Status'].map((heading) => (
+              <th key={heading} scope="col">{heading}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const name = `${row.firstName} ${row.lastName}`;
+            const canAct = row.delivery.status === 'out-for-delivery';
+            return (
+              <tr key={row.id}>
+                <th scope="row">{name}</th>
+                <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}, {row.city}</a></td>
+                <td>{row.unit}</td>
+                <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
+                <td><NotesCell notes={notesForStaff(row)} name={name} /></td>
+                <td>
+                  <StatusPill
+                    status={row.delivery.status}
+                    busy={uploadingId === row.id}
+                    {...(canAct ? { actionLabel: 'record how it was delivered', onClick: () => onDelivered(row) } : {})}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

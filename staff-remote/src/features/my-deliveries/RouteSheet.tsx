@@ -1,0 +1,26 @@
+import { notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { formatPhone } from '../deliveries/format';
+
+/** The printed route: each stop with a box to tick by pen. Only print shows it (deliveries.css). */
+export function RouteSheet({ firstName, month, rows }: { firstName: string; month: MonthKey; rows: SubscriptionRow[] }) {
+  return (
+    <section className="route-sheet" aria-label="Route sheet">
+      <h2>
+        {firstName}&apos;s route, {formatMonth(month)}
+      </h2>
+      <ol>
+        {rows.map((row) => (
+          <li key={row.id}>
+            <span className="route-sheet__box" aria-hidden="true" />
+            <strong>{row.firstName} {row.lastName}</strong> · {formatPhone(row.phone)}
+            <br />
+            {row.address}
+            {row.unit && `, ${row.unit}`}, {row.city} {row.zip}
+            {notesForStaff(row) && <em className="route-sheet__notes">{notesForStaff(row)}</em>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { HTMLAttributes } from 'react';
+import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { StopCard } from '../deliveries/StopCard';
+import { previewOrder, type DragState } from '../deliveries/use-drag-reorder';
+
+interface Props {
+  month: MonthKey;
+  rows: SubscriptionRow[];
+  /** The stop being dragged and the place it is over, if any. */
+  dragging: DragState | null;
+  dragHandle: (index: number) => HTMLAttributes<HTMLSpanElement>;
+  /** Whether this stop has a change on its way (its buttons wait). */
+  isBusy: (row: SubscriptionRow) => boolean;
+  onOutForDelivery: (row: SubscriptionRow) => void;
+  onDelivered: (row: SubscriptionRow) => void;
+  onMove: (from: number, to: number) => void;
+}
+
+/** A driver's stops on a phone: one card per stop, in route order, with big buttons. */
+export function StopCardList({ month, rows, dragging, dragHandle, isBusy, onOutForDelivery, onDelivered, onMove }: Props) {
+  // Whether directions open Apple Maps rather than Google Maps.
+  const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
+  return (
+    <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order`}>
+      {previewOrder(rows, dragging).map((row, index) => (
+        <StopCard
+          key={row.id}
+          row={row}
+          stop={index + 1}
+          stops={rows.length}
+          apple={apple}
+          busy={isBusy(row)}
+          dragged={dragging !== null && dragging.over === index}
+          dragHandle={dragHandle(index)}
+          onOutForDelivery={() => onOutForDelivery(row)}
+          onDelivered={() => onDelivered(row)}
+          onMove={(by) => onMove(index, index + by)}
+        />
+      ))}
+    </ol>
+  );
+}

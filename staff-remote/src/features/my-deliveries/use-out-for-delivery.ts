@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { MonthKey } from '@blooms/shared/contract/months';
+import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import { isTemporaryFailure } from '../offline/send-pending';
+import type { DeviceQueue } from './use-device-queue';
+
+const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
+
+/** Marks a stop Out for delivery: sent at once when it can be, kept on the device when it cannot. `busy` is the stop being sent. */
+export function useOutForDelivery(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void, queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>) {
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function markOutForDelivery(row: SubscriptionRow) {
+    const change = { subscriptionId: row.id, month, name: nameOf(row), change: { to: 'out-for-delivery' as const } };
+    if (queue.mustWait(row)) return queue.keepForLater(change);
+    setBusy(row.id);
+    try {
+      applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
+    } catch (e) {
+      if (isTemporaryFailure(e)) return queue.keepForLater(change, false);
+      const fresh = freshDeliveryOf(e);
+      if (fresh) applyDelivery(fresh);
+      showPopup('error', (e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { busy, markOutForDelivery };
+}

@@ -1,0 +1,68 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { MonthKey } from '@blooms/shared/contract/months';
+import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import { downscalePhoto } from '../deliveries/downscale-photo';
+import { isTemporaryFailure } from '../offline/send-pending';
+import type { DeviceQueue } from './use-device-queue';
+
+export const PROOF_QUESTION = 'Was it hand-delivered or left at the door?';
+
+const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
+
+/**
+ * Recording a delivery: asks how it was delivered; for Left at Door, opens the camera (the
+ * hidden file input `fileInput` points at), shrinks the photo and uploads it with its progress
+ * in `uploading`. Sent at once when it can be, kept on the device when it cannot.
+ */
+export function useProofCapture(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void, queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>) {
+  const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** The stop whose door photo the camera is taking. */
+  const pendingRow = useRef<SubscriptionRow | null>(null);
+
+  async function saveProof(row: SubscriptionRow, method: 'hand' | 'door', photo?: Blob) {
+    const change = { subscriptionId: row.id, month, name: nameOf(row), change: { to: 'delivered' as const, method, photo } };
+    if (queue.mustWait(row)) return queue.keepForLater(change);
+    setUploading(method === 'door' ? { id: row.id, percent: 0 } : null);
+    try {
+      const delivery = await deliveriesApi.recordProof({ subscriptionId: row.id, month, method, photo }, (fraction) =>
+        setUploading({ id: row.id, percent: Math.round(fraction * 100) }),
+      );
+      applyDelivery(delivery);
+    } catch (e) {
+      if (isTemporaryFailure(e)) return queue.keepForLater(change, false);
+      const fresh = freshDeliveryOf(e);
+      if (fresh) applyDelivery(fresh);
+      showPopup('error', (e as Error).message);
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  function askHowDelivered(row: SubscriptionRow) {
+    showPopup('info', PROOF_QUESTION, [
+      { label: 'Hand Delivered', onClick: () => void saveProof(row, 'hand') },
+      {
+        label: 'Left at Door',
+        onClick: () => {
+          pendingRow.current = row;
+          fileInput.current?.click();
+        },
+      },
+    ]);
+  }
+
+  async function onPhotoChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    const row = pendingRow.current;
+    pendingRow.current = null;
+    if (fileInput.current) fileInput.current.value = '';
+    if (!row || !file) return;
+    setUploading({ id: row.id, percent: 0 });
+    await saveProof(row, 'door', await downscalePhoto(file));
+  }
+
+  return { uploading, fileInput, askHowDelivered, onPhotoChosen };
+}
