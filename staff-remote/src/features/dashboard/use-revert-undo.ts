@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { REVERT_UNDO_SECONDS, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
-import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import { deliveriesApi } from '../deliveries/api';
+import { showRefusal } from '../deliveries/show-refusal';
 
 /**
  * The Undo offered for REVERT_UNDO_SECONDS after a delivered stop is set back to Not Started:
@@ -24,9 +24,7 @@ export function useRevertUndo(month: MonthKey, applyDelivery: (delivery: MonthDe
       try {
         applyDelivery(await deliveriesApi.undoRevert(row.id, month));
       } catch (e) {
-        const fresh = freshDeliveryOf(e);
-        if (fresh) applyDelivery(fresh);
-        showPopup('error', (e as Error).message);
+        showRefusal(e, applyDelivery);
       }
     },
     [month, applyDelivery],

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
-import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import { deliveriesApi } from '../deliveries/api';
+import { showRefusal } from '../deliveries/show-refusal';
 
 /**
  * A tap on a status pill: moves the delivery one step on, or, from Delivered, back to Not
@@ -19,9 +20,7 @@ export function useStatusAdvance(month: MonthKey, applyDelivery: (delivery: Mont
       applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
       onReverted(row.delivery.status === 'delivered' ? row : null);
     } catch (e) {
-      const fresh = freshDeliveryOf(e);
-      if (fresh) applyDelivery(fresh);
-      showPopup('error', (e as Error).message);
+      showRefusal(e, applyDelivery);
     } finally {
       setBusy((b) => {
         const next = new Set(b);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
 import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
-import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import { deliveriesApi } from '../deliveries/api';
+import { showRefusal } from '../deliveries/show-refusal';
 import { isTemporaryFailure } from '../offline/send-pending';
 import type { DeviceQueue } from './use-device-queue';
 
@@ -20,9 +20,7 @@ export function useOutForDelivery(month: MonthKey, applyDelivery: (delivery: Mon
       applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
     } catch (e) {
       if (isTemporaryFailure(e)) return queue.keepForLater(change, false);
-      const fresh = freshDeliveryOf(e);
-      if (fresh) applyDelivery(fresh);
-      showPopup('error', (e as Error).message);
+      showRefusal(e, applyDelivery);
     } finally {
       setBusy(null);
     }

@@ -2,7 +2,8 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
-import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import { deliveriesApi } from '../deliveries/api';
+import { showRefusal } from '../deliveries/show-refusal';
 import { downscalePhoto } from '../deliveries/downscale-photo';
 import { isTemporaryFailure } from '../offline/send-pending';
 import type { DeviceQueue } from './use-device-queue';
@@ -33,9 +34,7 @@ export function useProofCapture(month: MonthKey, applyDelivery: (delivery: Month
       applyDelivery(delivery);
     } catch (e) {
       if (isTemporaryFailure(e)) return queue.keepForLater(change, false);
-      const fresh = freshDeliveryOf(e);
-      if (fresh) applyDelivery(fresh);
-      showPopup('error', (e as Error).message);
+      showRefusal(e, applyDelivery);
     } finally {
       setUploading(null);
     }

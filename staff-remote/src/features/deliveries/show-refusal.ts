@@ -1,0 +1,10 @@
+import { showPopup } from '@blooms/shared/runtime/popup-store';
+import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
+import { freshDeliveryOf } from './api';
+
+/** A change the server refused: shows the delivery as it now is when someone changed it meanwhile (409), and says why. */
+export function showRefusal(error: unknown, applyDelivery: (delivery: MonthDelivery) => void): void {
+  const fresh = freshDeliveryOf(error);
+  if (fresh) applyDelivery(fresh);
+  showPopup('error', (error as Error).message);
+}
