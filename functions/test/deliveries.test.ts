@@ -265,7 +265,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect(response.json().message).toBe(message);
     });
 
-    it('exports the view as CSV: every page, the spec columns, formulas made inert', async () => {
+    it('exports the view as CSV: every page, the dashboard columns, formulas made inert', async () => {
       await database.db.update(subscriptions).set({ deliveryNotes: '=HYPERLINK("http://evil.example","Click"), then "ring"' }).where(eq(subscriptions.id, ids.older));
       const response = await get('ella', `/api/subscriptions.csv?month=${NOV}&q=8410&sort=name`);
       expect(response.statusCode).toBe(200);

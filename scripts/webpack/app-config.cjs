@@ -171,7 +171,8 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
       clean: true,
       // Always rewrite outputs, so their time stamps tell `pnpm start` when the last build ran.
       compareBeforeEmit: false,
-      // Spec section 7: a lazily loaded chunk that has not arrived after 120 s is a chunk-load failure.
+      // A lazily loaded chunk that has not arrived after 120 s is a chunk-load failure: the screen shows
+      // its load error and a retry instead of waiting forever on a stalled connection.
       chunkLoadTimeout: 120_000,
     },
     resolve: {

@@ -20,7 +20,7 @@ export class HttpError extends Error {
 /** What the caller is told about a failed request. */
 export interface ErrorReply {
   status: number;
-  /** The error code of the REST API (spec section 8's names). */
+  /** The error code of the REST API: the callable protocol's names in lower case, so both transports name a refusal alike. */
   code: string;
   message: string;
   details: Record<string, unknown>;
@@ -71,7 +71,7 @@ export function replyForFailure(request: FastifyRequest, error: unknown): ErrorR
   return known ?? { status: 500, code: 'internal', message: INTERNAL_MESSAGE, details: {} };
 }
 
-/** HTTP status -> the callable protocol's status names (spec section 8, read the other way). */
+/** HTTP status -> the callable protocol's status names, which the Firebase callable client maps back to its error codes. */
 export const CALLABLE_STATUS: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
   401: 'UNAUTHENTICATED',

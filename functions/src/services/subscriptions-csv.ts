@@ -1,7 +1,7 @@
 import { notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
 
-/** The dashboard's columns, as the spec lists them (Notes in full, Submitted as an ISO time), then the subscription's standing. */
+/** The dashboard's columns, in the table's order (Notes in full, Submitted as an ISO time), then the subscription's standing. */
 export const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted', 'Subscription'];
 
 /**

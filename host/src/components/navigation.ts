@@ -6,7 +6,7 @@ export interface NavLinkItem {
   label: string;
 }
 
-/** Header links of spec section 2, with Dashboard, My Deliveries (every staff member: drivers live there) and Manage Users by session. */
+/** The header's links: the public pages for everyone, with Dashboard, My Deliveries (every staff member: drivers live there) and Manage Users by session. */
 export function headerLinks(status: AuthStatus, role: SessionRole): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: '/', label: 'Home' },

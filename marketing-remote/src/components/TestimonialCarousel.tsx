@@ -6,7 +6,7 @@ export interface Testimonial {
   place: string;
 }
 
-/** Spec section 2: each step scrolls by one card width plus the 32 px gap. */
+/** Each step scrolls by one card width plus the 32 px gap, so every step lands a card exactly at the start. */
 export const CARD_GAP_PX = 32;
 
 export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {

@@ -4,7 +4,7 @@ import { ALL_MONTH_NUMBERS, MONTH_NAMES, type MonthName } from './months';
 import { subscriberSchema, type Plan, type Subscriber, type SubscriberField } from './subscriber';
 import { namedFields } from './validation';
 
-/** What the browser sends to createCheckoutSession (spec section 3): the subscriber, in the spec's wire names. */
+/** What the browser sends to createCheckoutSession: the subscriber, in the callable's snake_case wire names (first_name, sub_id) rather than the form's camelCase. */
 export interface CheckoutPayload {
   email: string;
   first_name: string;

@@ -9,7 +9,7 @@ export function isDeliveryStatus(value: unknown): value is DeliveryStatus {
   return typeof value === 'string' && (DELIVERY_STATUSES as readonly string[]).includes(value);
 }
 
-/** Spec section 4: any value that is not a known status shows as 'unknown'. */
+/** Any value that is not a known status shows as 'unknown', so an unexpected value in a row never breaks the screen. */
 export function displayStatus(value: string): DeliveryStatus | 'unknown' {
   return isDeliveryStatus(value) ? value : 'unknown';
 }
@@ -84,7 +84,7 @@ export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 export const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 export type ProofType = (typeof PROOF_TYPES)[number];
 
-/** Public maps search URL for an address (spec section 7). */
+/** Public maps search URL for an address: it opens in any browser or maps app, with no key or account. */
 export function mapSearchUrl(row: Pick<SubscriptionRow, 'address' | 'city' | 'state' | 'zip'>): string {
   const query = [row.address, row.city, row.state, row.zip].filter(Boolean).join(', ');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;

@@ -1,4 +1,5 @@
-// User-facing texts that both the browser and the server depend on (spec sections 6 and 8).
+// User-facing texts that both the browser and the server depend on (sign-in refusals, form and checkout errors),
+// kept here so both say the same words and tests compare against one copy.
 import { SKIP_NOTICE_DAYS } from './site';
 
 export const MESSAGES = {
@@ -12,7 +13,7 @@ export const MESSAGES = {
 /** Error code of a 403 for a signed-in person without a user record (removed, or never added). */
 export const NO_USER_RECORD = 'no-user-record';
 
-/** Texts of spec sections 5 and 8, exactly. */
+/** The subscribe form's and checkout's texts, word for word: the form, the server and the tests all use these. */
 export const SUBSCRIBE_MESSAGES = {
   outOfArea: "We don't currently deliver to your area. Please try a different ZIP code.",
   missingField: (field: string) => `Please fill in all required fields. Missing: ${field}`,

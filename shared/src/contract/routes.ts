@@ -17,7 +17,7 @@ export const SUBSCRIBE_PATH = '/subscribe';
 export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
 
 /**
- * Every screen of the site and the remote that owns it (spec section 2). The host routes by
+ * Every screen of the site and the remote that owns it. The host routes by
  * it; the server uses it to tell browsers early which remote a page will need.
  */
 export const REMOTE_ROUTES: RemoteRoute[] = [

@@ -9,7 +9,7 @@ import { isEmailAddress } from './validation';
 
 export type ZipStatus = 'neutral' | 'success' | 'error';
 
-/** The live delivery-area message under the ZIP field (spec section 5). */
+/** The live delivery-area message under the ZIP field: people learn whether we deliver to them before they fill in the rest. */
 export function zipCheck(zip: string): { status: ZipStatus; message: string } {
   const value = zip.trim();
   if (!value) return { status: 'neutral', message: ZIP_MESSAGES.empty };
@@ -18,7 +18,7 @@ export function zipCheck(zip: string): { status: ZipStatus; message: string } {
 }
 
 /**
- * The subscribe form's state (spec section 3): the subscriber's fields as typed, and a flag
+ * The subscribe form's state: the subscriber's fields as typed, and a flag
  * per month. Derived from the subscriber, so a field added there appears here.
  */
 export type SubscribeForm = Record<SubscriberTextField, string> & { plan: Plan; selectedMonths: SelectedMonths; gift: boolean };
@@ -63,7 +63,7 @@ export const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'addr
 const capitalise = (field: string) => field.charAt(0).toUpperCase() + field.slice(1);
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
-/** The submit rules of spec section 5, in their order: the first that fails, or null. */
+/** The subscribe form's submit rules in a fixed order, the delivery area first: the first that fails, or null, so a person reads one message at a time. */
 export function validateSubscribeForm(form: SubscribeForm): string | null {
   if (zipCheck(form.zip).status === 'error') return SUBSCRIBE_MESSAGES.outOfArea;
   const missing = REQUIRED_FIELDS.find((field) => !form[field].trim());

@@ -11,10 +11,10 @@ const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
 /**
- * A subscriber: the one definition of the fields a person gives when subscribing (spec
- * section 3). The subscribe form, the checkout wire format, the database row, the e-mail and
+ * A subscriber: the one definition of the fields a person gives when subscribing. The
+ * subscribe form, the checkout wire format, the database row, the e-mail and
  * the staff row all derive from it. Messages of the generic rules name the field as the
- * caller names it (see validation.ts); the rules with words of their own carry the spec's.
+ * caller names it (see validation.ts); the rules with words of their own carry those words (SUBSCRIBE_MESSAGES).
  */
 export const subscriberFields = z.object({
   email: z.string().trim().min(1).max(254).refine(isEmailAddress, SUBSCRIBE_MESSAGES.invalidEmail),

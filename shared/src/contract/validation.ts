@@ -2,7 +2,8 @@ import type { z } from 'zod';
 
 // One mailbox, as RFC 5321 allows it and nothing a mail library could read as more than one:
 // no commas, angle brackets, quotes, parentheses or whitespace. Stricter than, and within,
-// spec section 5's "non-space text, @, text, a dot, text".
+// the rule the subscribe form states ("non-space text, @, text, a dot, text"): whatever passes
+// here passes that too, so the form never accepts an address the mailer would refuse.
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
@@ -21,7 +22,7 @@ type Issue = z.core.$ZodRawIssue;
 
 /**
  * The message of a problem zod found, naming the field as the caller calls it. Schemas give
- * their own message where the rule needs words of its own (spec texts); the generic rules
+ * their own message where the rule needs words of its own (texts shown word for word); the generic rules
  * (required, too long, wrong type) get theirs here, so one schema serves callers that name
  * fields differently (the checkout wire format says first_name, a form says First name).
  */

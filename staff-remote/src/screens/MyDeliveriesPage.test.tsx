@@ -199,7 +199,7 @@ describe('on a phone', () => {
     expect(within(card('Ana')).getByRole('link', { name: /^Call Ana/ }).getAttribute('href')).toMatch(/^tel:/);
   });
 
-  it('marks a stop out for delivery, and a stop out for delivery delivered (the spec prompt)', async () => {
+  it('marks a stop out for delivery, and a stop out for delivery delivered (the how-was-it-delivered prompt)', async () => {
     const user = await renderCards();
     expect(within(card('Cal')).queryByRole('button', { name: /Out for delivery|Delivered/ })).not.toBeInTheDocument();
     api.advanceStatus.mockResolvedValueOnce({ ...mine('b', 'Ben', 'out-for-delivery').delivery });

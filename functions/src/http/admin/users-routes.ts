@@ -7,7 +7,7 @@ import type { AdminScope } from '../access';
 // Any id is looked up: one that is not a user's, malformed or not, is a 404.
 const userParams = z.object({ id: z.string().max(100) });
 
-/** Manage Users (spec section 2 "/users"): admins only, by the scope these routes are registered in. */
+/** Manage Users (the /users screen): admins only, by the scope these routes are registered in. */
 export function registerUserRoutes(admin: AdminScope, db: Db) {
   admin.get('/api/users', { schema: { response: { 200: z.array(userRecordSchema) } } }, () => listUsers(db));
 

@@ -58,7 +58,7 @@ const verifyResultSchema = z.object({
     .optional(),
 }) satisfies z.ZodType<{ payment_status: 'paid' | 'unpaid'; order?: OrderSummary }>;
 
-/** Subscribe and pay (spec sections 3, 7, 8): the two callables, the Stripe webhook, the test checkout. */
+/** Subscribe and pay: the two callables, the Stripe webhook, the test checkout. */
 export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
   const { db, provider, fulfil } = deps;
 

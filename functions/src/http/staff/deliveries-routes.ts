@@ -40,7 +40,7 @@ const monthQuery = z.object({ month: monthSchema });
 const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
 const proofParams = z.object({ subscriptionId: z.uuid(), month: monthSchema });
 
-/** Staff delivery management (spec section 2 "/dashboard", "/my-deliveries"): any staff role, by the scope. */
+/** Staff delivery management (the /dashboard and /my-deliveries screens): any staff role, by the scope. */
 export function registerDeliveryRoutes(
   staff: StaffScope,
   db: Db,
@@ -69,7 +69,7 @@ export function registerDeliveryRoutes(
       .send(Readable.from(csv()));
   });
 
-  /** The caller's stops in route order (spec "/my-deliveries"; issue 14: ordered from the studio). */
+  /** The caller's stops in route order: as the driver arranged them, and any other stop where the route planned from the studio puts it. */
   staff.get('/api/my-deliveries', { schema: { querystring: monthQuery, response: { 200: z.array(subscriptionRowSchema) } } }, (request) =>
     listAssigned(db, request.query.month, callerOf(request).id, studio, geocoder),
   );

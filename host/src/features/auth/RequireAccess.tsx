@@ -10,8 +10,9 @@ export interface LoginRedirectState {
 }
 
 /**
- * Spec section 6: signed-out people and people without a user record go to /login; so do
- * non-admins opening an admin screen. The server enforces the same rules on every request.
+ * Signed-out people and people without a user record go to /login; so do non-admins opening
+ * an admin screen: the screen's calls would all be refused, so it is not shown at all. The
+ * server enforces the same rules on every request.
  */
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const status = useAuthStore((s) => s.status);

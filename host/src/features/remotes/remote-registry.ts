@@ -2,7 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@blooms/shared/contract/remotes';
 
-/** Spec section 7: a lazily loaded chunk that has not arrived after 120 s is a chunk-load failure. */
+/** A remote that has not arrived after 120 s is a chunk-load failure: the screen shows its load error and a retry instead of waiting forever on a stalled connection. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

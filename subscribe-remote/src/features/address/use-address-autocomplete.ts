@@ -2,7 +2,11 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 
-/** Spec section 9: bias to a 200 km circle around central Utah; poll for the script every 500 ms, 10 s at most. */
+/**
+ * Suggestions are biased to a 200 km circle around central Utah, where we deliver. The maps
+ * script loads on its own: poll for it every 500 ms, and after 10 s give up (the form works
+ * without suggestions).
+ */
 export const UTAH_CENTER = { lat: 40.25, lng: -111.65 };
 export const BIAS_RADIUS_M = 200_000;
 export const POLL_MS = 500;

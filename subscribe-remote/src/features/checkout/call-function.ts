@@ -1,6 +1,6 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 
-/** Spec section 7: callable functions time out after 70 seconds. */
+/** Callable functions time out after 70 seconds, the Firebase callable client's own default: a slow payment provider is waited for, not reported as a failure. */
 export const CALLABLE_TIMEOUT_MS = 70_000;
 
 /**
