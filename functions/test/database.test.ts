@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { MIGRATIONS, openDatabase } from '../src/db/database';
 import { checkoutSessions, users } from '../src/db/schema';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { waitFor } from './support/wait-for';
 
 /** A migrations folder holding the migrations before the given one, as a database made then has them. */
 function migrationsBefore(idx: number): string {
@@ -62,8 +63,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     await database.db.execute(sql`select pg_notify('blooms_test_channel', '')`);
     await database.db.execute(sql`select pg_notify('blooms_test_channel', 'hello')`);
     await database.db.execute(sql`select pg_notify('another_channel', 'not for us')`);
-    const deadline = Date.now() + 5000;
-    while (heard.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => heard.length >= 2);
     await stop();
     expect(heard).toEqual(['', 'hello']);
   });
@@ -229,7 +229,7 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`con
     const heard: string[] = [];
     const stop = await database.listen('routed', (payload) => heard.push(payload), () => undefined);
     await database.db.execute(sql`select pg_notify('routed', 'through the connector')`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => heard.length > 0);
     expect(heard).toEqual(['through the connector']);
     expect(sockets).toBeGreaterThanOrEqual(2);
     await stop();

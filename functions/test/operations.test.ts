@@ -12,6 +12,7 @@ import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { firstDeliveryOf } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
 import { openLiveStream } from './support/live-client';
+import { waitFor } from './support/wait-for';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const SECRET_ADDRESS = 'rosa.secret@example.com';
@@ -183,9 +184,7 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
       const streams = [await openLiveStream(url, idToken), await openLiveStream(url, idToken)];
       expect(sample(await metrics(), 'blooms_live_clients')).toBe(2);
       streams[0]!.close();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      for (let i = 0; i < 50 && sample(await metrics(), 'blooms_live_clients') !== 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(sample(await metrics(), 'blooms_live_clients')).toBe(1);
+      await waitFor(async () => sample(await metrics(), 'blooms_live_clients') === 1);
       streams[1]!.close();
 
       const text = await metrics();

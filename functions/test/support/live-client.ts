@@ -36,8 +36,11 @@ export async function openLiveStream(baseUrl: string, idToken: string) {
     get ended() {
       return ended;
     },
-    /** Resolves with the first event matching, waiting at most timeoutMs. */
-    async next(match: (event: LiveEvent) => boolean, timeoutMs = 1000): Promise<{ event: LiveEvent; at: number }> {
+    /**
+     * Resolves with the first event matching, failing after timeoutMs: a deadline for a test that
+     * would otherwise hang, not a latency claim (the browser suite holds live updates to a second).
+     */
+    async next(match: (event: LiveEvent) => boolean, timeoutMs = 5000): Promise<{ event: LiveEvent; at: number }> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find((r) => match(r.event));
@@ -50,7 +53,7 @@ export async function openLiveStream(baseUrl: string, idToken: string) {
         });
       }
     },
-    async waitForEnd(timeoutMs = 1000) {
+    async waitForEnd(timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       return ended;

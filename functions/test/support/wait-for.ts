@@ -1,7 +1,7 @@
-/** Waits until the condition holds (an e-mail arrived, a row changed), failing after timeoutMs. */
-export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Waits until the condition holds (an e-mail arrived, a row changed, a metric moved), failing after timeoutMs. */
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -5,16 +5,32 @@ import { useAppConfig } from './app-config';
 import { usePopupStore } from './popup-store';
 import { MESSAGES } from '../contract/messages';
 
-/** Follows the feed until it settles on a state other than 'connecting'; returns the states seen. */
+/**
+ * Follows the feed until it has dealt with the first answer (signed the person out, or said it
+ * will reconnect): the states seen by then. Then a minute passes on a fake clock, long enough
+ * for any retry: the fetches made by the end.
+ */
 async function follow(status: number, body: unknown): Promise<{ states: LiveState[]; fetches: number }> {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
   const fetchMock = jest.fn(async () => new Response(JSON.stringify(body), { status }));
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   const states: LiveState[] = [];
-  const stop = connectLive(() => undefined, (state) => states.push(state));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const { signOut } = useAuthStore.getState();
+  let stop = () => undefined as void;
+  await new Promise<void>((settled) => {
+    useAuthStore.setState({ signOut: async () => void (await signOut(), settled()) });
+    stop = connectLive(() => undefined, (state) => {
+      states.push(state);
+      if (state === 'reconnecting') settled();
+    });
+  });
+  const seen = [...states];
+  await jest.advanceTimersByTimeAsync(60_000);
   stop();
-  return { states, fetches: fetchMock.mock.calls.length };
+  return { states: seen, fetches: fetchMock.mock.calls.length };
 }
+
+afterEach(() => jest.useRealTimers());
 
 describe('connectLive refusals follow the one request policy', () => {
   const signOut = jest.fn(async () => undefined);
@@ -27,34 +43,41 @@ describe('connectLive refusals follow the one request policy', () => {
   });
 
   it('signs a removed person out with the not-authorized alert and stops', async () => {
-    const { states } = await follow(403, { error: 'no-user-record', message: MESSAGES.noUserRecord });
+    const { states, fetches } = await follow(403, { error: 'no-user-record', message: MESSAGES.noUserRecord });
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(usePopupStore.getState().popup).toMatchObject({ message: MESSAGES.notAuthorized });
     expect(states).toEqual(['connecting']);
+    expect(fetches).toBe(1);
   });
 
   it('signs the person out on 401 and stops', async () => {
-    const { states } = await follow(401, { error: 'unauthenticated', message: 'Your session has expired.' });
+    const { states, fetches } = await follow(401, { error: 'unauthenticated', message: 'Your session has expired.' });
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(states).toEqual(['connecting']);
+    expect(fetches).toBe(1);
   });
 
   it('keeps the session on any other refusal and tries again', async () => {
-    const { states } = await follow(403, { error: 'permission-denied', message: 'Not for you.' });
+    const { states, fetches } = await follow(403, { error: 'permission-denied', message: 'Not for you.' });
     expect(signOut).not.toHaveBeenCalled();
     expect(usePopupStore.getState().popup).toBeNull();
     expect(states).toEqual(['connecting', 'reconnecting']);
+    expect(fetches).toBeGreaterThan(1);
   });
 });
 
 describe('where connectLive follows the feed', () => {
   const urlOfFirstFetch = async () => {
-    const fetchMock = jest.fn(async () => new Response('{}', { status: 503 }));
-    globalThis.fetch = fetchMock as unknown as typeof fetch;
-    const stop = connectLive(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let stop = () => undefined as void;
+    const url = await new Promise<string>((fetched) => {
+      globalThis.fetch = (async (input: string) => {
+        fetched(input);
+        return new Response('{}', { status: 503 });
+      }) as unknown as typeof fetch;
+      stop = connectLive(() => undefined);
+    });
     stop();
-    return (fetchMock.mock.calls[0] as unknown as [string])[0];
+    return url;
   };
 
   beforeEach(() => useAuthStore.setState({ getIdToken: async () => 'token-123' }));
