@@ -45,10 +45,12 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     ellaId = (await addUser(database.db, 'Ella Driver', 'ella@blooms.example')).id;
     await addUser(database.db, 'Finn Driver', 'finn@blooms.example');
     const older = await addSubscription(database.db, { firstName: 'Olive' });
-    await new Promise((r) => setTimeout(r, 5));
     const custom = await addSubscription(database.db, { firstName: 'Cora', plan: 'custom', months: [11], deliveryNotes: 'x'.repeat(80) });
-    await new Promise((r) => setTimeout(r, 5));
     const yearly = await addSubscription(database.db, { firstName: 'Yara' });
+    // Submitted a minute apart, in this order: the list shows the newest first.
+    for (const [minutesAgo, row] of [older, custom, yearly].reverse().entries()) {
+      await database.db.update(subscriptions).set({ createdAt: new Date(Date.now() - (minutesAgo + 1) * 60_000) }).where(eq(subscriptions.id, row.id));
+    }
     ids = { yearly: yearly.id, custom: custom.id, older: older.id };
   });
 
