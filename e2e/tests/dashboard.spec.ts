@@ -9,7 +9,7 @@ const SPEC_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'Stat
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('at 1280 px the dashboard fits: full header, every spec column on screen, no sideways scrolling', async ({ page }) => {
+test('at 1280 px the dashboard fits: full header, every column on screen, no sideways scrolling', async ({ page }) => {
   await signInAsStaff(page, ADMIN_EMAIL);
   await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
   for (const link of ['Dashboard', 'My Deliveries', 'Manage Users']) await expect(mainNav(page).getByRole('link', { name: link })).toBeVisible();
