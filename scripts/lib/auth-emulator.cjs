@@ -81,7 +81,8 @@ async function startAuthEmulator({ port: requestedPort, projectId, log }) {
   };
 
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/`, 60_000, () => !exited);
+    // It answers once ready; a loaded machine (CI, several suites at once) can take minutes to get there.
+    await waitForHttp(`http://127.0.0.1:${port}/`, 180_000, () => !exited);
   } catch (error) {
     await stop();
     throw new Error(`The Firebase Auth emulator did not start: ${error.message}\n${output.slice(-2000)}`);

@@ -72,6 +72,11 @@ export const subscriptions = pgTable(
     // Read backwards, serves the newest-first month list and its (created_at, id) cursor
     // without a sort. (A DESC NULLS LAST index would not: ORDER BY ... DESC is NULLS FIRST.)
     index('subscriptions_newest_first_idx').on(t.createdAt, t.id),
+    // The month list's search box: trigram matches anywhere in the name, contact and address.
+    index('subscriptions_search_idx').using(
+      'gin',
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.address} || ' ' || ${t.city} || ' ' || ${t.zip} || ' ' || regexp_replace(${t.phone}, '\\D', '', 'g'))) gin_trgm_ops`,
+    ),
     check('subscriptions_plan_check', sql`${t.plan} in ('yearly', 'custom')`),
   ],
 );
