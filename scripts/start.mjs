@@ -3,7 +3,7 @@
 // Auth emulator, no keys). Builds what is not built; Ctrl-C stops everything it started.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { appsNeedingBuild, repoRoot } from './lib/builds.mjs';
+import { appsNeedingBuild, backendNeedsBuild, repoRoot } from './lib/builds.mjs';
 import { onStop, run, runToEnd, stopAll, stopOnSignals } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
@@ -23,6 +23,11 @@ if (stale.length > 0) {
   await runToEnd('pnpm', ['-r', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'build'], { cwd: repoRoot });
 }
 
+if (backendNeedsBuild()) {
+  console.log('Compiling the backend (first run or changed sources)…');
+  await runToEnd('node', ['build.mjs'], { cwd: path.join(repoRoot, 'functions') });
+}
+
 const env = { ...process.env, PORT: String(port), FIREBASE_PROJECT_ID: projectId, ADMIN_EMAILS: adminEmails };
 if (!usesRealFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   console.log('Starting the Firebase Auth emulator…');
@@ -32,7 +37,7 @@ if (!usesRealFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
 }
 
 console.log('Starting the backend…');
-run('The backend', path.join(repoRoot, 'functions', 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+run('The backend', process.execPath, ['--enable-source-maps', 'dist/main.js'], {
   cwd: path.join(repoRoot, 'functions'),
   env,
 });

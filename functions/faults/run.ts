@@ -3,7 +3,7 @@
 // TEST_DATABASE_URL is set (CI). Prints what each scenario did and checked, then
 // "N passed, N failed"; exits non-zero on any lost acknowledged write or lost e-mail.
 // FAULTS_ONLY=<words> runs only the scenarios whose name has them.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,10 +57,10 @@ interface Backend {
   output: () => string;
 }
 
-/** Starts the standalone backend (src/main.ts) as its own process, ready when /api/health answers. */
+/** Starts the standalone backend as production runs it (compiled, dist/main.js) as its own process, ready when /api/health answers. */
 async function startBackend(env: Record<string, string>): Promise<Backend> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: FUNCTIONS_DIR,
     env: {
       ...process.env,
@@ -87,7 +87,7 @@ async function startBackend(env: Record<string, string>): Promise<Backend> {
   const url = `http://127.0.0.1:${port}`;
   let alive = true;
   void exited.then(() => (alive = false));
-  await waitForHttp(`${url}/api/health`, 60_000, () => alive).catch((error: Error) => {
+  await waitForHttp(`${url}/api/health`, 180_000, () => alive).catch((error: Error) => {
     throw new Error(`${error.message}\n${output}`);
   });
   return { process: child, url, exited, output: () => output };
@@ -352,7 +352,7 @@ async function stopWithLiveClients(kind: Kind) {
     let refusedSecond = 'not tried (PostgreSQL is shared by design)';
     if (kind === 'pglite') {
       const port = await freePort();
-      const second = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const second = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
         cwd: FUNCTIONS_DIR,
         env: { ...process.env, ...database.env, PORT: String(port), FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, SERVE_STATIC: 'false' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -411,7 +411,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** Runs `pnpm backup` or `pnpm restore` (the CLI) with the given settings; resolves with its output, rejects with it on failure. */
 function runBackupCli(command: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/backup/cli.ts', command, file], { cwd: FUNCTIONS_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/backup-cli.js', command, file], { cwd: FUNCTIONS_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -513,6 +513,8 @@ async function backupUnderLoad(kind: Kind) {
 }
 
 async function main() {
+  // The processes under test are the compiled ones production runs.
+  execFileSync(process.execPath, ['build.mjs'], { cwd: FUNCTIONS_DIR, stdio: 'inherit' });
   const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: running against PGlite only (the connection-termination scenario needs a PostgreSQL server).');
   process.env.METADATA_SERVER_DETECTION = 'none';

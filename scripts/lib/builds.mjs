@@ -36,3 +36,15 @@ export function appsNeedingBuild() {
     return sources > built;
   });
 }
+
+/** The compiled backend (functions/build.mjs) is missing or older than its sources or the shared package's. */
+export function backendNeedsBuild() {
+  const marker = path.join(repoRoot, 'functions', 'dist', 'main.js');
+  if (!fs.existsSync(marker)) return true;
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, 'functions', 'src')),
+    newestMtime(path.join(repoRoot, 'functions', 'build.mjs')),
+    newestMtime(path.join(repoRoot, 'shared', 'src')),
+  );
+  return sources > fs.statSync(marker).mtimeMs;
+}

@@ -51,8 +51,8 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return db.transaction((tx) => work(tx as unknown as Db));
 }
 
-/** functions/drizzle, or the copy beside the Cloud Functions bundle (deploy/bundle.ts). */
-export const MIGRATIONS = [path.join(__dirname, 'drizzle'), path.join(__dirname, '..', '..', 'drizzle')].find((dir) => fs.existsSync(dir)) ?? path.join(__dirname, '..', '..', 'drizzle');
+/** functions/drizzle, seen from src/db, from the compiled server in functions/dist (build.mjs), or the copy beside the Cloud Functions bundle (deploy/bundle.ts). */
+export const MIGRATIONS = [path.join(__dirname, 'drizzle'), path.join(__dirname, '..', 'drizzle'), path.join(__dirname, '..', '..', 'drizzle')].find((dir) => fs.existsSync(dir)) ?? path.join(__dirname, '..', '..', 'drizzle');
 
 /** How connections reach the server when not by the URL's host (the Cloud SQL connector's socket). */
 export interface ConnectionRoute {
