@@ -115,7 +115,7 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     // Cancelling now would keep the month already paid for and inside its notice.
     expect(mine!.lastDeliveryIfCancelled).toBe(soonDate());
     // The confirmation e-mail leads to the account.
-    expect(mailsTo('rosa@example.com').some((text) => text.includes('sign in to your account: https://blooms.example/account'))).toBe(true);
+    expect(mailsTo('rosa@example.com').some((text) => text.includes('go to My subscription: https://blooms.example/account'))).toBe(true);
   });
 
   it('an address with no subscription gets the same answer and no e-mail', async () => {

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@blooms/shared/contract/html';
-import type { SiteContact } from '@blooms/shared/contract/site';
+import { ACCOUNT_LINK_LABEL } from '@blooms/shared/contract/routes';
+import { ACCOUNT_CHANGES, type SiteContact } from '@blooms/shared/contract/site';
 import { isGift, payerOf } from '@blooms/shared/contract/subscriber';
 import type { OutgoingMail } from './mailer';
 
@@ -9,14 +10,31 @@ export interface MailSite extends SiteContact {
   accountUrl: string;
 }
 
+/** A line of a plain e-mail: text, or a link with its words (the plain-text part shows both). */
+type Line = string | { text: string; href: string };
+
+const asText = (line: Line) => (typeof line === 'string' ? line : `${line.text}: ${line.href}`);
+const asHtml = (line: Line) => (typeof line === 'string' ? escapeHtml(line) : `<a href="${escapeHtml(line.href)}" style="color: #8a3b57">${escapeHtml(line.text)}</a>`);
+
+/** Where every e-mail sends the subscriber to make a change: a real link to the account. */
+export function accountPointer(site: MailSite): { text: string; html: string } {
+  const lead = `${ACCOUNT_CHANGES}, go to`;
+  return {
+    text: `${lead} ${ACCOUNT_LINK_LABEL}: ${site.accountUrl}`,
+    html: `${escapeHtml(lead)} <a href="${escapeHtml(site.accountUrl)}" style="color: #8a3b57">${escapeHtml(ACCOUNT_LINK_LABEL)}</a>.`,
+  };
+}
+
 /** A short plain e-mail: greeting, what happened (with an inline image, if any), where to change it, how to reach us. */
-function plainEmail(to: { name: string; email: string }, greeting: string, subject: string, body: string[], site: MailSite, image?: { cid: string; alt: string }): OutgoingMail {
-  const closing = ['', `See or change your deliveries: ${site.accountUrl}`, `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`, '', 'With love,', 'Monthly Blooms'];
-  const lines = [`Hi ${greeting},`, '', ...body, ...closing];
-  const text = lines.join('\n');
-  const paragraphs = (part: string[]) => part.map((line) => (line ? `<p style="margin: 0 0 8px">${escapeHtml(line)}</p>` : '')).join('');
+function plainEmail(to: { name: string; email: string }, greeting: string, subject: string, body: Line[], site: MailSite, image?: { cid: string; alt: string }): OutgoingMail {
+  const pointer = accountPointer(site);
+  const contact = `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`;
+  const closing = ['With love,', 'Monthly Blooms'];
+  const text = [`Hi ${greeting},`, '', ...body.map(asText), '', pointer.text, contact, '', ...closing].join('\n');
+  const paragraph = (html: string) => `<p style="margin: 0 0 8px">${html}</p>`;
   const picture = image ? `<p style="margin: 0 0 8px"><img src="cid:${image.cid}" alt="${escapeHtml(image.alt)}" width="480" style="display: block; max-width: 100%; height: auto; border-radius: 8px"></p>` : '';
-  const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${paragraphs([`Hi ${greeting},`, '', ...body])}${picture}${paragraphs(closing)}</body></html>`;
+  const paragraphs = [`Hi ${greeting},`, ...body].filter((line) => line !== '').map((line) => paragraph(asHtml(line))).join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${paragraphs}${picture}${paragraph(pointer.html)}${paragraph(escapeHtml(contact))}${paragraph(closing.map(escapeHtml).join('<br>'))}</body></html>`;
   return { to: { name: to.name, address: to.email }, subject, text, html };
 }
 
@@ -32,7 +50,13 @@ export const DOOR_PHOTO_CID = 'door-photo';
 
 /** The e-mail with a one-time sign-in link to the account. */
 export function signInLinkEmail(email: string, link: string, site: MailSite): OutgoingMail {
-  return plainEmail({ name: '', email }, 'there', 'Your Monthly Blooms sign-in link', ['Open this link to sign in to your Monthly Blooms account. It works once, for one hour:', link, '', 'If you did not ask for it, you can ignore this e-mail.'], site);
+  return plainEmail(
+    { name: '', email },
+    'there',
+    'Your Monthly Blooms sign-in link',
+    ['Open this link to sign in to your Monthly Blooms account. It works once, for one hour.', { text: `Sign in to ${ACCOUNT_LINK_LABEL}`, href: link }, '', 'If you did not ask for it, you can ignore this e-mail.'],
+    site,
+  );
 }
 
 /** Tells whoever manages the subscription that this month's flowers were left at the door, with the driver's photo (attached by the outbox as DOOR_PHOTO_CID). */

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { orderLines, type OrderSummary } from '@blooms/shared/contract/order';
-import type { MailSite } from './account-change-email';
+import { accountPointer, type MailSite } from './account-change-email';
 import { isGift, payerOf, type Subscriber } from '@blooms/shared/contract/subscriber';
 import type { OutgoingMail } from './mailer';
 
@@ -14,8 +14,8 @@ const MUTED = '#5e554d';
  * which mail clients render alike; the plain-text part says the same.
  */
 export function confirmationEmail(s: Subscriber, site: MailSite, order: OrderSummary): OutgoingMail {
-  const lines = orderLines(order, site);
-  const account = `To skip a month, pause or cancel, sign in to your account: ${site.accountUrl}`;
+  const lines = orderLines(order);
+  const account = accountPointer(site);
   const payer = payerOf(s);
   const greeting = isGift(s) ? payer.name : s.firstName;
   const intro = isGift(s)
@@ -31,7 +31,7 @@ export function confirmationEmail(s: Subscriber, site: MailSite, order: OrderSum
     '',
     vase,
     '',
-    account,
+    account.text,
     '',
     `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`,
     '',
@@ -55,7 +55,7 @@ export function confirmationEmail(s: Subscriber, site: MailSite, order: OrderSum
 <tr><td style="padding:0 24px;font-size:16px"><p style="margin:0 0 8px">Hi ${escapeHtml(greeting)},</p><p style="margin:0 0 16px">${escapeHtml(intro)}</p></td></tr>
 <tr><td style="padding:0 24px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${rows}</table></td></tr>
 <tr><td style="padding:16px 24px 0;font-size:16px"><p style="margin:0 0 16px">${escapeHtml(vase)}</p>
-<p style="margin:0 0 16px">To skip a month, pause or cancel, <a href="${escapeHtml(site.accountUrl)}" style="color:${BRAND}">sign in to your account</a>.</p>
+<p style="margin:0 0 16px">${account.html}</p>
 <p style="margin:0 0 16px">Questions? E-mail <a href="mailto:${escapeHtml(site.contactEmail)}" style="color:${BRAND}">${escapeHtml(site.contactEmail)}</a> or call ${escapeHtml(site.phone)}.</p>
 <p style="margin:0 0 24px">With love,<br>Monthly Blooms</p></td></tr>
 </table>

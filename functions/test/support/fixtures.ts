@@ -8,9 +8,10 @@ import { addMonths } from '@blooms/shared/contract/months';
 
 let n = 0;
 
-export async function addSubscription(db: Db, overrides: Partial<Subscriber> = {}) {
+/** A Yearly subscriber with numbered, made-up details. */
+export function aSubscriber(overrides: Partial<Subscriber> = {}): Subscriber {
   n += 1;
-  const subscriber: Subscriber = {
+  return {
     firstName: `First${n}`,
     lastName: `Last${n}`,
     email: `subscriber${n}@example.com`,
@@ -26,6 +27,10 @@ export async function addSubscription(db: Db, overrides: Partial<Subscriber> = {
     months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
     ...overrides,
   };
+}
+
+export async function addSubscription(db: Db, overrides: Partial<Subscriber> = {}) {
+  const subscriber = aSubscriber(overrides);
   return (await inTransaction(db, (tx) => insertSubscription(tx, subscriber)))!;
 }
 

@@ -19,6 +19,12 @@ describe('Header', () => {
     expect(within(nav()).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/subscribe');
   });
 
+  it('leads subscribers to their account, beside Get Started (in the menu too: the same links)', () => {
+    renderAt('/', <Header />);
+    expect(within(nav()).getByRole('link', { name: 'My subscription' })).toHaveAttribute('href', '/account');
+    expect(linkNames().slice(-2)).toEqual(['My subscription', 'Get Started']);
+  });
+
   it('highlights only the link of the current page', () => {
     renderAt('/faq', <Header />);
     const faq = within(nav()).getByRole('link', { name: 'FAQ' });

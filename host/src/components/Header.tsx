@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { signOutAskingFirst } from '../features/auth/sign-out';
-import { headerLinks } from './navigation';
+import { ACCOUNT_LINK, headerLinks } from './navigation';
 import { keepTabWithin } from './keep-tab-within';
 import { Logo } from '@blooms/shared/ui/Logo';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
@@ -99,9 +99,14 @@ export function Header() {
                 Sign out
               </button>
             ) : (
-              <Link to="/subscribe" className="button">
-                Get Started
-              </Link>
+              <>
+                <NavLink to={ACCOUNT_LINK.to} end className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
+                  {ACCOUNT_LINK.label}
+                </NavLink>
+                <Link to="/subscribe" className="button">
+                  Get Started
+                </Link>
+              </>
             )}
           </div>
         </nav>

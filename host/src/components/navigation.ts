@@ -1,5 +1,6 @@
 import type { SessionRole } from '@blooms/shared/contract/roles';
 import type { AuthStatus } from '@blooms/shared/runtime/auth-store';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 
 export interface NavLinkItem {
   to: string;
@@ -20,9 +21,13 @@ export function headerLinks(status: AuthStatus, role: SessionRole): NavLinkItem[
   return links;
 }
 
+/** Where a subscriber manages deliveries: beside Get Started in the header and menu, and in the footer. */
+export const ACCOUNT_LINK: NavLinkItem = { to: ACCOUNT_PATH, label: ACCOUNT_LINK_LABEL };
+
 export const FOOTER_LINKS: NavLinkItem[] = [
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/subscribe', label: 'Subscribe' },
+  ACCOUNT_LINK,
   { to: '/faq', label: 'FAQ' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/terms-of-service', label: 'Terms of Service' },

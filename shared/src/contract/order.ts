@@ -1,10 +1,10 @@
 // What a customer bought, as the confirmation page and e-mail say it: one wording for both.
 import { formatDeliveryDate, type IsoDate } from './delivery-dates';
 import { formatMonth, monthList, type MonthKey } from './months';
-import { formatPrice, LATER_CHARGES, MONEY_RULE, PLAN_CARD, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, type SiteContact } from './site';
+import { CANCEL_RULE, formatPrice, LATER_CHARGES, MONEY_RULE, PLAN_CARD, PRICE_PER_MONTH_USD, SKIP_RULE } from './site';
 import type { Plan } from './subscriber';
 import { plannedMonths, type SubscribeForm } from './subscribe';
-import { ACCOUNT_PATH } from './routes';
+import { ACCOUNT_LINK_LABEL } from './routes';
 
 /** A delivery day still to come: the month and its day. */
 export interface UpcomingDelivery {
@@ -55,7 +55,7 @@ const monthsLine = (plan: Plan, months: readonly number[]) => ({
 const deliveryDay = (day: UpcomingDelivery) => `${formatDeliveryDate(day.date)} (${formatMonth(day.month)})`;
 
 /** The order in labelled lines, in the order both the page and the e-mail show them. */
-export function orderLines(order: OrderSummary, site: SiteContact): { label: string; value: string }[] {
+export function orderLines(order: OrderSummary): { label: string; value: string }[] {
   const gift = order.gift
     ? [
         { label: 'A gift for', value: order.gift.recipient },
@@ -77,7 +77,7 @@ export function orderLines(order: OrderSummary, site: SiteContact): { label: str
     },
     {
       label: 'Skip, pause or cancel',
-      value: `From your account (${ACCOUNT_PATH} on this site), at least ${SKIP_NOTICE_DAYS} days before a delivery, or e-mail ${site.contactEmail} or call ${site.phone}. You can cancel any time: nothing is charged after your last delivery.`,
+      value: `In ${ACCOUNT_LINK_LABEL}, your account on this site. ${SKIP_RULE} ${CANCEL_RULE}`,
     },
   ];
 }

@@ -40,6 +40,9 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
 /** Where subscribers sign in (by e-mail link) and manage their subscriptions. */
 export const ACCOUNT_PATH = '/account';
 
+/** The account's name wherever a link leads to it: header, menu, footer, confirmation, e-mails. */
+export const ACCOUNT_LINK_LABEL = 'My subscription';
+
 /** The host's own page: staff sign in there. */
 export const LOGIN_PATH = '/login';
 

@@ -46,12 +46,23 @@ export function phoneHref(phone: string): string {
   return `tel:+1${digits.slice(-10)}`;
 }
 
+/** The notice for skipping or pausing, in the same words everywhere (the server refuses later changes: ACCOUNT_MESSAGES.tooLate). */
+export const SKIP_RULE = `Skip or pause a month up to ${SKIP_NOTICE_DAYS} days before its delivery.`;
+/** What cancelling does (cancelSubscription keeps only deliveries already paid for or too close to change). */
+export const CANCEL_RULE = 'Cancel any time: nothing is charged after your last delivery.';
+
 /** The rule for money, in the words every page and e-mail that mentions billing uses. */
 export const MONEY_RULE = `${formatPrice(PRICE_PER_MONTH_USD)} is charged for each month with a delivery; unselected, skipped and paused months are not charged.`;
 
 /** When a month is charged (chargeDateFor in account.ts), in the same words everywhere. */
 export const LATER_CHARGES = `Each later delivery is charged ${SKIP_NOTICE_DAYS - 1} days before it, once it can no longer be skipped.`;
 export const CHARGE_TIMING = `The first delivery is paid when you subscribe. ${LATER_CHARGES}`;
+
+/** What the account is for, before a link to it ("... go to My subscription"). */
+export const ACCOUNT_CHANGES = 'To skip a month, pause, change your months or address, or cancel';
+
+/** How a subscriber signs in to the account, in the same words on every page that says it. */
+export const SUBSCRIBER_SIGN_IN = 'You sign in there with a one-time link we e-mail you: no password.';
 
 /** Who takes the card at checkout (the local stack's test checkout stands in for it). */
 export const PAYMENT_PROVIDER = 'Stripe';
@@ -66,5 +77,5 @@ export const PLAN_CARD = {
     { plan: 'Yearly', text: `Flowers every month: ${formatPrice(PRICE_PER_MONTH_USD)} for each delivery, so 12 a year unless you skip or pause.` },
     { plan: 'Custom', text: `Only the months you choose: ${formatPrice(PRICE_PER_MONTH_USD)} for each of them, and nothing in the others.` },
   ],
-  rules: `Skip or pause a month up to ${SKIP_NOTICE_DAYS} days before its delivery. Cancel any time: nothing is charged after your last delivery.`,
+  rules: `${SKIP_RULE} ${CANCEL_RULE}`,
 } as const;

@@ -31,6 +31,9 @@ it('verifies the session, then says all set with a way home', async () => {
   expect(mockedCall).toHaveBeenCalledWith('verifyCheckoutSession', { sessionId: 'cs_123' });
   expect(screen.getByText(/email confirmation/i)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  // The account is one tap away, and says how to get in.
+  expect(screen.getByRole('link', { name: 'My subscription' })).toHaveAttribute('href', '/account');
+  expect(screen.getByRole('link', { name: 'My subscription' }).closest('p')).toHaveTextContent('You sign in there with a one-time link we e-mail you');
   // Paid: the form kept for a return from checkout is forgotten.
   expect(window.sessionStorage.getItem(KEPT)).toBeNull();
 });
@@ -49,7 +52,7 @@ it('shows what was bought: plan, months, address, first delivery day, payment, a
     ['Delivering to', '215 E 400 S, Apt 3, Salt Lake City, UT 84111'],
     ['First delivery', 'Thursday, January 14 (January 2027)'],
     ['Payment', `$99 was charged to your card today for your first delivery. ${MONEY_RULE} ${LATER_CHARGES}`],
-    ['Skip, pause or cancel', 'From your account (/account on this site), at least 7 days before a delivery, or e-mail hello@monthlyblooms.example or call (801) 555-0142. You can cancel any time: nothing is charged after your last delivery.'],
+    ['Skip, pause or cancel', 'In My subscription, your account on this site. Skip or pause a month up to 7 days before its delivery. Cancel any time: nothing is charged after your last delivery.'],
   ]);
 });
 

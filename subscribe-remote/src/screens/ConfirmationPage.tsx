@@ -4,7 +4,8 @@ import { Screen } from '@blooms/shared/ui/Screen';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { callFunction } from '../features/checkout/call-function';
 import { orderLines, type OrderSummary } from '@blooms/shared/contract/order';
-import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes';
+import { ACCOUNT_CHANGES, SUBSCRIBER_SIGN_IN } from '@blooms/shared/contract/site';
 import { forgetSavedForm } from '../features/subscribe/saved-form';
 import { OrderLines } from '../features/order/OrderLines';
 import '../features/subscribe/subscribe.css';
@@ -12,7 +13,6 @@ import '../features/subscribe/subscribe.css';
 type State = { kind: 'verifying' } | { kind: 'paid'; order: OrderSummary | null } | { kind: 'not-confirmed'; message: string };
 
 export default function ConfirmationPage() {
-  const site = useSiteContact();
   const sessionId = useSearchParams()[0].get('session_id');
   const [state, setState] = useState<State>(
     sessionId ? { kind: 'verifying' } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.missingSessionId },
@@ -54,9 +54,12 @@ export default function ConfirmationPage() {
             {state.order && (
               <section className="order-summary" aria-labelledby="order-summary-heading">
                 <h2 id="order-summary-heading" className="visually-hidden">Your order</h2>
-                <OrderLines lines={orderLines(state.order, site)} />
+                <OrderLines lines={orderLines(state.order)} />
               </section>
             )}
+            <p className="confirmation-page__account">
+              {ACCOUNT_CHANGES}, go to <Link to={ACCOUNT_PATH}>{ACCOUNT_LINK_LABEL}</Link>. {SUBSCRIBER_SIGN_IN}
+            </p>
             <Link to="/" className="button">
               Back to Home
             </Link>

@@ -61,6 +61,15 @@ describe('LoginPage', () => {
     expect(session.signInWithGoogle).not.toHaveBeenCalled();
   });
 
+  it('points subscribers, who do not sign in with Google, to their account', async () => {
+    jest.mocked(ensureAuthStarted).mockResolvedValue(controller());
+    renderLogin();
+    const link = screen.getByRole('link', { name: 'My subscription' });
+    expect(link).toHaveAttribute('href', '/account');
+    expect(link.closest('p')).toHaveTextContent(/^Subscribers: to skip a month, pause, change your months or address, or cancel, go to My subscription\. You sign in there with a one-time link we e-mail you/);
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+  });
+
   it('against real Firebase, uses the Google popup', async () => {
     const session = controller({ usesEmulator: false });
     jest.mocked(ensureAuthStarted).mockResolvedValue(session);

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { isStaff, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { MESSAGES } from '@blooms/shared/contract/messages';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes';
+import { ACCOUNT_CHANGES, SUBSCRIBER_SIGN_IN } from '@blooms/shared/contract/site';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { ensureAuthStarted } from './start-auth';
 import { LocalSignInDialog } from './LocalSignInDialog';
@@ -62,6 +64,9 @@ export function LoginPage() {
       <button type="button" className="button" onClick={onSignInClick} disabled={busy || !session} aria-busy={busy}>
         {busy ? 'Signing in…' : 'Sign in with Google'}
       </button>
+      <p className="login-page__subscribers">
+        Subscribers: {ACCOUNT_CHANGES.toLowerCase()}, go to <Link to={ACCOUNT_PATH}>{ACCOUNT_LINK_LABEL}</Link>. {SUBSCRIBER_SIGN_IN}
+      </p>
       {localDialogOpen && session && (
         <LocalSignInDialog
           busy={busy}
