@@ -79,3 +79,6 @@ export interface Account {
 
 /** The longest pause, in months. */
 export const MAX_PAUSE_MONTHS = 3;
+
+/** How long the sign-in page waits before offering to send the link again (the e-mail can take a minute; the server also limits links per hour). */
+export const SIGN_IN_RESEND_SECONDS = 30;

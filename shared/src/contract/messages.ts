@@ -68,4 +68,17 @@ export const ACCOUNT_MESSAGES = {
   needsVerifiedEmail: 'Open the sign-in link we e-mailed you to see your subscriptions.',
   signInLinkSent: 'If that address has a Monthly Blooms subscription, a sign-in link is on its way. It works for one hour.',
   tooManySignInLinks: 'Several sign-in links were asked for this address in the last hour. Please use the newest one in your e-mail, or try again later.',
+  /** The sign-in page once a link is asked for; the address is shown masked ("j...@example.com"). */
+  checkInbox: (maskedEmail: string) => `Check your inbox at ${maskedEmail}. If that address has a Monthly Blooms subscription, a sign-in link is on its way: it can take a minute to arrive, and it works for one hour.`,
+} as const;
+
+/** What the account says, next to the change, once a change is made (each one is also e-mailed). */
+export const ACCOUNT_DONE = {
+  skipped: (month: string, day: string) => `You skipped ${month}: no delivery on ${day}, and nothing is charged for it. We e-mailed you the change.`,
+  back: (month: string, day: string) => `${month} is back on: flowers on ${day}. We e-mailed you the change.`,
+  paused: (from: string, until: string) => `Your deliveries are paused from ${from} to ${until}: nothing is delivered or charged in those months. We e-mailed you the change.`,
+  resumed: 'Your deliveries are back on, as your plan says. We e-mailed you the change.',
+  months: 'Your months are saved. We e-mailed you the change.',
+  address: 'Your address is saved. We e-mailed you the change.',
+  undone: 'Undone: it is as it was. We e-mailed you the change.',
 } as const;

@@ -1,7 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AccountSubscription } from '@blooms/shared/contract/account';
 import { zipCheck } from '@blooms/shared/contract/subscribe';
+import { ACCOUNT_DONE } from '@blooms/shared/contract/messages';
 import type { Act } from './act';
+import { ActionAnswer } from './ActionAnswer';
+import { useAnswer } from './use-answer';
 
 type Fields = AccountSubscription['address'] & { deliveryNotes: string };
 
@@ -9,18 +12,23 @@ type Fields = AccountSubscription['address'] & { deliveryNotes: string };
 export function ChangeAddressForm({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const initial: Fields = { ...s.address, deliveryNotes: s.deliveryNotes };
   const [fields, setFields] = useState<Fields>(initial);
-  const [saved, setSaved] = useState(false);
+  const { answer, answerTo, undo, clear } = useAnswer();
   const id = (name: keyof Fields) => `subscription-${s.id}-${name}`;
   const zip = zipCheck(fields.zip);
   const unchanged = (Object.keys(initial) as (keyof Fields)[]).every((name) => fields[name].trim() === initial[name]);
 
   const update = (name: keyof Fields) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setSaved(false);
+    clear();
     setFields({ ...fields, [name]: event.target.value });
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(await act(`/api/account/subscriptions/${s.id}/address`, 'PUT', fields));
+    const path = `/api/account/subscriptions/${s.id}/address`;
+    await answerTo(act(path, 'PUT', fields), ACCOUNT_DONE.address, async () => {
+      const result = await act(path, 'PUT', initial);
+      if (result.ok) setFields(initial);
+      return result;
+    });
   };
   const input = (name: keyof Fields, label: string, autoComplete: string) => (
     <div className="field">
@@ -52,7 +60,7 @@ export function ChangeAddressForm({ subscription: s, act }: { subscription: Acco
         <button type="submit" className="button button--secondary" disabled={unchanged || zip.status === 'error'}>
           Save address
         </button>
-        {saved && <p role="status">Your address is saved. We e-mailed you the change.</p>}
+        <ActionAnswer answer={answer} onUndo={() => void undo()} />
       </form>
     </section>
   );

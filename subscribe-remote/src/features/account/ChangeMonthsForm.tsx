@@ -1,24 +1,35 @@
 import { useState, type FormEvent } from 'react';
 import type { AccountSubscription } from '@blooms/shared/contract/account';
 import { MONTH_NAMES, monthsSelected } from '@blooms/shared/contract/months';
-import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
+import { ACCOUNT_DONE, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { planSummary } from '@blooms/shared/contract/subscribe';
 import type { Act } from './act';
+import { ActionAnswer } from './ActionAnswer';
+import { useAnswer } from './use-answer';
+
+/** The months form's heading, where the folded "Not in your plan" line leads. */
+export const monthsHeadingId = (subscriptionId: string) => `subscription-${subscriptionId}-months`;
 
 /** A Custom plan's months, as tiles like the subscribe form's; the server refuses a month whose next delivery is already certain. */
 export function ChangeMonthsForm({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const [chosen, setChosen] = useState<number[]>(s.months);
-  const [saved, setSaved] = useState(false);
-  const headingId = `subscription-${s.id}-months`;
+  const { answer, answerTo, undo, clear } = useAnswer();
+  const headingId = monthsHeadingId(s.id);
   const unchanged = chosen.length === s.months.length && chosen.every((month) => s.months.includes(month));
 
   const toggle = (month: number) => {
-    setSaved(false);
+    clear();
     setChosen((months) => (months.includes(month) ? months.filter((m) => m !== month) : [...months, month].sort((a, b) => a - b)));
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(await act(`/api/account/subscriptions/${s.id}/months`, 'PUT', { months: chosen }));
+    const path = `/api/account/subscriptions/${s.id}/months`;
+    const before = s.months;
+    await answerTo(act(path, 'PUT', { months: chosen }), ACCOUNT_DONE.months, async () => {
+      const result = await act(path, 'PUT', { months: before });
+      if (result.ok) setChosen(before);
+      return result;
+    });
   };
 
   return (
@@ -42,7 +53,7 @@ export function ChangeMonthsForm({ subscription: s, act }: { subscription: Accou
         <button type="submit" className="button button--secondary" disabled={unchanged || chosen.length === 0}>
           Save months
         </button>
-        {saved && unchanged && <p role="status">Your months are saved. We e-mailed you the change.</p>}
+        <ActionAnswer answer={answer} onUndo={() => void undo()} />
       </form>
     </section>
   );

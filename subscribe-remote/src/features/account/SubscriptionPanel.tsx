@@ -1,0 +1,42 @@
+import type { AccountSubscription } from '@blooms/shared/contract/account';
+import { LATER_CHARGES, MONEY_RULE, SKIP_RULE } from '@blooms/shared/contract/site';
+import type { Act } from './act';
+import { CancelSection } from './CancelSection';
+import { CardSection } from './CardSection';
+import { ChangeAddressForm } from './ChangeAddressForm';
+import { ChangeMonthsForm, monthsHeadingId } from './ChangeMonthsForm';
+import { ComingMonths } from './ComingMonths';
+import { PauseSection } from './PauseSection';
+import { PaymentsAndPast } from './PaymentsAndPast';
+
+/** One subscription: its coming months as cards, then each change in its own section, each answering in place. */
+export function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription: AccountSubscription; updateCard: ((id: string) => Promise<string | null>) | null; act: Act }) {
+  const open = s.status !== 'cancelled';
+  const headingId = `subscription-${s.id}`;
+  const custom = open && s.plan === 'custom';
+  return (
+    <article className="account__subscription" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {s.plan === 'yearly' ? 'Yearly' : 'Custom'} plan{s.gift ? ` (a gift for ${s.recipient})` : ''}
+      </h2>
+      <p>
+        <strong>{s.statusLabel}</strong> · Delivering to {s.deliverTo}
+      </p>
+      <p className="subscribe-form__hint">
+        {MONEY_RULE} {LATER_CHARGES} {SKIP_RULE}
+      </p>
+      {s.status === 'past-due' && (
+        <p className="account__error">
+          The last charge to your card did not go through, so your deliveries are on hold. Your card is tried again once a day until the delivery day{updateCard ? '; or use another card below.' : '.'}
+        </p>
+      )}
+      <ComingMonths subscription={s} act={act} monthsFormId={custom ? monthsHeadingId(s.id) : null} />
+      {custom && <ChangeMonthsForm subscription={s} act={act} />}
+      {open && <PauseSection subscription={s} act={act} />}
+      {open && <ChangeAddressForm subscription={s} act={act} />}
+      {open && <CancelSection subscription={s} act={act} />}
+      {updateCard && open && <CardSection subscriptionId={s.id} updateCard={updateCard} />}
+      <PaymentsAndPast subscription={s} />
+    </article>
+  );
+}
