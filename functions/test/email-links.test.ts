@@ -2,6 +2,7 @@ import { confirmationEmail } from '../src/mail/confirmation-email';
 import { accountChangeEmail, lastDeliveryUnpaidEmail, leftAtDoorEmail, paymentFailedEmail, signInLinkEmail, type MailSite } from '../src/mail/account-change-email';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
 import { aSubscriber } from './support/fixtures';
+import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
 import type { OutgoingMail } from '../src/mail/mailer';
 
 const SITE: MailSite = { ...DEFAULT_SITE_CONTACT, accountUrl: 'https://blooms.example/account' };
@@ -24,11 +25,15 @@ const EMAILS: Record<string, OutgoingMail> = {
   'payment failed': paymentFailedEmail(SUBSCRIBER, SITE),
 };
 
-describe('every e-mail leads to the account', () => {
+describe('every e-mail leads to the account, and says only what the contract holds', () => {
   it.each(Object.keys(EMAILS))('the %s e-mail links to My subscription at the site’s own address, in HTML and in plain text', (name) => {
     const mail = EMAILS[name]!;
     expect(mail.html).toContain('<a href="https://blooms.example/account" style="color: #8a3b57">My subscription</a>');
     expect(mail.text).toContain('go to My subscription: https://blooms.example/account');
+  });
+
+  it.each(Object.keys(EMAILS))('the %s e-mail states no price, notice or rule the contract does not hold', (name) => {
+    expect(claimsOutsideTheContract(EMAILS[name]!.text)).toEqual([]);
   });
 
   it('the sign-in link is a link in the HTML, with the one-time code intact', () => {

@@ -13,6 +13,7 @@ import AboutPage from './AboutPage';
 import PrivacyPolicyPage from './PrivacyPolicyPage';
 import TermsOfServicePage from './TermsOfServicePage';
 import { LegalPage, withLegalFacts } from '../components/LegalPage';
+import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
 
 const SITE = { ...DEFAULT_SITE_CONTACT, sisterStudioUrl: 'https://studio.example', contactEmail: 'hi@blooms.example', phone: '(801) 555-0000' };
 
@@ -207,8 +208,8 @@ describe('FAQ', () => {
     const skip = question('Can I skip a month?');
     await user.click(skip);
     expect(answerOf(skip)).toBeVisible();
-    expect(answerOf(skip)).toHaveTextContent('at least 7 days before your scheduled delivery');
-    expect(answerOf(skip)).toHaveTextContent('hi@blooms.example');
+    expect(answerOf(skip)).toHaveTextContent('Skip or pause a month up to 7 days before its delivery.');
+    expect(within(answerOf(skip) as HTMLElement).getByRole('link', { name: 'Go to My subscription' })).toHaveAttribute('href', '/account');
     await user.click(skip);
     expect(answerOf(skip)).not.toBeVisible();
   });
@@ -218,9 +219,31 @@ describe('FAQ', () => {
     renderPage(FaqPage);
     for (const q of questions()) await user.click(q);
     expect(screen.getByText(/Salt Lake, Utah and Davis counties, by hand along the I-15 corridor from Bountiful to Provo/)).toBeVisible();
-    expect(screen.getByText(/cancel any time before your next billing cycle/)).toBeVisible();
-    expect(screen.getByText(/recipient’s name and address/)).toBeVisible();
+    expect(screen.getByText(/Cancel any time: nothing is charged after your last delivery/)).toBeVisible();
+    expect(screen.getByText(/recipient’s name and address, your own name and e-mail for the receipts, and a message for the card/)).toBeVisible();
     expect(screen.getByText(/leave the flowers at your door/)).toBeVisible();
+  });
+});
+
+describe('one truth', () => {
+  const PAGES = { Home: HomePage, 'How It Works': HowItWorksPage, Collections: SeasonalCollectionsPage, FAQ: FaqPage, About: AboutPage, 'Privacy Policy': PrivacyPolicyPage, 'Terms of Service': TermsOfServicePage };
+
+  it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])('%s states no price, notice or rule the contract does not hold', (name) => {
+    const { container } = renderPage(PAGES[name]);
+    // Closed answers count too: textContent reads them.
+    expect(claimsOutsideTheContract(container.textContent ?? '')).toEqual([]);
+  });
+
+  it('the FAQ sends subscribers to their account to skip and to cancel, not to e-mail or call', () => {
+    renderPage(FaqPage);
+    const answers = Array.from(document.querySelectorAll('.disclosure__answer'));
+    expect(answers.filter((answer) => within(answer as HTMLElement).queryByRole('link', { name: 'Go to My subscription' })).map((answer) => answer.previousElementSibling?.textContent)).toEqual(['Can I skip a month?', 'How do I cancel?']);
+  });
+
+  it('the privacy policy says how subscribers sign in, and links to the account', () => {
+    renderPage(PrivacyPolicyPage);
+    expect(screen.getByText(/subscribers to/)).toHaveTextContent('subscribers to My subscription with a one-time link we e-mail them');
+    expect(screen.getAllByRole('link', { name: 'My subscription' })[0]).toHaveAttribute('href', '/account');
   });
 });
 
@@ -252,7 +275,8 @@ describe.each([
     renderPage(Page);
     const article = screen.getByRole('article');
     expect(article.textContent).not.toMatch(/[{}]/);
-    expect(article).toHaveTextContent('at least 7 days');
+    expect(article).toHaveTextContent('Skip or pause a month up to 7 days before its delivery.');
+    expect(article.querySelector('a[href="/account"]')).toHaveTextContent('My subscription');
   });
 });
 

@@ -5,6 +5,7 @@ import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import type { Account, AccountSubscription } from '@blooms/shared/contract/account';
 import { ACCOUNT_DONE, ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import AccountPage from './AccountPage';
+import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
 import { accountPhotoUrl, accountRequest, isSignInLink, signedInEmail } from '../features/account/account-session';
 import { redirectTo } from '../features/checkout/redirect';
 
@@ -155,6 +156,12 @@ it('each coming month is a card with its day, status and charge; months not in t
   expect(within(coming).getByText(/^Not in your plan:/)).toHaveTextContent('Not in your plan: February, April, May. Change your months');
   expect(within(coming).getByRole('link', { name: 'Change your months' })).toHaveAttribute('href', `#subscription-${SUBSCRIPTION.id}-months`);
   expect(document.getElementById(`subscription-${SUBSCRIPTION.id}-months`)).toHaveTextContent('Your months');
+});
+
+it('the account states no price, notice or rule the contract does not hold', async () => {
+  const paid = { ...SUBSCRIPTION.coming[0]!, paid: true, chargeCents: 0, chargeDate: null, changeable: false };
+  await renderSignedIn(accountWith({ coming: [paid, { ...SUBSCRIPTION.coming[0]!, month: '2027-06', date: '2027-06-10' }], payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z' }] }));
+  expect(claimsOutsideTheContract(document.body.textContent ?? '')).toEqual([]);
 });
 
 it('a Yearly plan’s folded months offer no change of months', async () => {

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import ConfirmationPage from './ConfirmationPage';
+import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
 import { callFunction } from '../features/checkout/call-function';
 
 jest.mock('../features/checkout/call-function', () => ({ callFunction: jest.fn() }));
@@ -54,6 +55,16 @@ it('shows what was bought: plan, months, address, first delivery day, payment, a
     ['Payment', `$99 was charged to your card today for your first delivery. ${MONEY_RULE} ${LATER_CHARGES}`],
     ['Skip, pause or cancel', 'In My subscription, your account on this site. Skip or pause a month up to 7 days before its delivery. Cancel any time: nothing is charged after your last delivery.'],
   ]);
+});
+
+it('states no price, notice or rule the contract does not hold', async () => {
+  mockedCall.mockResolvedValue({
+    payment_status: 'paid',
+    order: { firstName: 'Maria', plan: 'yearly', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], deliverTo: '1 Main St, Provo, UT 84601', firstDelivery: { month: '2027-01', date: '2027-01-14' }, payments: 'stripe' },
+  });
+  renderAt('/confirmation?session_id=cs_123');
+  await screen.findByRole('region', { name: 'Your order' });
+  expect(claimsOutsideTheContract(document.body.textContent ?? '')).toEqual([]);
 });
 
 it('says nothing was charged in test mode', async () => {
