@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
-import type { Account } from '@blooms/shared/contract/account';
+import { CANCEL_REASONS, type Account } from '@blooms/shared/contract/account';
 import { ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { TEST_CLOCK_MESSAGES, TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
 import { addMonths, formatMonth, monthsSelected } from '@blooms/shared/contract/months';
-import { subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { cancellationReasons, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { cancellationReasonFigures } from '../src/services/cancellation-reasons';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import sharp from 'sharp';
@@ -354,6 +355,29 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(again.json().message).toBe(ACCOUNT_MESSAGES.cancelled);
     app.emailOutbox.wake();
     await waitFor(() => mailsTo('ana@example.com').some((text) => text.includes('Your last delivery is on')));
+  });
+
+  it('cancelling keeps why, for the owner’s figures; a reason not on the list is refused and cancels nothing', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const before = await cancellationReasonFigures(database.db, since);
+    const row = await subscribe('why@example.com');
+    const token = await signInByEmail('why@example.com');
+    const refused = await change(token, 'POST', `/api/account/subscriptions/${row.id}/cancel`, { reason: 'bored' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch('Choose why you are cancelling.');
+    expect((await account(token)).subscriptions[0]!.status).toBe('active');
+
+    const cancelled = await change(token, 'POST', `/api/account/subscriptions/${row.id}/cancel`, { reason: 'other', otherText: '  Allergies in the house  ' });
+    expect(cancelled.statusCode).toBe(200);
+    const kept = await database.db.select().from(cancellationReasons).where(eq(cancellationReasons.subscriptionId, row.id));
+    expect(kept).toEqual([expect.objectContaining({ reason: 'other', otherText: 'Allergies in the house' })]);
+    const [event] = await database.db.select().from(subscriptionEvents).where(and(eq(subscriptionEvents.subscriptionId, row.id), eq(subscriptionEvents.kind, 'cancel')));
+    expect(event!.detail).toMatchObject({ reason: 'other' });
+    const figures = await cancellationReasonFigures(database.db, since);
+    expect(figures.map((f) => f.reason).sort()).toEqual(CANCEL_REASONS.map((r) => r.id).sort());
+    const countOf = (list: typeof figures, reason: string) => list.find((f) => f.reason === reason)!.count;
+    expect(countOf(figures, 'other')).toBe(countOf(before, 'other') + 1);
+    expect(figures[0]!.count).toBeGreaterThanOrEqual(figures.at(-1)!.count);
   });
 
   it('flowers left at the door e-mail the subscriber, whose account holds the photo; flowers handed over send nothing', async () => {

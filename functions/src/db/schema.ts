@@ -329,3 +329,20 @@ export const signInLinkRequests = pgTable('sign_in_link_requests', {
   /** A worker that took the request holds it until then: one that died leaves it to be taken again. */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Why subscribers cancelled, as they said it in their account (migration 0020): the owner's figures count them. */
+export const cancellationReasons = pgTable(
+  'cancellation_reasons',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** One of the contract's CANCEL_REASONS. */
+    reason: text('reason').notNull(),
+    /** The subscriber's own words, when the reason is "other". */
+    otherText: text('other_text').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cancellation_reasons_at_idx').on(t.at)],
+);

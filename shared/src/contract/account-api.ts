@@ -1,6 +1,6 @@
 // The account API's requests, checked by the server (the browser sends what account.ts describes).
 import { z } from 'zod';
-import { MAX_PAUSE_MONTHS } from './account';
+import { CANCEL_OTHER_MAX, CANCEL_REASON_IDS, MAX_PAUSE_MONTHS } from './account';
 import { monthSchema } from './deliveries-api';
 import { ACCOUNT_MESSAGES } from './messages';
 import { subscriberFields } from './subscriber';
@@ -24,3 +24,10 @@ export type AddressChange = z.output<typeof addressChangeSchema>;
 
 /** A Custom plan's new months (numbers 1-12), as when subscribing. */
 export const monthsChangeSchema = z.object({ months: subscriberFields.shape.months });
+
+/** Why the subscriber cancels; a caller that sends no reason (an empty body) cancels with none kept. */
+export const cancelRequestSchema = z.object({
+  reason: z.enum(CANCEL_REASON_IDS, { error: 'Choose why you are cancelling.' }).optional(),
+  otherText: z.string().trim().max(CANCEL_OTHER_MAX, `Please keep it under ${CANCEL_OTHER_MAX} characters.`).default(''),
+});
+export type CancelRequest = z.output<typeof cancelRequestSchema>;

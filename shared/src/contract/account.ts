@@ -82,3 +82,17 @@ export const MAX_PAUSE_MONTHS = 3;
 
 /** How long the sign-in page waits before offering to send the link again (the e-mail can take a minute; the server also limits links per hour). */
 export const SIGN_IN_RESEND_SECONDS = 30;
+
+/** Why a subscriber cancels: a short list, then "other" in their own words. The account offers a pause or a skip instead where one fits. */
+export const CANCEL_REASONS = [
+  { id: 'away', label: 'I will be away for a while', offer: 'pause' },
+  { id: 'too-expensive', label: 'It costs more than I want to spend', offer: 'skip' },
+  { id: 'too-often', label: 'Flowers every month are too many', offer: 'skip' },
+  { id: 'moving', label: 'I am moving out of the delivery area', offer: null },
+  { id: 'not-as-hoped', label: 'The flowers or the delivery were not what I hoped', offer: null },
+  { id: 'other', label: 'Something else', offer: null },
+] as const satisfies readonly { id: string; label: string; offer: 'pause' | 'skip' | null }[];
+export type CancelReason = (typeof CANCEL_REASONS)[number]['id'];
+export const CANCEL_REASON_IDS = CANCEL_REASONS.map((reason) => reason.id) as [CancelReason, ...CancelReason[]];
+/** The longest "other" reason kept. */
+export const CANCEL_OTHER_MAX = 500;

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
-import type { Account, AccountSubscription } from '@blooms/shared/contract/account';
+import { CANCEL_REASONS, type Account, type AccountSubscription } from '@blooms/shared/contract/account';
 import { ACCOUNT_DONE, ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import AccountPage from './AccountPage';
 import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
@@ -199,14 +199,52 @@ it('a door photo is fetched with the sign-in and shown; one that fails says so',
   expect(await within(march).findByText(/the photo could not be loaded/)).toBeInTheDocument();
 });
 
-it('cancelling asks first, naming the last delivery the server says it keeps', async () => {
+it('cancelling asks why, goes straight to a confirmation naming the last delivery when no change fits, and sends the reason', async () => {
   const paid = { ...SUBSCRIPTION.coming[0]!, paid: true, chargeCents: 0, chargeDate: null };
   const june = { month: '2027-06', date: '2027-06-10', lastDayForChanges: '2027-06-03', state: 'delivering' as const, changeable: true, chargeCents: 9900, chargeDate: '2027-06-04', paid: false };
   await renderSignedIn(accountWith({ coming: [paid, june], lastDeliveryIfCancelled: paid.date }));
   await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
-  expect(screen.getByRole('group', { name: 'Confirm cancelling' })).toHaveTextContent('Your last delivery would be Thursday, March 11, 2027: it is paid for or too close to change.');
+  const why = screen.getByRole('group', { name: 'Why are you cancelling?' });
+  expect(within(why).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual(CANCEL_REASONS.map((reason) => reason.label));
+  // No reason, no next step.
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Choose why you are cancelling.');
+  await userEvent.click(within(why).getByRole('radio', { name: 'Something else' }));
+  await userEvent.type(screen.getByLabelText('Tell us more (optional)'), 'Allergies in the house');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  const confirm = screen.getByRole('group', { name: 'Confirm cancelling' });
+  expect(confirm).toHaveTextContent('Your last delivery would be Thursday, March 11, 2027: it is paid for or too close to change.');
+  expect(confirm).toHaveFocus();
   request.mockResolvedValueOnce(accountWith({ status: 'cancelled', statusLabel: 'Cancelled, last delivery March 2027' }));
   await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel my subscription' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/cancel`, 'POST', undefined);
+  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/cancel`, 'POST', { reason: 'other', otherText: 'Allergies in the house' });
   expect(await screen.findByText('Cancelled, last delivery March 2027')).toBeInTheDocument();
+});
+
+it('away for a while: cancelling offers a pause instead, which is made and answered there, with Undo', async () => {
+  await renderSignedIn(accountWith({ plan: 'yearly' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'I will be away for a while' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  const offer = screen.getByRole('button', { name: 'Pause March 2027 to May 2027 instead' });
+  request.mockResolvedValueOnce(accountWith({ plan: 'yearly', pausedFrom: '2027-03', pausedUntil: '2027-05' }));
+  await userEvent.click(offer);
+  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/pause`, 'PUT', { from: '2027-03', months: 3 });
+  const cancel = screen.getByRole('region', { name: 'Cancel' });
+  expect(await within(cancel).findByText(ACCOUNT_DONE.paused('March 2027', 'May 2027'))).toBeInTheDocument();
+  expect(within(cancel).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+  request.mockResolvedValueOnce(accountWith({ plan: 'yearly' }));
+  await userEvent.click(within(cancel).getByRole('button', { name: 'Undo' }));
+  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/pause`, 'DELETE', undefined);
+});
+
+it('it costs too much: cancelling offers to skip the next month instead, or to go on and cancel', async () => {
+  await renderSignedIn(accountWith());
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'It costs more than I want to spend' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByRole('button', { name: 'Skip March 2027 instead' })).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Cancelling' })).toHaveTextContent('You can also choose fewer months above.');
+  await userEvent.click(screen.getByRole('button', { name: 'No thanks, cancel' }));
+  expect(screen.getByRole('group', { name: 'Confirm cancelling' })).toHaveTextContent('Nothing more would be delivered or charged.');
 });

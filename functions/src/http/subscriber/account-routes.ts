@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMonthParamsSchema, accountSubscriptionParamsSchema, addressChangeSchema, monthsChangeSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
+import { accountMonthParamsSchema, accountSubscriptionParamsSchema, addressChangeSchema, cancelRequestSchema, monthsChangeSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -54,9 +54,9 @@ export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: D
     return view(request);
   });
 
-  subscriber.post('/api/account/subscriptions/:id/cancel', { schema: { params: accountSubscriptionParamsSchema } }, async (request) => {
-    const { lastDelivery } = await cancelSubscription(context(request), subscriberEmailOf(request), request.params.id);
-    request.log.info({ subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null }, 'subscription cancelled by its subscriber');
+  subscriber.post('/api/account/subscriptions/:id/cancel', { schema: { params: accountSubscriptionParamsSchema, body: cancelRequestSchema } }, async (request) => {
+    const { lastDelivery } = await cancelSubscription(context(request), subscriberEmailOf(request), request.params.id, request.body);
+    request.log.info({ subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null, reason: request.body.reason ?? null }, 'subscription cancelled by its subscriber');
     const account = await view(request);
     return { ...account, lastDelivery: lastDelivery ? formatDeliveryDate(lastDelivery.date, { withYear: true }) : null };
   });

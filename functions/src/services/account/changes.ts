@@ -3,7 +3,8 @@ import { chargeDateFor, MAX_PAUSE_MONTHS, type AccountMonth } from '@blooms/shar
 import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { ALL_MONTH_NUMBERS, addMonths, formatMonth, monthList, type MonthKey } from '@blooms/shared/contract/months';
-import type { AddressChange } from '@blooms/shared/contract/account-api';
+import type { AddressChange, CancelRequest } from '@blooms/shared/contract/account-api';
+import { recordCancellationReason } from './cancellation-reasons';
 import { formatPrice, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../../db/database';
@@ -214,9 +215,11 @@ export async function cancelSubscription(
   { db, site, now = new Date() }: AccountChangeContext,
   email: string,
   subscriptionId: string,
+  why?: CancelRequest,
 ): Promise<{ row: SubscriptionDbRow; lastDelivery: MonthDeliveryDate | null }> {
   return inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
+    if (why?.reason) await recordCancellationReason(tx, row.id, { reason: why.reason, otherText: why.otherText });
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
     const dates = await deliveryDatesBetween(tx, addMonths(thisMonth, -1), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
@@ -229,7 +232,7 @@ export async function cancelSubscription(
     await apply(tx, row, email, site, {
       kind: 'cancel',
       set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
-      detail: { endsAfter },
+      detail: why?.reason ? { endsAfter, reason: why.reason } : { endsAfter },
       email: { subject: 'Your subscription is cancelled', lines: ['You cancelled your Monthly Blooms subscription.', said] },
     }, now);
     return { row, lastDelivery };

@@ -1,42 +1,82 @@
-import { useState } from 'react';
-import type { AccountSubscription } from '@blooms/shared/contract/account';
+import { useEffect, useRef, useState } from 'react';
+import type { AccountSubscription, CancelReason } from '@blooms/shared/contract/account';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
+import { CancelReasonForm } from './CancelReasonForm';
+import { offerFor } from './cancel-offer';
 import { useAnswer } from './use-answer';
 
-/** Cancelling, after a confirmation that names the last delivery; a refusal is answered here. */
+type Step = { kind: 'closed' } | { kind: 'why' } | { kind: 'offer' | 'confirm'; reason: CancelReason; otherText: string };
+
+/** Cancelling: why, then a skip or a pause instead where one fits, then a confirmation naming the last delivery. */
 export function CancelSection({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
-  const [confirming, setConfirming] = useState(false);
-  const { answer, answerTo } = useAnswer();
+  const [step, setStep] = useState<Step>({ kind: 'closed' });
+  const { answer, answerTo, undo } = useAnswer();
   const id = `subscription-${s.id}-cancel`;
+  const stepRef = useRef<HTMLDivElement>(null);
+  // Each step replaces the last: the focus goes to it, so a keyboard or screen reader user is not left on a button that is gone.
+  useEffect(() => {
+    if (step.kind !== 'closed') stepRef.current?.focus();
+  }, [step.kind]);
+  const offer = step.kind === 'offer' ? offerFor(s, step.reason) : null;
+
   return (
     <section aria-labelledby={id}>
       <h3 id={id}>Cancel</h3>
-      {confirming ? (
-        <div role="group" aria-label="Confirm cancelling">
-          <p>
-            {s.lastDeliveryIfCancelled
-              ? `Your last delivery would be ${formatDeliveryDate(s.lastDeliveryIfCancelled, { withYear: true })}: it is paid for or too close to change. Nothing after it is delivered or charged.`
-              : 'Nothing more would be delivered or charged.'}
-          </p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void answerTo(act(`/api/account/subscriptions/${s.id}/cancel`, 'POST'), 'Your subscription is cancelled. We e-mailed you the change.').then((done) => done && setConfirming(false))}
-          >
-            Yes, cancel my subscription
-          </button>{' '}
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+      {step.kind === 'closed' && (
+        <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'why' })}>
           Cancel subscription
         </button>
       )}
-      <ActionAnswer answer={answer} />
+      {step.kind !== 'closed' && (
+        <div ref={stepRef} tabIndex={-1} className="account__step" role="group" aria-label={step.kind === 'confirm' ? 'Confirm cancelling' : 'Cancelling'}>
+          {step.kind === 'why' && (
+            <CancelReasonForm id={id} onKeep={() => setStep({ kind: 'closed' })} onChosen={(reason, otherText) => setStep({ kind: offerFor(s, reason) ? 'offer' : 'confirm', reason, otherText })} />
+          )}
+          {step.kind === 'offer' && offer && (
+            <>
+              <p>{offer.why}</p>
+              <p className="account__actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => void answerTo(act(offer.path, offer.method, offer.body), offer.done, () => act(offer.undo.path, offer.undo.method)).then((done) => done && setStep({ kind: 'closed' }))}
+                >
+                  {offer.label}
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => setStep({ ...step, kind: 'confirm' })}>
+                  No thanks, cancel
+                </button>
+              </p>
+            </>
+          )}
+          {step.kind === 'confirm' && (
+            <>
+              <p>
+                {s.lastDeliveryIfCancelled
+                  ? `Your last delivery would be ${formatDeliveryDate(s.lastDeliveryIfCancelled, { withYear: true })}: it is paid for or too close to change. Nothing after it is delivered or charged.`
+                  : 'Nothing more would be delivered or charged.'}
+              </p>
+              <p className="account__actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() =>
+                    void answerTo(act(`/api/account/subscriptions/${s.id}/cancel`, 'POST', { reason: step.reason, otherText: step.otherText }), 'Your subscription is cancelled. We e-mailed you the change.').then((done) => done && setStep({ kind: 'closed' }))
+                  }
+                >
+                  Yes, cancel my subscription
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'closed' })}>
+                  Keep it
+                </button>
+              </p>
+            </>
+          )}
+        </div>
+      )}
+      <ActionAnswer answer={answer} onUndo={() => void undo()} />
     </section>
   );
 }
