@@ -90,8 +90,10 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
     await expect(row(held)).toContainText('Paid: it is sure to go out');
     await expect(row(held).getByRole('button')).toHaveCount(0);
 
-    // Cancelling asks first and names the last delivery; then nothing more is charged.
+    // Cancelling asks why first (moving away: no skip or pause would help), names the last delivery; then nothing more is charged.
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('radio', { name: 'I am moving out of the delivery area' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('group', { name: 'Confirm cancelling' })).toContainText(`Your last delivery would be ${formatDeliveryDate(heldDate, { withYear: true })}`);
     await page.getByRole('button', { name: 'Yes, cancel my subscription' }).click();
     await expect(page.getByText(`Cancelled, last delivery ${formatMonth(held)}`)).toBeVisible();

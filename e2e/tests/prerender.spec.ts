@@ -35,7 +35,7 @@ test.describe('without JavaScript', () => {
 
   test('the FAQ answers open with no script at all: a press before hydration is never lost', async ({ page }) => {
     await page.goto('/faq');
-    const answer = page.getByText(/Tell us at least 7 days before your scheduled delivery/);
+    const answer = page.getByText(/^Yes, yourself, in My subscription/);
     await expect(answer).toBeHidden();
     await page.locator('summary', { hasText: 'Can I skip a month?' }).click();
     await expect(answer).toBeVisible();
@@ -329,7 +329,7 @@ test('a prerendered page works once hydrated: the FAQ opens, links navigate in t
   const errors = await watchHydration(page);
   await page.goto('/faq');
   await waitForHydration(page);
-  const answer = page.getByText(/Tell us at least 7 days before your scheduled delivery/);
+  const answer = page.getByText(/^Yes, yourself, in My subscription/);
   await page.locator('summary', { hasText: 'Can I skip a month?' }).click();
   await expect(answer).toBeVisible();
 

@@ -80,5 +80,6 @@ export const ACCOUNT_DONE = {
   resumed: 'Your deliveries are back on, as your plan says. We e-mailed you the change.',
   months: 'Your months are saved. We e-mailed you the change.',
   address: 'Your address is saved. We e-mailed you the change.',
-  undone: 'Undone: it is as it was. We e-mailed you the change.',
+  /** Undone: what it now is shows on the card (a payment handed on to a later month stays there). */
+  undone: 'Undone. We e-mailed you the change.',
 } as const;

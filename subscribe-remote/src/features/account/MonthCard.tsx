@@ -12,7 +12,7 @@ export function MonthCard({ month, base, open, act }: { month: AccountMonth; bas
   const { answer, answerTo, undo } = useAnswer();
   const name = formatMonth(month.month);
   const day = formatDeliveryDate(month.date);
-  const headingId = `${base}-${month.month}`.replace(/\W/g, '-');
+  const headingId = `month-${base.split('/').at(-1)}-${month.month}`;
   const path = `${base}/skips/${month.month}`;
   const skip = () => act(path, 'PUT');
   const bringBack = () => act(path, 'DELETE');
