@@ -4,7 +4,7 @@ import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate 
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { ALL_MONTH_NUMBERS, addMonths, formatMonth, monthList, type MonthKey } from '@blooms/shared/contract/months';
 import type { AddressChange, CancelRequest } from '@blooms/shared/contract/account-api';
-import { recordCancellationReason } from './cancellation-reasons';
+import { recordCancellationReason } from '../cancellation-reasons';
 import { formatPrice, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../../db/database';
