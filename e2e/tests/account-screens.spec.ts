@@ -125,7 +125,7 @@ test('the account from 320 px up: a card per coming month with its action in vie
   // Cancelling asks why; away for a while, a pause is offered instead.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
-  await expect(page.getByRole('group', { name: 'Cancelling' })).toBeFocused();
+  await expect(page.getByRole('group', { name: 'Cancelling', exact: true })).toBeFocused();
   found['cancel: why'] = await violationsOn(page);
   await page.getByRole('radio', { name: 'I will be away for a while' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
