@@ -72,11 +72,16 @@ export const subscriptions = pgTable(
     // Read backwards, serves the newest-first month list and its (created_at, id) cursor
     // without a sort. (A DESC NULLS LAST index would not: ORDER BY ... DESC is NULLS FIRST.)
     index('subscriptions_newest_first_idx').on(t.createdAt, t.id),
-    // The month list's search box: trigram matches anywhere in the name, contact and address.
-    index('subscriptions_search_idx').using(
-      'gin',
-      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.address} || ' ' || ${t.city} || ' ' || ${t.zip} || ' ' || regexp_replace(${t.phone}, '\\D', '', 'g'))) gin_trgm_ops`,
-    ),
+    // The month list's search box: the beginnings of names, e-mail, address, street, city, ZIP and phone
+    // digits, each a btree read by a prefix LIKE (read-models/month-list/search.ts, migration 0019).
+    index('subscriptions_search_full_name_idx').using('btree', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) text_pattern_ops`),
+    index('subscriptions_search_last_name_idx').using('btree', sql`(lower(${t.lastName})) text_pattern_ops`),
+    index('subscriptions_search_email_idx').using('btree', sql`(lower(${t.email})) text_pattern_ops`),
+    index('subscriptions_search_address_idx').using('btree', sql`(lower(${t.address})) text_pattern_ops`),
+    index('subscriptions_search_street_idx').using('btree', sql`(lower(regexp_replace(${t.address}, '^[0-9]+\\s*', ''))) text_pattern_ops`),
+    index('subscriptions_search_city_idx').using('btree', sql`(lower(${t.city})) text_pattern_ops`),
+    index('subscriptions_search_zip_idx').using('btree', sql`(lower(${t.zip})) text_pattern_ops`),
+    index('subscriptions_search_phone_idx').using('btree', sql`(regexp_replace(${t.phone}, '\\D', '', 'g')) text_pattern_ops`),
     check('subscriptions_plan_check', sql`${t.plan} in ('yearly', 'custom')`),
   ],
 );
