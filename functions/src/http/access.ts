@@ -22,7 +22,7 @@ type TypedInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpressi
 /** Routes for everyone. */
 export type PublicScope = TypedInstance & { readonly access?: 'public' };
 /** Routes whose every request is from a signed-in person with a user record. Only `accessScope` makes one. */
-export type StaffScope = TypedInstance & { readonly access: 'staff' | 'admin' };
+export type StaffScope = TypedInstance & { readonly access: 'staff' };
 /** Routes whose every request is from an admin. */
 export type AdminScope = TypedInstance & { readonly access: 'admin' };
 /** Routes whose every request is from a person signed in with a verified e-mail: a subscriber's own account. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { AnyApiRoute } from '@blooms/shared/contract/api-route';
 import type { PublicScope } from './access';
 import { CALLABLE_STATUS, replyForFailure } from './errors';
 import type { RateLimiter } from './rate-limit';
@@ -11,8 +12,7 @@ import type { RateLimiter } from './rate-limit';
  */
 export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
   app: PublicScope,
-  path: string,
-  schema: { data: S; result: R },
+  route: AnyApiRoute & { access: 'public'; request: 'callable'; body: S; response: R },
   handler: (data: z.output<S>, request: FastifyRequest) => Promise<z.input<R>>,
   options: { bodyLimit?: number; limiter?: RateLimiter } = {},
 ) {
@@ -24,7 +24,7 @@ export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
       .send({ error: { status: CALLABLE_STATUS[status] ?? 'UNKNOWN', message } });
   };
   app.post(
-    path,
+    route.path,
     {
       bodyLimit: options.bodyLimit,
       errorHandler: sendError,
@@ -33,7 +33,7 @@ export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
       // A checkout's answers are about one customer: never cached.
       onSend: async (_request, reply) => void reply.header('Cache-Control', 'no-store'),
       // Typed by the handler's signature above: the type provider cannot resolve a generic schema.
-      schema: { body: z.object({ data: schema.data }), response: { 200: z.object({ result: schema.result }) } } as FastifySchema,
+      schema: { querystring: z.strictObject({}), body: z.strictObject({ data: route.body }), response: { 200: z.object({ result: route.response }) } } as FastifySchema,
     },
     async (request) => ({ result: await handler((request.body as { data: z.output<S> }).data, request) }),
   );

@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import { userRecordSchema } from '@blooms/shared/contract/users';
+import { API } from '@blooms/shared/contract/api-routes';
 import type { ServerConfig } from '../config';
 import type { Database, Db } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
@@ -20,6 +20,7 @@ import { identifyCaller, verifySignIn } from './identify-caller';
 import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
+import { serve } from './serve';
 import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
 import { registerTestClockRoutes } from './admin/test-clock-routes';
@@ -118,7 +119,7 @@ export async function buildServer(app: FastifyInstance, { config, database, veri
 
   await app.register(
     accessScope('staff', identify, (staff) => {
-      staff.get('/api/me', { schema: { response: { 200: userRecordSchema } } }, async (request) => callerOf(request));
+      serve(staff, API.me, async (request) => callerOf(request));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
       registerDeliveryDateRoutes(staff, db);
       if (feed) registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });

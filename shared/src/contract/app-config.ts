@@ -27,3 +27,6 @@ export interface AppConfig {
 }
 
 export const APP_CONFIG_PATH = '/app-config.json';
+
+/** Where the host beacons web vitals (a path of its own: the host's first chunk does not load the route table). */
+export const WEB_VITALS_PATH = '/api/vitals';

@@ -3,6 +3,7 @@ import { SUBSCRIBE_MESSAGES } from './messages';
 import { ALL_MONTH_NUMBERS, MONTH_NAMES, type MonthName } from './months';
 import { subscriberSchema, type Plan, type Subscriber, type SubscriberField } from './subscriber';
 import { namedFields } from './validation';
+import type { OrderSummary } from './order';
 
 /** What the browser sends to createCheckoutSession: the subscriber, in the callable's snake_case wire names (first_name, sub_id) rather than the form's camelCase. */
 export interface CheckoutPayload {
@@ -52,7 +53,11 @@ function monthsFromWire(plan: unknown, months: string): number[] | string {
   return names.map((name) => MONTH_NAMES.indexOf(name as MonthName) + 1);
 }
 
-const wireSchema = z.looseObject({
+/** The wire fields read through WIRE_NAMES; checked by the subscriber's rules below. No other field is taken. */
+const wireFields = Object.fromEntries(Object.values(WIRE_NAMES).map((name) => [name, z.unknown().optional()])) as { [K in (typeof WIRE_NAMES)[SubscriberField]]: z.ZodOptional<z.ZodUnknown> };
+
+const wireSchema = z.strictObject({
+  ...wireFields,
   months: z.string().max(200),
   sub_id: z.string({ error: 'sub_id is required.' }).regex(/^[A-Za-z0-9]{0,254}-\d{10,16}$/, 'sub_id is not valid.'),
 });
@@ -78,3 +83,24 @@ export const checkoutPayloadSchema = wireSchema.transform((wire, ctx): { subscri
 });
 
 export type ValidCheckout = z.output<typeof checkoutPayloadSchema>;
+
+/** A started checkout: the provider's page to send the buyer to. */
+export const checkoutStartedSchema = z.object({ url: z.string(), sessionId: z.string() });
+
+export const checkoutVerifySchema = z.strictObject({ sessionId: z.string({ error: 'sessionId is required.' }).min(1, 'sessionId is required.').max(255) });
+
+/** A checkout's outcome; when paid, what was bought, for the confirmation page. */
+export const checkoutVerifiedSchema = z.object({
+  payment_status: z.enum(['paid', 'unpaid']),
+  order: z
+    .object({
+      firstName: z.string(),
+      plan: z.enum(['yearly', 'custom']),
+      months: z.array(z.number()),
+      deliverTo: z.string(),
+      firstDelivery: z.object({ month: z.string(), date: z.string() }).nullable(),
+      gift: z.object({ recipient: z.string(), message: z.string() }).nullable(),
+      payments: z.enum(['stripe', 'local']),
+    })
+    .optional(),
+}) satisfies z.ZodType<{ payment_status: 'paid' | 'unpaid'; order?: OrderSummary }>;

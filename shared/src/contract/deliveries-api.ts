@@ -18,7 +18,7 @@ const dashboardViewShape = {
   sort: z.enum(DASHBOARD_SORTS, { error: `sort must be one of ${DASHBOARD_SORTS.join(', ')}.` }).default('newest'),
 };
 
-export const monthPageQuerySchema = z.object({
+export const monthPageQuerySchema = z.strictObject({
   month: monthSchema,
   limit: z.coerce
     .number({ error: `limit must be a number from 1 to ${MAX_PAGE_SIZE}.` })
@@ -31,23 +31,23 @@ export const monthPageQuerySchema = z.object({
 });
 
 /** The dashboard's filters and sort as query parameters (see DashboardView). */
-export const dashboardViewQuerySchema = z.object({ month: monthSchema, ...dashboardViewShape });
+export const dashboardViewQuerySchema = z.strictObject({ month: monthSchema, ...dashboardViewShape });
 
-export const routeOrderSchema = z.object({
+export const routeOrderSchema = z.strictObject({
   month: monthSchema,
   subscriptionIds: z.array(z.uuid({ error: 'subscriptionIds must be subscription ids.' }), { error: 'subscriptionIds must be a list of subscription ids.' }).max(MAX_PAGE_SIZE, `subscriptionIds may hold at most ${MAX_PAGE_SIZE} stops.`),
 });
 
-export const statusChangeSchema = z.object({
+export const statusChangeSchema = z.strictObject({
   subscriptionId,
   month: monthSchema,
   expectedStatus: z.string({ error: 'expectedStatus is required: the status you saw.' }).min(1, 'expectedStatus is required: the status you saw.').max(40),
 });
 
 /** Undoes the caller's own revert of a Delivered stop, within REVERT_UNDO_ACCEPTED_SECONDS. */
-export const undoRevertSchema = z.object({ subscriptionId, month: monthSchema });
+export const undoRevertSchema = z.strictObject({ subscriptionId, month: monthSchema });
 
-export const assignSchema = z.object({
+export const assignSchema = z.strictObject({
   month: monthSchema,
   subscriptionIds: z
     .array(subscriptionId, { error: 'subscriptionIds must be a list of subscription ids.' })
@@ -57,7 +57,7 @@ export const assignSchema = z.object({
   assigneeEmail: z.string({ error: 'assigneeEmail is required.' }).trim().min(1, 'assigneeEmail is required.').max(254).nullable(),
 });
 
-export const proofFieldsSchema = z.object({
+export const proofFieldsSchema = z.strictObject({
   subscriptionId,
   month: monthSchema,
   method: z.enum(['hand', 'door'], { error: "method must be 'hand' or 'door'." }),
@@ -111,7 +111,7 @@ export type StaffMember = z.output<typeof staffMemberSchema>;
 export const MAX_DELIVERY_DATE_MONTHS = 24;
 
 export const deliveryDatesQuerySchema = z
-  .object({ from: monthSchema, to: monthSchema })
+  .strictObject({ from: monthSchema, to: monthSchema })
   .refine((range) => range.from <= range.to, { message: 'from must not be after to.', path: ['from'] })
   .refine(
     (range) => {
@@ -121,9 +121,9 @@ export const deliveryDatesQuerySchema = z
     { message: `Ask for at most ${MAX_DELIVERY_DATE_MONTHS} months at once.`, path: ['to'] },
   );
 
-export const deliveryDateParamsSchema = z.object({ month: monthSchema });
+export const deliveryDateParamsSchema = z.strictObject({ month: monthSchema });
 
-export const deliveryDateChangeSchema = z.object({
+export const deliveryDateChangeSchema = z.strictObject({
   date: z.string({ error: DELIVERY_DATE_MESSAGES.notADate }).refine(isIsoDate, DELIVERY_DATE_MESSAGES.notADate).nullable(),
 });
 

@@ -17,7 +17,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /** A user as the admin enters it; the server stores the e-mail lower-cased. */
-export const userInputSchema = z.object({
+export const userInputSchema = z.strictObject({
   name: z.string({ error: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(100, USER_MESSAGES.nameTooLong),
   email: z
     .string({ error: USER_MESSAGES.emailRequired })

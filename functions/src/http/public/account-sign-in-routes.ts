@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { signInLinkRequestSchema } from '@blooms/shared/contract/account-api';
+import { API } from '@blooms/shared/contract/api-routes';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { Db } from '../../db/database';
 import { requestSignInLink } from '../../services/sign-in-link-requests';
 import type { PublicScope } from '../access';
 import type { RateLimiter } from '../rate-limit';
+import { serve } from '../serve';
 
 /** The per-address limit counts under a hash: the limits table keeps no e-mail address. */
 const addressKey = (email: string) => createHash('sha256').update(email).digest('base64url');
@@ -21,14 +22,16 @@ export function registerAccountSignInRoutes(
   app: PublicScope,
   deps: { db: Db; accountUrl: (request: FastifyRequest) => string; limiters: { perClient: RateLimiter; perAddress: RateLimiter } },
 ) {
-  app.post(
-    '/api/account/sign-in-link',
-    { bodyLimit: 4 * 1024, schema: { body: signInLinkRequestSchema }, onRequest: async (request) => deps.limiters.perClient.hit(request.ip) },
+  serve(
+    app,
+    API.signInLink,
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       await deps.limiters.perAddress.hit(addressKey(email));
       await requestSignInLink(deps.db, email, deps.accountUrl(request));
-      return reply.status(202).header('Cache-Control', 'no-store').send({ message: ACCOUNT_MESSAGES.signInLinkSent });
+      reply.header('Cache-Control', 'no-store');
+      return { message: ACCOUNT_MESSAGES.signInLinkSent };
     },
+    { bodyLimit: 4 * 1024, onRequest: async (request) => deps.limiters.perClient.hit(request.ip) },
   );
 }

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { checkoutPayloadSchema } from '@blooms/shared/contract/checkout';
+import { API } from '@blooms/shared/contract/api-routes';
 import { payerOf } from '@blooms/shared/contract/subscriber';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
@@ -15,7 +15,7 @@ import { checkoutSessions, subscriptions } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
-import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order';
+import { deliverToLine } from '@blooms/shared/contract/order';
 import type { ProviderEvent, ProviderEventResult } from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
@@ -24,6 +24,7 @@ import { findUnstorableText } from '@blooms/shared/contract/validation';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-body';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
+import { serve } from '../serve';
 import type { RateLimiter } from '../rate-limit';
 import { TEST_CHECKOUT_PATH } from '../paths';
 
@@ -42,30 +43,13 @@ export interface CheckoutDeps {
   limiters: { checkouts: RateLimiter; verifications: RateLimiter };
 }
 
-const verifySchema = z.object({ sessionId: z.string({ error: 'sessionId is required.' }).min(1, 'sessionId is required.').max(255) });
-const verifyResultSchema = z.object({
-  payment_status: z.enum(['paid', 'unpaid']),
-  order: z
-    .object({
-      firstName: z.string(),
-      plan: z.enum(['yearly', 'custom']),
-      months: z.array(z.number()),
-      deliverTo: z.string(),
-      firstDelivery: z.object({ month: z.string(), date: z.string() }).nullable(),
-      gift: z.object({ recipient: z.string(), message: z.string() }).nullable(),
-      payments: z.enum(['stripe', 'local']),
-    })
-    .optional(),
-}) satisfies z.ZodType<{ payment_status: 'paid' | 'unpaid'; order?: OrderSummary }>;
-
 /** Subscribe and pay: the two callables, the Stripe webhook, the test checkout. */
 export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
   const { db, provider, fulfil } = deps;
 
   registerCallable(
     app,
-    '/api/createCheckoutSession',
-    { data: checkoutPayloadSchema, result: z.object({ url: z.string(), sessionId: z.string() }) },
+    API.createCheckoutSession,
     async ({ subscriber, subId }, request) => {
       const origin = deps.origin(request);
       const checkout = await provider.createCheckout({
@@ -84,8 +68,7 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
 
   registerCallable(
     app,
-    '/api/verifyCheckoutSession',
-    { data: verifySchema, result: verifyResultSchema },
+    API.verifyCheckoutSession,
     async ({ sessionId }) => {
       // Every real checkout was started here: an unknown id is answered without asking the
       // provider, and so is one already known to be paid.
@@ -152,7 +135,7 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/stripe/webhook', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
+    serve(scope, API.stripeWebhook, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       const body = request.body;
       try {
@@ -172,8 +155,8 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
       } else if (!event.session) {
         request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
       }
-      return reply.status(200).send({ received: true });
-    });
+      return reply.send({ received: true });
+    }, { bodyLimit: 1024 * 1024 });
   });
 }
 

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
+import type { AppConfig } from '@blooms/shared/contract/app-config';
+import { API } from '@blooms/shared/contract/api-routes';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { checkHealth } from '../../infrastructure/health';
 import type { PublicScope } from '../access';
+import type { ZodTypeProvider } from '../zod';
+import { serve } from '../serve';
 
 const webVitalSchema = z.object({
   name: z.string().max(16),
@@ -30,13 +33,13 @@ export function appConfigFor(config: ServerConfig): AppConfig {
 export function registerSiteRoutes(app: PublicScope, config: ServerConfig, database: Database) {
   // For uptime checks: 503 only when the site cannot work (no database); 200 with status
   // 'degraded' and the problems in words when it works but something needs looking at.
-  app.get('/api/health', async (request, reply) => {
+  serve(app, API.health, async (request, reply) => {
     const report = await checkHealth(database, { nightlyBackups: config.backups.nightly, log: request.log });
     return reply.status(report.status === 'unavailable' ? 503 : 200).header('Cache-Control', 'no-store').send(report);
   });
 
   // Reports from browsers are best-effort: a malformed one is dropped, never an error.
-  app.post('/api/vitals', async (request, reply) => {
+  serve(app, API.vitals, async (request, reply) => {
     const metric = webVitalSchema.safeParse(request.body);
     if (metric.success) request.log.info({ webVital: metric.data }, 'web vital');
     return reply.status(204).send();
@@ -47,7 +50,7 @@ export function registerSiteRoutes(app: PublicScope, config: ServerConfig, datab
 
 /** The browser's configuration, read by the host at boot. */
 export function registerAppConfigRoute(app: FastifyInstance, config: ServerConfig) {
-  app.get(APP_CONFIG_PATH, async (_request, reply) => {
+  serve(app.withTypeProvider<ZodTypeProvider>(), API.appConfig, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return appConfigFor(config);
   });

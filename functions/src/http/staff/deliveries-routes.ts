@@ -1,22 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import '@fastify/multipart';
-import { z } from 'zod';
 import { PROOF_MAX_BYTES, type SubscriptionPage } from '@blooms/shared/contract/deliveries';
-import {
-  assignSchema,
-  dashboardViewQuerySchema,
-  monthDeliverySchema,
-  monthPageQuerySchema,
-  monthSchema,
-  proofFieldsSchema,
-  routeOrderSchema,
-  staffMemberSchema,
-  statusChangeSchema,
-  subscriptionPageSchema,
-  undoRevertSchema,
-  subscriptionRowSchema,
-} from '@blooms/shared/contract/deliveries-api';
+import { API } from '@blooms/shared/contract/api-routes';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { firstIssueMessage, namedFields } from '@blooms/shared/contract/validation';
 import type { Db } from '../../db/database';
@@ -34,11 +20,10 @@ import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { HttpError } from '../errors';
 import { keptJsonReply } from '../kept-json';
+import { serve } from '../serve';
 
-const monthQuery = z.object({ month: monthSchema });
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
 const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
-const proofParams = z.object({ subscriptionId: z.uuid(), month: monthSchema });
 
 /** Staff delivery management (the /dashboard and /my-deliveries screens): any staff role, by the scope. */
 export function registerDeliveryRoutes(
@@ -50,13 +35,13 @@ export function registerDeliveryRoutes(
   const studio = pointOfZip(routes.studioZip)!;
   const geocoder = routes.geocoding ? createGeocoder(db, routes.geocoding, (message) => staff.log.warn(message)) : null;
   const sendPage = keptJsonReply<SubscriptionPage>();
-  staff.get('/api/subscriptions', { schema: { querystring: monthPageQuerySchema, response: { 200: subscriptionPageSchema } } }, async (request, reply) => {
+  serve(staff, API.listMonth, async (request, reply) => {
     const { month, limit, cursor, ...view } = request.query;
     return sendPage(request, reply, await listMonthPage(db, month, { limit, cursor }, view));
   });
 
   /** The dashboard's current view (same filters and order) as a CSV file, every page of it. */
-  staff.get('/api/subscriptions.csv', { schema: { querystring: dashboardViewQuerySchema } }, async (request, reply) => {
+  serve(staff, API.exportCsv, async (request, reply) => {
     const { month, ...view } = request.query;
     const rows = allInView(db, month, view);
     async function* csv() {
@@ -70,36 +55,36 @@ export function registerDeliveryRoutes(
   });
 
   /** The caller's stops in route order: as the driver arranged them, and any other stop where the route planned from the studio puts it. */
-  staff.get('/api/my-deliveries', { schema: { querystring: monthQuery, response: { 200: z.array(subscriptionRowSchema) } } }, (request) =>
+  serve(staff, API.myDeliveries, (request) =>
     listAssigned(db, request.query.month, callerOf(request).id, studio, geocoder),
   );
 
   /** The order the caller put their stops in (moved up or down on the phone). */
-  staff.put('/api/my-deliveries/order', { schema: { body: routeOrderSchema, response: { 200: z.array(subscriptionRowSchema) } } }, async (request) => {
+  serve(staff, API.saveRouteOrder, async (request) => {
     const caller = callerOf(request);
     await saveRouteOrder(db, caller, request.body.month, request.body.subscriptionIds);
     return listAssigned(db, request.body.month, caller.id, studio, geocoder);
   });
 
   /** The people deliveries can be assigned to, for the bulk-assign dropdown. */
-  staff.get('/api/staff', { schema: { response: { 200: z.array(staffMemberSchema) } } }, async () =>
+  serve(staff, API.staffMembers, async () =>
     (await listUsers(db)).map((user) => ({ email: user.email, name: user.name, firstName: displayFirstName(user) })),
   );
 
-  staff.post('/api/deliveries/status', { schema: { body: statusChangeSchema, response: { 200: monthDeliverySchema } } }, (request) =>
+  serve(staff, API.advanceStatus, (request) =>
     advanceStatus(db, callerOf(request), request.body),
   );
 
-  staff.post('/api/deliveries/undo-revert', { schema: { body: undoRevertSchema, response: { 200: monthDeliverySchema } } }, (request) =>
+  serve(staff, API.undoRevert, (request) =>
     undoRevert(db, callerOf(request), request.body),
   );
 
-  staff.post('/api/deliveries/assign', { schema: { body: assignSchema, response: { 200: z.array(monthDeliverySchema) } } }, (request) =>
+  serve(staff, API.assign, (request) =>
     assignDeliveries(db, callerOf(request), request.body),
   );
 
   /** Hand Delivered, or Left at Door with a photo: one request, so a failed upload changes nothing. */
-  staff.post('/api/deliveries/proof', { schema: { response: { 200: monthDeliverySchema } } }, async (request) => {
+  serve(staff, API.recordProof, async (request) => {
     const caller = callerOf(request);
     if (!request.isMultipart()) throw new InvalidInputError('Send the proof as multipart/form-data.');
     const fields: Record<string, string> = {};
@@ -114,7 +99,7 @@ export function registerDeliveryRoutes(
         fields[part.fieldname] = String(part.value);
       }
     }
-    const parsed = proofFieldsSchema.safeParse(fields, { error: namedFields() });
+    const parsed = API.recordProof.body.safeParse(fields, { error: namedFields() });
     if (!parsed.success) throw new InvalidInputError(firstIssueMessage(parsed.error));
     const input = parsed.data;
     await checkProofAllowed(db, caller, input.subscriptionId, input.month);
@@ -138,7 +123,7 @@ export function registerDeliveryRoutes(
   });
 
   /** Delivery photos are shown to signed-in staff only. */
-  staff.get('/api/deliveries/:subscriptionId/:month/proof', { schema: { params: proofParams } }, async (request, reply) => {
+  serve(staff, API.proofPhoto, async (request, reply) => {
     const { subscriptionId, month } = request.params;
     const key = await proofImageKey(db, subscriptionId, month);
     const stream = key ? await blobs.get(key) : null;

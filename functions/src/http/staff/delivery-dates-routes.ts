@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import { deliveryDatesQuerySchema, monthDeliveryDateSchema } from '@blooms/shared/contract/deliveries-api';
+import { API } from '@blooms/shared/contract/api-routes';
 import type { Db } from '../../db/database';
 import { deliveryDatesBetween } from '../../services/delivery-dates';
 import type { StaffScope } from '../access';
+import { serve } from '../serve';
 
 /** Each month's delivery day, for every staff member (the dashboard and My Deliveries show it). */
 export function registerDeliveryDateRoutes(staff: StaffScope, db: Db) {
-  staff.get('/api/delivery-dates', { schema: { querystring: deliveryDatesQuerySchema, response: { 200: z.array(monthDeliveryDateSchema) } } }, (request) =>
+  serve(staff, API.deliveryDates, (request) =>
     deliveryDatesBetween(db, request.query.from, request.query.to),
   );
 }

@@ -1,6 +1,8 @@
 import type { ChangeFeed } from '../../infrastructure/change-feed';
 import { sessionStands, type TokenVerifier } from '../../auth/token-verifier';
+import { API } from '@blooms/shared/contract/api-routes';
 import { callerOf, signInOf, type StaffScope } from '../access';
+import { serve } from '../serve';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -46,7 +48,7 @@ export function registerLiveRoutes(staff: StaffScope, feed: ChangeFeed, accounts
     return lastFrame.bytes;
   };
 
-  staff.get('/api/live', async (request, reply) => {
+  serve(staff, API.live, async (request, reply) => {
     const caller = callerOf(request);
     const { uid, authTime } = signInOf(request);
     reply.hijack();

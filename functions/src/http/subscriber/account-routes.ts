@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMonthParamsSchema, accountSubscriptionParamsSchema, addressChangeSchema, cancelRequestSchema, monthsChangeSchema, pauseRequestSchema } from '@blooms/shared/contract/account-api';
+import { API } from '@blooms/shared/contract/api-routes';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -12,6 +12,7 @@ import { typeOfKey } from '../../services/image-type';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { subscriberEmailOf, type SubscriberScope } from '../access';
+import { serve } from '../serve';
 
 /** Where a door photo of the subscriber's own delivery is served (the route below). */
 const photoUrl = (subscriptionId: string, month: MonthKey) => `/api/account/subscriptions/${subscriptionId}/photos/${month}`;
@@ -22,39 +23,39 @@ export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: D
   const context = (request: FastifyRequest) => ({ db, site: deps.mailSite(request), now: deps.clock() });
   const view = (request: FastifyRequest) => accountOf(db, subscriberEmailOf(request), photoUrl, deps.clock(), deps.provider.name === 'stripe');
 
-  subscriber.get('/api/account', async (request) => view(request));
+  serve(subscriber, API.account, async (request) => view(request));
 
-  subscriber.put('/api/account/subscriptions/:id/skips/:month', { schema: { params: accountMonthParamsSchema } }, async (request) => {
+  serve(subscriber, API.skipMonth, async (request) => {
     await skipMonth(context(request), subscriberEmailOf(request), request.params.id, request.params.month);
     return view(request);
   });
 
-  subscriber.delete('/api/account/subscriptions/:id/skips/:month', { schema: { params: accountMonthParamsSchema } }, async (request) => {
+  serve(subscriber, API.unskipMonth, async (request) => {
     await unskipMonth(context(request), subscriberEmailOf(request), request.params.id, request.params.month);
     return view(request);
   });
 
-  subscriber.put('/api/account/subscriptions/:id/pause', { schema: { params: accountSubscriptionParamsSchema, body: pauseRequestSchema } }, async (request) => {
+  serve(subscriber, API.pause, async (request) => {
     await pauseDeliveries(context(request), subscriberEmailOf(request), request.params.id, request.body.from, request.body.months);
     return view(request);
   });
 
-  subscriber.delete('/api/account/subscriptions/:id/pause', { schema: { params: accountSubscriptionParamsSchema } }, async (request) => {
+  serve(subscriber, API.resume, async (request) => {
     await resumeDeliveries(context(request), subscriberEmailOf(request), request.params.id);
     return view(request);
   });
 
-  subscriber.put('/api/account/subscriptions/:id/months', { schema: { params: accountSubscriptionParamsSchema, body: monthsChangeSchema } }, async (request) => {
+  serve(subscriber, API.changeMonths, async (request) => {
     await changeMonths(context(request), subscriberEmailOf(request), request.params.id, request.body.months);
     return view(request);
   });
 
-  subscriber.put('/api/account/subscriptions/:id/address', { schema: { params: accountSubscriptionParamsSchema, body: addressChangeSchema } }, async (request) => {
+  serve(subscriber, API.changeAddress, async (request) => {
     await changeAddress(context(request), subscriberEmailOf(request), request.params.id, request.body);
     return view(request);
   });
 
-  subscriber.post('/api/account/subscriptions/:id/cancel', { schema: { params: accountSubscriptionParamsSchema, body: cancelRequestSchema } }, async (request) => {
+  serve(subscriber, API.cancel, async (request) => {
     const { lastDelivery } = await cancelSubscription(context(request), subscriberEmailOf(request), request.params.id, request.body);
     request.log.info({ subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null, reason: request.body.reason ?? null }, 'subscription cancelled by its subscriber');
     const account = await view(request);
@@ -62,7 +63,7 @@ export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: D
   });
 
   /** A page of the payment provider's where the subscriber changes the card their deliveries are charged to; it comes back to the account. */
-  subscriber.post('/api/account/subscriptions/:id/card', { schema: { params: accountSubscriptionParamsSchema } }, async (request) => {
+  serve(subscriber, API.cardPage, async (request) => {
     const customerId = await customerOf(db, subscriberEmailOf(request), request.params.id);
     const url = await deps.provider.cardPortalUrl(customerId, deps.mailSite(request).accountUrl);
     if (!url) throw new NotFoundError(ACCOUNT_MESSAGES.noCardPage);
@@ -70,7 +71,7 @@ export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: D
   });
 
   /** A door photo of the subscriber's own delivery. */
-  subscriber.get('/api/account/subscriptions/:id/photos/:month', { schema: { params: accountMonthParamsSchema } }, async (request, reply) => {
+  serve(subscriber, API.accountPhoto, async (request, reply) => {
     const key = await photoKeyOf(db, subscriberEmailOf(request), request.params.id, request.params.month);
     const stream = key ? await deps.blobs.get(key) : null;
     if (!key || !stream) throw new NotFoundError('This delivery has no photo.');

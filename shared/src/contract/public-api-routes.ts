@@ -1,0 +1,28 @@
+// Part of the route table (api-routes.ts): a module per access level, so a browser app bundles only the routes it calls.
+import { z } from 'zod';
+import { signInLinkRequestSchema, signInLinkSentSchema } from './account-api';
+import { apiRoute } from './api-route';
+import { APP_CONFIG_PATH, WEB_VITALS_PATH } from './app-config';
+import { checkoutPayloadSchema, checkoutStartedSchema, checkoutVerifySchema, checkoutVerifiedSchema } from './checkout';
+import { UPCOMING_DELIVERIES_PATH, type UpcomingDelivery } from './order';
+
+const upcomingDeliverySchema = z.object({ month: z.string(), date: z.string() }) satisfies z.ZodType<UpcomingDelivery>;
+
+/** For everyone. */
+export const PUBLIC_ROUTES = {
+  /** The browser's configuration, read by the host at boot (before it knows where the API is: it fetches this path itself). */
+  appConfig: apiRoute({ method: 'GET', path: APP_CONFIG_PATH, access: 'public' }),
+  /** For uptime checks: 503 when the site cannot work, else 200 with the problems in words. */
+  health: apiRoute({ method: 'GET', path: '/api/health', access: 'public' }),
+  /** Web-vitals beacons: best-effort, so the body is read by the route and a malformed one dropped, never refused. */
+  vitals: apiRoute({ method: 'POST', path: WEB_VITALS_PATH, access: 'public', request: 'raw', status: 204, reply: 'empty' }),
+  /** The delivery days still to come: the subscribe form shows a plan's first delivery from them. */
+  upcomingDeliveries: apiRoute({ method: 'GET', path: UPCOMING_DELIVERIES_PATH, access: 'public', response: z.array(upcomingDeliverySchema) }),
+  /** E-mails a sign-in link to the address, if it subscribes; the answer is the same either way. */
+  signInLink: apiRoute({ method: 'POST', path: '/api/account/sign-in-link', access: 'public', body: signInLinkRequestSchema, response: signInLinkSentSchema, status: 202 }),
+  /** Firebase callables (the SDK's callable client sends `{ data }`, gets `{ result }`). */
+  createCheckoutSession: apiRoute({ method: 'POST', path: '/api/createCheckoutSession', access: 'public', request: 'callable', body: checkoutPayloadSchema, response: checkoutStartedSchema }),
+  verifyCheckoutSession: apiRoute({ method: 'POST', path: '/api/verifyCheckoutSession', access: 'public', request: 'callable', body: checkoutVerifySchema, response: checkoutVerifiedSchema }),
+  /** Stripe's signed events; only with Stripe configured. */
+  stripeWebhook: apiRoute({ method: 'POST', path: '/api/stripe/webhook', access: 'public', request: 'raw' }),
+};
