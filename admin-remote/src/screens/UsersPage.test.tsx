@@ -186,7 +186,7 @@ describe('delete', () => {
     expect(popup()?.actions?.map((a) => a.label)).toEqual(['Delete Permanently']);
     expect(api.remove).not.toHaveBeenCalled();
 
-    api.remove.mockResolvedValue(null);
+    api.remove.mockResolvedValue(undefined);
     api.list.mockResolvedValue([BEA]);
     await act(async () => popup()!.actions![0]!.onClick());
     expect(api.remove).toHaveBeenCalledWith('u2');

@@ -1,8 +1,10 @@
 // Stateful modules are imported by package name, never by relative path: that is what
 // Module Federation matches to hand every remote the host's single instance.
+import type { z } from 'zod';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { pathOf, queryStringOf, type AnyApiRoute, type ApiResponse } from '../contract/api-route';
 import { MESSAGES, NO_USER_RECORD } from '../contract/messages';
 
 /** An HTTP error from the backend, with the server's message when it sent one. */
@@ -17,73 +19,163 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+/** Whose calls these are: where their ID token comes from, and how their session ends when the server says it no longer stands. */
+export interface ApiSession {
+  idToken(): Promise<string | null>;
+  signOut(): Promise<void>;
+}
+
+/** Staff sign-in (the host's auth store). */
+export const STAFF_SESSION: ApiSession = {
+  idToken: () => useAuthStore.getState().getIdToken(),
+  signOut: () => useAuthStore.getState().signOut(),
+};
+
+/** Public calls carry no sign-in. */
+export const NO_SESSION: ApiSession = { idToken: async () => null, signOut: async () => undefined };
+
+/** What a caller passes: each part the route's table entry has, by its schema's input type. */
+type Parts<R extends AnyApiRoute> = (R['params'] extends z.ZodType ? { params: z.input<R['params']> } : unknown) &
+  (R['query'] extends z.ZodType ? { query: z.input<R['query']> } : unknown) &
+  (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : unknown);
+
+interface CallOptions {
   signal?: AbortSignal;
+}
+/** An upload also takes its files, and reports how much of them is sent. */
+interface UploadOptions extends CallOptions {
+  files?: Record<string, Blob>;
+  onProgress?: (fraction: number) => void;
+}
+/** A stream may be served apart from the API (the live function on Firebase): `url` says where. */
+interface StreamOptions extends CallOptions {
+  url?: string | null;
+}
+type OptionsOf<R extends AnyApiRoute> = R['request'] extends 'multipart' ? UploadOptions : R['reply'] extends 'event-stream' ? StreamOptions : CallOptions;
+
+type Input<R extends AnyApiRoute> = Parts<R> & OptionsOf<R>;
+/** No input when the route takes none, else the parts it takes (a missing or extra key fails type-checking). */
+type Args<R extends AnyApiRoute> = keyof Parts<R> extends never ? [input?: OptionsOf<R>] : [input: Input<R>];
+
+/** What a call resolves to: the parsed JSON, the file, nothing, or the open stream's response. */
+type Result<R extends AnyApiRoute> = R['reply'] extends 'file' ? Blob : R['reply'] extends 'empty' ? void : R['reply'] extends 'event-stream' ? Response : ApiResponse<R>;
+
+export type ApiCall<R extends AnyApiRoute> = (...args: Args<R>) => Promise<Result<R>>;
+
+type RouteTable = Record<string, AnyApiRoute>;
+
+/** The routes of a table the browser calls itself (callables go through the Firebase SDK; raw bodies are not the browser's). */
+type BrowserRoutes<T extends RouteTable> = { [K in keyof T as T[K]['request'] extends 'json' | 'multipart' ? K : never]: T[K] };
+
+/** One function per route of the table, named as the table names it. */
+export type ApiClient<T extends RouteTable> = { [K in keyof BrowserRoutes<T>]: ApiCall<BrowserRoutes<T>[K]> };
+
+/**
+ * The browser's one client of the API, for a part of the route table (contract/api-routes.ts):
+ * a function for each of its routes, sending the session's ID token, with one policy for
+ * refusals (see refusalOf). A route the table lacks is no function of it: calling one fails
+ * type-checking, and so does a call whose params, query or body its schemas do not take.
+ */
+export function apiClient<T extends RouteTable>(session: ApiSession, routes: T): ApiClient<T> {
+  const calls = Object.entries(routes).map(([name, route]) => [name, (input: Record<string, never> = {}) => call(session, route, input)]);
+  return Object.fromEntries(calls) as ApiClient<T>;
 }
 
 /** The backend's URL for an API path (the API may live on another origin). */
-export function backendUrl(path: string): string {
+function backendUrl(path: string): string {
   return `${useAppConfig.getState().config?.apiBaseUrl ?? ''}${path}`;
 }
 
-/** The signed-in person's ID token as an Authorization header; none when signed out. */
-export async function authHeaders(): Promise<Record<string, string>> {
-  const token = await useAuthStore.getState().getIdToken();
+async function authHeaders(session: ApiSession): Promise<Record<string, string>> {
+  const token = await session.idToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
-/**
- * The one policy for a refused request, whatever made it (fetch, an upload, the live feed):
- * a 401 (account disabled, session expired) or a 403 for a missing user record (the person
- * was removed) signs the person out, and the route guards send them to /login. Other 403s
- * (an employee trying an admin action) leave the session alone. Returns whether the
- * person was signed out.
- */
-export async function handleRefusal(status: number, body: unknown): Promise<boolean> {
-  const noRecord = status === 403 && errorCode(body) === NO_USER_RECORD;
-  if (status !== 401 && !noRecord) return false;
-  await useAuthStore.getState().signOut();
-  if (noRecord) showPopup('error', MESSAGES.notAuthorized);
-  return true;
-}
-
-/** An ApiError for a reply that was not a success, with the server's message when it sent one. */
-export function apiErrorOf(status: number, body: unknown, fallback: string): ApiError {
-  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : fallback;
-  return new ApiError(status, message, body);
 }
 
 const RETRY_WAITS_MS = [300, 1000];
 
-/** Calls the backend with the signed-in person's ID token; see handleRefusal for 401 and 403. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeaders()) };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+async function call(session: ApiSession, route: AnyApiRoute, input: { params?: object; query?: object; body?: unknown } & UploadOptions & StreamOptions): Promise<unknown> {
+  const path = `${pathOf(route, input.params)}${queryStringOf(input.query)}`;
+  const headers = await authHeaders(session);
+  if (route.request === 'multipart') return upload(session, backendUrl(path), headers, input);
 
-  const method = options.method ?? 'GET';
-  const send = () =>
-    fetch(backendUrl(path), { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+  const stream = route.reply === 'event-stream';
+  // The Accept header of a stream also tells the staff service worker to leave it alone.
+  headers.Accept = stream ? 'text/event-stream' : route.reply === 'file' ? '*/*' : 'application/json';
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const send = () => fetch(input.url ?? backendUrl(path), { method: route.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal });
   let response = await send();
   // A read the server could not serve for a moment (its database connection was replaced) is
   // asked again; a write is not, so it never happens twice: the caller shows the message.
-  for (const waitMs of method === 'GET' ? RETRY_WAITS_MS : []) {
+  for (const waitMs of route.method === 'GET' && !stream ? RETRY_WAITS_MS : []) {
     if (response.status !== 503) break;
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     response = await send();
   }
-  const body: unknown = await readJson(response);
-  if (!response.ok) {
-    await handleRefusal(response.status, body);
-    throw apiErrorOf(response.status, body, `Request failed (${response.status} ${response.statusText})`);
+  if (!response.ok) throw await refusalOf(session, response.status, await readJson(response));
+  if (stream) return response;
+  if (route.reply === 'file') return response.blob();
+  const body = await readJson(response);
+  return route.reply === 'empty' ? undefined : body;
+}
+
+/** XMLHttpRequest rather than fetch: it reports upload progress, which drivers on phones need. */
+async function upload(session: ApiSession, url: string, headers: Record<string, string>, input: { body?: unknown } & UploadOptions): Promise<unknown> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) form.set(name, String(value));
+  for (const [name, file] of Object.entries(input.files ?? {})) form.set(name, file, `${name}.jpg`);
+  const { status, body } = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) input.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+    xhr.onerror = () => reject(new ApiError(0, 'The upload failed. Check your connection and try again.'));
+    input.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+  if (status >= 200 && status < 300) return body;
+  throw await refusalOf(session, status, body);
+}
+
+/** What is said when a refusal carries no message of the server's. */
+function fallbackMessage(status: number): string {
+  if (status === 401) return MESSAGES.signInRequired;
+  if (status === 429) return 'Too many requests just now. Please wait a minute and try again.';
+  if (status >= 500) return 'The server could not answer just now. Please try again in a moment.';
+  return `The request was refused (${status}).`;
+}
+
+/**
+ * The one policy for a refused request, whoever made it (staff or subscriber) and whatever it
+ * was (JSON, an upload, a file, the live feed): a 401 (account disabled, session expired) or a
+ * 403 for a missing user record (the person was removed) ends the session, and the screen
+ * goes back to its sign-in; other 403s (an employee trying an admin action) leave it alone.
+ * 429 and 5xx keep the session and say to try again. The error carries the server's message,
+ * which the screen shows.
+ */
+export async function refusalOf(session: ApiSession, status: number, body: unknown): Promise<ApiError> {
+  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : fallbackMessage(status);
+  const error = new ApiError(status, message, body);
+  if (endsSession(error)) {
+    await session.signOut();
+    if (status === 403) showPopup('error', MESSAGES.notAuthorized);
   }
-  return body as T;
+  return error;
+}
+
+/** Whether a refusal ended the caller's session (see refusalOf): asking again cannot help. */
+export function endsSession(error: ApiError): boolean {
+  return error.status === 401 || (error.status === 403 && errorCode(error.body) === NO_USER_RECORD);
 }
 
 /** The body of a reply: JSON when it is, the text otherwise, null when empty. */
-export async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+async function readJson(response: Response): Promise<unknown> {
+  return parseJson(await response.text());
+}
+
+function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);

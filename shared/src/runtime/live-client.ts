@@ -1,5 +1,7 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
-import { authHeaders, backendUrl, handleRefusal, readJson } from '@blooms/shared/runtime/api-client';
+import { ApiError, endsSession } from '@blooms/shared/runtime/api-client';
+import { staffApi } from '@blooms/shared/runtime/staff-api';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import type { LiveEvent } from '../contract/live';
 import { sseDataParser } from '../contract/sse';
 
@@ -19,17 +21,13 @@ export function connectLive(onEvent: (event: LiveEvent) => void, onState: (state
   const run = async () => {
     abort = new AbortController();
     try {
-      const headers = await authHeaders();
-      if (!headers.Authorization) throw new Error('not signed in');
-      const url = useAppConfig.getState().config?.liveUrl ?? backendUrl('/api/live');
-      // The Accept header also tells the staff service worker to leave this stream alone.
-      const response = await fetch(url, { headers: { ...headers, Accept: 'text/event-stream' }, signal: abort.signal });
-      if (!response.ok && (await handleRefusal(response.status, await readJson(response)))) {
-        // Disabled, expired or removed: no point retrying. Signing out sends the screen to /login.
-        stopped = true;
-        return;
-      }
-      if (!response.ok || !response.body) throw new Error(`live feed answered ${response.status}`);
+      if (!(await useAuthStore.getState().getIdToken())) throw new Error('not signed in');
+      const response = await staffApi.live({ url: useAppConfig.getState().config?.liveUrl, signal: abort.signal }).catch((error: unknown) => {
+        // Disabled, expired or removed: no point retrying. The refusal signed the person out, which sends the screen to /login.
+        if (error instanceof ApiError && endsSession(error)) stopped = true;
+        throw error;
+      });
+      if (!response.body) throw new Error('the live feed sent no stream');
       onState('live');
       if (attempt > 0) onEvent({ type: 'resync' });
       attempt = 0;

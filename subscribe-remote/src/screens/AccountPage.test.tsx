@@ -6,11 +6,12 @@ import { CANCEL_REASONS, type Account, type AccountSubscription } from '@blooms/
 import { ACCOUNT_DONE, ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import AccountPage from './AccountPage';
 import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
-import { accountPhotoUrl, accountRequest, isSignInLink, signedInEmail } from '../features/account/account-session';
+import { ApiError } from '@blooms/shared/runtime/api-client';
+import { accountApi, accountPhotoUrl, isSignInLink, signedInEmail } from '../features/account/account-session';
 import { redirectTo } from '../features/checkout/redirect';
 
 jest.mock('../features/account/account-session', () => ({
-  accountRequest: jest.fn(),
+  accountApi: { account: jest.fn(), skipMonth: jest.fn(), unskipMonth: jest.fn(), pause: jest.fn(), resume: jest.fn(), changeMonths: jest.fn(), changeAddress: jest.fn(), cancel: jest.fn(), cardPage: jest.fn() },
   accountPhotoUrl: jest.fn(),
   askForSignInLink: jest.fn(),
   completeSignIn: jest.fn(),
@@ -20,7 +21,7 @@ jest.mock('../features/account/account-session', () => ({
   signOutOfAccount: jest.fn(),
 }));
 jest.mock('../features/checkout/redirect', () => ({ redirectTo: jest.fn() }));
-const request = jest.mocked(accountRequest);
+const api = jest.mocked(accountApi);
 const photo = jest.mocked(accountPhotoUrl);
 
 const SUBSCRIPTION: AccountSubscription = {
@@ -50,7 +51,7 @@ const accountWith = (changes: Partial<AccountSubscription> = {}, cardUpdates = f
 async function renderSignedIn(account: Account) {
   jest.mocked(isSignInLink).mockResolvedValue(false);
   jest.mocked(signedInEmail).mockResolvedValue(account.email);
-  request.mockResolvedValueOnce(account);
+  api.account.mockResolvedValueOnce(account);
   render(
     <MemoryRouter future={ROUTER_FUTURE}>
       <AccountPage />
@@ -71,14 +72,14 @@ it('a Custom plan saves its new months and says so', async () => {
   expect(save).toBeDisabled();
   await userEvent.click(within(months).getByRole('checkbox', { name: 'September' }));
   expect(screen.getByText('3 deliveries a year, $99 each')).toBeInTheDocument();
-  request.mockResolvedValueOnce(accountWith({ months: [3, 6, 9] }));
+  api.changeMonths.mockResolvedValueOnce(accountWith({ months: [3, 6, 9] }));
   await userEvent.click(save);
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/months`, 'PUT', { months: [3, 6, 9] });
+  expect(api.changeMonths).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { months: [3, 6, 9] } });
   expect(await screen.findByText(ACCOUNT_DONE.months)).toBeInTheDocument();
   // Undo puts the months back as they were.
-  request.mockResolvedValueOnce(accountWith({ months: [3, 6] }));
+  api.changeMonths.mockResolvedValueOnce(accountWith({ months: [3, 6] }));
   await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/months`, 'PUT', { months: [3, 6] });
+  expect(api.changeMonths).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { months: [3, 6] } });
   expect(await screen.findByText(ACCOUNT_DONE.undone)).toBeInTheDocument();
   expect(within(months).getByRole('checkbox', { name: 'September' })).not.toBeChecked();
 
@@ -105,9 +106,9 @@ it('an address outside the area cannot be saved; a good one is sent as typed', a
   await userEvent.clear(screen.getByLabelText('City'));
   await userEvent.type(screen.getByLabelText('City'), 'Salt Lake City');
   await userEvent.type(screen.getByLabelText('Delivery notes (optional)'), 'Gate 12');
-  request.mockResolvedValueOnce(accountWith({ address: { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111' }, deliveryNotes: 'Gate 12' }));
+  api.changeAddress.mockResolvedValueOnce(accountWith({ address: { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111' }, deliveryNotes: 'Gate 12' }));
   await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/address`, 'PUT', { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111', deliveryNotes: 'Gate 12' });
+  expect(api.changeAddress).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111', deliveryNotes: 'Gate 12' } });
   const answer = await screen.findByText(ACCOUNT_DONE.address);
   // The answer is under the form it answers, in a live region.
   expect(answer.closest('form')).toContainElement(screen.getByRole('button', { name: 'Save address' }));
@@ -117,13 +118,14 @@ it('an address outside the area cannot be saved; a good one is sent as typed', a
 it('a refused skip is answered in its month’s card, which then shows the month as it now stands, and takes the focus', async () => {
   await renderSignedIn(accountWith());
   const refusal = ACCOUNT_MESSAGES.tooLate('March 2027', 'Thursday, March 4');
-  request.mockRejectedValueOnce(new Error(refusal));
-  request.mockResolvedValueOnce(accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, changeable: false }] }));
+  api.skipMonth.mockRejectedValueOnce(new Error(refusal));
+  api.account.mockResolvedValueOnce(accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, changeable: false }] }));
   const march = screen.getByRole('article', { name: 'March 2027' });
   await userEvent.click(within(march).getByRole('button', { name: 'Skip March 2027' }));
   const answer = await within(march).findByText(refusal);
   expect(answer.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
-  expect(request).toHaveBeenLastCalledWith('/api/account');
+  expect(api.skipMonth).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id, month: '2027-03' } });
+  expect(api.account).toHaveBeenCalledTimes(2);
   expect(within(march).queryByRole('button')).not.toBeInTheDocument();
   expect(march).toHaveTextContent('Too close to change: changes were due by Thursday, March 4.');
   // The button pressed is gone: the focus goes to the answer, not to the top of the page.
@@ -133,16 +135,16 @@ it('a refused skip is answered in its month’s card, which then shows the month
 it('a skip is answered in its card, keeps the focus on its button, and can be undone', async () => {
   await renderSignedIn(accountWith());
   const march = screen.getByRole('article', { name: 'March 2027' });
-  request.mockResolvedValueOnce(accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, state: 'skipped', chargeCents: 0, chargeDate: null }] }));
+  api.skipMonth.mockResolvedValueOnce(accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, state: 'skipped', chargeCents: 0, chargeDate: null }] }));
   await userEvent.click(within(march).getByRole('button', { name: 'Skip March 2027' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/skips/2027-03`, 'PUT', undefined);
+  expect(api.skipMonth).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id, month: '2027-03' } });
   expect(await within(march).findByText(ACCOUNT_DONE.skipped('March 2027', 'Thursday, March 11'))).toBeInTheDocument();
   expect(within(march).getByRole('button', { name: 'Bring back March 2027' })).toHaveFocus();
   expect(march).toHaveTextContent('StatusSkipped');
   expect(march).toHaveTextContent('ChargeNothing');
-  request.mockResolvedValueOnce(accountWith());
+  api.unskipMonth.mockResolvedValueOnce(accountWith());
   await userEvent.click(within(march).getByRole('button', { name: 'Undo' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/skips/2027-03`, 'DELETE', undefined);
+  expect(api.unskipMonth).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id, month: '2027-03' } });
   expect(await within(march).findByText(ACCOUNT_DONE.undone)).toBeInTheDocument();
   expect(march).toHaveTextContent('Charge$99.00 on Friday, March 5');
 });
@@ -170,11 +172,22 @@ it('a Yearly plan’s folded months offer no change of months', async () => {
   expect(screen.queryByRole('link', { name: 'Change your months' })).not.toBeInTheDocument();
 });
 
+it('a change refused because the sign-in no longer stands goes back to the sign-in form, saying why', async () => {
+  await renderSignedIn(accountWith());
+  api.skipMonth.mockRejectedValueOnce(new ApiError(401, 'Your sign-in has expired. Please sign in again.'));
+  await userEvent.click(screen.getByRole('button', { name: 'Skip March 2027' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in has expired. Please sign in again.');
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Your sign-in has expired. Please sign in again.');
+  expect(screen.queryByText('rosa@example.com')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeInTheDocument();
+  expect(api.account).toHaveBeenCalledTimes(1);
+});
+
 it('Update card opens the payment provider’s page, and is offered only when cards can be changed', async () => {
   await renderSignedIn(accountWith({}, true));
-  request.mockResolvedValueOnce({ url: 'https://billing.stripe.example/session/abc' });
+  api.cardPage.mockResolvedValueOnce({ url: 'https://billing.stripe.example/session/abc' });
   await userEvent.click(screen.getByRole('button', { name: 'Update card' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/card`, 'POST');
+  expect(api.cardPage).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id } });
   expect(redirectTo).toHaveBeenCalledWith('https://billing.stripe.example/session/abc');
 });
 
@@ -215,9 +228,9 @@ it('cancelling asks why, goes straight to a confirmation naming the last deliver
   const confirm = screen.getByRole('group', { name: 'Confirm cancelling' });
   expect(confirm).toHaveTextContent('Your last delivery would be Thursday, March 11, 2027: it is paid for or too close to change.');
   expect(confirm).toHaveFocus();
-  request.mockResolvedValueOnce(accountWith({ status: 'cancelled', statusLabel: 'Cancelled, last delivery March 2027' }));
+  api.cancel.mockResolvedValueOnce({ ...accountWith({ status: 'cancelled', statusLabel: 'Cancelled, last delivery March 2027' }), lastDelivery: 'March 11, 2027' });
   await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel my subscription' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/cancel`, 'POST', { reason: 'other', otherText: 'Allergies in the house' });
+  expect(api.cancel).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { reason: 'other', otherText: 'Allergies in the house' } });
   expect(await screen.findByText('Cancelled, last delivery March 2027')).toBeInTheDocument();
 });
 
@@ -227,15 +240,15 @@ it('away for a while: cancelling offers a pause instead, which is made and answe
   await userEvent.click(screen.getByRole('radio', { name: 'I will be away for a while' }));
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
   const offer = screen.getByRole('button', { name: 'Pause March 2027 to May 2027 instead' });
-  request.mockResolvedValueOnce(accountWith({ plan: 'yearly', pausedFrom: '2027-03', pausedUntil: '2027-05' }));
+  api.pause.mockResolvedValueOnce(accountWith({ plan: 'yearly', pausedFrom: '2027-03', pausedUntil: '2027-05' }));
   await userEvent.click(offer);
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/pause`, 'PUT', { from: '2027-03', months: 3 });
+  expect(api.pause).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { from: '2027-03', months: 3 } });
   const cancel = screen.getByRole('region', { name: 'Cancel' });
   expect(await within(cancel).findByText(ACCOUNT_DONE.paused('March 2027', 'May 2027'))).toBeInTheDocument();
   expect(within(cancel).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
-  request.mockResolvedValueOnce(accountWith({ plan: 'yearly' }));
+  api.resume.mockResolvedValueOnce(accountWith({ plan: 'yearly' }));
   await userEvent.click(within(cancel).getByRole('button', { name: 'Undo' }));
-  expect(request).toHaveBeenLastCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/pause`, 'DELETE', undefined);
+  expect(api.resume).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id } });
 });
 
 it('it costs too much: cancelling offers to skip the next month instead, or to go on and cancel', async () => {

@@ -1,13 +1,10 @@
-import { ApiError, apiRequest, authHeaders, backendUrl } from '@blooms/shared/runtime/api-client';
-import { historyUrl, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { staffApi } from '@blooms/shared/runtime/staff-api';
+import { API } from '@blooms/shared/contract/api-routes';
+import { paramsFrom } from '@blooms/shared/contract/api-route';
 
-/** The admin API for a subscription's history (admins only; the server enforces it: functions/src/http/admin/). */
+/** The admin API for a subscription's history, by the route table (admins only; the server enforces it). */
 export const historyApi = {
-  load: (subscriptionId: string) => apiRequest<SubscriptionHistory>(historyUrl(subscriptionId)),
-  /** A door photo; photos are for signed-in staff, so they are fetched with the ID token. */
-  photo: async (url: string): Promise<Blob> => {
-    const response = await fetch(backendUrl(url), { headers: await authHeaders() });
-    if (!response.ok) throw new ApiError(response.status, 'Could not load the photo.');
-    return response.blob();
-  },
+  load: (subscriptionId: string) => staffApi.subscriptionHistory({ params: { id: subscriptionId } }),
+  /** A door photo, at the address the history gives; photos are for signed-in staff, so they are fetched with the ID token. */
+  photo: (url: string) => staffApi.historyPhoto({ params: paramsFrom(API.historyPhoto, url) }),
 };

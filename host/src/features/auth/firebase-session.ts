@@ -15,8 +15,9 @@ import {
 } from 'firebase/auth';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { SIGNED_OUT, useAuthStore, type SessionUser } from '@blooms/shared/runtime/auth-store';
-import { isRole, type UserRecord } from '@blooms/shared/contract/roles';
-import { ApiError, apiRequest } from '@blooms/shared/runtime/api-client';
+import { isRole } from '@blooms/shared/contract/roles';
+import { ApiError } from '@blooms/shared/runtime/api-client';
+import { staffApi } from '@blooms/shared/runtime/staff-api';
 import { rememberStaffBrowser } from './start-auth';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
@@ -49,7 +50,7 @@ export function startFirebaseSession(): SessionController {
   async function loadRecord(user: User): Promise<SessionOutcome> {
     try {
       // The shared request path: a refusal signs the person out (and says why) as for any call.
-      const record = await apiRequest<UserRecord>('/api/me');
+      const record = await staffApi.me();
       if (!isRole(record.role)) throw new Error(`Unknown role ${String(record.role)}`);
       useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: record.role, record });
       rememberStaffBrowser(true);

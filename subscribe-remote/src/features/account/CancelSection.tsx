@@ -3,6 +3,7 @@ import type { AccountSubscription, CancelReason } from '@blooms/shared/contract/
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
+import { accountApi } from './account-session';
 import { CancelReasonForm } from './CancelReasonForm';
 import { offerFor } from './cancel-offer';
 import { useAnswer } from './use-answer';
@@ -41,7 +42,7 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
                 <button
                   type="button"
                   className="button"
-                  onClick={() => void answerTo(act(offer.path, offer.method, offer.body), offer.done, () => act(offer.undo.path, offer.undo.method)).then((done) => done && setStep({ kind: 'closed' }))}
+                  onClick={() => void answerTo(act(offer.make), offer.done, () => act(offer.undo)).then((done) => done && setStep({ kind: 'closed' }))}
                 >
                   {offer.label}
                 </button>
@@ -63,7 +64,7 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
                   type="button"
                   className="button"
                   onClick={() =>
-                    void answerTo(act(`/api/account/subscriptions/${s.id}/cancel`, 'POST', { reason: step.reason, otherText: step.otherText }), 'Your subscription is cancelled. We e-mailed you the change.').then((done) => done && setStep({ kind: 'closed' }))
+                    void answerTo(act(() => accountApi.cancel({ params: { id: s.id }, body: { reason: step.reason, otherText: step.otherText } })), 'Your subscription is cancelled. We e-mailed you the change.').then((done) => done && setStep({ kind: 'closed' }))
                   }
                 >
                   Yes, cancel my subscription

@@ -5,6 +5,7 @@ import { ACCOUNT_DONE } from '@blooms/shared/contract/messages';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
 import { useAnswer } from './use-answer';
+import { accountApi } from './account-session';
 
 type Fields = AccountSubscription['address'] & { deliveryNotes: string };
 
@@ -23,9 +24,9 @@ export function ChangeAddressForm({ subscription: s, act }: { subscription: Acco
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const path = `/api/account/subscriptions/${s.id}/address`;
-    await answerTo(act(path, 'PUT', fields), ACCOUNT_DONE.address, async () => {
-      const result = await act(path, 'PUT', initial);
+    const changeTo = (body: Fields) => () => accountApi.changeAddress({ params: { id: s.id }, body });
+    await answerTo(act(changeTo(fields)), ACCOUNT_DONE.address, async () => {
+      const result = await act(changeTo(initial));
       if (result.ok) setFields(initial);
       return result;
     });

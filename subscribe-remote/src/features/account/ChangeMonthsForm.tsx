@@ -6,6 +6,7 @@ import { planSummary } from '@blooms/shared/contract/subscribe';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
 import { useAnswer } from './use-answer';
+import { accountApi } from './account-session';
 
 /** The months form's heading, where the folded "Not in your plan" line leads. */
 export const monthsHeadingId = (subscriptionId: string) => `subscription-${subscriptionId}-months`;
@@ -23,10 +24,10 @@ export function ChangeMonthsForm({ subscription: s, act }: { subscription: Accou
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const path = `/api/account/subscriptions/${s.id}/months`;
+    const changeTo = (months: number[]) => () => accountApi.changeMonths({ params: { id: s.id }, body: { months } });
     const before = s.months;
-    await answerTo(act(path, 'PUT', { months: chosen }), ACCOUNT_DONE.months, async () => {
-      const result = await act(path, 'PUT', { months: before });
+    await answerTo(act(changeTo(chosen)), ACCOUNT_DONE.months, async () => {
+      const result = await act(changeTo(before));
       if (result.ok) setChosen(before);
       return result;
     });

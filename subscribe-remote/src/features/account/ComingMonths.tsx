@@ -5,7 +5,6 @@ import { foldedMonths } from './month-text';
 
 /** The coming months as cards; months that bring nothing (not in the plan, after the last delivery) folded into a line each. */
 export function ComingMonths({ subscription: s, act, monthsFormId }: { subscription: AccountSubscription; act: Act; monthsFormId: string | null }) {
-  const base = `/api/account/subscriptions/${s.id}`;
   const open = s.status !== 'cancelled';
   const headingId = `subscription-${s.id}-coming`;
   const cards = s.coming.filter((month) => month.state !== 'not-in-plan' && month.state !== 'ended');
@@ -17,7 +16,7 @@ export function ComingMonths({ subscription: s, act, monthsFormId }: { subscript
       <h3 id={headingId}>Coming deliveries</h3>
       <ul className="month-cards">
         {cards.map((month) => (
-          <MonthCard key={month.month} month={month} base={base} open={open} act={act} />
+          <MonthCard key={month.month} month={month} subscriptionId={s.id} open={open} act={act} />
         ))}
       </ul>
       {notInPlan.length > 0 && (

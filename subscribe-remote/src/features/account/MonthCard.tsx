@@ -4,18 +4,19 @@ import { ACCOUNT_DONE } from '@blooms/shared/contract/messages';
 import { formatMonth } from '@blooms/shared/contract/months';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
+import { accountApi } from './account-session';
 import { changeNote, chargeText, STATE_LABELS } from './month-text';
 import { useAnswer } from './use-answer';
 
 /** One coming month: its day, status and charge, its one action, and the answer to it, all in the card. */
-export function MonthCard({ month, base, open, act }: { month: AccountMonth; base: string; open: boolean; act: Act }) {
+export function MonthCard({ month, subscriptionId, open, act }: { month: AccountMonth; subscriptionId: string; open: boolean; act: Act }) {
   const { answer, answerTo, undo } = useAnswer();
   const name = formatMonth(month.month);
   const day = formatDeliveryDate(month.date);
-  const headingId = `month-${base.split('/').at(-1)}-${month.month}`;
-  const path = `${base}/skips/${month.month}`;
-  const skip = () => act(path, 'PUT');
-  const bringBack = () => act(path, 'DELETE');
+  const headingId = `month-${subscriptionId}-${month.month}`;
+  const params = { id: subscriptionId, month: month.month };
+  const skip = () => act(() => accountApi.skipMonth({ params }));
+  const bringBack = () => act(() => accountApi.unskipMonth({ params }));
   const note = open ? changeNote(month) : null;
 
   return (

@@ -4,18 +4,18 @@ import { ACCOUNT_DONE } from '@blooms/shared/contract/messages';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
+import { accountApi } from './account-session';
 import { useAnswer } from './use-answer';
 
 /** Pause up to three months from a month still open to changes, or resume; the answer stays here, with Undo. */
 export function PauseSection({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const { answer, answerTo, undo } = useAnswer();
-  const path = `/api/account/subscriptions/${s.id}/pause`;
   const pausable = s.coming.filter((month) => month.changeable);
   const [from, setFrom] = useState(pausable[0]?.month ?? '');
   const [months, setMonths] = useState(1);
   const id = `subscription-${s.id}-pause`;
-  const pauseFor = (start: string, count: number) => () => act(path, 'PUT', { from: start, months: count });
-  const resume = () => act(path, 'DELETE');
+  const pauseFor = (start: string, count: number) => () => act(() => accountApi.pause({ params: { id: s.id }, body: { from: start, months: count } }));
+  const resume = () => act(() => accountApi.resume({ params: { id: s.id } }));
 
   return (
     <section aria-labelledby={id}>

@@ -1,5 +1,8 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
-import { apiErrorOf, backendUrl } from '@blooms/shared/runtime/api-client';
+import { apiClient, type ApiSession } from '@blooms/shared/runtime/api-client';
+import { publicApi } from '@blooms/shared/runtime/public-api';
+import { paramsFrom } from '@blooms/shared/contract/api-route';
+import { SUBSCRIBER_ROUTES } from '@blooms/shared/contract/subscriber-api-routes';
 
 /** Where the address a sign-in link was asked for waits until the link is opened in this browser. */
 const PENDING_EMAIL_KEY = 'blooms.account.email';
@@ -52,42 +55,26 @@ export async function signOutOfAccount(): Promise<void> {
   await auth.signOut(instance);
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return null;
-  }
-}
-
 /** Asks the server to e-mail a sign-in link; returns what to tell the person. */
 export async function askForSignInLink(email: string): Promise<string> {
-  const response = await fetch(backendUrl('/api/account/sign-in-link'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
-  const body = await readBody(response);
-  if (!response.ok) throw apiErrorOf(response.status, body, 'We could not send the link. Please try again.');
+  const { message } = await publicApi.signInLink({ body: { email } });
   window.localStorage.setItem(PENDING_EMAIL_KEY, email.trim().toLowerCase());
-  return (body as { message: string }).message;
+  return message;
 }
 
-/** Calls the account API as the signed-in subscriber. */
-export async function accountRequest<T>(path: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE' = 'GET', body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...(await signedInHeaders()) };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(backendUrl(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const parsed = await readBody(response);
-  if (!response.ok) throw apiErrorOf(response.status, parsed, `Request failed (${response.status})`);
-  return parsed as T;
-}
+/** The subscriber's sign-in, as the API client uses it: a refusal that ends it (401) signs them out of this browser. */
+const subscriberSession: ApiSession = {
+  idToken: async () => {
+    const { instance } = await accountAuth();
+    return (await instance.currentUser?.getIdToken()) ?? null;
+  },
+  signOut: signOutOfAccount,
+};
 
-async function signedInHeaders(): Promise<Record<string, string>> {
-  const { instance } = await accountAuth();
-  const token = await instance.currentUser?.getIdToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
+/** The account API as the signed-in subscriber, by the route table, under the one refusal policy staff calls follow too. */
+export const accountApi = apiClient(subscriberSession, SUBSCRIBER_ROUTES);
 
-/** A door photo of the subscriber's own delivery, as an object URL for an image (the request needs the sign-in, which an img src cannot send). */
+/** A door photo of the subscriber's own delivery, at the address the account gives, as an object URL for an image (the request needs the sign-in, which an img src cannot send). */
 export async function accountPhotoUrl(path: string): Promise<string> {
-  const response = await fetch(backendUrl(path), { headers: await signedInHeaders() });
-  if (!response.ok) throw new Error('The photo could not be loaded.');
-  return URL.createObjectURL(await response.blob());
+  return URL.createObjectURL(await accountApi.accountPhoto({ params: paramsFrom(SUBSCRIBER_ROUTES.accountPhoto, path) }));
 }

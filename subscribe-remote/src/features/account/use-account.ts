@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Account } from '@blooms/shared/contract/account';
-import { accountRequest, completeSignIn, isSignInLink, pendingEmail, signedInEmail, signOutOfAccount } from './account-session';
+import { ApiError } from '@blooms/shared/runtime/api-client';
+import { accountApi, completeSignIn, isSignInLink, pendingEmail, signedInEmail, signOutOfAccount } from './account-session';
 import { messageOf, type Act } from './act';
 import { redirectTo } from '../checkout/redirect';
 
@@ -16,7 +17,7 @@ export function useAccount() {
   const [state, setState] = useState<AccountState>({ kind: 'loading' });
 
   const load = useCallback(async () => {
-    setState({ kind: 'signed-in', account: await accountRequest<Account>('/api/account') });
+    setState({ kind: 'signed-in', account: await accountApi.account() });
   }, []);
 
   const finishSignIn = useCallback(
@@ -45,12 +46,14 @@ export function useAccount() {
   }, [load, finishSignIn]);
 
   /** A refusal is answered where it was asked, and the account read again: it may have moved on since the page was opened. */
-  const act: Act = async (path, method, body) => {
+  const act: Act = async (change) => {
     try {
-      setState({ kind: 'signed-in', account: await accountRequest<Account>(path, method, body) });
+      setState({ kind: 'signed-in', account: await change() });
       return { ok: true };
     } catch (caught) {
-      await load().catch(() => undefined);
+      // A sign-in that no longer stands was ended by the refusal (the client signed out): back to the sign-in form, with why.
+      if (caught instanceof ApiError && caught.status === 401) setState({ kind: 'signed-out', error: messageOf(caught) });
+      else await load().catch(() => undefined);
       return { ok: false, message: messageOf(caught) };
     }
   };
@@ -64,7 +67,7 @@ export function useAccount() {
     /** Off to the payment provider's page for changing the card; it comes back here. */
     updateCard: async (subscriptionId: string): Promise<string | null> => {
       try {
-        redirectTo((await accountRequest<{ url: string }>(`/api/account/subscriptions/${subscriptionId}/card`, 'POST')).url);
+        redirectTo((await accountApi.cardPage({ params: { id: subscriptionId } })).url);
         return null;
       } catch (caught) {
         return messageOf(caught);
