@@ -15,7 +15,7 @@ import { inlineImage, mailText } from './support/mail-text';
 import { startSmtpServer } from './support/smtp';
 import { startTestServer, testConfig } from './support/test-server';
 import { waitFor } from './support/wait-for';
-import { IMAGES, multipart } from './support/fixtures';
+import { addSubscription, IMAGES, multipart } from './support/fixtures';
 
 /** Signs in with the one-time code of an e-mailed link, as the browser's Firebase Auth does; returns the ID token. */
 async function signInWithLink(email: string, link: string): Promise<string> {
@@ -145,7 +145,7 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(history.map((event) => [event.actorKind, event.actor, event.kind])).toEqual([['subscriber', 'sky@example.com', 'skip']]);
 
     const staffRow = async (query = '') => {
-      const response = await app.inject({ url: `/api/subscriptions?month=${next}&search=sky%40example.com${query}`, headers: as(staffToken) });
+      const response = await app.inject({ url: `/api/subscriptions?month=${next}&q=sky%40example.com${query}`, headers: as(staffToken) });
       return (response.json().rows as { id: string; delivery: object }[]).find((r) => r.id === row.id);
     };
     expect((await staffRow())!.delivery).toMatchObject({ scheduled: false, heldBy: 'skipped' });
@@ -289,8 +289,15 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     const moved = await change(token, 'PUT', addressUrl, good);
     expect(moved.statusCode).toBe(200);
     expect((moved.json() as Account).subscriptions[0]).toMatchObject({ deliverTo: '250 S State St, Apt 4, Salt Lake City, UT 84111', deliveryNotes: 'Buzz 4' });
-    const staffView = await app.inject({ url: `/api/subscriptions?month=${soonMonth()}&search=moving%40example.com`, headers: as(staffToken) });
-    expect(staffView.json().rows[0]).toMatchObject({ address: '250 S State St', unit: 'Apt 4', zip: '84111', deliveryNotes: 'Buzz 4' });
+    // Staff find it by the subscriber's e-mail among many others of the month.
+    for (let i = 0; i < 30; i++) await addSubscription(database.db, { email: `neighbour${i}@example.com`, address: '250 S State St', city: 'Salt Lake City', zip: '84111' });
+    const staffView = await app.inject({ url: `/api/subscriptions?month=${soonMonth()}&q=moving%40example.com`, headers: as(staffToken) });
+    expect(staffView.json()).toMatchObject({ total: 1, rows: [{ id: row.id, address: '250 S State St', unit: 'Apt 4', zip: '84111', deliveryNotes: 'Buzz 4' }] });
+    expect(staffView.json().rows).toHaveLength(1);
+    // A parameter the month list does not read is refused, naming it, rather than ignored (which would list everyone).
+    const typo = await app.inject({ url: `/api/subscriptions?month=${soonMonth()}&search=moving%40example.com`, headers: as(staffToken) });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toBe('"search" is not a field of this request.');
     app.emailOutbox.wake();
     await waitFor(() => mailsTo('moving@example.com').some((text) => text.includes('We now deliver to 250 S State St, Apt 4, Salt Lake City, UT 84111.')));
     // The same again changes nothing and e-mails nothing more.

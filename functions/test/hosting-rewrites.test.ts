@@ -3,27 +3,8 @@ import { LOGIN_PATH, REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import { hostRewrites } from '../deploy/firebase-json';
 import { buildPagesServer } from '../src/http/pages-server';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
+import { routesOf } from './support/routes-of';
 import { startTestServer, testConfig } from './support/test-server';
-
-/** Every route an app registers, as method and a path that reaches it (parameters filled in). */
-function routesOf(app: FastifyInstance): { method: string; path: string }[] {
-  // printRoutes draws the route tree, one node a line, four columns per level:
-  //   └── / (GET, HEAD)
-  //       ├── api/
-  //       │   ├── me (GET, HEAD)
-  const routes: { method: string; path: string }[] = [];
-  const trail: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)[└├]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    trail.length = depth;
-    trail.push(match[2]!);
-    const path = trail.join('').replace(/:[^/]+/g, 'x').replace(/\*/g, 'x');
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, path });
-  }
-  return routes;
-}
 
 /** The function Hosting sends a path to: the first rewrite whose glob matches it. */
 function functionFor(path: string): string {

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
-import { describeHistoryEvent, historyUrl, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { describeHistoryEvent, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { API } from '@blooms/shared/contract/api-routes';
+import { pathOf } from '@blooms/shared/contract/api-route';
+
+const historyUrl = (id: string) => pathOf(API.subscriptionHistory, { id });
 import { chargeAttempts, users } from '../src/db/schema';
 import { localBlobStore } from '../src/infrastructure/blob-store';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';

@@ -11,7 +11,6 @@ import { formatPrice } from './site';
  * charges, its deliveries' changes, the e-mails it was sent). The admin screen is
  * SUBSCRIPTION_HISTORY_PATH?id=<subscription id>, reached from the dashboard.
  */
-export const historyUrl = (subscriptionId: string) => `/api/subscriptions/${encodeURIComponent(subscriptionId)}/history`;
 export const historyPageUrl = (subscriptionId: string) => `${SUBSCRIPTION_HISTORY_PATH}?id=${encodeURIComponent(subscriptionId)}`;
 
 /** Who did it: the subscriber (or a gift's buyer) from their account, a staff member, or the payment provider. */
