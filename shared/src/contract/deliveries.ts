@@ -54,17 +54,10 @@ export interface MonthDelivery {
   status: string;
   assignedTo: string | null;
   assigneeName: string | null;
-  /** deliveryProofPath, when the delivery has a door photo. */
+  /** deliveryProofPath (staff-api-routes.ts), when the delivery has a door photo. */
   proofImageUrl: string | null;
   updatedAt: string | null;
 }
-
-/**
- * Where a delivery's door photo is served (staff only). Named here, not by the route alone:
- * a delivery is announced on the live feed from inside the transaction that changes it, with
- * this link in it, before any route sees it.
- */
-export const deliveryProofPath = (subscriptionId: string, month: MonthKey) => `/api/deliveries/${subscriptionId}/${month}/proof`;
 
 /** One page of the month list, newest first; pass nextCursor back for the next page. */
 export interface SubscriptionPage {

@@ -1,6 +1,6 @@
 // Part of the route table (api-routes.ts): a module per access level, so a browser app bundles only the routes it calls.
 import { z } from 'zod';
-import { apiRoute } from './api-route';
+import { apiRoute, pathOf } from './api-route';
 import {
   assignSchema,
   dashboardViewQuerySchema,
@@ -48,3 +48,10 @@ export const STAFF_ROUTES = {
   /** Every change staff screens show, as server-sent events. */
   live: apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream' }),
 };
+
+/**
+ * Where a delivery's door photo is served (staff only). Named with the table, not by the route
+ * alone: a delivery is announced on the live feed from inside the transaction that changes it,
+ * with this link in it, before any route sees it.
+ */
+export const deliveryProofPath = (subscriptionId: string, month: string) => pathOf(STAFF_ROUTES.proofPhoto, { subscriptionId, month });

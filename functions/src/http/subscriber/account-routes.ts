@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API } from '@blooms/shared/contract/api-routes';
+import { pathOf } from '@blooms/shared/contract/api-route';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -15,7 +16,7 @@ import { subscriberEmailOf, type SubscriberScope } from '../access';
 import { serve } from '../serve';
 
 /** Where a door photo of the subscriber's own delivery is served (the route below). */
-const photoUrl = (subscriptionId: string, month: MonthKey) => `/api/account/subscriptions/${subscriptionId}/photos/${month}`;
+const photoUrl = (id: string, month: MonthKey) => pathOf(API.accountPhoto, { id, month });
 
 /** A subscriber's own account: what they hold, and the changes they may make to it. */
 export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; provider: PaymentProvider }) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type Placeholder } from 'drizzle-orm';
-import { deliveryProofPath, displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { deliveryProofPath } from '@blooms/shared/contract/staff-api-routes';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
 import type { Db } from '../../db/database';
