@@ -1,10 +1,11 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { PUBLIC_ROUTES } from '@blooms/shared/contract/public-api-routes';
 
 /** Callable functions time out after 70 seconds, the Firebase callable client's own default: a slow payment provider is waited for, not reported as a failure. */
 export const CALLABLE_TIMEOUT_MS = 70_000;
 
 /**
- * Calls one of the backend's callable functions with the Firebase SDK's callable client.
+ * Calls one of the backend's callable functions (by its route-table entry) with the Firebase SDK's callable client.
  * Firebase loads only here, when someone subscribes or confirms, never on page load.
  */
 export async function callFunction<Result>(name: 'createCheckoutSession' | 'verifyCheckoutSession', data: unknown): Promise<Result> {
@@ -16,6 +17,6 @@ export async function callFunction<Result>(name: 'createCheckoutSession' | 'veri
   if (!config) throw new Error('The site configuration is not loaded');
   const app = getApps().find((a) => a.name === 'subscribe') ?? initializeApp(config.firebase, 'subscribe');
   const base = config.apiBaseUrl || window.location.origin;
-  const callable = httpsCallableFromURL<unknown, Result>(getFunctions(app), `${base}/api/${name}`, { timeout: CALLABLE_TIMEOUT_MS });
+  const callable = httpsCallableFromURL<unknown, Result>(getFunctions(app), `${base}${PUBLIC_ROUTES[name].path}`, { timeout: CALLABLE_TIMEOUT_MS });
   return (await callable(data)).data;
 }
