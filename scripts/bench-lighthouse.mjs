@@ -3,17 +3,11 @@
 // `pnpm start` (or the site at LIGHTHOUSE_ORIGIN), for the pages visitors land on. Prints a
 // table; passes or fails nothing.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { repoRoot } from './lib/builds.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
-
-const require = createRequire(import.meta.url);
-const { freePort, waitForHttp } = require('./lib/auth-emulator.cjs');
+import { startBenchStack } from './lib/bench-stack.mjs';
 
 /** The pages the issue names; LIGHTHOUSE_PAGES=/,/faq measures only those. */
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/how-it-works', '/seasonal-collections', '/faq', '/subscribe'];
@@ -24,27 +18,7 @@ const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** Measure a site already running there (the Firebase emulators: FIREBASE_SUITE_HOLD=1 pnpm test:firebase) instead of `pnpm start`. */
 const GIVEN_ORIGIN = process.env.LIGHTHOUSE_ORIGIN;
 
-const port = await freePort();
-const origin = GIVEN_ORIGIN ?? `http://127.0.0.1:${port}`;
-let stopStack = () => undefined;
-if (!GIVEN_ORIGIN) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-lighthouse-'));
-  const stack = spawn('node', ['scripts/start.mjs'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
-  stopStack = () => {
-    try {
-      process.kill(-stack.pid, 'SIGTERM');
-    } catch {
-      // already stopped
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  process.on('exit', stopStack);
-}
+const { origin, stop: stopStack } = await startBenchStack({ givenOrigin: GIVEN_ORIGIN });
 
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
@@ -52,7 +26,6 @@ const chrome = await chromeLauncher.launch({
 });
 
 try {
-  await waitForHttp(`${origin}/api/health`, 300_000);
   const rows = [];
   for (const page of PAGES) {
     const runs = [];

@@ -25,3 +25,21 @@ export async function waitForHydration(page: Page): Promise<void> {
   await showIntent(page);
   await waitForScreenInReact(page);
 }
+
+/**
+ * Holds the app's script back until the returned function is called (then waits until React
+ * has the page's screen): a phone slow to fetch and start the app, whatever this machine's speed.
+ */
+export async function holdApp(page: Page): Promise<() => Promise<void>> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/main.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await waitForScreenInReact(page);
+    await page.unroute('**/main.js');
+  };
+}

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { idTokenFor as idTokenFromEmulator } from '../../scripts/lib/auth-emulator.cjs';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -27,17 +28,6 @@ export function mainNav(page: Page) {
 export const AUTH_EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 19199);
 
 /** An ID token for the address, from the Auth emulator, for a test to call the API as that person (staff, or a subscriber). */
-export async function idTokenFor(email: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${AUTH_EMULATOR_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: `google-${email}`, email, email_verified: true }))}&providerId=google.com`,
-      requestUri: 'http://localhost',
-      returnSecureToken: true,
-    }),
-  });
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`the Auth emulator did not sign ${email} in: ${JSON.stringify(body)}`);
-  return body.idToken;
+export function idTokenFor(email: string): Promise<string> {
+  return idTokenFromEmulator(`127.0.0.1:${AUTH_EMULATOR_PORT}`, email);
 }

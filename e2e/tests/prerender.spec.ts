@@ -197,7 +197,7 @@ test('a prerendered page fetches the app only once the visitor starts using it; 
   expect(main!, 'the staff page waited for its load event').toBeLessThan(loaded);
 });
 
-test('a prerendered page asks only for what it draws: its fonts and pictures, and the 1 KB that starts the app', async ({ page }) => {
+test('a prerendered page asks only for what it draws: its fonts and pictures, the few KB that start the app, and once loaded the page Get Started opens', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => {
     if (!request.url().startsWith('data:')) requested.push(new URL(request.url()).pathname);
@@ -212,59 +212,8 @@ test('a prerendered page asks only for what it draws: its fonts and pictures, an
     expect.stringMatching(/^\/assets\/source-sans-3-600\.[0-9a-f]{8}\.woff2$/),
     expect.stringMatching(/^\/remotes\/marketing\/assets\/hero\.[0-9a-f]{8}\.svg$/),
     '/start.js',
+    '/subscribe',
   ]);
-});
-
-/** Holds the app's script back until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/main.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return async () => {
-    release();
-    await waitForScreenInReact(page);
-    await page.unroute('**/main.js');
-  };
-}
-
-test('a button or form field pressed before the app has taken over the page is pressed once it has', async ({ page }) => {
-  // The presses come before the app whatever the machine's speed: its script is held until they are made.
-  await page.setViewportSize({ width: 390, height: 844 });
-  let appArrives = await holdApp(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' })).toBeHidden();
-  await appArrives();
-  // Opened once, not opened and closed again.
-  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' })).toBeVisible();
-
-  appArrives = await holdApp(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Next testimonial' }).click();
-  await expect(page.getByText('Testimonial 1 of 5')).toBeAttached();
-  await appArrives();
-  await expect(page.getByText('Testimonial 2 of 5')).toBeAttached();
-
-  // The form's fields are disabled until then, and take no click: a field pressed is focused, a choice ticked.
-  appArrives = await holdApp(page);
-  await page.goto('/subscribe');
-  await page.getByLabel('First name').click({ force: true });
-  await appArrives();
-  await expect(page.getByLabel('First name')).toBeFocused();
-  await page.keyboard.type('Maria');
-  await expect(page.getByLabel('First name')).toHaveValue('Maria');
-
-  // A kept form would start the app at once.
-  await page.evaluate(() => sessionStorage.clear());
-  appArrives = await holdApp(page);
-  await page.goto('/subscribe');
-  await page.getByRole('radio', { name: /Custom/ }).click({ force: true });
-  await appArrives();
-  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked();
 });
 
 test('the app starts at once where this browser needs it: staff signed in here, a subscribe form kept', async ({ page }) => {

@@ -1,14 +1,15 @@
-/* global document, location, Element, requestAnimationFrame, addEventListener, removeEventListener */
+/* global document, location, Element, HTMLFormElement, getComputedStyle, addEventListener, removeEventListener */
 // Starts the app (/main.js).
 //
 // An empty page (the staff screens, a page that is not prerendered) starts it at once.
 //
-// A prerendered public page reads, and its links and FAQ answers work, with no script at
-// all. Its app (React, the router, the page's remote: about 150 KB, and the longest tasks a
-// phone runs on this site) starts at the visitor's first sign of use: a touch, a press, a
-// key, the mouse moving, the wheel. A visitor who only reads never pays for it. A button or
-// form field pressed before the app has taken the page over is held, and pressed or focused
-// once it has ("blooms:screen-ready"), so no press is lost.
+// A prerendered public page reads, and its links, FAQ answers and form fields work, with no
+// script at all. Its app (React, the router, the page's remote: about 150 KB, and the longest
+// tasks a phone runs on this site) starts at the visitor's first sign of use: a touch, a
+// press, a key, the mouse moving, the wheel. A visitor who only reads never pays for it.
+// Until the app has taken the page over ("blooms:screen-ready"), which takes seconds on a
+// slow phone, this script answers the menu and the carousel itself, and holds any other
+// button pressed or form sent, to press or send it once the app has: no press is lost.
 //
 // The app starts at once where this browser needs it straight away: staff have signed in here
 // (their header is not the visitor's), or this tab kept a subscribe form to fill back in.
@@ -49,48 +50,113 @@
   var root = document.getElementById('root');
   if (!root || !root.firstElementChild || neededAtOnce()) return start();
 
-  // Held until the app is ready: the last button or form field pressed before it was.
-  var held = null;
+  // Get Started leads to the subscribe form: its page (8 KB) is fetched once this one has
+  // loaded, at the lowest priority, so the tap opens it without waiting on the network.
+  function prefetchSubscribe() {
+    if (location.pathname === SUBSCRIBE_PATH || !document.querySelector('a[href="' + SUBSCRIBE_PATH + '"]')) return;
+    var link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = SUBSCRIBE_PATH;
+    document.head.appendChild(link);
+  }
+  if (document.readyState === 'complete') prefetchSubscribe();
+  else addEventListener('load', prefetchSubscribe, { once: true });
+
+  // Controls that answer before the app, here: the menu and the testimonial carousel. Only
+  // attributes and scroll positions change (React takes over the page as the server wrote
+  // it), and the app starts from them as it takes over (Header.tsx, TestimonialCarousel.tsx).
+  // The event stops here, so React, starting meanwhile, cannot answer the same press again.
+  function setMenu(toggle, open) {
+    var nav = document.getElementById(toggle.getAttribute('aria-controls'));
+    var backdrop = toggle.parentNode.querySelector('.nav-backdrop');
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+    if (nav) nav.classList.toggle('is-open', open);
+    if (backdrop) backdrop.hidden = !open;
+    var first = nav && nav.querySelector('a, button');
+    if (open && first) first.focus();
+    else toggle.focus();
+  }
+  function openMenuToggle() {
+    var toggle = document.querySelector('.menu-toggle[aria-expanded="true"]');
+    return toggle && !handledByApp(toggle) ? toggle : null;
+  }
+  function scrollCarousel(button) {
+    var track = button.closest('.carousel').querySelector('.carousel__track');
+    var card = track.firstElementChild;
+    var gap = parseFloat(getComputedStyle(track).columnGap) || 0;
+    track.scrollBy({ left: Number(button.getAttribute('data-carousel-step')) * ((card ? card.offsetWidth : 0) + gap), behavior: 'smooth' });
+  }
+  // The carousel's buttons turn off at either end, as the app's do.
+  function carouselScrolled(event) {
+    var track = event.target;
+    var buttons = track.closest('.carousel').querySelectorAll('[data-carousel-step]');
+    Array.prototype.forEach.call(buttons, function (button) {
+      if (handledByApp(button)) return;
+      var back = Number(button.getAttribute('data-carousel-step')) < 0;
+      button.disabled = back ? track.scrollLeft <= 1 : track.scrollLeft + track.clientWidth >= track.scrollWidth - 1;
+    });
+  }
+  var tracks = document.querySelectorAll('.carousel__track');
+  Array.prototype.forEach.call(tracks, function (track) {
+    track.addEventListener('scroll', carouselScrolled, { passive: true });
+  });
+
   // React keeps an element's handlers on it under a "__reactProps" key: the header is taken
-  // over before the page's screen, and a press React already handles is not held.
+  // over before the page's screen, and a press React already handles is left to it.
   function handledByApp(element) {
     return Object.keys(element).some(function (key) {
       return key.indexOf('__reactProps') === 0;
     });
   }
-  function holdPress(event) {
-    var button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || handledByApp(button)) return;
-    held = function () {
-      button.click();
-    };
-  }
-  // Form fields are disabled until the app is ready (what was typed would be lost), and a
-  // disabled field takes no click: a field pressed before then is focused, or ticked, once it is.
-  function holdField(event) {
+
+  // Held until the app is ready: the last other button pressed, or a form sent, before it was.
+  var held = null;
+  function onPress(event) {
     var target = event.target instanceof Element ? event.target : null;
-    var label = target && target.closest('label');
-    var field = label ? label.control : target && target.closest('input, textarea, select');
-    if (!field || !field.matches(':disabled')) return;
-    held = function () {
-      whenEnabled(field, 60, function () {
-        if (field.type === 'checkbox' || field.type === 'radio') field.click();
-        else field.focus();
-      });
-    };
-  }
-  // A form turns its fields on as the app takes it over, within a frame or two.
-  function whenEnabled(field, framesLeft, then) {
-    if (!field.matches(':disabled')) return then();
-    if (framesLeft > 0) {
-      requestAnimationFrame(function () {
-        whenEnabled(field, framesLeft - 1, then);
-      });
+    var control = target && target.closest('.menu-toggle, .nav-backdrop, [data-carousel-step], button');
+    if (!control || handledByApp(control)) return;
+    if (control.matches('.menu-toggle')) {
+      event.stopPropagation();
+      setMenu(control, control.getAttribute('aria-expanded') !== 'true');
+    } else if (control.matches('.nav-backdrop')) {
+      event.stopPropagation();
+      var toggle = openMenuToggle();
+      if (toggle) setMenu(toggle, false);
+    } else if (control.matches('[data-carousel-step]')) {
+      event.stopPropagation();
+      scrollCarousel(control);
+    } else if (!(control.type === 'submit' && control.form)) {
+      // (A form's submit button sends the form: that is held below.)
+      held = function () {
+        control.click();
+      };
     }
   }
+  function onKey(event) {
+    var toggle = event.key === 'Escape' && openMenuToggle();
+    if (toggle) setMenu(toggle, false);
+  }
+  // The fields take input from the first paint, and the app keeps what they hold; a form
+  // sent before the app can check it is sent once it can.
+  function holdSubmit(event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || handledByApp(form)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var submitter = event.submitter && event.submitter.form === form ? event.submitter : null;
+    held = function () {
+      if (submitter) form.requestSubmit(submitter);
+      else form.requestSubmit();
+    };
+  }
   function release() {
-    removeEventListener('click', holdPress, true);
-    removeEventListener('pointerdown', holdField, true);
+    removeEventListener('click', onPress, true);
+    removeEventListener('keydown', onKey, true);
+    removeEventListener('submit', holdSubmit, true);
+    Array.prototype.forEach.call(tracks, function (track) {
+      track.removeEventListener('scroll', carouselScrolled);
+    });
     document.removeEventListener(SCREEN_READY_EVENT, release);
     var press = held;
     held = null;
@@ -101,7 +167,8 @@
   INTENT_EVENTS.forEach(function (type) {
     addEventListener(type, start, { capture: true, passive: true });
   });
-  addEventListener('click', holdPress, true);
-  addEventListener('pointerdown', holdField, true);
+  addEventListener('click', onPress, true);
+  addEventListener('keydown', onKey, true);
+  addEventListener('submit', holdSubmit, true);
   document.addEventListener(SCREEN_READY_EVENT, release);
 })();

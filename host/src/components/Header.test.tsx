@@ -102,7 +102,7 @@ describe('Mobile menu', () => {
     const user = await openMenu();
     await user.click(screen.getByTestId('nav-backdrop'));
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByTestId('nav-backdrop')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-backdrop')).not.toBeVisible();
     expect(document.body.style.overflow).toBe('');
   });
 

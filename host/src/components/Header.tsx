@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
@@ -28,10 +28,23 @@ export function Header() {
   const wasOpen = useRef(false);
   const staffLinks = status === 'signed-in';
   const compact = useMediaQuery(`(max-width: ${staffLinks ? COMPACT_BELOW_PX.staff : COMPACT_BELOW_PX.visitor}px)`);
+  const seen = useRef({ pathname, compact });
+  const openedBeforeApp = useRef(false);
+
+  // The prerendered menu opens before the app runs (host/public/start.js): taking the page over,
+  // the header starts from the menu as the visitor left it, focus where they have put it.
+  useLayoutEffect(() => {
+    if (toggleRef.current?.getAttribute('aria-expanded') !== 'true') return;
+    openedBeforeApp.current = true;
+    setMenuOpen(true);
+  }, []);
 
   // The menu closes on every route change (focus then goes to the new page, not back to the
   // menu button), and when the window grows past the compact layout.
   useEffect(() => {
+    const before = seen.current;
+    seen.current = { pathname, compact };
+    if (before.pathname === pathname && !(before.compact && !compact)) return;
     wasOpen.current = false;
     setMenuOpen(false);
   }, [pathname, compact]);
@@ -45,7 +58,8 @@ export function Header() {
     wasOpen.current = true;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    if (openedBeforeApp.current) openedBeforeApp.current = false;
+    else navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMenuOpen(false);
       // Tab goes round the menu button and the menu's links, never into the dimmed page.
@@ -71,12 +85,13 @@ export function Header() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="site-nav"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          {/* Drawn by app.css from aria-expanded: the menu opens before the app runs, and only attributes may change then. */}
+          <span aria-hidden="true" className="menu-toggle__icon" />
         </button>
-        {menuOpen && <div className="nav-backdrop" data-testid="nav-backdrop" onClick={() => setMenuOpen(false)} />}
+        <div className="nav-backdrop" data-testid="nav-backdrop" hidden={!menuOpen} onClick={() => setMenuOpen(false)} />
         <nav id="site-nav" ref={navRef} aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
           <ul>
             {headerLinks(status, role).map((link) => (

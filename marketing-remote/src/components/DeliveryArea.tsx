@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useHydrated } from '@blooms/shared/ui/use-hydrated';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cityOfZip } from '@blooms/shared/contract/delivery-area';
 import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT } from '@blooms/shared/contract/site';
 import { zipCheck } from '@blooms/shared/contract/subscribe';
@@ -39,11 +38,16 @@ function AreaMap() {
 
 /**
  * Where we deliver: the counties, a map, and a ZIP check against the same list the subscribe
- * form and the server use. Disabled until hydrated, so nothing typed early is lost.
+ * form and the server use. The field takes input from the page's first paint; the app, taking
+ * the page over, starts from what was typed there by then.
  */
 export function DeliveryArea() {
-  const live = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
   const [zip, setZip] = useState('');
+  useLayoutEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setZip(typed);
+  }, []);
   const check = zipCheck(zip);
   const city = check.status === 'success' ? cityOfZip(zip.trim()) : undefined;
   return (
@@ -57,11 +61,11 @@ export function DeliveryArea() {
           <label htmlFor="zip-checker-input">Check your ZIP code</label>
           <input
             id="zip-checker-input"
+            ref={input}
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={5}
             value={zip}
-            disabled={!live}
             onChange={(event) => setZip(event.target.value)}
             aria-describedby="zip-checker-status"
           />

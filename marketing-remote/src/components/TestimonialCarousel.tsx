@@ -26,6 +26,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
     });
   }, [testimonials.length]);
 
+  // Also where the track is as the app takes the page over: it scrolls before (host/public/start.js).
   useEffect(() => {
     measure();
     window.addEventListener('resize', measure);
@@ -39,10 +40,10 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
       <div className="carousel__header">
         <h2 id="testimonials-heading">What our subscribers say</h2>
         <div className="carousel__controls">
-          <button type="button" className="carousel__button" onClick={() => scroll(-1)} disabled={position.atStart} aria-label="Previous testimonial">
+          <button type="button" className="carousel__button" data-carousel-step={-1} onClick={() => scroll(-1)} disabled={position.atStart} aria-label="Previous testimonial">
             ‹
           </button>
-          <button type="button" className="carousel__button" onClick={() => scroll(1)} disabled={position.atEnd} aria-label="Next testimonial">
+          <button type="button" className="carousel__button" data-carousel-step={1} onClick={() => scroll(1)} disabled={position.atEnd} aria-label="Next testimonial">
             ›
           </button>
         </div>

@@ -285,7 +285,7 @@ describe('checkout', () => {
     renderForm();
     mockedCall.mockResolvedValue({ url: 'https://checkout.example/pay/cs_2' });
     await fill(user, VALID);
-    expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Your name')).not.toBeVisible();
     await user.click(screen.getByRole('checkbox', { name: 'This is a gift' }));
     await user.click(submitButton());
     expect(popup()).toMatchObject({ kind: 'error', message: 'Please enter your name for the gift.' });

@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SAVED_SUBSCRIBE_FORM_KEY } from '@blooms/shared/contract/app-start';
+import { holdApp } from '../support/hydration';
+
+// A prerendered page's app arrives seconds after the first tap on a slow phone. Its script is
+// held back here (route interception) so every tap below comes before the app, whatever this
+// machine's speed: each control must answer it then, and the app must keep what it did.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The app never arrives: what the page does on its own. */
+async function withoutTheApp(page: Page): Promise<void> {
+  await page.route('**/main.js', () => undefined);
+}
+
+test('with no app yet, every control on the public pages answers its first tap', async ({ page }) => {
+  await withoutTheApp(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(mainNav(page).getByRole('link', { name: 'FAQ' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close menu' }).tap();
+  await expect(mainNav(page).getByRole('link', { name: 'FAQ' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+
+  const carousel = page.getByRole('region', { name: 'What our subscribers say' });
+  const track = carousel.locator('.carousel__track');
+  const cardWidth = await carousel.getByRole('group', { name: '1 of 5' }).evaluate((card) => (card as HTMLElement).offsetWidth);
+  await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
+  await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft))).toBe(cardWidth + 32);
+  await expect(carousel.getByRole('button', { name: 'Previous testimonial' })).toBeEnabled();
+  await carousel.getByRole('button', { name: 'Previous testimonial' }).tap();
+  await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft))).toBe(0);
+  await expect(carousel.getByRole('button', { name: 'Previous testimonial' })).toBeDisabled();
+
+  const zip = page.getByLabel('Check your ZIP code');
+  await zip.tap();
+  await page.keyboard.type('84111');
+  await expect(zip).toHaveValue('84111');
+
+  await page.locator('main').getByRole('link', { name: 'Get Started' }).first().tap();
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Start your subscription' })).toBeVisible();
+
+  await page.getByLabel('First name').tap();
+  await page.keyboard.type('Anna');
+  await expect(page.getByLabel('First name')).toHaveValue('Anna');
+  await page.getByRole('checkbox', { name: 'This is a gift' }).tap();
+  await expect(page.getByLabel('Your name')).toBeVisible();
+  await page.getByRole('radio', { name: /Custom/ }).tap();
+  await expect(page.getByRole('checkbox', { name: 'March' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'March' }).tap();
+  await expect(page.getByRole('checkbox', { name: 'March' })).not.toBeChecked();
+  await page.getByRole('radio', { name: /Yearly/ }).tap();
+  await expect(page.getByRole('checkbox', { name: 'March' })).toBeHidden();
+
+  await page.goto('/faq');
+  const answer = page.getByText(/Tell us at least 7 days before your scheduled delivery/);
+  await page.locator('summary', { hasText: 'Can I skip a month?' }).tap();
+  await expect(answer).toBeVisible();
+});
+
+test('the menu and the carousel, moved before the app arrives, are where the app then has them', async ({ page }) => {
+  let appArrives = await holdApp(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(mainNav(page).getByRole('link', { name: 'FAQ' })).toBeVisible();
+  await appArrives();
+  // Open once, not opened again or closed by the app: one tap of the app's button closes it.
+  await expect(mainNav(page).getByRole('link', { name: 'FAQ' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close menu' }).tap();
+  await expect(mainNav(page).getByRole('link', { name: 'FAQ' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+
+  appArrives = await holdApp(page);
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'What our subscribers say' });
+  await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
+  await expect.poll(() => carousel.locator('.carousel__track').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await appArrives();
+  await expect(carousel.getByText('Testimonial 2 of 5')).toBeAttached();
+  await expect(carousel.getByRole('button', { name: 'Previous testimonial' })).toBeEnabled();
+
+  // The ZIP typed into the home page's checker before the app is checked once it arrives.
+  appArrives = await holdApp(page);
+  await page.goto('/');
+  await page.getByLabel('Check your ZIP code').tap();
+  await page.keyboard.type('84111');
+  await appArrives();
+  await expect(page.getByText('Great! We deliver to your area ✓ (Salt Lake City)')).toBeVisible();
+});
+
+test('what a visitor types, ticks and chooses on the subscribe form before the app arrives is kept, focus and caret too', async ({ page }) => {
+  const appArrives = await holdApp(page);
+  await page.goto('/subscribe');
+  await page.getByLabel('First name').tap();
+  await page.keyboard.type('Anna');
+  await page.getByLabel('ZIP code').tap();
+  await page.keyboard.type('84111');
+  await page.getByRole('checkbox', { name: 'This is a gift' }).tap();
+  await page.getByLabel('Your name').tap();
+  await page.keyboard.type('Sam Lee');
+  await page.getByRole('radio', { name: /Custom/ }).tap();
+  await page.getByRole('checkbox', { name: 'March' }).tap();
+  await page.getByLabel('Last name').tap();
+  await page.keyboard.type('Lo');
+
+  await appArrives();
+  // Still in Last name, the caret after "Lo": the next keys carry on the word.
+  await page.keyboard.type('pez');
+  await expect(page.getByLabel('Last name')).toHaveValue('Lopez');
+  await expect(page.getByLabel('First name')).toHaveValue('Anna');
+  await expect(page.getByLabel('ZIP code')).toHaveValue('84111');
+  // The app has them, not just the page: it filled the city from the ZIP and sums the plan up.
+  await expect(page.getByLabel('City')).toHaveValue('Salt Lake City');
+  await expect(page.getByRole('checkbox', { name: 'This is a gift' })).toBeChecked();
+  await expect(page.getByLabel('Your name')).toHaveValue('Sam Lee');
+  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'March' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'April' })).toBeChecked();
+  await expect(page.getByText('11 deliveries a year, $99 each')).toBeVisible();
+  const kept = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}'), SAVED_SUBSCRIBE_FORM_KEY);
+  expect(kept).toMatchObject({ firstName: 'Anna', lastName: 'Lopez', buyerName: 'Sam Lee', gift: true, plan: 'custom', selectedMonths: { March: false, April: true } });
+
+  // Unticking the gift now is the app's to answer: its fields go.
+  await page.getByRole('checkbox', { name: 'This is a gift' }).tap();
+  await expect(page.getByLabel('Your name')).toBeHidden();
+});
+
+test('Subscribe pressed before the app arrives is sent once it has: the form is checked, nothing lost', async ({ page }) => {
+  const appArrives = await holdApp(page);
+  await page.goto('/subscribe');
+  await page.getByLabel('First name').tap();
+  await page.keyboard.type('Anna');
+  await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).tap();
+  // Not sent as a plain form (that would put the fields in the address).
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await appArrives();
+  await expect(page.getByText('Please fill in all required fields. Missing: LastName')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Anna');
+});

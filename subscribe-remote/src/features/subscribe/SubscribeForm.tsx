@@ -1,0 +1,28 @@
+import { formatPrice, PRICE_PER_MONTH_USD, SECURE_CHECKOUT } from '@blooms/shared/contract/site';
+import { zipCheck } from '@blooms/shared/contract/subscribe';
+import type { SubscribeFormState } from './use-subscribe-form';
+import { useCheckoutSubmit } from './use-checkout-submit';
+import { RecipientFields } from './RecipientFields';
+import { GiftFields } from './GiftFields';
+import { AddressFields } from './AddressFields';
+import { PlanFields } from './PlanFields';
+
+/**
+ * The subscribe form. It is a real form that takes input from the page's first paint; a press
+ * of Subscribe before the app has taken the page over is made once it has (host/public/start.js).
+ */
+export function SubscribeForm({ state }: { state: SubscribeFormState }) {
+  const { submitting, submit } = useCheckoutSubmit(state.form);
+  return (
+    <form ref={state.formRef} className="subscribe-form" onSubmit={submit} noValidate>
+      <RecipientFields state={state} />
+      <GiftFields state={state} />
+      <AddressFields state={state} />
+      <PlanFields state={state} />
+      <button type="submit" className="button subscribe-form__submit" disabled={zipCheck(state.form.zip).status === 'error' || submitting}>
+        Subscribe for {formatPrice(PRICE_PER_MONTH_USD)}/month
+      </button>
+      <p className="secure-checkout">{SECURE_CHECKOUT}</p>
+    </form>
+  );
+}

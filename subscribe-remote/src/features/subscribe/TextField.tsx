@@ -1,0 +1,15 @@
+import type { InputHTMLAttributes } from 'react';
+import type { SubscriberTextField } from '@blooms/shared/contract/subscriber';
+import type { SubscribeFormState } from './use-subscribe-form';
+
+type Props = { state: Pick<SubscribeFormState, 'form' | 'update'>; name: SubscriberTextField; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'form'>;
+
+/** A labelled text field of the subscribe form, bound to its field of the form's state. */
+export function TextField({ state, name, label, ...props }: Props) {
+  return (
+    <div className="field">
+      <label htmlFor={`subscribe-${name}`}>{label}</label>
+      <input id={`subscribe-${name}`} name={name} value={state.form[name]} onChange={state.update(name)} {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { cityOfZip } from '@blooms/shared/contract/delivery-area';
+import { allMonthsSelected, type MonthName } from '@blooms/shared/contract/months';
+import { EMPTY_SUBSCRIBE_FORM, type SubscribeForm } from '@blooms/shared/contract/subscribe';
+import type { Plan, SubscriberTextField } from '@blooms/shared/contract/subscriber';
+import { useAddressAutocomplete } from '../address/use-address-autocomplete';
+import { formTakenOver, readFormInPage } from './form-in-page';
+import { loadSavedForm, saveForm } from './saved-form';
+
+export interface SubscribeFormState {
+  form: SubscribeForm;
+  formRef: RefObject<HTMLFormElement | null>;
+  addressRef: RefObject<HTMLInputElement | null>;
+  update: (field: SubscriberTextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  setGift: (gift: boolean) => void;
+  choosePlan: (plan: Plan) => void;
+  toggleMonth: (month: MonthName) => void;
+}
+
+/**
+ * The subscribe form's state. The page arrives with the form in it, taking input before the
+ * app runs; as the app takes it over (before anything is drawn again) it starts from what the
+ * form holds then, over what this tab kept. The fields stay the same elements, so the one
+ * being typed in keeps its focus and caret. Every change is kept for this tab.
+ */
+export function useSubscribeForm(): SubscribeFormState {
+  const mapsKey = useAppConfig((s) => s.config?.googleMapsApiKey ?? null);
+  const [form, setForm] = useState<SubscribeForm>(EMPTY_SUBSCRIBE_FORM);
+  const formRef = useRef<HTMLFormElement>(null);
+  const addressRef = useRef<HTMLInputElement>(null);
+
+  useLayoutEffect(() => {
+    const taken = formTakenOver(formRef.current ? readFormInPage(formRef.current) : EMPTY_SUBSCRIBE_FORM, loadSavedForm(), !mapsKey);
+    if (taken) setForm(taken);
+    // Once, as the app takes the page over: from then on React holds the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (form !== EMPTY_SUBSCRIBE_FORM) saveForm(form);
+  }, [form]);
+
+  useAddressAutocomplete(addressRef, mapsKey, (fields) => setForm((f) => ({ ...f, ...fields })));
+
+  const update = (field: SubscriberTextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = event.target.value;
+    setForm((f) => {
+      const next = { ...f, [field]: value };
+      // Without address suggestions, a known ZIP fills in the city.
+      if (field === 'zip' && !mapsKey && !f.city.trim()) next.city = cityOfZip(value.trim()) ?? '';
+      return next;
+    });
+  };
+
+  return {
+    form,
+    formRef,
+    addressRef,
+    update,
+    setGift: (gift) => setForm((f) => ({ ...f, gift })),
+    choosePlan: (plan) => setForm((f) => ({ ...f, plan, selectedMonths: plan === 'yearly' ? allMonthsSelected() : f.selectedMonths })),
+    toggleMonth: (month) => setForm((f) => ({ ...f, selectedMonths: { ...f.selectedMonths, [month]: !f.selectedMonths[month] } })),
+  };
+}
