@@ -57,7 +57,10 @@ async function openMyDeliveries(page, origin) {
   return page.evaluate(() => ({ cards: window.__staffBench.cardsAt, lcp: window.__staffBench.lcp }));
 }
 
-/** Taps the first stop's Out for delivery and times the card's answer (its Delivered button). */
+/**
+ * Taps the first stop's Out for delivery and times the card's answers: the button pressed
+ * (disabled while the change is sent) and the stop shown out for delivery (its Delivered button).
+ */
 async function markOutForDelivery(page) {
   const button = page.locator('button[aria-label^="Out for delivery to "]').first();
   const name = (await button.getAttribute('aria-label')).replace('Out for delivery to ', '');
@@ -65,9 +68,12 @@ async function markOutForDelivery(page) {
   await page.evaluate((who) => {
     const bench = window.__staffBench;
     bench.tapAt = null;
+    bench.pressedAt = null;
     bench.answerAt = null;
     addEventListener('pointerdown', (event) => (bench.tapAt ??= event.timeStamp), { capture: true, once: true });
     const check = () => {
+      const out = document.querySelector(`button[aria-label="Out for delivery to ${who}"]`);
+      if (bench.tapAt !== null && bench.pressedAt === null && (!out || out.disabled)) bench.pressedAt = performance.now();
       if (document.querySelector(`button[aria-label="Delivered to ${who}"]`)) bench.answerAt = performance.now();
       else requestAnimationFrame(check);
     };
@@ -76,7 +82,7 @@ async function markOutForDelivery(page) {
   const box = await button.boundingBox();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => window.__staffBench.answerAt != null, undefined, { timeout: 60_000 });
-  return page.evaluate(() => window.__staffBench.answerAt - window.__staffBench.tapAt);
+  return page.evaluate(() => ({ pressed: window.__staffBench.pressedAt - window.__staffBench.tapAt, shown: window.__staffBench.answerAt - window.__staffBench.tapAt }));
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -98,7 +104,7 @@ export async function measureStaff({ browser, origin, emulatorHost, runs }) {
   await page.waitForURL(/\/my-deliveries$/);
   await page.addInitScript(recordCardsAndLcp, assigned);
   const cdp = await throttle(page);
-  const rows = { cold: [], coldLcp: [], reopened: [], reopenedLcp: [], outForDelivery: [] };
+  const rows = { cold: [], coldLcp: [], reopened: [], reopenedLcp: [], pressed: [], outForDelivery: [] };
   for (let i = 0; i < runs; i++) {
     // Cold: nothing cached, no service worker (still signed in, as a driver opening the app is).
     await page.evaluate(async () => {
@@ -113,7 +119,9 @@ export async function measureStaff({ browser, origin, emulatorHost, runs }) {
     const reopened = await openMyDeliveries(page, origin);
     rows.reopened.push(reopened.cards);
     rows.reopenedLcp.push(reopened.lcp);
-    rows.outForDelivery.push(await markOutForDelivery(page));
+    const answer = await markOutForDelivery(page);
+    rows.pressed.push(answer.pressed);
+    rows.outForDelivery.push(answer.shown);
     process.stderr.write(`My Deliveries run ${i + 1}: cold ${ms(cold.cards)} (LCP ${ms(cold.lcp)}), reopened ${ms(reopened.cards)} (LCP ${ms(reopened.lcp)}), out for delivery ${ms(rows.outForDelivery.at(-1))} ms\n`);
   }
   await context.close();
@@ -125,7 +133,8 @@ export async function measureStaff({ browser, origin, emulatorHost, runs }) {
     ['Cold: LCP', rows.coldLcp],
     ['Reopened: all cards drawn', rows.reopened],
     ['Reopened: LCP', rows.reopenedLcp],
-    ['Out for delivery: tap to answer', rows.outForDelivery],
+    ['Out for delivery: tap to the button pressed (sending)', rows.pressed],
+    ['Out for delivery: tap to the stop shown out for delivery', rows.outForDelivery],
   ]) {
     console.log(`| ${label} | ${ms(median(values))} | ${ms(Math.max(...values))} |`);
   }

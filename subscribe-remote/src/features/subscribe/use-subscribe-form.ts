@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { cityOfZip } from '@blooms/shared/contract/delivery-area';
 import { allMonthsSelected, type MonthName } from '@blooms/shared/contract/months';
@@ -52,13 +52,13 @@ export function useSubscribeForm(): SubscribeFormState {
     });
   };
 
-  return {
-    form,
-    formRef,
-    addressRef,
-    update,
-    setGift: (gift) => setForm((f) => ({ ...f, gift })),
-    choosePlan: (plan) => setForm((f) => ({ ...f, plan, selectedMonths: plan === 'yearly' ? allMonthsSelected() : f.selectedMonths })),
-    toggleMonth: (month) => setForm((f) => ({ ...f, selectedMonths: { ...f.selectedMonths, [month]: !f.selectedMonths[month] } })),
-  };
+  // The same functions on every render, so the plan's part (twelve months) is not drawn again for every key typed elsewhere.
+  const setGift = useCallback((gift: boolean) => setForm((f) => ({ ...f, gift })), []);
+  const choosePlan = useCallback(
+    (plan: Plan) => setForm((f) => ({ ...f, plan, selectedMonths: plan === 'yearly' ? allMonthsSelected() : f.selectedMonths })),
+    [],
+  );
+  const toggleMonth = useCallback((month: MonthName) => setForm((f) => ({ ...f, selectedMonths: { ...f.selectedMonths, [month]: !f.selectedMonths[month] } })), []);
+
+  return { form, formRef, addressRef, update, setGift, choosePlan, toggleMonth };
 }
