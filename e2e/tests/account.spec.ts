@@ -36,7 +36,7 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
   await waitForHydration(page);
   await page.getByLabel('First name').fill('Ivy');
   await page.getByLabel('Last name').fill('Nguyen');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Phone').fill('801-555-0177');
   await page.getByLabel('Street address').fill('12 E 100 S');
   await page.getByLabel('ZIP code').fill('84111');
@@ -118,7 +118,7 @@ test('a subscriber changes a Custom plan’s months and the delivery address; an
   await waitForHydration(page);
   await page.getByLabel('First name').fill('Noor');
   await page.getByLabel('Last name').fill('Haddad');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Phone').fill('801-555-0178');
   await page.getByLabel('Street address').fill('40 N Main St');
   await page.getByLabel('ZIP code').fill('84601');

@@ -97,6 +97,7 @@ test('what a visitor types, ticks and chooses on the subscribe form before the a
   await page.keyboard.type('Anna');
   await page.getByLabel('ZIP code').tap();
   await page.keyboard.type('84111');
+  await expect(page.getByLabel('ZIP code')).toHaveValue('84111');
   await page.getByRole('checkbox', { name: 'This is a gift' }).tap();
   await page.getByLabel('Your name').tap();
   await page.keyboard.type('Sam Lee');
