@@ -55,7 +55,7 @@ test('with no app yet, every control on the public pages answers its first tap',
   await expect(page.getByRole('checkbox', { name: 'March' })).toBeHidden();
 
   await page.goto('/faq');
-  const answer = page.getByText(/Tell us at least 7 days before your scheduled delivery/);
+  const answer = page.getByText(/^Yes, yourself, in My subscription/);
   await page.locator('summary', { hasText: 'Can I skip a month?' }).tap();
   await expect(answer).toBeVisible();
 });

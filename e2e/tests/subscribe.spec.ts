@@ -192,7 +192,7 @@ test('the confirmation e-mail reads well in a browser engine at phone and deskto
   await page.goto('/subscribe');
   await waitForHydration(page);
   for (const [label, value] of [['First name', 'Ivy'], ['Last name', 'Mailer'], ['Email', email], ['Phone', '801-555-0166'], ['Street address', '4 Oak Ave'], ['ZIP code', '84101']] as const) {
-    await page.getByLabel(label).fill(value);
+    await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
   await page.getByRole('button', { name: 'Pay $99.00' }).click();
@@ -224,7 +224,7 @@ test('a gift: the buyer gets the receipt and the confirmation says for whom; dri
   await visitor.goto('/subscribe');
   await waitForHydration(visitor);
   for (const [label, value] of [['First name', 'Linh'], ['Last name', 'Giftee'], ['Email', recipient], ['Phone', '801-555-0188'], ['Street address', '3301 S Highland Dr'], ['ZIP code', '84106']] as const) {
-    await visitor.getByLabel(label).fill(value);
+    await visitor.getByLabel(label, { exact: true }).fill(value);
   }
   await visitor.getByRole('checkbox', { name: 'This is a gift' }).check();
   await visitor.getByLabel('Your name').fill('Tom Giver');
