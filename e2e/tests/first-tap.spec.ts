@@ -95,7 +95,11 @@ test('what a visitor types, ticks and chooses on the subscribe form before the a
   await page.goto('/subscribe');
   await page.getByLabel('First name').tap();
   await page.keyboard.type('Anna');
-  await page.getByLabel('ZIP code').tap();
+  // Headless Chromium's touch emulation drops the keys typed into this field after a tap that
+  // follows typing in another (keydown and keypress arrive, no beforeinput or input: the page
+  // never sees them), so the ZIP is typed after a click; the check below tells that apart
+  // from a value the app's take-over loses.
+  await page.getByLabel('ZIP code').click();
   await page.keyboard.type('84111');
   await expect(page.getByLabel('ZIP code')).toHaveValue('84111');
   await page.getByRole('checkbox', { name: 'This is a gift' }).tap();
