@@ -21,8 +21,14 @@ const BROWSER_ONLY = [
 ];
 
 const CONTRACT_PURE = [
-  { regex: '^(react|react-dom|react-router-dom|zustand|firebase)(/|$)', message: 'The contract is pure: no React, no stores, no Firebase.' },
-  { regex: '^(@blooms/shared/)?(\\.\\./)?(runtime|ui)/', message: 'The contract imports no runtime: keep it pure so the server can use it.' },
+  {
+    regex: '^(react|react-dom|react-router-dom|zustand|firebase)(/|$)',
+    message: 'The contract is pure: no React, no stores, no Firebase.',
+  },
+  {
+    regex: '^(@blooms/shared/)?(\\.\\./)?(runtime|ui)/',
+    message: 'The contract imports no runtime: keep it pure so the server can use it.',
+  },
 ];
 
 /** Stateful modules by package name: that is what Module Federation matches to share one instance. */
@@ -37,7 +43,17 @@ const BELOW_HTTP = ['functions/src/services/**', 'functions/src/read-models/**',
 const zone = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'firebase-dist/**', 'e2e/artifacts/**', 'e2e/test-results/**', 'functions/drizzle/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'firebase-dist/**',
+      'e2e/artifacts/**',
+      'e2e/test-results/**',
+      'functions/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,30 +70,46 @@ export default tseslint.config(
   zone(['shared/src/runtime/**', 'shared/src/ui/**'], [STATE_BY_NAME, notApps(APPS)], ['shared/src/**/*.test.{ts,tsx}']),
   // functions/: the server; its services, read models and infrastructure know nothing of HTTP.
   zone(['functions/**/*.ts'], [...BROWSER_ONLY, notApps(APPS)], [...BELOW_HTTP]),
-  zone(['functions/src/services/**'], [
-    ...BROWSER_ONLY,
-    notApps(APPS),
-    { regex: '(^|/)http(/|$)', message: 'Services throw domain errors (services/errors.ts); http/ maps them to statuses.' },
-    { regex: '^(fastify|@fastify/)', message: 'Services are transport-free: no Fastify types or plugins.' },
-  ]),
-  zone(['functions/src/read-models/**'], [
-    ...BROWSER_ONLY,
-    notApps(APPS),
-    { regex: '(^|/)http(/|$)', message: 'Read models return data; http/ turns it into responses (and builds the URLs).' },
-    { regex: '^(fastify|@fastify/)', message: 'Read models are transport-free: no Fastify types or plugins.' },
-  ]),
-  zone(['functions/src/infrastructure/**'], [
-    ...BROWSER_ONLY,
-    notApps(APPS),
-    { regex: '(^|/)http(/|$)', message: 'Infrastructure (outbox, change feed, stores) serves every entry point, not only HTTP: it never imports http/.' },
-  ]),
+  zone(
+    ['functions/src/services/**'],
+    [
+      ...BROWSER_ONLY,
+      notApps(APPS),
+      { regex: '(^|/)http(/|$)', message: 'Services throw domain errors (services/errors.ts); http/ maps them to statuses.' },
+      { regex: '^(fastify|@fastify/)', message: 'Services are transport-free: no Fastify types or plugins.' },
+    ],
+  ),
+  zone(
+    ['functions/src/read-models/**'],
+    [
+      ...BROWSER_ONLY,
+      notApps(APPS),
+      { regex: '(^|/)http(/|$)', message: 'Read models return data; http/ turns it into responses (and builds the URLs).' },
+      { regex: '^(fastify|@fastify/)', message: 'Read models are transport-free: no Fastify types or plugins.' },
+    ],
+  ),
+  zone(
+    ['functions/src/infrastructure/**'],
+    [
+      ...BROWSER_ONLY,
+      notApps(APPS),
+      {
+        regex: '(^|/)http(/|$)',
+        message: 'Infrastructure (outbox, change feed, stores) serves every entry point, not only HTTP: it never imports http/.',
+      },
+    ],
+  ),
   // Apps: no app imports another; inside the host, nothing below app/ imports app/.
   ...APPS.filter((app) => app !== 'host').map((app) => zone([`${app}/**/*.{ts,tsx}`], [notApps(otherApps(app))])),
   zone(['host/src/app/**', 'host/src/*.{ts,tsx}'], [notApps(otherApps('host'))]),
-  zone(['host/src/**'], [notApps(otherApps('host')), { regex: '(^|/)app/', message: 'Below app/ nothing imports app/: app composes features and components, not the other way.' }], [
-    'host/src/app/**',
-    'host/src/*.{ts,tsx}',
-  ]),
+  zone(
+    ['host/src/**'],
+    [
+      notApps(otherApps('host')),
+      { regex: '(^|/)app/', message: 'Below app/ nothing imports app/: app composes features and components, not the other way.' },
+    ],
+    ['host/src/app/**', 'host/src/*.{ts,tsx}'],
+  ),
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node }, sourceType: 'commonjs' },

@@ -31,7 +31,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       // Debian Chromium as root, offline: no sandbox, no background calls to Google.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {

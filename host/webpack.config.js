@@ -3,7 +3,13 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, federationExperiments, reproducibleManifest, sharedModules, TYPESCRIPT_RULE } = require('../scripts/webpack/app-config.cjs');
+const {
+  createAppConfig,
+  federationExperiments,
+  reproducibleManifest,
+  sharedModules,
+  TYPESCRIPT_RULE,
+} = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
 
 const LOGO = path.join(__dirname, '..', 'shared', 'src', 'ui', 'logo.inline.svg');
@@ -20,9 +26,20 @@ module.exports = (_env, argv) => {
     plugins: [
       ...config.plugins,
       // No remote URL is built in: the host registers remotes from /app-config.json at boot.
-      new ModuleFederationPlugin({ name: 'host', remotes: {}, shared: sharedModules(__dirname), dts: false, manifest: reproducibleManifest, experiments: federationExperiments({ remote: false }) }),
+      new ModuleFederationPlugin({
+        name: 'host',
+        remotes: {},
+        shared: sharedModules(__dirname),
+        dts: false,
+        manifest: reproducibleManifest,
+        experiments: federationExperiments({ remote: false }),
+      }),
       // The tab icon is the logo as a data: URL: no request while the page loads.
-      new HtmlWebpackPlugin({ template: './public/index.html', templateParameters: { favicon: dataUrl(LOGO, 'image/svg+xml') }, chunks: [] }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        templateParameters: { favicon: dataUrl(LOGO, 'image/svg+xml') },
+        chunks: [],
+      }),
       new CopyPlugin({
         patterns: [
           { from: 'public', globOptions: { ignore: ['**/index.html'] } },

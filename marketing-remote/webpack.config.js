@@ -12,7 +12,15 @@ module.exports = (_env, argv) => {
     entry: {},
     plugins: [
       ...config.plugins,
-      new ModuleFederationPlugin({ name: 'marketing', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, manifest: reproducibleManifest, experiments: federationExperiments({ remote: true }) }),
+      new ModuleFederationPlugin({
+        name: 'marketing',
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedModules(__dirname),
+        dts: false,
+        manifest: reproducibleManifest,
+        experiments: federationExperiments({ remote: true }),
+      }),
     ],
   };
   return withPrerender({ dir: __dirname, browser });

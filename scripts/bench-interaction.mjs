@@ -195,7 +195,15 @@ const { origin, emulatorHost, stop } = await startBenchStack({
 });
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const { readFile } = await import('node:fs/promises');
 // As a global for the init script (Playwright runs each init script in a scope of its own).
@@ -217,10 +225,15 @@ try {
     });
     process.stderr.write(`${control.page} ${control.name}: ${answers.map(ms).join(', ')} ms\n`);
   }
-  console.log(`\nFirst tap on a phone (390x844 touch, CPU 4x slower, 150 ms RTT, 1.6 Mbit/s), ${RUNS} runs each, ${new Date().toISOString().slice(0, 16)}Z\n`);
+  console.log(
+    `\nFirst tap on a phone (390x844 touch, CPU 4x slower, 150 ms RTT, 1.6 Mbit/s), ${RUNS} runs each, ${new Date().toISOString().slice(0, 16)}Z\n`,
+  );
   console.log('| Page | Control | Tap to answer, median ms | worst ms | Kept after take-over | INP median ms | INP worst ms |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.control.page} | ${r.control.name} | ${ms(r.median)} | ${ms(r.worst)} | ${r.kept} | ${ms(r.inpMedian)} | ${ms(r.inpWorst)} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.control.page} | ${r.control.name} | ${ms(r.median)} | ${ms(r.worst)} | ${r.kept} | ${ms(r.inpMedian)} | ${ms(r.inpWorst)} |`,
+    );
   if (STAFF) await measureStaff({ browser, origin, emulatorHost, runs: RUNS });
 } finally {
   await browser.close();

@@ -22,7 +22,16 @@ const { origin, stop: stopStack } = await startBenchStack({ givenOrigin: GIVEN_O
 
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 try {
@@ -45,7 +54,9 @@ try {
     // The median run by performance score, and among equal scores by LCP: when every run scores
     // 100 the run in the middle is the one with the median LCP, not whichever ran third.
     const lcpOf = (report) => report.audits['largest-contentful-paint'].numericValue;
-    const lhr = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score || lcpOf(a) - lcpOf(b))[Math.floor(runs.length / 2)];
+    const lhr = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score || lcpOf(a) - lcpOf(b))[
+      Math.floor(runs.length / 2)
+    ];
     const lcps = runs.map(lcpOf);
     if (REPORT_DIR) {
       fs.mkdirSync(REPORT_DIR, { recursive: true });
@@ -54,7 +65,9 @@ try {
     const requests = lhr.audits['network-requests'].details.items;
     const scripts = requests.filter((r) => r.resourceType === 'Script');
     const interactiveAt = lhr.audits.interactive.numericValue;
-    const firebaseEarly = scripts.some((r) => /\/auth\.[0-9a-f]{8}\.js|firebase/.test(r.url) && r.networkRequestTime !== undefined && r.networkRequestTime < interactiveAt);
+    const firebaseEarly = scripts.some(
+      (r) => /\/auth\.[0-9a-f]{8}\.js|firebase/.test(r.url) && r.networkRequestTime !== undefined && r.networkRequestTime < interactiveAt,
+    );
     const score = (name) => Math.round(lhr.categories[name].score * 100);
     rows.push({
       page,
@@ -68,15 +81,24 @@ try {
       cls: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
       jsKb: (scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1),
       firebaseEarly,
-      failing: ['accessibility', 'best-practices', 'seo']
-        .flatMap((category) => lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1).map((ref) => ref.id)),
+      failing: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+        lhr.categories[category].auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+          .map((ref) => ref.id),
+      ),
     });
   }
-  console.log(`\nLighthouse ${rows.length ? '(mobile, simulated throttling)' : ''}, ${RUNS} run(s) per page, ${new Date().toISOString().slice(0, 10)}\n`);
-  console.log('| Page | Performance | Accessibility | Best practices | SEO | LCP ms | LCP range ms | TBT ms | CLS | JS KB transferred | Firebase before interactive |');
+  console.log(
+    `\nLighthouse ${rows.length ? '(mobile, simulated throttling)' : ''}, ${RUNS} run(s) per page, ${new Date().toISOString().slice(0, 10)}\n`,
+  );
+  console.log(
+    '| Page | Performance | Accessibility | Best practices | SEO | LCP ms | LCP range ms | TBT ms | CLS | JS KB transferred | Firebase before interactive |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.lcpRange} | ${r.tbt} | ${r.cls} | ${r.jsKb} | ${r.firebaseEarly ? 'yes' : 'no'} |`);
+    console.log(
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.lcpRange} | ${r.tbt} | ${r.cls} | ${r.jsKb} | ${r.firebaseEarly ? 'yes' : 'no'} |`,
+    );
   }
   const failing = rows.filter((r) => r.failing.length);
   if (failing.length) {

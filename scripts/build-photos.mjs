@@ -49,14 +49,20 @@ export async function buildPhotos(inputDir, outputDir) {
     for (const w of widths) {
       for (const format of ['avif', 'webp']) {
         const out = `${name}-${w}.${format}`;
-        await source.clone().resize({ width: w, height: Math.round(w / aspect), fit: 'cover', position: 'centre' }).toFormat(format, { quality: format === 'avif' ? 55 : 75 }).toFile(path.join(outputDir, out));
+        await source
+          .clone()
+          .resize({ width: w, height: Math.round(w / aspect), fit: 'cover', position: 'centre' })
+          .toFormat(format, { quality: format === 'avif' ? 55 : 75 })
+          .toFile(path.join(outputDir, out));
         const id = identifier(`${name}_${w}_${format}`);
         imports.push(`import ${id} from './${out}';`);
         formats[format].push(`[${id}, ${w}]`);
       }
     }
     const h = Math.round(widths.at(-1) / aspect);
-    entries.push(`  '${name}': { width: ${widths.at(-1)}, height: ${h}, avif: [${formats.avif.join(', ')}], webp: [${formats.webp.join(', ')}] },`);
+    entries.push(
+      `  '${name}': { width: ${widths.at(-1)}, height: ${h}, avif: [${formats.avif.join(', ')}], webp: [${formats.webp.join(', ')}] },`,
+    );
   }
   const module = `// Written by scripts/build-photos.mjs (pnpm photos) from marketing-remote/assets/photos/. Do not edit.
 import type { Photo } from '../../components/photo';

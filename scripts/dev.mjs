@@ -17,11 +17,21 @@ const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATO
 onStop(emulator.stop);
 
 const remoteUrls = Object.fromEntries(
-  Object.entries(REMOTES).map(([name, { devPort }]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://localhost:${devPort}/mf-manifest.json`]),
+  Object.entries(REMOTES).map(([name, { devPort }]) => [
+    `REMOTE_${name.toUpperCase()}_URL`,
+    `http://localhost:${devPort}/mf-manifest.json`,
+  ]),
 );
 run('The backend', path.join(repoRoot, 'functions', 'node_modules', '.bin', 'tsx'), ['watch', 'src/main.ts'], {
   cwd: path.join(repoRoot, 'functions'),
-  env: { ...process.env, ...remoteUrls, PORT: '8080', FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SERVE_STATIC: 'false' },
+  env: {
+    ...process.env,
+    ...remoteUrls,
+    PORT: '8080',
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    SERVE_STATIC: 'false',
+  },
 });
 for (const app of APPS) {
   run(app, 'pnpm', ['--filter', `./${app}`, 'dev'], { cwd: repoRoot });

@@ -24,7 +24,8 @@ function builtFile(url) {
 function groupOf(source) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(source);
   if (pkg) return pkg[1];
-  if (/webpack\/(?:runtime|bootstrap|container-entry)|^\.federation|webpack-bundler-runtime/.test(source)) return 'webpack and federation glue';
+  if (/webpack\/(?:runtime|bootstrap|container-entry)|^\.federation|webpack-bundler-runtime/.test(source))
+    return 'webpack and federation glue';
   // Paths as the app's own build names them (webpack://marketing/src/...) or through the workspace (../shared/src/...).
   const own = /^webpack:\/\/([a-z]+)\/(?:\.\/)?src\/(?:([^/]+)\/)?/.exec(source);
   if (own) return `${own[1] === 'host' ? 'host' : `${own[1]}-remote`}/src/${own[2] ?? ''}`;
@@ -59,12 +60,15 @@ for (const script of scripts) {
   total += kb;
   const sizes = fs.existsSync(file) ? bytesByGroup(file) : new Map([['(not built here)', 1]]);
   const raw = [...sizes.values()].reduce((sum, n) => sum + n, 0);
-  const parts = [...sizes].sort((a, b) => b[1] - a[1]).map(([group, n]) => {
-    totals.set(group, (totals.get(group) ?? 0) + (kb * n) / raw);
-    return `${group} ${((kb * n) / raw).toFixed(1)}`;
-  });
+  const parts = [...sizes]
+    .sort((a, b) => b[1] - a[1])
+    .map(([group, n]) => {
+      totals.set(group, (totals.get(group) ?? 0) + (kb * n) / raw);
+      return `${group} ${((kb * n) / raw).toFixed(1)}`;
+    });
   const shown = parts.slice(0, 4).filter((part) => !part.endsWith(' 0.0'));
   console.log(`${new URL(script.url).pathname}  ${kb.toFixed(1)} KB: ${shown.join(', ')}${parts.length > shown.length ? ', …' : ''}`);
 }
 console.log(`\nTotal ${total.toFixed(1)} KB, by package or folder:`);
-for (const [group, kb] of [...totals].sort((a, b) => b[1] - a[1])) if (kb >= 0.05) console.log(`  ${kb.toFixed(1).padStart(5)} KB  ${group}`);
+for (const [group, kb] of [...totals].sort((a, b) => b[1] - a[1]))
+  if (kb >= 0.05) console.log(`  ${kb.toFixed(1).padStart(5)} KB  ${group}`);

@@ -10,7 +10,7 @@ import { repoRoot } from './lib/builds.mjs';
 const area = fs.readFileSync(path.join(repoRoot, 'shared/src/contract/delivery-area.ts'), 'utf8');
 const zips = [...area.matchAll(/\['(\d{5})',/g)].map((match) => match[1]);
 // ZIP codes the data lacks, placed at the centre of the one they lie in.
-const SAME_PLACE = { '84048': '84043' }; // Lehi (post office boxes) -> Lehi
+const SAME_PLACE = { 84048: '84043' }; // Lehi (post office boxes) -> Lehi
 
 const lines = zips.map((zip) => {
   const { latitude, longitude, isValid } = zipcodes.findCoordinates(SAME_PLACE[zip] ?? zip);

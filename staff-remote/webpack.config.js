@@ -11,7 +11,15 @@ module.exports = (_env, argv) => {
     entry: {},
     plugins: [
       ...config.plugins,
-      new ModuleFederationPlugin({ name: 'staff', filename: 'remoteEntry.js', exposes, shared: sharedModules(__dirname), dts: false, manifest: reproducibleManifest, experiments: federationExperiments({ remote: true }) }),
+      new ModuleFederationPlugin({
+        name: 'staff',
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedModules(__dirname),
+        dts: false,
+        manifest: reproducibleManifest,
+        experiments: federationExperiments({ remote: true }),
+      }),
     ],
   };
 };

@@ -2,11 +2,30 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailsTo } from './outbox';
 
 /** Subscribes on the test checkout through the API (no form): a Custom plan of these month names, or Yearly. */
-export async function subscribeByApi(request: APIRequestContext, email: string, months: string[] | 'all', firstName = 'Juniper'): Promise<void> {
+export async function subscribeByApi(
+  request: APIRequestContext,
+  email: string,
+  months: string[] | 'all',
+  firstName = 'Juniper',
+): Promise<void> {
   const plan = months === 'all' ? 'yearly' : 'custom';
   const started = await request.post('/api/createCheckoutSession', {
     data: {
-      data: { email, first_name: firstName, last_name: 'Account', phone: '8015550142', address: '42 S Main St', unit: '', city: 'Provo', state: 'UT', zip: '84601', notes: '', plan, months: months === 'all' ? 'all' : months.join(','), sub_id: `${firstName}-${Date.now()}` },
+      data: {
+        email,
+        first_name: firstName,
+        last_name: 'Account',
+        phone: '8015550142',
+        address: '42 S Main St',
+        unit: '',
+        city: 'Provo',
+        state: 'UT',
+        zip: '84601',
+        notes: '',
+        plan,
+        months: months === 'all' ? 'all' : months.join(','),
+        sub_id: `${firstName}-${Date.now()}`,
+      },
     },
   });
   const { sessionId } = (await started.json()).result;

@@ -23,7 +23,6 @@ export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
-
 /** The Auth emulator `pnpm start` runs for the browser suite (playwright.config.ts). */
 export const AUTH_EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 19199);
 

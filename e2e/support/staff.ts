@@ -2,7 +2,10 @@ import { expect, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from './session';
 
 // A real 1x1 PNG: the browser decodes it and the server checks its bytes.
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A subscription's row on the dashboard, and its status pill. */
 export const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });

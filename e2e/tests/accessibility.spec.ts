@@ -6,13 +6,18 @@ import { waitForHydration } from '../support/hydration';
 
 /** Every WCAG 2.x A and AA rule axe-core knows, plus its best practices: zero violations allowed. */
 async function violationsOn(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const PUBLIC = REMOTE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
 
-for (const viewport of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1440, height: 900 }]) {
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+]) {
   test(`axe finds nothing on any public page, on a ${viewport.name}`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const found: Record<string, string[]> = {};
@@ -42,7 +47,10 @@ test('axe finds nothing on the staff screens, nor in the open mobile menu', asyn
 });
 
 test('the skip link is the first Tab stop, sits clear of the logo, and skips to the content', async ({ page }) => {
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/how-it-works');
     await waitForHydration(page);
@@ -53,7 +61,10 @@ test('the skip link is the first Tab stop, sits clear of the logo, and skips to 
     const skipBox = (await skip.boundingBox())!;
     const logoBox = (await page.getByRole('banner').getByRole('link', { name: 'Monthly Blooms' }).boundingBox())!;
     const overlaps =
-      skipBox.x < logoBox.x + logoBox.width && logoBox.x < skipBox.x + skipBox.width && skipBox.y < logoBox.y + logoBox.height && logoBox.y < skipBox.y + skipBox.height;
+      skipBox.x < logoBox.x + logoBox.width &&
+      logoBox.x < skipBox.x + skipBox.width &&
+      skipBox.y < logoBox.y + logoBox.height &&
+      logoBox.y < skipBox.y + skipBox.height;
     expect(overlaps, `skip link ${JSON.stringify(skipBox)} overlaps the logo ${JSON.stringify(logoBox)}`).toBe(false);
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();

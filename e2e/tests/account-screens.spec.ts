@@ -11,7 +11,9 @@ const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const WIDTHS = [320, 390, 1280];
 
 async function violationsOn(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -36,13 +38,18 @@ test('the account is one tap away: the header, the phone menu, the footer and /l
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   }
-  await expect(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'My subscription' })).toHaveAttribute('href', '/account');
+  await expect(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'My subscription' })).toHaveAttribute(
+    'href',
+    '/account',
+  );
   await page.goto('/login');
   await page.getByRole('main').getByRole('link', { name: 'My subscription' }).click();
   await expect(page).toHaveURL(/\/account$/);
 });
 
-test('the sign-in page: asking, then only "check your inbox" with the address masked, resend after 30 s; a refusal at the field goes when it is edited; axe finds nothing in each state', async ({ page }) => {
+test('the sign-in page: asking, then only "check your inbox" with the address masked, resend after 30 s; a refusal at the field goes when it is edited; axe finds nothing in each state', async ({
+  page,
+}) => {
   const found: Record<string, string[]> = {};
   await page.clock.install();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -79,7 +86,10 @@ test('the sign-in page: asking, then only "check your inbox" with the address ma
   expect(found).toEqual({ refused: [], asking: [], sent: [] });
 });
 
-test('the account from 320 px up: a card per coming month with its action in view, the rest folded, answers beside the card, keyboard only; axe finds nothing', async ({ page, request }) => {
+test('the account from 320 px up: a card per coming month with its action in view, the rest folded, answers beside the card, keyboard only; axe finds nothing', async ({
+  page,
+  request,
+}) => {
   const email = `juniper.${Date.now()}@example.com`;
   const thisMonth = studioDate(new Date()).slice(0, 7);
   // Two months a few months out: both open to changes; the others fold into one line.
@@ -91,8 +101,12 @@ test('the account from 320 px up: a card per coming month with its action in vie
   await expect(coming.getByText(/^Not in your plan:/)).toContainText(monthNameOf(addMonths(thisMonth, 3)));
 
   // The first month was paid at checkout; the second is charged once it can no longer be skipped.
-  await expect(coming.getByRole('article', { name: formatMonth(first) })).toContainText(`Delivery${formatDeliveryDate(defaultDeliveryDate(first))}StatusDeliveringChargePaid`);
-  await expect(coming.getByRole('article', { name: formatMonth(second) })).toContainText(`Delivery${formatDeliveryDate(defaultDeliveryDate(second))}StatusDeliveringCharge$99.00 on`);
+  await expect(coming.getByRole('article', { name: formatMonth(first) })).toContainText(
+    `Delivery${formatDeliveryDate(defaultDeliveryDate(first))}StatusDeliveringChargePaid`,
+  );
+  await expect(coming.getByRole('article', { name: formatMonth(second) })).toContainText(
+    `Delivery${formatDeliveryDate(defaultDeliveryDate(second))}StatusDeliveringCharge$99.00 on`,
+  );
 
   const found: Record<string, string[]> = {};
   for (const width of WIDTHS) {

@@ -7,7 +7,8 @@ import { signInToAccount } from '../support/account';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 import { waitForHydration } from '../support/hydration';
 
-const monthsBetween = (from: MonthKey, to: MonthKey) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
+const monthsBetween = (from: MonthKey, to: MonthKey) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 
 /** The admin's test clock on the dashboard (test checkout only): null goes back to the real date. */
 async function moveTestClock(staff: Page, today: string | null) {
@@ -24,7 +25,9 @@ async function moveTestClock(staff: Page, today: string | null) {
   await staff.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 }
 
-test('a Custom subscriber signs in from the e-mailed link, skips next month (an open dashboard shows it), is refused a month inside its notice, and cancels; the charges follow', async ({ browser }) => {
+test('a Custom subscriber signs in from the e-mailed link, skips next month (an open dashboard shows it), is refused a month inside its notice, and cancels; the charges follow', async ({
+  browser,
+}) => {
   const subscriberContext = await browser.newContext();
   const page = await subscriberContext.newPage();
   const email = `ivy.${Date.now()}@example.com`;
@@ -43,7 +46,8 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
   await expect(page.getByLabel('City')).toHaveValue('Salt Lake City');
   await page.getByRole('radio', { name: /Custom/ }).check();
   const monthBoxes = page.getByRole('group', { name: 'Months to receive flowers' });
-  for (const name of MONTH_NAMES) await monthBoxes.getByRole('checkbox', { name }).setChecked([next, held].some((month) => monthNameOf(month) === name));
+  for (const name of MONTH_NAMES)
+    await monthBoxes.getByRole('checkbox', { name }).setChecked([next, held].some((month) => monthNameOf(month) === name));
   await expect(page.getByText('2 deliveries a year, $99 each')).toBeVisible();
   await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
   await page.getByRole('button', { name: 'Pay $99.00' }).click();
@@ -69,20 +73,30 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
   await expect(staffRow).toContainText('Yes');
 
   // Skipping next month, already paid at checkout: its payment pays the month after instead.
-  await row(next).getByRole('button', { name: `Skip ${formatMonth(next)}` }).click();
+  await row(next)
+    .getByRole('button', { name: `Skip ${formatMonth(next)}` })
+    .click();
   await expect(row(next)).toContainText('Skipped');
   await expect(row(next)).toContainText('ChargeNothing');
   await expect(row(next)).toContainText(ACCOUNT_DONE.skipped(formatMonth(next), formatDeliveryDate(defaultDeliveryDate(next))));
   await expect(row(next).getByRole('button', { name: `Bring back ${formatMonth(next)}` })).toBeVisible();
   await expect(row(held)).toContainText('Paid');
   await expect(staffRow).toContainText('No (skipped)', { timeout: 1000 });
-  await expect.poll(() => mailsTo(email).some((mail) => mail.includes(`You skipped ${formatMonth(next)}`) && mail.includes(`now pays for ${formatMonth(held)}`))).toBe(true);
+  await expect
+    .poll(() =>
+      mailsTo(email).some(
+        (mail) => mail.includes(`You skipped ${formatMonth(next)}`) && mail.includes(`now pays for ${formatMonth(held)}`),
+      ),
+    )
+    .toBe(true);
 
   // Days pass (the admin's test clock) while the account stays open: the held month is now inside its notice.
   const heldDate = defaultDeliveryDate(held);
   await moveTestClock(staff, addDays(heldDate, -3));
   try {
-    await row(held).getByRole('button', { name: `Skip ${formatMonth(held)}` }).click();
+    await row(held)
+      .getByRole('button', { name: `Skip ${formatMonth(held)}` })
+      .click();
     // The refusal is answered in the month's card, where the subscriber is looking.
     const refusal = row(held).getByText(ACCOUNT_MESSAGES.tooLate(formatMonth(held), formatDeliveryDate(lastDayForChanges(heldDate))));
     await expect(refusal).toBeInViewport();
@@ -94,13 +108,17 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('radio', { name: 'I am moving out of the delivery area' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('group', { name: 'Confirm cancelling' })).toContainText(`Your last delivery would be ${formatDeliveryDate(heldDate, { withYear: true })}`);
+    await expect(page.getByRole('group', { name: 'Confirm cancelling' })).toContainText(
+      `Your last delivery would be ${formatDeliveryDate(heldDate, { withYear: true })}`,
+    );
     await page.getByRole('button', { name: 'Yes, cancel my subscription' }).click();
     await expect(page.getByText(`Cancelled, last delivery ${formatMonth(held)}`)).toBeVisible();
     await expect(months).not.toContainText('$99.00 on');
     await expect(months.getByRole('button', { name: /^Skip / })).toHaveCount(0);
     // One charge in all, for the one month delivered.
-    await expect(page.getByRole('listitem').filter({ hasText: /^\$99\.00 for / })).toHaveText([new RegExp(`^\\$99\\.00 for ${formatMonth(held)}, paid`)]);
+    await expect(page.getByRole('listitem').filter({ hasText: /^\$99\.00 for / })).toHaveText([
+      new RegExp(`^\\$99\\.00 for ${formatMonth(held)}, paid`),
+    ]);
     await expect.poll(() => mailsTo(email).some((mail) => mail.includes('Subject: Your subscription is cancelled'))).toBe(true);
   } finally {
     await moveTestClock(staff, null);
@@ -110,7 +128,9 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
   await subscriberContext.close();
 });
 
-test('a subscriber changes a Custom plan’s months and the delivery address; an address outside the area cannot be saved', async ({ page }) => {
+test('a subscriber changes a Custom plan’s months and the delivery address; an address outside the area cannot be saved', async ({
+  page,
+}) => {
   const email = `noor.${Date.now()}@example.com`;
   const thisMonth = studioDate(new Date()).slice(0, 7);
   const [first, later] = [addMonths(thisMonth, 1), addMonths(thisMonth, 4)];
@@ -123,7 +143,11 @@ test('a subscriber changes a Custom plan’s months and the delivery address; an
   await page.getByLabel('Street address').fill('40 N Main St');
   await page.getByLabel('ZIP code').fill('84601');
   await page.getByRole('radio', { name: /Custom/ }).check();
-  for (const name of MONTH_NAMES) await page.getByRole('group', { name: 'Months to receive flowers' }).getByRole('checkbox', { name }).setChecked(name === monthNameOf(first));
+  for (const name of MONTH_NAMES)
+    await page
+      .getByRole('group', { name: 'Months to receive flowers' })
+      .getByRole('checkbox', { name })
+      .setChecked(name === monthNameOf(first));
   await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
   await page.getByRole('button', { name: 'Pay $99.00' }).click();
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
@@ -133,7 +157,10 @@ test('a subscriber changes a Custom plan’s months and the delivery address; an
   const row = (month: MonthKey) => months.getByRole('article', { name: formatMonth(month) });
   await expect(months.getByText(/^Not in your plan:/)).toContainText(monthNameOf(later));
   await expect(row(later)).toHaveCount(0);
-  await page.getByRole('group', { name: 'Months to receive flowers' }).getByRole('checkbox', { name: monthNameOf(later) }).check();
+  await page
+    .getByRole('group', { name: 'Months to receive flowers' })
+    .getByRole('checkbox', { name: monthNameOf(later) })
+    .check();
   await expect(page.getByText('2 deliveries a year, $99 each')).toBeVisible();
   await page.getByRole('button', { name: 'Save months' }).click();
   await expect(page.getByText(/^Your months are saved\./)).toBeVisible();

@@ -5,14 +5,29 @@ import { addMonths, monthKey } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { waitForHydration } from '../support/hydration';
 
-const SPEC_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'];
+const SPEC_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Address',
+  'Unit',
+  'City',
+  'State',
+  'ZIP',
+  'Notes',
+  'Status',
+  'Deliver This Month',
+  'Assigned',
+  'Submitted',
+];
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('at 1280 px the dashboard fits: full header, every column on screen, no sideways scrolling', async ({ page }) => {
   await signInAsStaff(page, ADMIN_EMAIL);
   await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
-  for (const link of ['Dashboard', 'My Deliveries', 'Manage Users']) await expect(mainNav(page).getByRole('link', { name: link })).toBeVisible();
+  for (const link of ['Dashboard', 'My Deliveries', 'Manage Users'])
+    await expect(mainNav(page).getByRole('link', { name: link })).toBeVisible();
 
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).not.toHaveCount(1);
@@ -44,7 +59,11 @@ test('the dashboard finds subscriptions and exports what it shows as CSV', async
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^subscriptions-\d{4}-\d{2}\.csv$/);
-  const lines = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = fs
+    .readFileSync((await file.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe([...SPEC_COLUMNS, 'Subscription'].join(','));
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^Maria Lopez,/);
@@ -61,7 +80,10 @@ test('the dashboard finds subscriptions and exports what it shows as CSV', async
 test("an admin moves a month's delivery day; another open dashboard shows it at once; the usual day comes back", async ({ browser }) => {
   const month = addMonths(monthKey(new Date()), 2);
   const moved = `${month}-20`;
-  const [mover, watcher] = await Promise.all([browser.newContext({ viewport: { width: 1280, height: 800 } }), browser.newContext({ viewport: { width: 1280, height: 800 } })]);
+  const [mover, watcher] = await Promise.all([
+    browser.newContext({ viewport: { width: 1280, height: 800 } }),
+    browser.newContext({ viewport: { width: 1280, height: 800 } }),
+  ]);
   const [admin, other] = await Promise.all([mover.newPage(), watcher.newPage()]);
   for (const page of [admin, other]) {
     await signInAsStaff(page, ADMIN_EMAIL);
@@ -87,7 +109,10 @@ test("an admin moves a month's delivery day; another open dashboard shows it at 
 });
 
 test('a declined charge, then one that goes through, show on an open dashboard at once, marked and filterable', async ({ browser }) => {
-  const [staffContext, visitorContext] = await Promise.all([browser.newContext({ viewport: { width: 1280, height: 800 } }), browser.newContext()]);
+  const [staffContext, visitorContext] = await Promise.all([
+    browser.newContext({ viewport: { width: 1280, height: 800 } }),
+    browser.newContext(),
+  ]);
   const [staff, visitor] = await Promise.all([staffContext.newPage(), visitorContext.newPage()]);
   const last = `Lapse${Date.now().toString(36)}`;
   await signInAsStaff(staff, ADMIN_EMAIL);
@@ -95,7 +120,14 @@ test('a declined charge, then one that goes through, show on an open dashboard a
 
   await visitor.goto('/subscribe');
   await waitForHydration(visitor);
-  const fields: [string, string][] = [['First name', 'Lena'], ['Last name', last], ['Email', `${last.toLowerCase()}@example.com`], ['Phone', '801-555-0144'], ['Street address', '9 Elm St'], ['ZIP code', '84101']];
+  const fields: [string, string][] = [
+    ['First name', 'Lena'],
+    ['Last name', last],
+    ['Email', `${last.toLowerCase()}@example.com`],
+    ['Phone', '801-555-0144'],
+    ['Street address', '9 Elm St'],
+    ['ZIP code', '84101'],
+  ];
   for (const [label, value] of fields) {
     await visitor.getByLabel(label).fill(value);
   }

@@ -31,7 +31,9 @@ test('two staff members see each other’s changes live; the assignee records a 
 
   // Last month first: a delivery there is marked out for delivery.
   await admin.getByRole('button', { name: 'Previous month' }).click();
-  await pill(admin, 'Priya Raman').getByRole('button', { name: /^Not Started/ }).click();
+  await pill(admin, 'Priya Raman')
+    .getByRole('button', { name: /^Not Started/ })
+    .click();
   await expect(pill(admin, 'Priya Raman')).toHaveText('Out For Delivery');
   await admin.getByRole('button', { name: 'Next month' }).click();
   await expect(pill(admin, 'Priya Raman')).toHaveText('Not Started');
@@ -54,7 +56,9 @@ test('two staff members see each other’s changes live; the assignee records a 
   await driver.getByRole('link', { name: 'View My Deliveries' }).click();
   await expect(driver.getByRole('heading', { name: "Dana's Deliveries" })).toBeVisible();
   await expect(driver.getByRole('rowheader')).toHaveText([/Ashley Brooks|Maria Lopez/, /Ashley Brooks|Maria Lopez/]);
-  await rowOf(driver, 'Maria Lopez').getByRole('button', { name: /^Out For Delivery/ }).click();
+  await rowOf(driver, 'Maria Lopez')
+    .getByRole('button', { name: /^Out For Delivery/ })
+    .click();
   const prompt = driver.getByRole('dialog', { name: 'Info' });
   await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
   const chooser = driver.waitForEvent('filechooser');

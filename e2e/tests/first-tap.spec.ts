@@ -90,7 +90,9 @@ test('the menu and the carousel, moved before the app arrives, are where the app
   await expect(page.getByText('Great! We deliver to your area ✓ (Salt Lake City)')).toBeVisible();
 });
 
-test('what a visitor types, ticks and chooses on the subscribe form before the app arrives is kept, focus and caret too', async ({ page }) => {
+test('what a visitor types, ticks and chooses on the subscribe form before the app arrives is kept, focus and caret too', async ({
+  page,
+}) => {
   const appArrives = await holdApp(page);
   await page.goto('/subscribe');
   await page.getByLabel('First name').tap();
@@ -125,7 +127,14 @@ test('what a visitor types, ticks and chooses on the subscribe form before the a
   await expect(page.getByRole('checkbox', { name: 'April' })).toBeChecked();
   await expect(page.getByText('11 deliveries a year, $99 each')).toBeVisible();
   const kept = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}'), SAVED_SUBSCRIBE_FORM_KEY);
-  expect(kept).toMatchObject({ firstName: 'Anna', lastName: 'Lopez', buyerName: 'Sam Lee', gift: true, plan: 'custom', selectedMonths: { March: false, April: true } });
+  expect(kept).toMatchObject({
+    firstName: 'Anna',
+    lastName: 'Lopez',
+    buyerName: 'Sam Lee',
+    gift: true,
+    plan: 'custom',
+    selectedMonths: { March: false, April: true },
+  });
 
   // Unticking the gift now is the app's to answer: its fields go.
   await page.getByRole('checkbox', { name: 'This is a gift' }).tap();

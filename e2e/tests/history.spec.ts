@@ -19,7 +19,23 @@ function firstDeliveryMonth() {
 /** Hazel subscribes on the test checkout, skips a month from her account, and her next stop is left at the door with a photo. */
 async function aSubscriptionWithAPast(request: APIRequestContext, email: string) {
   const started = await request.post('/api/createCheckoutSession', {
-    data: { data: { email, first_name: 'Hazel', last_name: 'Timeline', phone: '8015550142', address: '42 S Main St', unit: '', city: 'Provo', state: 'UT', zip: '84601', notes: '', plan: 'yearly', months: 'all', sub_id: `hazel-${Date.now()}` } },
+    data: {
+      data: {
+        email,
+        first_name: 'Hazel',
+        last_name: 'Timeline',
+        phone: '8015550142',
+        address: '42 S Main St',
+        unit: '',
+        city: 'Provo',
+        state: 'UT',
+        zip: '84601',
+        notes: '',
+        plan: 'yearly',
+        months: 'all',
+        sub_id: `hazel-${Date.now()}`,
+      },
+    },
   });
   const { sessionId } = (await started.json()).result;
   expect((await request.post(`/checkout/test/${sessionId}/pay`, { form: {}, maxRedirects: 0 })).status()).toBe(303);
@@ -27,12 +43,28 @@ async function aSubscriptionWithAPast(request: APIRequestContext, email: string)
   const first = firstDeliveryMonth();
   const delivered = addMonths(first, 1);
   const admin = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
-  const rows = (await (await request.get(`/api/subscriptions?month=${delivered}&q=${encodeURIComponent(email)}`, { headers: admin })).json()).rows as { id: string }[];
+  const rows = (
+    await (await request.get(`/api/subscriptions?month=${delivered}&q=${encodeURIComponent(email)}`, { headers: admin })).json()
+  ).rows as { id: string }[];
   const id = rows[0]!.id;
   const hazel = { Authorization: `Bearer ${await idTokenFor(email)}` };
   expect((await request.put(`/api/account/subscriptions/${id}/skips/${addMonths(first, 3)}`, { headers: hazel })).status()).toBe(200);
-  expect((await request.post('/api/deliveries/assign', { headers: admin, data: { month: delivered, subscriptionIds: [id], assigneeEmail: ADMIN_EMAIL } })).status()).toBe(200);
-  expect((await request.post('/api/deliveries/status', { headers: admin, data: { subscriptionId: id, month: delivered, expectedStatus: 'not-started' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/deliveries/assign', {
+        headers: admin,
+        data: { month: delivered, subscriptionIds: [id], assigneeEmail: ADMIN_EMAIL },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post('/api/deliveries/status', {
+        headers: admin,
+        data: { subscriptionId: id, month: delivered, expectedStatus: 'not-started' },
+      })
+    ).status(),
+  ).toBe(200);
   const proof = await request.post('/api/deliveries/proof', {
     headers: admin,
     multipart: { subscriptionId: id, month: delivered, method: 'door', photo: { name: 'door.png', mimeType: 'image/png', buffer: PNG } },

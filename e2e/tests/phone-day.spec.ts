@@ -69,7 +69,9 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
 
   // Back in signal: both changes go out, and the laptop shows them within 2 seconds.
   await phone.setOffline(false);
-  await expect(pill(admin, 'James Whitaker').getByRole('button', { name: 'View the delivery photo for James Whitaker' })).toBeVisible(WITHIN_2_S);
+  await expect(pill(admin, 'James Whitaker').getByRole('button', { name: 'View the delivery photo for James Whitaker' })).toBeVisible(
+    WITHIN_2_S,
+  );
   await expect(pill(admin, 'James Whitaker')).toContainText('Delivered');
   await expect(driver.getByRole('status').filter({ hasText: 'waiting to send' })).toHaveCount(0);
 

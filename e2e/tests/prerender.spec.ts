@@ -58,7 +58,12 @@ test.describe('without JavaScript', () => {
   });
 
   test('on a desktop, cards and form rows drawn so far keep their size while the rest arrive', async ({ page }) => {
-    for (const [route, list] of [['/how-it-works', 'ol.steps'], ['/', 'ul.card-grid'], ['/about-shelby-floral', 'ul.card-grid'], ['/subscribe', '.subscribe-form__row']] as const) {
+    for (const [route, list] of [
+      ['/how-it-works', 'ol.steps'],
+      ['/', 'ul.card-grid'],
+      ['/about-shelby-floral', 'ul.card-grid'],
+      ['/subscribe', '.subscribe-form__row'],
+    ] as const) {
       await page.goto(route);
       const first = page.locator(list).first();
       const widthOfFirst = () => first.evaluate((grid) => Math.round(grid.firstElementChild!.getBoundingClientRect().width));
@@ -76,7 +81,9 @@ test.describe('without JavaScript', () => {
       if (request.resourceType() === 'font') fontRequests.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
-    const preloads = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const preloads = await page
+      .locator('head link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(preloads).toEqual([
       expect.stringMatching(/^\/assets\/fraunces-600\.[0-9a-f]{8}\.woff2$/),
       expect.stringMatching(/^\/assets\/source-sans-3-400\.[0-9a-f]{8}\.woff2$/),
@@ -105,7 +112,9 @@ test.describe('without JavaScript', () => {
         await page.goto(route);
         await page.evaluate(() => document.fonts.ready);
         boxes[route] = await page.evaluate(() =>
-          [...document.querySelectorAll('header, main h1, main h2, main h3, main p, main li, footer')].map((element) => Math.round(element.getBoundingClientRect().height)),
+          [...document.querySelectorAll('header, main h1, main h2, main h3, main p, main li, footer')].map((element) =>
+            Math.round(element.getBoundingClientRect().height),
+          ),
         );
       }
       await page.close();
@@ -161,7 +170,9 @@ test('a brand font that arrives late is drawn once it comes, and moves nothing o
       fontsArrive();
       await page.evaluate(() => document.fonts.ready);
       await expect.poll(() => fontsDrawn(page, 'h1'), `${route} at ${width} px, once the fonts came`).toContain('Fraunces');
-      expect(await fontsDrawn(page, '.site-footer__copyright'), `${route} at ${width} px`).toEqual(expect.arrayContaining([expect.stringMatching(/^Source Sans 3/)]));
+      expect(await fontsDrawn(page, '.site-footer__copyright'), `${route} at ${width} px`).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Source Sans 3/)]),
+      );
       // The stand-ins have the brand fonts' sizes, so the swap shifts a few words sideways at
       // most: a layout shift score that rounds to 0.000, as Lighthouse and web-vitals show it.
       expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted), `${route} at ${width} px`).toBeLessThan(0.0005);
@@ -197,7 +208,9 @@ test('a prerendered page fetches the app only once the visitor starts using it; 
   expect(main!, 'the staff page waited for its load event').toBeLessThan(loaded);
 });
 
-test('a prerendered page asks only for what it draws: its fonts and pictures, the few KB that start the app, and once loaded the page Get Started opens', async ({ page }) => {
+test('a prerendered page asks only for what it draws: its fonts and pictures, the few KB that start the app, and once loaded the page Get Started opens', async ({
+  page,
+}) => {
   const requested: string[] = [];
   page.on('request', (request) => {
     if (!request.url().startsWith('data:')) requested.push(new URL(request.url()).pathname);
@@ -247,7 +260,10 @@ async function watchHydration(page: Page) {
   return errors;
 }
 
-for (const [device, width, height] of [['phone', 390, 844], ['desktop', 1440, 900]] as const) {
+for (const [device, width, height] of [
+  ['phone', 390, 844],
+  ['desktop', 1440, 900],
+] as const) {
   test(`on a ${device}, React takes over each prerendered page without redrawing or moving it`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     const errors = await watchHydration(page);
@@ -263,8 +279,12 @@ for (const [device, width, height] of [['phone', 390, 844], ['desktop', 1440, 90
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       // Hydrated, not replaced: the heading the server sent is still the one on the page.
-      expect(await h1.evaluate((element) => element === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true);
-      const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+      expect(await h1.evaluate((element) => element === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(
+        true,
+      );
+      const shifted = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+      );
       expect(shifted, `${route} moved while loading`).toBe(0);
       // This stack's contact details, not the ones the page was prerendered with, still shown once React has it.
       await expect(page.getByRole('contentinfo')).toContainText(SITE_SETTINGS.CONTACT_EMAIL);

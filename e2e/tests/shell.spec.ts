@@ -131,7 +131,9 @@ test('React and the other singletons are loaded once, from the host', async ({ p
 
   const providers = await page.evaluate(() => {
     type Entry = { from: string; loaded?: boolean };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__.__SHARE__;
+    const share = (
+      window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }
+    ).__FEDERATION__.__SHARE__;
     const used: Record<string, string[]> = {};
     for (const scopes of Object.values(share))
       for (const packages of Object.values(scopes))
@@ -139,7 +141,14 @@ test('React and the other singletons are loaded once, from the host', async ({ p
           for (const entry of Object.values(versions)) if (entry.loaded) (used[name] ??= []).push(entry.from);
     return used;
   });
-  for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@blooms/shared/runtime/auth-store', '@blooms/shared/runtime/popup-store']) {
+  for (const name of [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    'zustand',
+    '@blooms/shared/runtime/auth-store',
+    '@blooms/shared/runtime/popup-store',
+  ]) {
     expect(new Set(providers[name]), `${name} is provided by the host alone`).toEqual(new Set(['host']));
   }
 });

@@ -33,7 +33,9 @@ async function signOutFromMenu(page: Page) {
   await mainNav(page).getByRole('button', { name: 'Sign out' }).click();
 }
 
-test('signing out with changes still waiting on the phone says what would be lost, and deletes them only when asked', async ({ browser }, testInfo) => {
+test('signing out with changes still waiting on the phone says what would be lost, and deletes them only when asked', async ({
+  browser,
+}, testInfo) => {
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const admin = await laptop.newPage();
@@ -50,7 +52,11 @@ test('signing out with changes still waiting on the phone says what would be los
 
   await signInAsStaff(driver, driverEmail, 'my-deliveries');
   await monthsAhead(driver);
-  const stop = (name: string) => driver.getByRole('list', { name: /in route order/ }).getByRole('listitem').filter({ hasText: name });
+  const stop = (name: string) =>
+    driver
+      .getByRole('list', { name: /in route order/ })
+      .getByRole('listitem')
+      .filter({ hasText: name });
   await expect(stop('Priya Raman')).toBeVisible();
 
   // No signal: Priya out for delivery and left at her door with a photo, Ashley out for delivery.

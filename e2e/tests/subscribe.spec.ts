@@ -43,7 +43,9 @@ test('a visitor subscribes and pays; the e-mail goes out and an open dashboard s
   await expect(summary).toContainText('350 S 200 E, Salt Lake City, UT 84101');
   await expect(summary).toContainText('$99, for your first delivery.');
   const firstDelivery = summary.locator('dt', { hasText: 'First delivery' }).locator('+ dd');
-  await expect(firstDelivery).toHaveText(/^(Thursday|Friday|Monday|Tuesday|Wednesday|Saturday|Sunday), (January|March) \d+ \((January|March) \d{4}\)$/);
+  await expect(firstDelivery).toHaveText(
+    /^(Thursday|Friday|Monday|Tuesday|Wednesday|Saturday|Sunday), (January|March) \d+ \((January|March) \d{4}\)$/,
+  );
   const promised = await firstDelivery.innerText();
   await visitor.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
 
@@ -86,8 +88,19 @@ test('the confirmation page explains a missing session and an unpaid one', async
   const started = await request.post('/api/createCheckoutSession', {
     data: {
       data: {
-        email: 'unpaid@example.com', first_name: 'Una', last_name: 'Paid', phone: '8015550123', address: '1 Main St', unit: '',
-        city: 'Provo', state: 'UT', zip: '84604', notes: '', plan: 'yearly', months: 'all', sub_id: `unpaidexamplecom-${Date.now()}`,
+        email: 'unpaid@example.com',
+        first_name: 'Una',
+        last_name: 'Paid',
+        phone: '8015550123',
+        address: '1 Main St',
+        unit: '',
+        city: 'Provo',
+        state: 'UT',
+        zip: '84604',
+        notes: '',
+        plan: 'yearly',
+        months: 'all',
+        sub_id: `unpaidexamplecom-${Date.now()}`,
       },
     },
   });
@@ -116,7 +129,9 @@ test('cancelling at checkout comes back to the form as it was left, and a paid c
 
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL('/subscribe?checkout=cancelled');
-  await expect(page.getByRole('status').filter({ hasText: 'Checkout cancelled: nothing was charged. Your details are still here.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Checkout cancelled: nothing was charged. Your details are still here.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Rosa');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue('rosa.cancel@example.com');
   await expect(page.getByLabel('City')).toHaveValue('Provo');
@@ -135,7 +150,10 @@ test('cancelling at checkout comes back to the form as it was left, and a paid c
   await expect(page.getByLabel('First name')).toHaveValue('');
 });
 
-for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]] as const) {
+for (const [device, width, columns] of [
+  ['phone', 390, 3],
+  ['desktop', 1440, 6],
+] as const) {
   test(`the Custom months are a ${columns}-column grid on a ${device}, summed up as they change`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/subscribe');
@@ -143,7 +161,9 @@ for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]]
     await page.getByRole('radio', { name: /Custom/ }).check();
     const tiles = page.locator('.month-option');
     await expect(tiles).toHaveCount(12);
-    const boxes = await tiles.evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => ({ x: Math.round(box.x), y: Math.round(box.y) })));
+    const boxes = await tiles.evaluateAll((labels) =>
+      labels.map((label) => label.getBoundingClientRect()).map((box) => ({ x: Math.round(box.x), y: Math.round(box.y) })),
+    );
     expect(new Set(boxes.map((box) => box.x)).size, 'columns').toBe(columns);
     expect(new Set(boxes.map((box) => box.y)).size, 'rows').toBe(12 / columns);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -173,7 +193,9 @@ for (const [device, width, columns] of [['phone', 390, 3], ['desktop', 1440, 6]]
 
 /** The HTML part of a stored e-mail, decoded from quoted-printable. */
 function htmlPartOf(raw: string): string {
-  const part = /Content-Type: text\/html; charset=utf-8\r?\nContent-Transfer-Encoding: quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n----_/.exec(raw)?.[1];
+  const part = /Content-Type: text\/html; charset=utf-8\r?\nContent-Transfer-Encoding: quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n----_/.exec(
+    raw,
+  )?.[1];
   if (!part) throw new Error('no HTML part');
   const soft = part.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
@@ -191,14 +213,24 @@ test('the confirmation e-mail reads well in a browser engine at phone and deskto
   const email = `mailcheck.${Date.now()}@example.com`;
   await page.goto('/subscribe');
   await waitForHydration(page);
-  for (const [label, value] of [['First name', 'Ivy'], ['Last name', 'Mailer'], ['Email', email], ['Phone', '801-555-0166'], ['Street address', '4 Oak Ave'], ['ZIP code', '84101']] as const) {
+  for (const [label, value] of [
+    ['First name', 'Ivy'],
+    ['Last name', 'Mailer'],
+    ['Email', email],
+    ['Phone', '801-555-0166'],
+    ['Street address', '4 Oak Ave'],
+    ['ZIP code', '84101'],
+  ] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
   await page.getByRole('button', { name: 'Pay $99.00' }).click();
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
   await expect.poll(() => mailsTo(email).length).toBe(1);
-  const file = fs.readdirSync(outbox()).map((name) => fs.readFileSync(path.join(outbox(), name), 'utf8')).find((raw) => raw.includes(`<${email}>`))!;
+  const file = fs
+    .readdirSync(outbox())
+    .map((name) => fs.readFileSync(path.join(outbox(), name), 'utf8'))
+    .find((raw) => raw.includes(`<${email}>`))!;
   const html = htmlPartOf(file);
 
   for (const width of [390, 800]) {
@@ -208,14 +240,26 @@ test('the confirmation e-mail reads well in a browser engine at phone and deskto
     const box = (await card.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(Math.min(600, width));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    for (const text of ['Hi Ivy,', 'Every month of the year', '4 Oak Ave, Salt Lake City, UT 84101', 'First delivery', 'Test mode: no card was charged.', 'Skip, pause or cancel']) {
+    for (const text of [
+      'Hi Ivy,',
+      'Every month of the year',
+      '4 Oak Ave, Salt Lake City, UT 84101',
+      'First delivery',
+      'Test mode: no card was charged.',
+      'Skip, pause or cancel',
+    ]) {
       await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
     }
-    await page.screenshot({ path: path.join(__dirname, '..', 'artifacts', 'screenshots', `confirmation-email-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(__dirname, '..', 'artifacts', 'screenshots', `confirmation-email-${width}.png`),
+      fullPage: true,
+    });
   }
 });
 
-test('a gift: the buyer gets the receipt and the confirmation says for whom; drivers read the sender and card message', async ({ browser }) => {
+test('a gift: the buyer gets the receipt and the confirmation says for whom; drivers read the sender and card message', async ({
+  browser,
+}) => {
   const staffContext = await browser.newContext();
   const visitorContext = await browser.newContext();
   const [staff, visitor] = await Promise.all([staffContext.newPage(), visitorContext.newPage()]);
@@ -223,7 +267,14 @@ test('a gift: the buyer gets the receipt and the confirmation says for whom; dri
   const buyer = `gift.buyer.${Date.now()}@example.com`;
   await visitor.goto('/subscribe');
   await waitForHydration(visitor);
-  for (const [label, value] of [['First name', 'Linh'], ['Last name', 'Giftee'], ['Email', recipient], ['Phone', '801-555-0188'], ['Street address', '3301 S Highland Dr'], ['ZIP code', '84106']] as const) {
+  for (const [label, value] of [
+    ['First name', 'Linh'],
+    ['Last name', 'Giftee'],
+    ['Email', recipient],
+    ['Phone', '801-555-0188'],
+    ['Street address', '3301 S Highland Dr'],
+    ['ZIP code', '84106'],
+  ] as const) {
     await visitor.getByLabel(label, { exact: true }).fill(value);
   }
   await visitor.getByRole('checkbox', { name: 'This is a gift' }).check();
@@ -243,7 +294,9 @@ test('a gift: the buyer gets the receipt and the confirmation says for whom; dri
   await signInAsStaff(staff, ADMIN_EMAIL);
   await staff.getByRole('searchbox', { name: 'Search' }).fill(recipient);
   const row = staff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: /Linh Giftee/ }) });
-  await expect(row.getByRole('button', { name: /^Notes for Linh Giftee: Gift from Tom Giver\. Card: “Happy birthday, Mom!”/ })).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: /^Notes for Linh Giftee: Gift from Tom Giver\. Card: “Happy birthday, Mom!”/ }),
+  ).toBeVisible();
   await staffContext.close();
   await visitorContext.close();
 });

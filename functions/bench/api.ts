@@ -26,7 +26,13 @@ const BULK_ASSIGN = Number(process.env.BENCH_BULK_ASSIGN ?? 1000);
 const SIGN_IN_LINKS = Number(process.env.BENCH_SIGN_IN_LINKS ?? 100);
 // BENCH_ONLY=search measures only the uncached search (a different name each request), e.g. at 100,000 subscriptions.
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
-const CITIES = [['Salt Lake City', '84111'], ['Provo', '84601'], ['Ogden', '84401'], ['Sandy', '84070'], ['Orem', '84057']] as const;
+const CITIES = [
+  ['Salt Lake City', '84111'],
+  ['Provo', '84601'],
+  ['Ogden', '84401'],
+  ['Sandy', '84070'],
+  ['Orem', '84057'],
+] as const;
 /**
  * The month list as the dashboard asks for it: everything, a filtered view, a search. The
  * server keeps a page until something in it changes, so asking for one again is mostly served
@@ -94,7 +100,9 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup
   // As a live database would have it: statistics for the planner (autovacuum would gather them within a minute).
   await database.db.execute(sql`analyze`);
   await database.close();
-  console.log(`seeded ${SUBSCRIPTIONS} subscriptions in ${((Date.now() - started) / 1000).toFixed(1)} s (${url ? 'PostgreSQL' : 'PGlite'})`);
+  console.log(
+    `seeded ${SUBSCRIPTIONS} subscriptions in ${((Date.now() - started) / 1000).toFixed(1)} s (${url ? 'PostgreSQL' : 'PGlite'})`,
+  );
   const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir };
   return {
     env,
@@ -159,7 +167,9 @@ async function benchFanOut(baseUrl: string, token: string) {
       })();
     }),
   );
-  const page = (await (await fetch(`${baseUrl}/api/subscriptions?month=${month}&limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const page = (await (
+    await fetch(`${baseUrl}/api/subscriptions?month=${month}&limit=500`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     rows: { id: string; delivery: { scheduled: boolean } }[];
   };
   // One change more than measured: the first after start also compiles the status route and
@@ -182,16 +192,26 @@ async function benchFanOut(baseUrl: string, token: string) {
   }
   aborts.forEach((a) => a.abort());
   delays.sort((a, b) => a - b);
-  return { clients: connected, changes: targets.length, arrivals: delays.length, expected: targets.length * LIVE_CLIENTS, p50: percentile(delays, 50), p99: percentile(delays, 99) };
+  return {
+    clients: connected,
+    changes: targets.length,
+    arrivals: delays.length,
+    expected: targets.length * LIVE_CLIENTS,
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+  };
 }
 
 /** One request assigning 1,000 of the month's deliveries, a few times over (each a full reassignment). */
 async function benchBulkAssign(baseUrl: string, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   const ids: string[] = [];
-  for (let cursor: string | null = null; ids.length < BULK_ASSIGN; ) {
+  for (let cursor: string | null = null; ids.length < BULK_ASSIGN;) {
     const query: string = `month=${month}&limit=500${cursor ? `&cursor=${cursor}` : ''}`;
-    const page = (await (await fetch(`${baseUrl}/api/subscriptions?${query}`, { headers })).json()) as { rows: { id: string; delivery: { scheduled: boolean } }[]; nextCursor: string | null };
+    const page = (await (await fetch(`${baseUrl}/api/subscriptions?${query}`, { headers })).json()) as {
+      rows: { id: string; delivery: { scheduled: boolean } }[];
+      nextCursor: string | null;
+    };
     ids.push(...page.rows.filter((row) => row.delivery.scheduled).map((row) => row.id));
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
@@ -223,7 +243,11 @@ async function benchSignInLinks(baseUrl: string) {
     for (const who of ['subscriber', 'stranger'] as const) {
       const email = who === 'subscriber' ? `subscriber${i}@example.com` : `stranger${i}@example.com`;
       const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/account/sign-in-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const response = await fetch(`${baseUrl}/api/account/sign-in-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
       await response.arrayBuffer();
       if (response.status !== 202) throw new Error(`sign-in link answered ${response.status}`);
       times[who].push(performance.now() - started);
@@ -245,7 +269,18 @@ async function main() {
   const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [...profile, 'src/main.ts'], {
     cwd: path.join(__dirname, '..'),
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SERVE_STATIC: 'false', DEMO_DATA: 'false', ADMIN_EMAILS: '', LOG_LEVEL: 'warn', RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      FIREBASE_PROJECT_ID: PROJECT,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      SERVE_STATIC: 'false',
+      DEMO_DATA: 'false',
+      ADMIN_EMAILS: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
+    },
   });
   try {
     await waitForHttp(`${baseUrl}/api/health`, 120_000);
@@ -255,20 +290,39 @@ async function main() {
     await fetch(`${baseUrl}/api/subscriptions?month=${month}`, { headers: { authorization: `Bearer ${token}` } });
 
     const lists = [];
-    for (const view of ONLY_SEARCH ? LIST_VIEWS.slice(-1) : LIST_VIEWS) lists.push({ ...view, ...(await benchMonthList(baseUrl, token, view.query)) });
+    for (const view of ONLY_SEARCH ? LIST_VIEWS.slice(-1) : LIST_VIEWS)
+      lists.push({ ...view, ...(await benchMonthList(baseUrl, token, view.query)) });
     if (ONLY_SEARCH) {
       const [search] = lists;
-      console.log('\nUncached search (%d subscriptions, %s, %d connections, %d s): p50 %d ms, p95 %s ms, p99 %d ms, %s requests/s, %d errors', SUBSCRIPTIONS, process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', CONNECTIONS, DURATION_S, search!.p50, search!.p95.toFixed(1), search!.p99, search!.rps.toFixed(1), search!.errors);
+      console.log(
+        '\nUncached search (%d subscriptions, %s, %d connections, %d s): p50 %d ms, p95 %s ms, p99 %d ms, %s requests/s, %d errors',
+        SUBSCRIPTIONS,
+        process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+        CONNECTIONS,
+        DURATION_S,
+        search!.p50,
+        search!.p95.toFixed(1),
+        search!.p99,
+        search!.rps.toFixed(1),
+        search!.errors,
+      );
       return;
     }
     const fanOut = await benchFanOut(baseUrl, token);
     const bulk = await benchBulkAssign(baseUrl, token);
     const links = await benchSignInLinks(baseUrl);
-    console.log('\nMonth list (GET /api/subscriptions, pages of 100, %d subscriptions, %d connections, %d s each, gzip)', SUBSCRIPTIONS, CONNECTIONS, DURATION_S);
+    console.log(
+      '\nMonth list (GET /api/subscriptions, pages of 100, %d subscriptions, %d connections, %d s each, gzip)',
+      SUBSCRIPTIONS,
+      CONNECTIONS,
+      DURATION_S,
+    );
     console.log('| view | p50 ms | p95 ms | p99 ms | requests/s | KB per response | errors |');
     console.log('|---|---|---|---|---|---|---|');
     for (const list of lists) {
-      console.log(`| ${list.label} | ${list.p50} | ${list.p95.toFixed(1)} | ${list.p99} | ${list.rps.toFixed(1)} | ${(list.bytes / 1024).toFixed(0)} | ${list.errors} |`);
+      console.log(
+        `| ${list.label} | ${list.p50} | ${list.p95.toFixed(1)} | ${list.p99} | ${list.rps.toFixed(1)} | ${(list.bytes / 1024).toFixed(0)} | ${list.errors} |`,
+      );
     }
     console.log('\nLive fan-out (status change -> arrival at each of %d live clients, %d changes)', LIVE_CLIENTS, fanOut.changes);
     console.log('| clients | arrivals | p50 ms | p99 ms |');
@@ -278,7 +332,11 @@ async function main() {
     console.log('| deliveries | median ms | max ms |');
     console.log('|---|---|---|');
     console.log(`| ${bulk.deliveries} | ${bulk.median.toFixed(0)} | ${bulk.max.toFixed(0)} |`);
-    console.log('\nSign-in link answer (POST /api/account/sign-in-link, %d subscribers\' and %d strangers\' addresses, alternately)', SIGN_IN_LINKS, SIGN_IN_LINKS);
+    console.log(
+      "\nSign-in link answer (POST /api/account/sign-in-link, %d subscribers' and %d strangers' addresses, alternately)",
+      SIGN_IN_LINKS,
+      SIGN_IN_LINKS,
+    );
     console.log('| address | p50 ms | p95 ms |');
     console.log('|---|---|---|');
     for (const { who, p50, p95 } of links) console.log(`| ${who} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);

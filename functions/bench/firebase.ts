@@ -36,7 +36,11 @@ async function main(): Promise<void> {
     const database = await freshDatabase(server, 'firebase_bench');
     try {
       const started = performance.now();
-      const stack = await startEmulatorStack({ databaseUrl: database.url, settings: { ADMIN_EMAILS: ADMIN }, projectId: 'demo-blooms-bench' });
+      const stack = await startEmulatorStack({
+        databaseUrl: database.url,
+        settings: { ADMIN_EMAILS: ADMIN },
+        projectId: 'demo-blooms-bench',
+      });
       try {
         add('stack up (s)', (performance.now() - started) / 1000);
         const host = stack.siteUrl('host');
@@ -54,7 +58,11 @@ async function main(): Promise<void> {
         add('warm /api/me with a token, median (ms)', api.median);
         add('warm /api/me with a token, p95 (ms)', api.p95);
         add('a Hosting file (remoteEntry.js), median (ms)', file.median);
-        console.log(`run ${run}: ${Object.entries(figures).map(([name, values]) => `${name} ${values.at(-1)!.toFixed(1)}`).join('; ')}`);
+        console.log(
+          `run ${run}: ${Object.entries(figures)
+            .map(([name, values]) => `${name} ${values.at(-1)!.toFixed(1)}`)
+            .join('; ')}`,
+        );
       } finally {
         await stack.stop();
       }

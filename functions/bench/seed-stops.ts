@@ -9,7 +9,14 @@ import { openDatabase } from '../src/db/database';
 import { users } from '../src/db/schema';
 import { insertSubscription } from '../src/services/subscriptions';
 
-const TOWNS = [['Salt Lake City', '84111'], ['Provo', '84604'], ['Ogden', '84401'], ['Sandy', '84070'], ['Orem', '84057'], ['Bountiful', '84010']] as const;
+const TOWNS = [
+  ['Salt Lake City', '84111'],
+  ['Provo', '84604'],
+  ['Ogden', '84401'],
+  ['Sandy', '84070'],
+  ['Orem', '84057'],
+  ['Bountiful', '84010'],
+] as const;
 
 async function main(): Promise<void> {
   const [dataDir, admin, driver, stops] = process.argv.slice(2);

@@ -12,7 +12,14 @@ import { deploymentSettings } from './settings-files';
  * brings its native image library for the platform it is installed on, heic-decode its
  * WebAssembly, and the embedded database is refused under Functions (it is never loaded there).
  */
-const INSTALLED = ['firebase-functions', 'firebase-admin', '@google-cloud/cloud-sql-connector', '@google-cloud/storage', 'sharp', 'heic-decode'];
+const INSTALLED = [
+  'firebase-functions',
+  'firebase-admin',
+  '@google-cloud/cloud-sql-connector',
+  '@google-cloud/storage',
+  'sharp',
+  'heic-decode',
+];
 const NEVER_LOADED = ['@electric-sql/pglite', 'pg-native'];
 
 /** .env and .env.<project-id>; never .env.local or .secret.local, which are the emulator's. */
@@ -67,16 +74,26 @@ export async function bundleFunctions(outDir = path.join(REPO_ROOT, FUNCTIONS_DI
  * Before a deploy (firebase-tools names the project in GCLOUD_PROJECT): the project's settings
  * file exists, and firebase.json's rewrites name the region those settings put the functions in.
  */
-export function checkDeployment(projectId: string, firebaseJsonText: string, settings: Record<string, string>, settingsFound: boolean): string[] {
+export function checkDeployment(
+  projectId: string,
+  firebaseJsonText: string,
+  settings: Record<string, string>,
+  settingsFound: boolean,
+): string[] {
   const problems: string[] = [];
-  if (!settingsFound) problems.push(`functions/.env.${projectId} is missing: copy functions/.env.example to it and fill it in (docs/deploy-firebase.md, step 6).`);
+  if (!settingsFound)
+    problems.push(
+      `functions/.env.${projectId} is missing: copy functions/.env.example to it and fill it in (docs/deploy-firebase.md, step 6).`,
+    );
   const region = functionsRegion(settings);
   const named = new Set<string>();
   for (const site of (JSON.parse(firebaseJsonText) as { hosting: { rewrites?: { function?: { region?: string } }[] }[] }).hosting) {
     for (const rewrite of site.rewrites ?? []) if (rewrite.function?.region) named.add(rewrite.function.region);
   }
   if ([...named].some((r) => r !== region)) {
-    problems.push(`firebase.json sends the site to functions in ${[...named].join(', ')}, but the settings put them in ${region}: run \`pnpm firebase:config ${projectId}\`.`);
+    problems.push(
+      `firebase.json sends the site to functions in ${[...named].join(', ')}, but the settings put them in ${region}: run \`pnpm firebase:config ${projectId}\`.`,
+    );
   }
   return problems;
 }
@@ -85,14 +102,20 @@ if (require.main === module) {
   const projectId = process.env.GCLOUD_PROJECT;
   if (projectId) {
     const found = fs.existsSync(path.join(REPO_ROOT, 'functions', `.env.${projectId}`));
-    const problems = checkDeployment(projectId, fs.readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8'), deploymentSettings(projectId), found);
+    const problems = checkDeployment(
+      projectId,
+      fs.readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8'),
+      deploymentSettings(projectId),
+      found,
+    );
     if (problems.length > 0) {
       console.error(`Not deploying:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
       process.exit(1);
     }
   }
   bundleFunctions().then(
-    ({ outDir, bytes }) => console.log(`Functions bundle in ${path.relative(REPO_ROOT, outDir)} (${Math.round(bytes / 1024)} KB with its source map)`),
+    ({ outDir, bytes }) =>
+      console.log(`Functions bundle in ${path.relative(REPO_ROOT, outDir)} (${Math.round(bytes / 1024)} KB with its source map)`),
     (error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -52,7 +52,11 @@ async function main(): Promise<void> {
   const mailDir = path.join(REPO_ROOT, '.data', 'firebase-emulate', 'mail');
   const settings = Object.fromEntries(PASSED_ON.filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
   console.log('Starting the Hosting, Functions and Auth emulators…');
-  const stack = await startEmulatorStack({ databaseUrl: database.url, settings: { ADMIN_EMAILS: 'admin@example.com', ...settings }, mailDir });
+  const stack = await startEmulatorStack({
+    databaseUrl: database.url,
+    settings: { ADMIN_EMAILS: 'admin@example.com', ...settings },
+    mailDir,
+  });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

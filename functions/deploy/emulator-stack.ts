@@ -67,12 +67,23 @@ async function emulatorPorts() {
     const hosting = await freePort();
     const free = await Promise.all(SITES.map((_, i) => portIsFree(hostingPort(hosting, i))));
     if (free.every(Boolean)) {
-      return { hosting, functions: await freePort(), auth: await freePort(), hub: await freePort(), logging: await freePort(), eventarc: await freePort(), tasks: await freePort() };
+      return {
+        hosting,
+        functions: await freePort(),
+        auth: await freePort(),
+        hub: await freePort(),
+        logging: await freePort(),
+        eventarc: await freePort(),
+        tasks: await freePort(),
+      };
     }
   }
 }
 
-const envFile = (values: Record<string, string>) => `${Object.entries(values).map(([key, value]) => `${key}=${value}`).join('\n')}\n`;
+const envFile = (values: Record<string, string>) =>
+  `${Object.entries(values)
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n')}\n`;
 
 /** A new database on the PostgreSQL server of `serverUrl`, named after its database and `purpose`; drop() removes it. */
 export async function freshDatabase(serverUrl: string, purpose: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -97,10 +108,14 @@ export async function freshDatabase(serverUrl: string, purpose: string): Promise
 export async function prepareDeployment({ rebuild = 'missing' }: { rebuild?: 'missing' | 'stale' | 'all' } = {}): Promise<void> {
   const { appsNeedingBuild, buildMarker } = await import('../../scripts/lib/builds.mjs');
   const apps = SITES.map(packageOf);
-  const toBuild = rebuild === 'all' ? apps : rebuild === 'stale' ? appsNeedingBuild() : apps.filter((app) => !fs.existsSync(buildMarker(app)));
+  const toBuild =
+    rebuild === 'all' ? apps : rebuild === 'stale' ? appsNeedingBuild() : apps.filter((app) => !fs.existsSync(buildMarker(app)));
   if (toBuild.length > 0) {
     console.log(`Building ${toBuild.join(', ')}…`);
-    const { status } = spawnSync('pnpm', ['-r', ...toBuild.flatMap((app) => ['--filter', `./${app}`]), 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const { status } = spawnSync('pnpm', ['-r', ...toBuild.flatMap((app) => ['--filter', `./${app}`]), 'build'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
     if (status !== 0) throw new Error('The build failed.');
   }
   for (const site of SITES) stageHosting(site);
@@ -140,18 +155,34 @@ export async function startEmulatorStack(options: EmulatorStackOptions): Promise
     ...options.settings,
   };
   // The emulator tries Secret Manager for a secret with no value here, which fails offline.
-  const secrets = { DATABASE_URL: options.databaseUrl, SMTP_URL: mail.url, STRIPE_SECRET_KEY: 'unused', STRIPE_WEBHOOK_SECRET: 'unused', ...options.secrets };
+  const secrets = {
+    DATABASE_URL: options.databaseUrl,
+    SMTP_URL: mail.url,
+    STRIPE_SECRET_KEY: 'unused',
+    STRIPE_WEBHOOK_SECRET: 'unused',
+    ...options.secrets,
+  };
   fs.writeFileSync(path.join(functionsDir, '.env.local'), envFile(settings));
   fs.writeFileSync(path.join(functionsDir, '.secret.local'), envFile(secrets));
 
-  const config = firebaseJson({ region, repoPath: '../../../', emulators: { hosting: ports.hosting, functions: ports.functions, auth: ports.auth } });
+  const config = firebaseJson({
+    region,
+    repoPath: '../../../',
+    emulators: { hosting: ports.hosting, functions: ports.functions, auth: ports.auth },
+  });
   config.functions[0]!.source = 'functions';
   const emulators = config.emulators as Record<string, unknown>;
   for (const helper of ['hub', 'logging', 'eventarc', 'tasks'] as const) emulators[helper] = { host: '127.0.0.1', port: ports[helper] };
   fs.writeFileSync(path.join(runDir, 'firebase.json'), JSON.stringify(config, null, 2));
   fs.writeFileSync(path.join(runDir, '.firebaserc'), JSON.stringify(firebaserc(projectId), null, 2));
 
-  const quiet = { METADATA_SERVER_DETECTION: 'none', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true', TMPDIR: tmpDir };
+  const quiet = {
+    METADATA_SERVER_DETECTION: 'none',
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    CI: 'true',
+    TMPDIR: tmpDir,
+  };
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk;
@@ -168,7 +199,11 @@ export async function startEmulatorStack(options: EmulatorStackOptions): Promise
     return child;
   };
   let emulatorExited = false;
-  const emulator = spawnGroup(path.join(REPO_ROOT, 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'hosting,functions,auth', '--project', projectId], quiet);
+  const emulator = spawnGroup(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'firebase'),
+    ['emulators:start', '--only', 'hosting,functions,auth', '--project', projectId],
+    quiet,
+  );
   emulator.on('exit', () => (emulatorExited = true));
 
   const stop = async () => {
@@ -211,14 +246,18 @@ export async function startEmulatorStack(options: EmulatorStackOptions): Promise
   // Cloud Scheduler's stand-in: an instance of its own, with the functions' settings and the
   // emulators' addresses, as the Functions emulator gives them to the functions it runs.
   const every = options.scheduleMs ?? { outbox: 60_000, billing: 3_600_000 };
-  const scheduler = spawnGroup(process.execPath, [path.join(__dirname, 'cloud-scheduler-stand-in.cjs'), functionsDir, `outbox=${every.outbox}`, `billing=${every.billing}`], {
-    ...quiet,
-    ...settings,
-    ...secrets,
-    GCLOUD_PROJECT: projectId,
-    FIREBASE_AUTH_EMULATOR_HOST: authHost,
-    FUNCTIONS_EMULATOR: 'true',
-  });
+  const scheduler = spawnGroup(
+    process.execPath,
+    [path.join(__dirname, 'cloud-scheduler-stand-in.cjs'), functionsDir, `outbox=${every.outbox}`, `billing=${every.billing}`],
+    {
+      ...quiet,
+      ...settings,
+      ...secrets,
+      GCLOUD_PROJECT: projectId,
+      FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      FUNCTIONS_EMULATOR: 'true',
+    },
+  );
   // Its first runs also bring the database's schema up to date; the stack is up once they are done.
   try {
     const deadline = Date.now() + 60_000;

@@ -36,7 +36,9 @@ function hosting(site: Site, region: string, repoPath: string) {
       // ...and content-hashed ones never change: a year (the later rule wins).
       { regex: `^.*${HASHED_FILE.source}`, headers: [header('Cache-Control', IMMUTABLE)] },
       // The host's pages load a remote's files from the remote's own site.
-      ...(remote ? [{ glob: '**', headers: [header('Access-Control-Allow-Origin', '*'), header('Cross-Origin-Resource-Policy', 'cross-origin')] }] : []),
+      ...(remote
+        ? [{ glob: '**', headers: [header('Access-Control-Allow-Origin', '*'), header('Cross-Origin-Resource-Policy', 'cross-origin')] }]
+        : []),
     ],
     ...(remote
       ? {}
@@ -62,7 +64,14 @@ export function hostRewrites(region: string) {
 export function firebaseJson({ region, repoPath = '', emulators }: FirebaseJsonOptions) {
   return {
     hosting: SITES.map((site) => hosting(site, region, repoPath)),
-    functions: [{ source: `${repoPath}${FUNCTIONS_DIR}`, codebase: 'default', runtime: 'nodejs20', predeploy: ['pnpm --filter functions firebase:bundle'] }],
+    functions: [
+      {
+        source: `${repoPath}${FUNCTIONS_DIR}`,
+        codebase: 'default',
+        runtime: 'nodejs20',
+        predeploy: ['pnpm --filter functions firebase:bundle'],
+      },
+    ],
     ...(emulators
       ? {
           emulators: {

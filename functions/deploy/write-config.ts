@@ -21,6 +21,8 @@ if (require.main === module) {
   console.log(`firebase.json written (functions in ${region})`);
   if (projectId) {
     fs.writeFileSync(path.join(REPO_ROOT, '.firebaserc'), `${JSON.stringify(firebaserc(projectId), null, 2)}\n`);
-    console.log(`.firebaserc written for ${projectId}: sites ${Object.values(firebaserc(projectId).targets[projectId]!.hosting).flat().join(', ')}`);
+    console.log(
+      `.firebaserc written for ${projectId}: sites ${Object.values(firebaserc(projectId).targets[projectId]!.hosting).flat().join(', ')}`,
+    );
   }
 }

@@ -28,7 +28,8 @@ function log(line: string) {
 /** A database for one scenario: a fresh PGlite folder, or a fresh database on the server. */
 async function freshDatabase(kind: Kind): Promise<{ env: Record<string, string>; url: string | null; drop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-faults-'));
-  if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, url: null, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  if (kind === 'pglite')
+    return { env: { DATA_DIR: dataDir }, url: null, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `blooms_faults_${process.pid}_${Date.now()}`;
   const c = new Client({ connectionString: admin });
@@ -94,8 +95,17 @@ async function startBackend(env: Record<string, string>): Promise<Backend> {
 }
 
 const FORM = {
-  first_name: 'Fault', last_name: 'Test', phone: '8015550100', address: '1 Main St', unit: '', city: 'Salt Lake City', state: 'UT',
-  zip: '84111', notes: '', plan: 'yearly', months: 'all',
+  first_name: 'Fault',
+  last_name: 'Test',
+  phone: '8015550100',
+  address: '1 Main St',
+  unit: '',
+  city: 'Salt Lake City',
+  state: 'UT',
+  zip: '84111',
+  notes: '',
+  plan: 'yearly',
+  months: 'all',
 };
 
 /** Starts a checkout and pays it on the test checkout; resolves with the e-mail when the payment was acknowledged (303). */
@@ -109,7 +119,12 @@ async function payOnce(url: string, n: number): Promise<string | null> {
     });
     if (started.status !== 200) return null;
     const { result } = (await started.json()) as { result: { sessionId: string } };
-    const paid = await fetch(`${url}/checkout/test/${result.sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    const paid = await fetch(`${url}/checkout/test/${result.sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
     return paid.status === 303 ? email : null;
   } catch {
     return null; // the process died under it: not acknowledged
@@ -203,7 +218,8 @@ async function crashMidPayment(kind: Kind) {
 
     const second = await startBackend(database.env);
     log('restarted on the same data; waiting for the e-mail outbox to drain');
-    const subscribers = async () => (await query<{ email: string }>(database.url, database.env.DATA_DIR!, 'select email from subscriptions')).map((r) => r.email);
+    const subscribers = async () =>
+      (await query<{ email: string }>(database.url, database.env.DATA_DIR!, 'select email from subscriptions')).map((r) => r.email);
     const stored = await subscribers();
     const lost = acknowledged.filter((email) => !stored.includes(email));
     check(lost.length === 0, `acknowledged payments with no subscription: ${lost.join(', ')}`);
@@ -234,7 +250,9 @@ async function crashMidWrites(kind: Kind) {
     const ids: string[] = [];
     for (let n = 0; n < 40; n++) if (await payOnce(first.url, n)) ids.push(`payer${n}@example.com`);
     const { idToken } = await signIn(ADMIN);
-    const rows = (await (await fetch(`${first.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })).json()) as { rows: { id: string }[] };
+    const rows = (await (
+      await fetch(`${first.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
+    ).json()) as { rows: { id: string }[] };
     const subscriptionIds = rows.rows.map((r) => r.id);
     log(`${subscriptionIds.length} subscriptions; assigning each with its own request, 6 at a time, and kill -9 after 300 ms`);
     const acknowledged: string[] = [];
@@ -258,7 +276,13 @@ async function crashMidWrites(kind: Kind) {
     await Promise.all(workers);
     await first.exited;
     const second = await startBackend(database.env);
-    const assigned = (await query<{ id: string }>(database.url, database.env.DATA_DIR!, `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`)).map((r) => r.id);
+    const assigned = (
+      await query<{ id: string }>(
+        database.url,
+        database.env.DATA_DIR!,
+        `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`,
+      )
+    ).map((r) => r.id);
     second.process.kill('SIGTERM');
     await second.exited;
     const lost = acknowledged.filter((id) => !assigned.includes(id));
@@ -276,7 +300,9 @@ async function connectionsTerminated() {
     const backend = await startBackend(database.env);
     for (let n = 0; n < 60; n++) await payOnce(backend.url, n);
     const { idToken } = await signIn(ADMIN);
-    const rows = (await (await fetch(`${backend.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })).json()) as { rows: { id: string }[] };
+    const rows = (await (
+      await fetch(`${backend.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
+    ).json()) as { rows: { id: string }[] };
     // Each round from its own connection: the one that terminates the others must not be among them.
     const terminateOthers = async () => {
       const admin = new Client({ connectionString: database.url! });
@@ -311,13 +337,22 @@ async function connectionsTerminated() {
     );
     await killer;
     const health = await fetch(`${backend.url}/api/health`);
-    const assigned = (await query<{ id: string }>(database.url, '', `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`)).map((r) => r.id);
+    const assigned = (
+      await query<{ id: string }>(
+        database.url,
+        '',
+        `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`,
+      )
+    ).map((r) => r.id);
     backend.process.kill('SIGTERM');
     const code = await backend.exited;
     const byStatus = statuses.reduce<Record<number, number>>((acc, { status }) => ({ ...acc, [status]: (acc[status] ?? 0) + 1 }), {});
     check(terminated > 0, 'no connection was terminated');
     check(health.status === 200, `health answered ${health.status} afterwards`);
-    check(Object.keys(byStatus).every((s) => s === '200' || s === '503'), `answers other than 200/503: ${JSON.stringify(byStatus)}`);
+    check(
+      Object.keys(byStatus).every((s) => s === '200' || s === '503'),
+      `answers other than 200/503: ${JSON.stringify(byStatus)}`,
+    );
     const lost = statuses.filter((s) => s.status === 200 && !assigned.includes(s.id));
     check(lost.length === 0, `acknowledged writes lost: ${lost.length}`);
     check(code === 0, `the process exited with ${code} on SIGTERM: ${backend.output().slice(-600)}`);
@@ -354,17 +389,30 @@ async function stopWithLiveClients(kind: Kind) {
       const port = await freePort();
       const second = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
         cwd: FUNCTIONS_DIR,
-        env: { ...process.env, ...database.env, PORT: String(port), FIREBASE_PROJECT_ID: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, SERVE_STATIC: 'false' },
+        env: {
+          ...process.env,
+          ...database.env,
+          PORT: String(port),
+          FIREBASE_PROJECT_ID: PROJECT,
+          FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+          SERVE_STATIC: 'false',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
       second.stderr!.on('data', (chunk) => (output += chunk));
       const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
-      check(code !== 0 && output.includes('is in use by another backend'), `a second backend on the same folder was not refused (exit ${code}): ${output.slice(0, 300)}`);
+      check(
+        code !== 0 && output.includes('is in use by another backend'),
+        `a second backend on the same folder was not refused (exit ${code}): ${output.slice(0, 300)}`,
+      );
       refusedSecond = 'refused, naming the process that has it';
     }
     const streams = await Promise.all([openLive(backend.url, idToken), openLive(backend.url, idToken), openLive(backend.url, idToken)]);
-    check(streams.every((s) => s.status === 200), 'live streams did not open');
+    check(
+      streams.every((s) => s.status === 200),
+      'live streams did not open',
+    );
     const sentAt = Date.now();
     backend.process.kill('SIGTERM');
     const code = await backend.exited;
@@ -411,7 +459,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** Runs `pnpm backup` or `pnpm restore` (the CLI) with the given settings; resolves with its output, rejects with it on failure. */
 function runBackupCli(command: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/backup-cli.js', command, file], { cwd: FUNCTIONS_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/backup-cli.js', command, file], {
+      cwd: FUNCTIONS_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -423,8 +475,16 @@ function runBackupCli(command: 'backup' | 'restore', file: string, env: Record<s
 async function deliverWithPhoto(url: string, idToken: string, subscriptionId: string): Promise<boolean> {
   const as = { Authorization: `Bearer ${idToken}` };
   try {
-    const assigned = await fetch(`${url}/api/deliveries/assign`, { method: 'POST', headers: { ...as, 'Content-Type': 'application/json' }, body: JSON.stringify({ month: NOV, subscriptionIds: [subscriptionId], assigneeEmail: ADMIN }) });
-    const out = await fetch(`${url}/api/deliveries/status`, { method: 'POST', headers: { ...as, 'Content-Type': 'application/json' }, body: JSON.stringify({ subscriptionId, month: NOV, expectedStatus: 'not-started' }) });
+    const assigned = await fetch(`${url}/api/deliveries/assign`, {
+      method: 'POST',
+      headers: { ...as, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ month: NOV, subscriptionIds: [subscriptionId], assigneeEmail: ADMIN }),
+    });
+    const out = await fetch(`${url}/api/deliveries/status`, {
+      method: 'POST',
+      headers: { ...as, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscriptionId, month: NOV, expectedStatus: 'not-started' }),
+    });
     if (assigned.status !== 200 || out.status !== 200) return false;
     const form = new FormData();
     form.set('subscriptionId', subscriptionId);
@@ -451,7 +511,9 @@ async function backupUnderLoad(kind: Kind) {
     const backend = await startBackend(source.env);
     const { idToken } = await signIn(ADMIN);
     for (let n = 0; n < 30; n++) await payOnce(backend.url, n);
-    const listed = (await (await fetch(`${backend.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })).json()) as { rows: { id: string }[] };
+    const listed = (await (
+      await fetch(`${backend.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
+    ).json()) as { rows: { id: string }[] };
     const stops = listed.rows.map((row) => row.id);
 
     const paid: { email: string; at: number }[] = [];
@@ -477,19 +539,40 @@ async function backupUnderLoad(kind: Kind) {
     await Promise.all([...payers, driver]);
     backend.process.kill('SIGTERM');
     await backend.exited;
-    const before = { paid: paid.filter((write) => write.at < backupBegan), photographed: photographed.filter((write) => write.at < backupBegan) };
-    log(`${before.paid.length} payments and ${before.photographed.length} door photos acknowledged before the backup began, ${paid.length - before.paid.length} and ${photographed.length - before.photographed.length} while it ran`);
-    log(output.split('\n').slice(0, 3).map((line) => line.trim()).join(' | '));
+    const before = {
+      paid: paid.filter((write) => write.at < backupBegan),
+      photographed: photographed.filter((write) => write.at < backupBegan),
+    };
+    log(
+      `${before.paid.length} payments and ${before.photographed.length} door photos acknowledged before the backup began, ${paid.length - before.paid.length} and ${photographed.length - before.photographed.length} while it ran`,
+    );
+    log(
+      output
+        .split('\n')
+        .slice(0, 3)
+        .map((line) => line.trim())
+        .join(' | '),
+    );
 
     const restored = await runBackupCli('restore', file, target.env);
-    log(restored.split('\n').slice(1, 4).map((line) => line.trim()).join(' | '));
+    log(
+      restored
+        .split('\n')
+        .slice(1, 4)
+        .map((line) => line.trim())
+        .join(' | '),
+    );
     const second = await startBackend(target.env);
     const health = (await (await fetch(`${second.url}/api/health`)).json()) as { status: string };
-    const subscribers = new Set((await query<{ email: string }>(target.url, target.env.DATA_DIR!, 'select email from subscriptions')).map((row) => row.email));
+    const subscribers = new Set(
+      (await query<{ email: string }>(target.url, target.env.DATA_DIR!, 'select email from subscriptions')).map((row) => row.email),
+    );
     const lostPayments = before.paid.filter((write) => !subscribers.has(write.email));
     const missingPhotos: string[] = [];
     for (const write of before.photographed) {
-      const photo = await fetch(`${second.url}/api/deliveries/${write.id}/${NOV}/proof`, { headers: { Authorization: `Bearer ${(await signIn(ADMIN)).idToken}` } });
+      const photo = await fetch(`${second.url}/api/deliveries/${write.id}/${NOV}/proof`, {
+        headers: { Authorization: `Bearer ${(await signIn(ADMIN)).idToken}` },
+      });
       if (photo.status !== 200 || !Buffer.from(await photo.arrayBuffer()).equals(PNG)) missingPhotos.push(write.id);
     }
     const halfDone = await query<{ email: string }>(
@@ -501,7 +584,10 @@ async function backupUnderLoad(kind: Kind) {
     second.process.kill('SIGTERM');
     await second.exited;
     check(health.status === 'ok', `the restored backend's health: ${JSON.stringify(health)}`);
-    check(lostPayments.length === 0, `payments acknowledged before the backup and not restored: ${lostPayments.map((write) => write.email).join(', ')}`);
+    check(
+      lostPayments.length === 0,
+      `payments acknowledged before the backup and not restored: ${lostPayments.map((write) => write.email).join(', ')}`,
+    );
     check(missingPhotos.length === 0, `door photos acknowledged before the backup and not restored: ${missingPhotos.length}`);
     check(halfDone.length === 0, `subscriptions restored without their payment or e-mail: ${halfDone.map((row) => row.email).join(', ')}`);
     return `${before.paid.length} payments and ${before.photographed.length} photos from before the backup all restored (${subscribers.size} subscriptions in the file, each whole); restored backend healthy`;
@@ -516,7 +602,10 @@ async function main() {
   // The processes under test are the compiled ones production runs.
   execFileSync(process.execPath, ['build.mjs'], { cwd: FUNCTIONS_DIR, stdio: 'inherit' });
   const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: running against PGlite only (the connection-termination scenario needs a PostgreSQL server).');
+  if (!process.env.TEST_DATABASE_URL)
+    console.log(
+      'TEST_DATABASE_URL is not set: running against PGlite only (the connection-termination scenario needs a PostgreSQL server).',
+    );
   process.env.METADATA_SERVER_DETECTION = 'none';
   const emulator = await startAuthEmulator({ projectId: PROJECT });
   emulatorHost = emulator.host;
@@ -536,7 +625,8 @@ async function main() {
       await scenario(`[${kind}] account disabled with its live stream open (item 10)`, () => disabledAccountLive(kind));
       await scenario(`[${kind}] pnpm backup under a write load, pnpm restore into an empty folder`, () => backupUnderLoad(kind));
     }
-    if (kinds.includes('postgres')) await scenario('[postgres] every pool connection terminated in a burst (item 1)', connectionsTerminated);
+    if (kinds.includes('postgres'))
+      await scenario('[postgres] every pool connection terminated in a burst (item 1)', connectionsTerminated);
   } finally {
     await emulator.stop();
   }

@@ -37,31 +37,55 @@ export async function paymentsChecks(stack: EmulatorStack, stripe: Awaited<Retur
       city: 'Salt Lake City',
       zip: '84111',
     });
-    const created = await fetch(`${host}/api/createCheckoutSession`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data: payload }) });
+    const created = await fetch(`${host}/api/createCheckoutSession`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: payload }),
+    });
     const createdBody = (await created.json()) as { result?: { url: string; sessionId: string }; error?: unknown };
     expectEqual(created.status, 200, `createCheckoutSession status (${JSON.stringify(createdBody)})`);
     sessionId = createdBody.result!.sessionId;
     expectTrue(createdBody.result!.url.startsWith('https://checkout.stripe.test/'), 'a Stripe Checkout URL');
-    const missing = await fetch(`${host}/api/verifyCheckoutSession`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data: { sessionId: 'cs_test_missing' } }) });
+    const missing = await fetch(`${host}/api/verifyCheckoutSession`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { sessionId: 'cs_test_missing' } }),
+    });
     expectEqual(((await missing.json()) as { error: { status: string } }).error.status, 'NOT_FOUND', 'verify of an unknown session');
   });
 
-  await check('a signed Stripe webhook fulfils the order (one subscription, one e-mail from the outbox function); a forged one is refused', async () => {
-    const session = stripe.sessions.get(sessionId)!;
-    const paid = { ...session, payment_status: 'paid', status: 'complete' };
-    const body = JSON.stringify({ id: 'evt_firebase_suite', object: 'event', type: 'checkout.session.completed', data: { object: paid } });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-    const forged = await fetch(`${host}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: body.replace('paid', 'PAID') });
-    expectEqual(forged.status, 400, 'forged webhook status');
-    for (let i = 0; i < 2; i++) {
-      const signed = await fetch(`${host}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body });
-      expectEqual(signed.status, 200, 'signed webhook status');
-    }
-    await waitFor(() => stack.mail.received.some((mail) => mail.to.includes('rosa@example.com')), 30_000, 'the confirmation e-mail');
-    // Another scheduled run or two must not send it again.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expectEqual(stack.mail.received.filter((mail) => mail.to.includes('rosa@example.com')).length, 1, 'confirmation e-mails');
-  });
+  await check(
+    'a signed Stripe webhook fulfils the order (one subscription, one e-mail from the outbox function); a forged one is refused',
+    async () => {
+      const session = stripe.sessions.get(sessionId)!;
+      const paid = { ...session, payment_status: 'paid', status: 'complete' };
+      const body = JSON.stringify({
+        id: 'evt_firebase_suite',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: paid },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+      const forged = await fetch(`${host}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        body: body.replace('paid', 'PAID'),
+      });
+      expectEqual(forged.status, 400, 'forged webhook status');
+      for (let i = 0; i < 2; i++) {
+        const signed = await fetch(`${host}/api/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+          body,
+        });
+        expectEqual(signed.status, 200, 'signed webhook status');
+      }
+      await waitFor(() => stack.mail.received.some((mail) => mail.to.includes('rosa@example.com')), 30_000, 'the confirmation e-mail');
+      // Another scheduled run or two must not send it again.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expectEqual(stack.mail.received.filter((mail) => mail.to.includes('rosa@example.com')).length, 1, 'confirmation e-mails');
+    },
+  );
 
   const month = new Date().toISOString().slice(0, 7);
   let subscriptionId = '';
@@ -71,7 +95,11 @@ export async function paymentsChecks(stack: EmulatorStack, stripe: Awaited<Retur
     subscriptionId = rows.find((row) => row.email === 'rosa@example.com')?.id ?? '';
     expectTrue(Boolean(subscriptionId), `the new subscription is listed (${list.status})`);
     // A real photo of over a hundred KB: noise does not compress.
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    const photo = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const form = new FormData();
     form.set('subscriptionId', subscriptionId);
     form.set('month', month);
@@ -85,7 +113,10 @@ export async function paymentsChecks(stack: EmulatorStack, stripe: Awaited<Retur
     expectEqual(out.status, 200, 'out for delivery');
     const proof = await fetch(`${host}/api/deliveries/proof`, { method: 'POST', headers: asAdmin, body: form });
     expectEqual(proof.status, 200, `proof upload status (${proof.status === 200 ? '' : await proof.text()})`);
-    expectTrue([...stack.storage.objects.keys()].some((key) => key.startsWith(`${BUCKET}/deliveries/${subscriptionId}/`)), 'the photo is in the bucket');
+    expectTrue(
+      [...stack.storage.objects.keys()].some((key) => key.startsWith(`${BUCKET}/deliveries/${subscriptionId}/`)),
+      'the photo is in the bucket',
+    );
     const back = await fetch(`${host}/api/deliveries/${subscriptionId}/${month}/proof`, { headers: asAdmin });
     expectEqual(back.status, 200, 'photo status');
     expectTrue(Buffer.from(await back.arrayBuffer()).equals(photo), 'the photo comes back byte for byte');
@@ -94,7 +125,10 @@ export async function paymentsChecks(stack: EmulatorStack, stripe: Awaited<Retur
 
   await check('the live function streams changes to the site, and only to the site (CORS)', async () => {
     const liveUrl = `${stack.functionUrl('live')}/api/live`;
-    const stranger = await fetch(liveUrl, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
+    const stranger = await fetch(liveUrl, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+    });
     expectEqual(stranger.headers.get('access-control-allow-origin'), null, 'CORS for another origin');
     const abort = new AbortController();
     const response = await fetch(liveUrl, { headers: { ...asAdmin, Origin: host }, signal: abort.signal });

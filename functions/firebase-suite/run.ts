@@ -11,7 +11,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config';
-import { freshDatabase, prepareDeployment, startEmulatorStack, type EmulatorStack, type EmulatorStackOptions } from '../deploy/emulator-stack';
+import {
+  freshDatabase,
+  prepareDeployment,
+  startEmulatorStack,
+  type EmulatorStack,
+  type EmulatorStackOptions,
+} from '../deploy/emulator-stack';
 import { startFakeStripe } from '../test/support/fake-stripe';
 import { paymentsChecks, PAYMENTS_ADMIN, WEBHOOK_SECRET } from './payments-checks';
 import { STAGING_SETTINGS, stagingChecks } from './staging-checks';
@@ -39,7 +45,11 @@ async function reproducibleBuildCheck(): Promise<void> {
     const env = { ...process.env };
     delete env.BLOOMS_BUILD_ID;
     const build = () => {
-      const { status } = spawnSync('pnpm', ['-r', ...remotes.flatMap((remote) => ['--filter', `./${remote}`]), 'build'], { cwd: REPO_ROOT, stdio: 'ignore', env });
+      const { status } = spawnSync('pnpm', ['-r', ...remotes.flatMap((remote) => ['--filter', `./${remote}`]), 'build'], {
+        cwd: REPO_ROOT,
+        stdio: 'ignore',
+        env,
+      });
       if (status !== 0) throw new Error('the build failed');
       return Object.fromEntries(remotes.map((remote) => [remote, filesOf(path.join(REPO_ROOT, remote, 'dist'))]));
     };
@@ -54,14 +64,20 @@ async function reproducibleBuildCheck(): Promise<void> {
 }
 
 /** Runs one stack against a fresh database, checks it, and stops it whatever happens. */
-async function onStack(purpose: string, options: Omit<EmulatorStackOptions, 'databaseUrl'>, checks: (stack: EmulatorStack) => Promise<void>): Promise<void> {
+async function onStack(
+  purpose: string,
+  options: Omit<EmulatorStackOptions, 'databaseUrl'>,
+  checks: (stack: EmulatorStack) => Promise<void>,
+): Promise<void> {
   const database = await freshDatabase(process.env.TEST_DATABASE_URL!, `firebase_${purpose}`);
   let stack: EmulatorStack | null = null;
   try {
     const started = Date.now();
     stack = await startEmulatorStack({ ...options, databaseUrl: database.url });
     timings[`emulatorsReady (${purpose})`] = `${((Date.now() - started) / 1000).toFixed(1)} s`;
-    console.log(`\n${purpose}: emulators ready in ${timings[`emulatorsReady (${purpose})`]}, site at ${stack.siteUrl('host')}, functions at ${stack.functionUrl('')}`);
+    console.log(
+      `\n${purpose}: emulators ready in ${timings[`emulatorsReady (${purpose})`]}, site at ${stack.siteUrl('host')}, functions at ${stack.functionUrl('')}`,
+    );
     await checks(stack);
     const { failed } = failedChecks();
     if (failed > 0) console.log(`\nEmulator output (last lines):\n${stack.output().slice(-4000)}`);
@@ -91,7 +107,9 @@ async function main(): Promise<number> {
 
   const browser = await launchChromium();
   try {
-    await onStack('staging', { settings: STAGING_SETTINGS, scheduleMs, projectId: 'demo-blooms-staging' }, (stack) => stagingChecks(stack, browser));
+    await onStack('staging', { settings: STAGING_SETTINGS, scheduleMs, projectId: 'demo-blooms-staging' }, (stack) =>
+      stagingChecks(stack, browser),
+    );
   } finally {
     await browser.close();
   }

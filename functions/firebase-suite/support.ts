@@ -22,7 +22,8 @@ export function failedChecks(): { passed: number; failed: number } {
 }
 
 export function expectEqual(actual: unknown, expected: unknown, what: string): void {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
 export function expectTrue(condition: boolean, what: string): void {
@@ -66,7 +67,11 @@ export async function signIn(authHost: string, email: string): Promise<string> {
   const response = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=suite`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ postBody: `id_token=${encodeURIComponent(idToken)}&providerId=google.com`, requestUri: 'http://localhost', returnSecureToken: true }),
+    body: JSON.stringify({
+      postBody: `id_token=${encodeURIComponent(idToken)}&providerId=google.com`,
+      requestUri: 'http://localhost',
+      returnSecureToken: true,
+    }),
   });
   const body = (await response.json()) as { idToken?: string };
   if (!body.idToken) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
@@ -76,7 +81,15 @@ export async function signIn(authHost: string, email: string): Promise<string> {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -98,7 +111,9 @@ export async function watchForProblems(page: Page): Promise<string[]> {
       document: { addEventListener: (type: string, listener: (event: { violatedDirective: string; blockedURI: string }) => void) => void };
       reportPolicyViolation: (text: string) => void;
     };
-    page.document.addEventListener('securitypolicyviolation', (event) => page.reportPolicyViolation(`${event.violatedDirective} blocked ${event.blockedURI}`));
+    page.document.addEventListener('securitypolicyviolation', (event) =>
+      page.reportPolicyViolation(`${event.violatedDirective} blocked ${event.blockedURI}`),
+    );
   });
   return problems;
 }

@@ -30,8 +30,12 @@ export interface Backend {
 }
 
 /** The database the settings name (a server, through the Cloud SQL connector or not, or the embedded one in dataDir), not yet migrated. */
-export async function openConfiguredDatabase(config: ServerConfig, pool: Pick<DatabaseOptions, 'poolSize' | 'applicationName'> = {}): Promise<Database> {
-  if (config.cloudSql && !config.databaseUrl) throw new Error('CLOUD_SQL_INSTANCE needs DATABASE_URL for the user, password and database name.');
+export async function openConfiguredDatabase(
+  config: ServerConfig,
+  pool: Pick<DatabaseOptions, 'poolSize' | 'applicationName'> = {},
+): Promise<Database> {
+  if (config.cloudSql && !config.databaseUrl)
+    throw new Error('CLOUD_SQL_INSTANCE needs DATABASE_URL for the user, password and database name.');
   return openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
@@ -80,7 +84,13 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
 export async function composeApi(
   config: ServerConfig,
   database: Database,
-  parts: { verifier: TokenVerifier; clock?: () => Date; blobs: BlobStore; feed: ChangeFeed | null; logger?: FastifyServerOptions['logger'] },
+  parts: {
+    verifier: TokenVerifier;
+    clock?: () => Date;
+    blobs: BlobStore;
+    feed: ChangeFeed | null;
+    logger?: FastifyServerOptions['logger'];
+  },
 ): Promise<FastifyInstance> {
   const app = await createSiteApp(config, parts.logger);
   const realClock = parts.clock ?? (() => new Date());
@@ -92,7 +102,17 @@ export async function composeApi(
   app.decorate('metrics', metrics);
   app.decorate('billing', payments.billing);
   app.addHook('onClose', () => payments.billing.close());
-  return buildServer(app, { config, database, verifier: parts.verifier, clock, testClock, blobs: parts.blobs, feed: parts.feed, metrics, payments });
+  return buildServer(app, {
+    config,
+    database,
+    verifier: parts.verifier,
+    clock,
+    testClock,
+    blobs: parts.blobs,
+    feed: parts.feed,
+    metrics,
+    payments,
+  });
 }
 
 /**
@@ -105,7 +125,9 @@ async function startBackups(config: ServerConfig, database: Database, photos: Ph
   if (!database.snapshot) return async () => undefined;
   const take = (file: string) => backupEmbedded(database, photos, file);
   const stopServing = await serveBackupRequests(config.dataDir, take, log);
-  const nightly = config.backups.nightly ? new NightlyBackups((file) => backupAndVerify(take, file), config.backups, database.db, log) : null;
+  const nightly = config.backups.nightly
+    ? new NightlyBackups((file) => backupAndVerify(take, file), config.backups, database.db, log)
+    : null;
   await nightly?.start();
   return async () => {
     await nightly?.close();
@@ -120,7 +142,13 @@ async function startBackups(config: ServerConfig, database: Database, photos: Ph
 export async function runBackend(
   config: ServerConfig,
   database: Database,
-  parts: { verifier?: TokenVerifier; signInLinks?: SignInLinks; clock?: () => Date; blobs?: BlobStore; logger?: FastifyServerOptions['logger'] } = {},
+  parts: {
+    verifier?: TokenVerifier;
+    signInLinks?: SignInLinks;
+    clock?: () => Date;
+    blobs?: BlobStore;
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<FastifyInstance> {
   const feed = new ChangeFeed();
   await feed.start(database);

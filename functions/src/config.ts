@@ -85,7 +85,10 @@ type Env = Record<string, string | undefined>;
 
 function list(value: string | undefined, fallback: string[]): string[] {
   if (value === undefined) return fallback;
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** Addresses that only this machine can reach. */
@@ -103,9 +106,11 @@ function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): voi
     );
   }
   const payments = env.PAYMENTS;
-  if (payments !== undefined && payments !== 'stripe' && payments !== 'test') throw new Error(`PAYMENTS must be 'stripe' or 'test', got '${payments}'.`);
+  if (payments !== undefined && payments !== 'stripe' && payments !== 'test')
+    throw new Error(`PAYMENTS must be 'stripe' or 'test', got '${payments}'.`);
   if (payments === 'stripe' && !config.stripe) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET).');
-  if (config.stripe && !config.stripe.webhookSecret && options.takesWebhooks) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY.');
+  if (config.stripe && !config.stripe.webhookSecret && options.takesWebhooks)
+    throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY.');
   const deployed = reachable || (config.publicUrl !== null && !isLoopbackHost(new URL(config.publicUrl).hostname));
   if (deployed && !config.stripe && payments !== 'test') {
     throw new Error(
@@ -114,7 +119,9 @@ function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): voi
     );
   }
   if (reachable && !config.publicUrl) {
-    throw new Error(`PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`);
+    throw new Error(
+      `PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`,
+    );
   }
 }
 
@@ -180,7 +187,8 @@ function readConfig(env: Env): ServerConfig {
   // there the browser's web config is set as WEB_API_KEY, WEB_AUTH_DOMAIN and WEB_APP_ID.
   const projectId = env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT ?? 'demo-monthly-blooms';
   const ipType = env.CLOUD_SQL_IP_TYPE ?? 'PUBLIC';
-  if (ipType !== 'PUBLIC' && ipType !== 'PRIVATE' && ipType !== 'PSC') throw new Error(`CLOUD_SQL_IP_TYPE must be PUBLIC, PRIVATE or PSC, got '${ipType}'.`);
+  if (ipType !== 'PUBLIC' && ipType !== 'PRIVATE' && ipType !== 'PSC')
+    throw new Error(`CLOUD_SQL_IP_TYPE must be PUBLIC, PRIVATE or PSC, got '${ipType}'.`);
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
 

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
-import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
+import {
+  addDays,
+  defaultDeliveryDate,
+  formatDeliveryDate,
+  lastDayForChanges,
+  studioDate,
+  studioMidnight,
+} from '@blooms/shared/contract/delivery-dates';
 import { CANCEL_REASONS, type Account } from '@blooms/shared/contract/account';
 import { ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { TEST_CLOCK_MESSAGES, TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
@@ -20,11 +27,14 @@ import { addSubscription, IMAGES, multipart } from './support/fixtures';
 /** Signs in with the one-time code of an e-mailed link, as the browser's Firebase Auth does; returns the ID token. */
 async function signInWithLink(email: string, link: string): Promise<string> {
   const oobCode = new URL(link).searchParams.get('oobCode');
-  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key=test-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, oobCode }),
-  });
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key=test-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, oobCode }),
+    },
+  );
   const body = (await response.json()) as { idToken?: string };
   if (!body.idToken) throw new Error(`e-mail link sign-in failed: ${JSON.stringify(body)}`);
   return body.idToken;
@@ -48,7 +58,10 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
   beforeAll(async () => {
     database = await createMigratedDatabase(kind);
     smtp = await startSmtpServer();
-    app = await startTestServer(database, { config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test' }), clock: () => NOW });
+    app = await startTestServer(database, {
+      config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test' }),
+      clock: () => NOW,
+    });
     await database.db.insert(users).values({ name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' });
     staffToken = (await signInWithGoogle('boss@blooms.example')).idToken;
   });
@@ -65,11 +78,28 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
   /** Subscribes through the test checkout, as a customer does. */
   async function subscribe(email: string, extra: Partial<typeof EMPTY_SUBSCRIBE_FORM> = {}) {
     const selected = monthsSelected(planMonths());
-    const form = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Rosa', lastName: 'Diaz', email, phone: '8015550111', address: '1 Main St', city: 'Provo', zip: '84601', plan: 'custom' as const, selectedMonths: selected, ...extra };
+    const form = {
+      ...EMPTY_SUBSCRIBE_FORM,
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      email,
+      phone: '8015550111',
+      address: '1 Main St',
+      city: 'Provo',
+      zip: '84601',
+      plan: 'custom' as const,
+      selectedMonths: selected,
+      ...extra,
+    };
     const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
     expect(started.statusCode).toBe(200);
     const { sessionId } = started.json().result as { sessionId: string };
-    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await app.inject({
+      method: 'POST',
+      url: `/checkout/test/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
     return row!;
   }
@@ -95,7 +125,8 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     return response.json() as Account;
   };
-  const change = (token: string, method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: as(token), payload });
+  const change = (token: string, method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, headers: as(token), payload });
 
   it('a subscriber signs in by an e-mailed link and sees their plan, coming months with dates and charges, and the first payment', async () => {
     const row = await subscribe('rosa@example.com');
@@ -110,7 +141,14 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(soon).toMatchObject({ date: soonDate(), state: 'delivering', paid: true, changeable: false, chargeCents: 0 });
     const next = mine!.coming.find((month) => month.month === addMonths(soonMonth(), 1))!;
     const nextDay = defaultDeliveryDate(next.month);
-    expect(next).toMatchObject({ date: nextDay, state: 'delivering', changeable: true, chargeCents: 9900, chargeDate: addDays(lastDayForChanges(nextDay), 1), paid: false });
+    expect(next).toMatchObject({
+      date: nextDay,
+      state: 'delivering',
+      changeable: true,
+      chargeCents: 9900,
+      chargeDate: addDays(lastDayForChanges(nextDay), 1),
+      paid: false,
+    });
     expect(mine!.coming.find((month) => month.month === addMonths(soonMonth(), 6))!.state).toBe('not-in-plan');
     expect(mine!.payments).toEqual([expect.objectContaining({ month: soonMonth(), amountCents: 9900 })]);
     // Cancelling now would keep the month already paid for and inside its notice.
@@ -170,7 +208,11 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
       expect(response.json().message).toBe(message);
     };
     const soon = soonMonth();
-    await refusal(`/api/account/subscriptions/${row.id}/skips/${soon}`, 400, ACCOUNT_MESSAGES.tooLate(formatMonth(soon), formatDeliveryDate(lastDayForChanges(soonDate()))));
+    await refusal(
+      `/api/account/subscriptions/${row.id}/skips/${soon}`,
+      400,
+      ACCOUNT_MESSAGES.tooLate(formatMonth(soon), formatDeliveryDate(lastDayForChanges(soonDate()))),
+    );
     const outside = addMonths(soon, 6);
     await refusal(`/api/account/subscriptions/${row.id}/skips/${outside}`, 400, ACCOUNT_MESSAGES.notInPlan(formatMonth(outside)));
     const past = addMonths(today().slice(0, 7), -2);
@@ -179,7 +221,12 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     await refusal(`/api/account/subscriptions/${row.id}/skips/${far}`, 400, ACCOUNT_MESSAGES.tooFarAhead(formatMonth(far)));
     await refusal(`/api/account/subscriptions/${other.id}/skips/${addMonths(soon, 1)}`, 404, ACCOUNT_MESSAGES.notYours);
     await refusal(`/api/account/subscriptions/${row.id}/skips/2026-13`, 400, 'month must be a month as YYYY-MM, from 2000-01 to 2199-12.');
-    await refusal(`/api/account/subscriptions/${row.id}/skips/${addMonths(soon, 1)}`, 400, ACCOUNT_MESSAGES.notSkipped(formatMonth(addMonths(soon, 1))), 'DELETE');
+    await refusal(
+      `/api/account/subscriptions/${row.id}/skips/${addMonths(soon, 1)}`,
+      400,
+      ACCOUNT_MESSAGES.notSkipped(formatMonth(addMonths(soon, 1))),
+      'DELETE',
+    );
     const pause = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/pause`, { from: addMonths(soon, 1), months: 4 });
     expect(pause.statusCode).toBe(400);
     expect(pause.json().message).toBe(ACCOUNT_MESSAGES.pauseLength);
@@ -237,7 +284,10 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
       expect(response.json().message).toBe(message);
     };
     // The month inside the notice (paid at checkout) can be neither dropped nor, once dropped, added back.
-    await refusal({ months: wanted.filter((m) => m !== number(soonMonth())) }, ACCOUNT_MESSAGES.tooLate(formatMonth(soonMonth()), formatDeliveryDate(lastDayForChanges(soonDate()))));
+    await refusal(
+      { months: wanted.filter((m) => m !== number(soonMonth())) },
+      ACCOUNT_MESSAGES.tooLate(formatMonth(soonMonth()), formatDeliveryDate(lastDayForChanges(soonDate()))),
+    );
     await refusal({ months: [] }, SUBSCRIBE_MESSAGES.noMonths);
     await refusal({ months: [13] }, 'months must be at most 12.');
     const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
@@ -257,9 +307,16 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(carried.coming.find((m) => m.month === addMonths(later, 1))).toMatchObject({ state: 'delivering', paid: true, chargeCents: 0 });
     expect(carried.payments.map((payment) => payment.month)).toEqual([addMonths(later, 1)]);
     app.emailOutbox.wake();
-    await waitFor(() => mailsTo('early@example.com').some((text) => text.includes(`The $99 paid for ${formatMonth(later)} now pays for ${formatMonth(addMonths(later, 1))}.`)));
+    await waitFor(() =>
+      mailsTo('early@example.com').some((text) =>
+        text.includes(`The $99 paid for ${formatMonth(later)} now pays for ${formatMonth(addMonths(later, 1))}.`),
+      ),
+    );
     // A pause over it carries it on again, to next year's delivery.
-    const paused = await change(earlyToken, 'PUT', `/api/account/subscriptions/${early.id}/pause`, { from: addMonths(later, 1), months: 1 });
+    const paused = await change(earlyToken, 'PUT', `/api/account/subscriptions/${early.id}/pause`, {
+      from: addMonths(later, 1),
+      months: 1,
+    });
     expect((paused.json() as Account).subscriptions[0]!.payments.map((payment) => payment.month)).toEqual([addMonths(later, 12)]);
 
     const yearly = await subscribe('year@example.com', { plan: 'yearly', selectedMonths: EMPTY_SUBSCRIBE_FORM.selectedMonths });
@@ -282,24 +339,41 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     await refusal({ ...good, zip: '90210' }, SUBSCRIBE_MESSAGES.outOfArea);
     await refusal({ ...good, address: '  ' }, 'Street address is required.');
     await refusal({ ...good, deliveryNotes: 'x'.repeat(1001) }, 'Delivery notes must be at most 1000 characters.');
-    await refusal({ ...good, city: 'Salt\u0000Lake' }, 'city contains a character that is not allowed (NUL or a broken Unicode character).');
+    await refusal(
+      { ...good, city: 'Salt\u0000Lake' },
+      'city contains a character that is not allowed (NUL or a broken Unicode character).',
+    );
     const [unchanged] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
     expect(unchanged).toMatchObject({ address: '1 Main St', city: 'Provo', zip: '84601', deliveryNotes: '' });
 
     const moved = await change(token, 'PUT', addressUrl, good);
     expect(moved.statusCode).toBe(200);
-    expect((moved.json() as Account).subscriptions[0]).toMatchObject({ deliverTo: '250 S State St, Apt 4, Salt Lake City, UT 84111', deliveryNotes: 'Buzz 4' });
+    expect((moved.json() as Account).subscriptions[0]).toMatchObject({
+      deliverTo: '250 S State St, Apt 4, Salt Lake City, UT 84111',
+      deliveryNotes: 'Buzz 4',
+    });
     // Staff find it by the subscriber's e-mail among many others of the month.
-    for (let i = 0; i < 30; i++) await addSubscription(database.db, { email: `neighbour${i}@example.com`, address: '250 S State St', city: 'Salt Lake City', zip: '84111' });
+    for (let i = 0; i < 30; i++)
+      await addSubscription(database.db, {
+        email: `neighbour${i}@example.com`,
+        address: '250 S State St',
+        city: 'Salt Lake City',
+        zip: '84111',
+      });
     const staffView = await app.inject({ url: `/api/subscriptions?month=${soonMonth()}&q=moving%40example.com`, headers: as(staffToken) });
-    expect(staffView.json()).toMatchObject({ total: 1, rows: [{ id: row.id, address: '250 S State St', unit: 'Apt 4', zip: '84111', deliveryNotes: 'Buzz 4' }] });
+    expect(staffView.json()).toMatchObject({
+      total: 1,
+      rows: [{ id: row.id, address: '250 S State St', unit: 'Apt 4', zip: '84111', deliveryNotes: 'Buzz 4' }],
+    });
     expect(staffView.json().rows).toHaveLength(1);
     // A parameter the month list does not read is refused, naming it, rather than ignored (which would list everyone).
     const typo = await app.inject({ url: `/api/subscriptions?month=${soonMonth()}&search=moving%40example.com`, headers: as(staffToken) });
     expect(typo.statusCode).toBe(400);
     expect(typo.json().message).toBe('"search" is not a field of this request.');
     app.emailOutbox.wake();
-    await waitFor(() => mailsTo('moving@example.com').some((text) => text.includes('We now deliver to 250 S State St, Apt 4, Salt Lake City, UT 84111.')));
+    await waitFor(() =>
+      mailsTo('moving@example.com').some((text) => text.includes('We now deliver to 250 S State St, Apt 4, Salt Lake City, UT 84111.')),
+    );
     // The same again changes nothing and e-mails nothing more.
     expect((await change(token, 'PUT', addressUrl, good)).statusCode).toBe(200);
     const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id));
@@ -318,7 +392,12 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect((await app.inject({ url: TEST_CLOCK_PATH, headers: as(token) })).statusCode).toBe(403);
     const back = await move({ today: addDays(today(), -1) });
     expect(back.statusCode).toBe(400);
-    expect(back.json().message).toBe(TEST_CLOCK_MESSAGES.outOfRange(formatDeliveryDate(today(), { withYear: true }), formatDeliveryDate(addDays(today(), 366), { withYear: true })));
+    expect(back.json().message).toBe(
+      TEST_CLOCK_MESSAGES.outOfRange(
+        formatDeliveryDate(today(), { withYear: true }),
+        formatDeliveryDate(addDays(today(), 366), { withYear: true }),
+      ),
+    );
     expect((await move({ today: addDays(today(), 367) })).statusCode).toBe(400);
     expect((await move({ today: '2027-02-30' })).json().message).toBe(TEST_CLOCK_MESSAGES.notADate);
     expect((await account(token)).subscriptions[0]!.coming.find((m) => m.month === next)!.changeable).toBe(true);
@@ -374,11 +453,17 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(refused.json().message).toMatch('Choose why you are cancelling.');
     expect((await account(token)).subscriptions[0]!.status).toBe('active');
 
-    const cancelled = await change(token, 'POST', `/api/account/subscriptions/${row.id}/cancel`, { reason: 'other', otherText: '  Allergies in the house  ' });
+    const cancelled = await change(token, 'POST', `/api/account/subscriptions/${row.id}/cancel`, {
+      reason: 'other',
+      otherText: '  Allergies in the house  ',
+    });
     expect(cancelled.statusCode).toBe(200);
     const kept = await database.db.select().from(cancellationReasons).where(eq(cancellationReasons.subscriptionId, row.id));
     expect(kept).toEqual([expect.objectContaining({ reason: 'other', otherText: 'Allergies in the house' })]);
-    const [event] = await database.db.select().from(subscriptionEvents).where(and(eq(subscriptionEvents.subscriptionId, row.id), eq(subscriptionEvents.kind, 'cancel')));
+    const [event] = await database.db
+      .select()
+      .from(subscriptionEvents)
+      .where(and(eq(subscriptionEvents.subscriptionId, row.id), eq(subscriptionEvents.kind, 'cancel')));
     expect(event!.detail).toMatchObject({ reason: 'other' });
     const figures = await cancellationReasonFigures(database.db, since);
     expect(figures.map((f) => f.reason).sort()).toEqual(CANCEL_REASONS.map((r) => r.id).sort());
@@ -392,15 +477,36 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     const hand = await subscribe('hand@example.com');
     const staff = { authorization: `Bearer ${staffToken}` };
     const deliver = async (subscriptionId: string, method: 'door' | 'hand') => {
-      await app.inject({ method: 'POST', url: '/api/deliveries/assign', headers: staff, payload: { month: soonMonth(), subscriptionIds: [subscriptionId], assigneeEmail: 'boss@blooms.example' } });
-      expect((await app.inject({ method: 'POST', url: '/api/deliveries/status', headers: staff, payload: { subscriptionId, month: soonMonth(), expectedStatus: 'not-started' } })).statusCode).toBe(200);
-      const body = multipart({ subscriptionId, month: soonMonth(), method }, method === 'door' ? { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg } : undefined);
-      expect((await app.inject({ method: 'POST', url: '/api/deliveries/proof', headers: { ...staff, ...body.headers }, payload: body.payload })).statusCode).toBe(200);
+      await app.inject({
+        method: 'POST',
+        url: '/api/deliveries/assign',
+        headers: staff,
+        payload: { month: soonMonth(), subscriptionIds: [subscriptionId], assigneeEmail: 'boss@blooms.example' },
+      });
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/deliveries/status',
+            headers: staff,
+            payload: { subscriptionId, month: soonMonth(), expectedStatus: 'not-started' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const body = multipart(
+        { subscriptionId, month: soonMonth(), method },
+        method === 'door' ? { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg } : undefined,
+      );
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/deliveries/proof', headers: { ...staff, ...body.headers }, payload: body.payload }))
+          .statusCode,
+      ).toBe(200);
     };
     await deliver(door.id, 'door');
     await deliver(hand.id, 'hand');
     await app.emailOutbox.wake();
-    const atDoor = () => mailsTo('door@example.com').filter((text) => text.includes(`Subject: Your ${formatMonth(soonMonth())} flowers are at the door`));
+    const atDoor = () =>
+      mailsTo('door@example.com').filter((text) => text.includes(`Subject: Your ${formatMonth(soonMonth())} flowers are at the door`));
     await waitFor(() => atDoor().length > 0);
     expect(atDoor()).toHaveLength(1);
     expect(atDoor()[0]).toContain('Our driver took this photo so you know they arrived');
@@ -409,7 +515,12 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s', (kind) => {
     expect(atDoor()[0]).toContain('<img src="cid:door-photo"');
     expect(atDoor()[0]).toContain('Content-ID: <door-photo>');
     // As a JPEG any mail client shows, of the photo's size (it is smaller than the e-mail's 960 px).
-    const inline = await sharp(inlineImage(mailsTo('door@example.com').find((text) => text.includes('flowers are at the door'))!, 'door-photo')!).metadata();
+    const inline = await sharp(
+      inlineImage(
+        mailsTo('door@example.com').find((text) => text.includes('flowers are at the door'))!,
+        'door-photo',
+      )!,
+    ).metadata();
     expect({ format: inline.format, width: inline.width, height: inline.height }).toEqual({ format: 'jpeg', width: 8, height: 6 });
     expect(mailsTo('hand@example.com').some((text) => text.includes('flowers are at the door'))).toBe(false);
 

@@ -48,7 +48,9 @@ async function withManifest(file: string, change: (manifest: Manifest) => void):
 async function rowsIn(dataDir: string) {
   const restored = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
   try {
-    return (await restored.query<{ last_name: string }>('select last_name from subscriptions order by last_name')).rows.map((row) => row.last_name);
+    return (await restored.query<{ last_name: string }>('select last_name from subscriptions order by last_name')).rows.map(
+      (row) => row.last_name,
+    );
   } finally {
     await restored.close();
   }
@@ -108,13 +110,21 @@ describe.each(DATABASE_KINDS)('a backup of the %s database and its photos', (kin
     const dataDir = path.join(tempFolder('restore'), 'data');
     const target = kind === 'postgres' ? await createEmptyDatabase('postgres') : null;
     try {
-      const restored = await restoreBackup(file, { dataDir, databaseUrl: target?.url ?? null, blobs: localBlobStore(path.join(dataDir, 'blobs')) });
+      const restored = await restoreBackup(file, {
+        dataDir,
+        databaseUrl: target?.url ?? null,
+        blobs: localBlobStore(path.join(dataDir, 'blobs')),
+      });
       expect(restored.migrationsToApply).toBe(0);
       expect(fs.readFileSync(path.join(dataDir, 'blobs', 'proofs', '2026-11', 'door-1.jpg'))).toEqual(PHOTO);
       expect(fs.existsSync(path.join(dataDir, 'blobs', 'proofs', '2026-12', 'door-3.jpg.123.456.part'))).toBe(false);
       if (target) {
         await target.migrate();
-        expect((await target.db.select({ lastName: subscriptions.lastName }).from(subscriptions).orderBy(subscriptions.lastName)).map((row) => row.lastName)).toEqual(['Alvarez', 'Brooks']);
+        expect(
+          (await target.db.select({ lastName: subscriptions.lastName }).from(subscriptions).orderBy(subscriptions.lastName)).map(
+            (row) => row.lastName,
+          ),
+        ).toEqual(['Alvarez', 'Brooks']);
       } else {
         expect(await rowsIn(dataDir)).toEqual(['Alvarez', 'Brooks']);
       }
@@ -130,14 +140,20 @@ describe.each(DATABASE_KINDS)('a backup of the %s database and its photos', (kin
       await expect(restoreBackup(file, { dataDir, databaseUrl: null, blobs: localBlobStore(path.join(dataDir, 'blobs')) })).rejects.toThrow(
         `The data folder ${dataDir} is not empty. A restore goes into an empty data folder, so nothing is overwritten`,
       );
-      await expect(restoreBackup(file, { dataDir: path.join(dataDir, 'new'), databaseUrl: 'postgres://postgres@127.0.0.1:5432/x', blobs: localBlobStore(path.join(dataDir, 'blobs')) })).rejects.toThrow(
-        'is a backup of the embedded database: it restores into DATA_DIR. Unset DATABASE_URL',
-      );
+      await expect(
+        restoreBackup(file, {
+          dataDir: path.join(dataDir, 'new'),
+          databaseUrl: 'postgres://postgres@127.0.0.1:5432/x',
+          blobs: localBlobStore(path.join(dataDir, 'blobs')),
+        }),
+      ).rejects.toThrow('is a backup of the embedded database: it restores into DATA_DIR. Unset DATABASE_URL');
     } else {
-      await expect(restoreBackup(file, { dataDir, databaseUrl: database.url, blobs: localBlobStore(path.join(dataDir, 'blobs')) })).rejects.toThrow(
-        'The database DATABASE_URL names is not empty.',
+      await expect(
+        restoreBackup(file, { dataDir, databaseUrl: database.url, blobs: localBlobStore(path.join(dataDir, 'blobs')) }),
+      ).rejects.toThrow('The database DATABASE_URL names is not empty.');
+      await expect(restoreBackup(file, { dataDir, databaseUrl: null, blobs: localBlobStore(path.join(dataDir, 'blobs')) })).rejects.toThrow(
+        'Set DATABASE_URL',
       );
-      await expect(restoreBackup(file, { dataDir, databaseUrl: null, blobs: localBlobStore(path.join(dataDir, 'blobs')) })).rejects.toThrow('Set DATABASE_URL');
       expect(await database.db.select().from(subscriptions)).toHaveLength(2);
     }
     expect(fs.readdirSync(dataDir)).toEqual(['something.txt']);
@@ -155,7 +171,9 @@ describe.each(DATABASE_KINDS)('a backup of the %s database and its photos', (kin
     const later = await withManifest(file, (manifest) => {
       manifest.formatVersion = FORMAT_VERSION + 1;
     });
-    await expect(restoreBackup(later, target)).rejects.toThrow(`is a backup of format version ${FORMAT_VERSION + 1}; this copy of Monthly Blooms reads version ${FORMAT_VERSION}`);
+    await expect(restoreBackup(later, target)).rejects.toThrow(
+      `is a backup of format version ${FORMAT_VERSION + 1}; this copy of Monthly Blooms reads version ${FORMAT_VERSION}`,
+    );
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
@@ -215,9 +233,13 @@ describe('the embedded database backed up while its backend runs', () => {
 
   it('refuses a request that is not an absolute file, and says why a backup failed', async () => {
     const dataDir = tempFolder('refusing');
-    const stop = await serveBackupRequests(dataDir, async () => {
-      throw new BackupError('The disk is full.');
-    }, quiet);
+    const stop = await serveBackupRequests(
+      dataDir,
+      async () => {
+        throw new BackupError('The disk is full.');
+      },
+      quiet,
+    );
     try {
       await expect(requestBackup(dataDir, 'relative.tar')).rejects.toThrow('Send {"file": "<absolute path>"}.');
       await expect(requestBackup(dataDir, '/tmp/full.tar')).rejects.toThrow('The disk is full.');
@@ -243,7 +265,12 @@ describe('nightly backups', () => {
   });
 
   it('are on by default for the embedded database only, beside the data folder, 14 kept', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/blooms/data' }).backups).toEqual({ dir: '/srv/blooms/data-backups', keep: 14, nightly: true, hour: 2 });
+    expect(loadConfig({ DATA_DIR: '/srv/blooms/data' }).backups).toEqual({
+      dir: '/srv/blooms/data-backups',
+      keep: 14,
+      nightly: true,
+      hour: 2,
+    });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/blooms' }).backups.nightly).toBe(false);
     expect(loadConfig({ BACKUP_NIGHTLY: 'false' }).backups.nightly).toBe(false);
     expect(() => loadConfig({ BACKUP_HOUR: '24' })).toThrow('BACKUP_HOUR must be an hour from 0 to 23');

@@ -19,7 +19,6 @@ import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
-
 describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -30,7 +29,13 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
   let now = new Date();
 
   const config = () =>
-    testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example' });
+    testConfig({
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://blooms.example',
+    });
 
   beforeAll(async () => {
     database = await createMigratedDatabase(kind);
@@ -61,12 +66,15 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     }
   }
   const chargesOf = (customerId: string | null) => fake.charges.filter((charge) => charge.customer === customerId);
-  const paidMonths = async (id: string) => (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((payment) => payment.month).sort();
+  const paidMonths = async (id: string) =>
+    (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((payment) => payment.month).sort();
   const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mailText(mail.raw));
   async function monthRow(month: string, id: string) {
     const response = await app.inject({ url: `/api/subscriptions?month=${month}`, headers: { authorization: `Bearer ${staffToken}` } });
-    return (response.json().rows as { id: string; lifecycle: { status: string; statusFrom: string }; delivery: { scheduled: boolean } }[]).find((row) => row.id === id)!;
+    return (
+      response.json().rows as { id: string; lifecycle: { status: string; statusFrom: string }; delivery: { scheduled: boolean } }[]
+    ).find((row) => row.id === id)!;
   }
 
   it('a Custom plan of 3 months is charged 3 times in a year: at checkout, then each month on its charge date, once', async () => {
@@ -83,9 +91,18 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     expect(charges.every((charge) => charge.amount === 9900 && charge.currency === 'usd')).toBe(true);
     // Each on the first day it could be: the day after the month's last day for changes.
     const asked = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.get('customer') === row.providerCustomerId);
-    expect(asked.map((r) => [r.form.get('off_session'), r.form.get('confirm')])).toEqual([['true', 'true'], ['true', 'true']]);
-    const attempts = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id)).orderBy(chargeAttempts.id);
-    expect(attempts.map((a) => [a.month, studioDate(a.at), a.outcome])).toEqual(plan.slice(1).map((month) => [month, chargeDateFor(defaultDeliveryDate(month)), 'paid']));
+    expect(asked.map((r) => [r.form.get('off_session'), r.form.get('confirm')])).toEqual([
+      ['true', 'true'],
+      ['true', 'true'],
+    ]);
+    const attempts = await database.db
+      .select()
+      .from(chargeAttempts)
+      .where(eq(chargeAttempts.subscriptionId, row.id))
+      .orderBy(chargeAttempts.id);
+    expect(attempts.map((a) => [a.month, studioDate(a.at), a.outcome])).toEqual(
+      plan.slice(1).map((month) => [month, chargeDateFor(defaultDeliveryDate(month)), 'paid']),
+    );
     expect(await paidMonths(row.id)).toEqual(plan);
   });
 
@@ -96,8 +113,20 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const token = (await signInWithGoogle('yearly@example.com')).idToken;
     const as = { authorization: `Bearer ${token}` };
     now = new Date();
-    expect((await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${row.id}/skips/${addMonths(first, 1)}`, headers: as })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${row.id}/pause`, headers: as, payload: { from: addMonths(first, 3), months: 2 } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${row.id}/skips/${addMonths(first, 1)}`, headers: as }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/account/subscriptions/${row.id}/pause`,
+          headers: as,
+          payload: { from: addMonths(first, 3), months: 2 },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // Through the charge date of the sixth month: first (checkout), +2 and +5 are paid; +1 skipped, +3 and +4 paused.
     await runDaily(studioDate(new Date()), chargeDateFor(defaultDeliveryDate(addMonths(first, 5))));
@@ -121,7 +150,10 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
 
     await runDaily(studioDate(new Date()), chargeDay);
     expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
-    expect(await monthRow(month, row.id)).toMatchObject({ lifecycle: { status: 'past-due', statusFrom: month }, delivery: { scheduled: false } });
+    expect(await monthRow(month, row.id)).toMatchObject({
+      lifecycle: { status: 'past-due', statusFrom: month },
+      delivery: { scheduled: false },
+    });
     expect((await monthRow(addMonths(month, -1), row.id)).delivery.scheduled).toBe(true);
 
     // Run again the same day: no second try. The next day: a second decline, and still one notice.
@@ -129,7 +161,8 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     await runDaily(addDays(chargeDay, 1), addDays(chargeDay, 1));
     const tries = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.get('customer') === row.providerCustomerId);
     expect(tries.map((r) => r.idempotencyKey)).toEqual([`blooms-charge-${row.id}-${month}-1`, `blooms-charge-${row.id}-${month}-2`]);
-    const notices = () => mailsTo('declined@example.com').filter((mail) => mail.includes('Subject: Your Monthly Blooms payment did not go through'));
+    const notices = () =>
+      mailsTo('declined@example.com').filter((mail) => mail.includes('Subject: Your Monthly Blooms payment did not go through'));
     await app.emailOutbox.wake();
     await waitFor(() => notices().length > 0);
     expect(notices()).toHaveLength(1);
@@ -139,11 +172,19 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const token = (await signInWithGoogle('declined@example.com')).idToken;
     const account = (await app.inject({ url: '/api/account', headers: { authorization: `Bearer ${token}` } })).json() as Account;
     expect(account.cardUpdates).toBe(true);
-    const portal = await app.inject({ method: 'POST', url: `/api/account/subscriptions/${row.id}/card`, headers: { authorization: `Bearer ${token}` } });
+    const portal = await app.inject({
+      method: 'POST',
+      url: `/api/account/subscriptions/${row.id}/card`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     expect(fake.requests.at(-1)!.form.get('return_url')).toBe('https://blooms.example/account');
-    const someoneElse = await app.inject({ method: 'POST', url: `/api/account/subscriptions/${row.id}/card`, headers: { authorization: `Bearer ${staffToken}` } });
+    const someoneElse = await app.inject({
+      method: 'POST',
+      url: `/api/account/subscriptions/${row.id}/card`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
     expect(someoneElse.statusCode).toBe(404);
     expect(someoneElse.json().message).toBe(ACCOUNT_MESSAGES.notYours);
     fake.replaceCard(row.providerCustomerId!);
@@ -152,7 +193,11 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     expect(await reread(row.id)).toMatchObject({ status: 'active' });
     expect(await paidMonths(row.id)).toContain(month);
     expect((await monthRow(month, row.id)).delivery.scheduled).toBe(true);
-    const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id)).orderBy(subscriptionEvents.id);
+    const history = await database.db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, row.id))
+      .orderBy(subscriptionEvents.id);
     expect(history.map((event) => [event.actorKind, (event.detail as { to: { status: string } }).to.status])).toEqual([
       ['provider', 'past-due'],
       ['provider', 'active'],
@@ -186,7 +231,11 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     try {
       const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.email, 'twice@example.com'));
       const token = (await signInWithGoogle('twice@example.com')).idToken;
-      const response = await local.inject({ method: 'POST', url: `/api/account/subscriptions/${row!.id}/card`, headers: { authorization: `Bearer ${token}` } });
+      const response = await local.inject({
+        method: 'POST',
+        url: `/api/account/subscriptions/${row!.id}/card`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(ACCOUNT_MESSAGES.noCardPage);
     } finally {

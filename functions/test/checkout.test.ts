@@ -20,7 +20,9 @@ import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
 import { waitFor } from './support/wait-for';
 
-const customMonths = Object.fromEntries(MONTH_NAMES.map((m) => [m, m === 'January' || m === 'March'])) as ReturnType<typeof allMonthsSelected>;
+const customMonths = Object.fromEntries(MONTH_NAMES.map((m) => [m, m === 'January' || m === 'March'])) as ReturnType<
+  typeof allMonthsSelected
+>;
 
 function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   return {
@@ -43,9 +45,7 @@ function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   };
 }
 
-
-const call = (app: FastifyInstance, name: string, data: unknown) =>
-  app.inject({ method: 'POST', url: `/api/${name}`, payload: { data } });
+const call = (app: FastifyInstance, name: string, data: unknown) => app.inject({ method: 'POST', url: `/api/${name}`, payload: { data } });
 
 describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', (kind) => {
   let database: TestDatabase;
@@ -77,18 +77,45 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(page.body).toContain('January, March');
     expect(page.body).toContain(escapeHtml(`${MONEY_RULE} ${LATER_CHARGES}`));
 
-    const pay = await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await app.inject({
+      method: 'POST',
+      url: `/checkout/test/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/confirmation?session_id=${sessionId}`);
     expect((await call(app, 'verifyCheckoutSession', { sessionId })).json().result).toEqual({
       payment_status: 'paid',
-      order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: firstDeliveryOf([1, 3]), gift: null, payments: 'local' },
+      order: {
+        firstName: 'Maria',
+        plan: 'custom',
+        months: [1, 3],
+        deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111',
+        firstDelivery: firstDeliveryOf([1, 3]),
+        gift: null,
+        payments: 'local',
+      },
     });
-    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await app.inject({
+      method: 'POST',
+      url: `/checkout/test/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
 
     const rows = await database.db.select().from(subscriptions);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ firstName: 'Maria', email: 'maria@example.com', phone: '8015550101', zip: '84111', plan: 'custom', months: [1, 3], deliveryNotes: 'Gate code 4412', checkoutSessionId: sessionId });
+    expect(rows[0]).toMatchObject({
+      firstName: 'Maria',
+      email: 'maria@example.com',
+      phone: '8015550101',
+      zip: '84111',
+      plan: 'custom',
+      months: [1, 3],
+      deliveryNotes: 'Gate code 4412',
+      checkoutSessionId: sessionId,
+    });
     expect(rows[0]!.providerSubscriptionId).toMatch(/^sub_local_/);
     await app.emailOutbox.wake();
     const mails = fs.readdirSync(outbox);
@@ -96,20 +123,39 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     const text = mailText(fs.readFileSync(path.join(outbox, mails[0]!), 'utf8'));
     expect(text).toContain('To: Maria Lopez <maria@example.com>');
     expect(text).toContain('Months: January, March\n');
-    expect(text).toContain(`First delivery: ${formatDeliveryDate(firstDeliveryOf([1, 3]).date)} (${formatMonth(firstDeliveryOf([1, 3]).month)})`);
+    expect(text).toContain(
+      `First delivery: ${formatDeliveryDate(firstDeliveryOf([1, 3]).date)} (${formatMonth(firstDeliveryOf([1, 3]).month)})`,
+    );
     expect(text).toContain('Payment: Test mode: no card was charged.');
     expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111\n');
     expect(text).toContain('$99 per delivered month');
   });
 
   it('takes a gift: the buyer gets the receipt, the recipient no e-mail, staff the sender and card message', async () => {
-    const gift = payload({ email: 'mom@example.com', first_name: 'Linh', last_name: 'Nguyen', gift_from_name: 'Tom Nguyen', gift_from_email: 'tom@example.com', gift_message: 'Happy birthday, Mom!' });
+    const gift = payload({
+      email: 'mom@example.com',
+      first_name: 'Linh',
+      last_name: 'Nguyen',
+      gift_from_name: 'Tom Nguyen',
+      gift_from_email: 'tom@example.com',
+      gift_message: 'Happy birthday, Mom!',
+    });
     const { sessionId } = (await call(app, 'createCheckoutSession', gift)).json().result;
-    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await app.inject({
+      method: 'POST',
+      url: `/checkout/test/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     const { order } = (await call(app, 'verifyCheckoutSession', { sessionId })).json().result;
     expect(order.gift).toEqual({ recipient: 'Linh Nguyen', message: 'Happy birthday, Mom!' });
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
-    expect(row).toMatchObject({ email: 'mom@example.com', buyerName: 'Tom Nguyen', buyerEmail: 'tom@example.com', giftMessage: 'Happy birthday, Mom!' });
+    expect(row).toMatchObject({
+      email: 'mom@example.com',
+      buyerName: 'Tom Nguyen',
+      buyerEmail: 'tom@example.com',
+      giftMessage: 'Happy birthday, Mom!',
+    });
 
     await app.emailOutbox.wake();
     const mails = fs.readdirSync(outbox).map((file) => mailText(fs.readFileSync(path.join(outbox, file), 'utf8')));
@@ -134,18 +180,32 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
 
   it('offers, once paid, what charging the next delivery can bring: a decline, then a payment', async () => {
     const { sessionId } = (await call(app, 'createCheckoutSession', payload({ email: 'billing@example.com' }))).json().result;
-    const billing = (action: string) => app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/billing/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    const statusOf = async () => (await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId)))[0]?.status;
+    const billing = (action: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/checkout/test/${sessionId}/billing/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+    const statusOf = async () =>
+      (await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId)))[0]?.status;
 
     expect((await billing('fail')).statusCode).toBe(400);
-    await app.inject({ method: 'POST', url: `/checkout/test/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await app.inject({
+      method: 'POST',
+      url: `/checkout/test/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect((await app.inject(`/checkout/test/${sessionId}`)).body).toContain('The subscription is now: <strong>Active</strong>');
 
     const failed = await billing('fail');
     expect(failed.statusCode).toBe(303);
     expect(failed.headers.location).toBe(`/checkout/test/${sessionId}`);
     expect(await statusOf()).toBe('past-due');
-    expect((await app.inject(`/checkout/test/${sessionId}`)).body).toMatch(/The subscription is now: <strong>Past due from \w+ \d{4}<\/strong>/);
+    expect((await app.inject(`/checkout/test/${sessionId}`)).body).toMatch(
+      /The subscription is now: <strong>Past due from \w+ \d{4}<\/strong>/,
+    );
     await billing('renew');
     expect(await statusOf()).toBe('active');
     expect((await billing('cancel')).statusCode).toBe(404);
@@ -174,8 +234,17 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     it('malformed bodies', async () => {
       const before = (await database.db.select().from(checkoutSessions)).length;
       for (const body of ['{"data":', '[]', '{"nodata":1}', '{"data":null}', '{"data":{"plan":42}}']) {
-        const response = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { 'content-type': 'application/json' }, payload: body });
-        expect({ body, status: response.statusCode, callable: response.json().error?.status }).toEqual({ body, status: 400, callable: 'INVALID_ARGUMENT' });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/createCheckoutSession',
+          headers: { 'content-type': 'application/json' },
+          payload: body,
+        });
+        expect({ body, status: response.statusCode, callable: response.json().error?.status }).toEqual({
+          body,
+          status: 400,
+          callable: 'INVALID_ARGUMENT',
+        });
       }
       expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
     });
@@ -187,10 +256,18 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
       const before = (await database.db.select().from(checkoutSessions)).length;
       // Written as raw JSON: the escapes reach the server exactly as an attacker sends them.
       const body = JSON.stringify({ data: payload() }).replace(new RegExp(`"${field}":"[^"]*"`), `"${field}":${json}`);
-      const response = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { 'content-type': 'application/json' }, payload: body });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/createCheckoutSession',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        error: { status: 'INVALID_ARGUMENT', message: `${field} contains a character that is not allowed (NUL or a broken Unicode character).` },
+        error: {
+          status: 'INVALID_ARGUMENT',
+          message: `${field} contains a character that is not allowed (NUL or a broken Unicode character).`,
+        },
       });
       expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
     });
@@ -202,8 +279,15 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
       const headers = { 'content-type': 'application/json' };
       const checkout = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers, payload: `{"data":${deep}}` });
       expect(checkout.statusCode).toBe(400);
-      expect(checkout.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'The request is nested too deeply (at most 32 levels).' } });
-      const link = await app.inject({ method: 'POST', url: '/api/account/sign-in-link', headers, payload: `{"email":${deep.slice(7000, 9000)}}` });
+      expect(checkout.json()).toEqual({
+        error: { status: 'INVALID_ARGUMENT', message: 'The request is nested too deeply (at most 32 levels).' },
+      });
+      const link = await app.inject({
+        method: 'POST',
+        url: '/api/account/sign-in-link',
+        headers,
+        payload: `{"email":${deep.slice(7000, 9000)}}`,
+      });
       expect(link.statusCode).toBe(400);
       expect(link.json()).toEqual({ error: 'invalid-argument', message: 'The request is nested too deeply (at most 32 levels).' });
       // Brackets inside text are text, not nesting.
@@ -242,7 +326,13 @@ describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) an
     fake = await startFakeStripe();
     smtp = await startSmtpServer();
     app = await startTestServer(database, {
-      config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://blooms.example' }),
+      config: testConfig({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.url,
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'https://blooms.example',
+      }),
       logTo: { write: (line) => void logs.push(line) },
     });
   });
@@ -254,10 +344,14 @@ describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) an
   });
 
   /** The e-mails queued for an address: every one the outbox will send, so a duplicate shows here without waiting for it. */
-  const queuedFor = async (email: string) => (await database.db.select().from(emailOutbox)).filter((mail) => mail.recipient.address === email);
+  const queuedFor = async (email: string) =>
+    (await database.db.select().from(emailOutbox)).filter((mail) => mail.recipient.address === email);
 
   function webhook(session: object, options: { secret?: string; tamper?: boolean; signed?: boolean } = {}) {
-    return signedEvent({ id: `evt_${Math.random().toString(16).slice(2)}`, object: 'event', type: 'checkout.session.completed', data: { object: session } }, options);
+    return signedEvent(
+      { id: `evt_${Math.random().toString(16).slice(2)}`, object: 'event', type: 'checkout.session.completed', data: { object: session } },
+      options,
+    );
   }
 
   function signedEvent(event: object | string, options: { secret?: string; tamper?: boolean; signed?: boolean } = {}) {
@@ -272,7 +366,11 @@ describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) an
   }
 
   async function startCheckout(email: string) {
-    const response = await call(app, 'createCheckoutSession', payload({ email, sub_id: `${email.replace(/[^a-z0-9]/gi, '')}-1795300000000` }));
+    const response = await call(
+      app,
+      'createCheckoutSession',
+      payload({ email, sub_id: `${email.replace(/[^a-z0-9]/gi, '')}-1795300000000` }),
+    );
     expect(response.statusCode).toBe(200);
     return response.json().result as { url: string; sessionId: string };
   }
@@ -349,13 +447,27 @@ describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) an
   });
 
   it.each<[string, (session: Record<string, unknown>) => object | string]>([
-    ['a NUL in the session id', (session) => ({ id: 'evt_nul', type: 'checkout.session.completed', data: { object: { ...session, id: `${String(session.id)}\u0000` } } })],
+    [
+      'a NUL in the session id',
+      (session) => ({
+        id: 'evt_nul',
+        type: 'checkout.session.completed',
+        data: { object: { ...session, id: `${String(session.id)}\u0000` } },
+      }),
+    ],
     ['a NUL in the event id', (session) => ({ id: 'evt_\u0000', type: 'checkout.session.completed', data: { object: session } })],
     ['no data', () => ({ id: 'evt_no_data', type: 'checkout.session.completed' })],
     ['data that is no object', () => ({ id: 'evt_flat', type: 'checkout.session.completed', data: { object: 'cs_test_1' } })],
-    ['a session without an id', (session) => ({ id: 'evt_no_id', type: 'checkout.session.completed', data: { object: { ...session, id: undefined } } })],
+    [
+      'a session without an id',
+      (session) => ({ id: 'evt_no_id', type: 'checkout.session.completed', data: { object: { ...session, id: undefined } } }),
+    ],
     ['no type', (session) => ({ id: 'evt_no_type', data: { object: session } })],
-    ['nesting deeper than any event', (session) => `{"id":"evt_deep","type":"checkout.session.completed","data":{"object":${JSON.stringify(session).slice(0, -1)},"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`],
+    [
+      'nesting deeper than any event',
+      (session) =>
+        `{"id":"evt_deep","type":"checkout.session.completed","data":{"object":${JSON.stringify(session).slice(0, -1)},"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`,
+    ],
   ])('refuses a signed event with %s: 400 (Stripe does not retry it), logged, nothing changed', async (_, eventOf) => {
     const { sessionId } = await startCheckout(`odd-${Math.random().toString(16).slice(2)}@example.com`);
     const session = fake.pay(sessionId) as unknown as Record<string, unknown>;
@@ -372,13 +484,15 @@ describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) an
     const response = await app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
+      },
       payload: body,
     });
     expect(response.statusCode).toBe(200);
   });
 });
-
 
 describe('checkout with Stripe on a backend with no PUBLIC_URL (local, or behind a proxy on this machine)', () => {
   let database: TestDatabase;
@@ -388,7 +502,9 @@ describe('checkout with Stripe on a backend with no PUBLIC_URL (local, or behind
   beforeAll(async () => {
     database = await createMigratedDatabase('pglite');
     fake = await startFakeStripe();
-    app = await startTestServer(database, { config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: fake.url, PORT: '8080' }) });
+    app = await startTestServer(database, {
+      config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: fake.url, PORT: '8080' }),
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -398,7 +514,12 @@ describe('checkout with Stripe on a backend with no PUBLIC_URL (local, or behind
 
   it('sends the payer back to the configured origin whatever Host the request names', async () => {
     for (const host of ['localhost:80@attacker.example', 'attacker.example', 'localhost:99999', 'localhost:x']) {
-      const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { host }, payload: { data: payload() } });
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/createCheckoutSession',
+        headers: { host },
+        payload: { data: payload() },
+      });
       expect({ host, status: started.statusCode }).toEqual({ host, status: 200 });
       const sent = fake.requests.filter((request) => request.method === 'POST').at(-1)!.form;
       expect(new URL(sent.get('success_url')!).origin).toBe('http://localhost:8080');

@@ -54,11 +54,17 @@ describe('photos in Cloud Storage (the real client against a stand-in of the JSO
       await store.put('proofs/2026-11/kept.jpg', Buffer.from('kept'));
       await store.put('proofs/2026-11/lost.jpg', Buffer.from('lost!'));
       const file = path.join(work, 'backup.tar');
-      const { manifest } = await backupAndVerify((target) => backupEmbedded(database, { blobs: store, bucket: 'blooms-photos' }, target), file);
+      const { manifest } = await backupAndVerify(
+        (target) => backupEmbedded(database, { blobs: store, bucket: 'blooms-photos' }, target),
+        file,
+      );
       expect(manifest.photos).toEqual({
         store: 'bucket',
         bucket: 'blooms-photos',
-        objects: expect.arrayContaining([{ key: 'proofs/2026-11/kept.jpg', size: 4 }, { key: 'proofs/2026-11/lost.jpg', size: 5 }]),
+        objects: expect.arrayContaining([
+          { key: 'proofs/2026-11/kept.jpg', size: 4 },
+          { key: 'proofs/2026-11/lost.jpg', size: 5 },
+        ]),
       });
       expect(Object.keys(manifest.files)).toEqual(['database/pglite.tar.gz']);
 

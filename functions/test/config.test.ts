@@ -4,8 +4,16 @@ const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x
 
 describe('settings that are unsafe together are refused at start, saying why', () => {
   it.each([
-    ['the Auth emulator listening on the network', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example', ...STRIPE }, /ALLOW_AUTH_EMULATOR_ON_NETWORK/],
-    ['a deployment without a payment provider', { HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example' }, /no payment provider.*PAYMENTS=test/],
+    [
+      'the Auth emulator listening on the network',
+      { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example', ...STRIPE },
+      /ALLOW_AUTH_EMULATOR_ON_NETWORK/,
+    ],
+    [
+      'a deployment without a payment provider',
+      { HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example' },
+      /no payment provider.*PAYMENTS=test/,
+    ],
     ['a public PUBLIC_URL without a payment provider', { PUBLIC_URL: 'https://blooms.example' }, /no payment provider/],
     ['PAYMENTS=stripe without a key', { PAYMENTS: 'stripe' }, /PAYMENTS=stripe needs STRIPE_SECRET_KEY/],
     ['an unknown PAYMENTS', { PAYMENTS: 'free' }, /PAYMENTS must be 'stripe' or 'test'/],
@@ -17,8 +25,22 @@ describe('settings that are unsafe together are refused at start, saying why', (
   it.each([
     ['the local default: test checkout, emulator, loopback', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, null],
     ['a deployment with Stripe', { HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example', ...STRIPE }, 'stripe'],
-    ['a deployment that chose the test checkout', { HOST: '0.0.0.0', PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' }, null],
-    ['the emulator on a closed test network, on purpose', { FIREBASE_AUTH_EMULATOR_HOST: '10.0.0.2:9099', HOST: '0.0.0.0', PUBLIC_URL: 'http://10.0.0.3', PAYMENTS: 'test', ALLOW_AUTH_EMULATOR_ON_NETWORK: 'true' }, null],
+    [
+      'a deployment that chose the test checkout',
+      { HOST: '0.0.0.0', PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' },
+      null,
+    ],
+    [
+      'the emulator on a closed test network, on purpose',
+      {
+        FIREBASE_AUTH_EMULATOR_HOST: '10.0.0.2:9099',
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'http://10.0.0.3',
+        PAYMENTS: 'test',
+        ALLOW_AUTH_EMULATOR_ON_NETWORK: 'true',
+      },
+      null,
+    ],
   ])('starts with %s', (_, env, provider) => {
     const config = loadConfig(env);
     expect(config.stripe ? 'stripe' : null).toBe(provider);
@@ -35,8 +57,13 @@ describe('geocoding for route order', () => {
   });
 
   it("uses the Maps key, or a server key of its own, against Google's endpoint unless told otherwise", () => {
-    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'browser-key' }).geocoding).toEqual({ apiKey: 'browser-key', url: 'https://maps.googleapis.com/maps/api/geocode/json' });
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'browser-key' }).geocoding).toEqual({
+      apiKey: 'browser-key',
+      url: 'https://maps.googleapis.com/maps/api/geocode/json',
+    });
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'browser-key', GEOCODING_API_KEY: 'server-key' }).geocoding?.apiKey).toBe('server-key');
-    expect(loadConfig({ GEOCODING_API_KEY: 'k', GEOCODING_API_URL: 'http://127.0.0.1:9/geocode' }).geocoding?.url).toBe('http://127.0.0.1:9/geocode');
+    expect(loadConfig({ GEOCODING_API_KEY: 'k', GEOCODING_API_URL: 'http://127.0.0.1:9/geocode' }).geocoding?.url).toBe(
+      'http://127.0.0.1:9/geocode',
+    );
   });
 });

@@ -51,7 +51,8 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) {
       const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       const dbName = new URL(database.url!).pathname.slice(1);
-      const terminate = () => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      const terminate = () =>
+        admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
 
       const assign = (id: string) =>
         app.inject({

@@ -40,17 +40,53 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
   it('build the schema from an empty database, and a second run changes nothing', async () => {
     expect(await tableNames(database)).toEqual([]);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'rate_limit_counts', 'route_orders', 'sign_in_link_requests', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
+    expect(await tableNames(database)).toEqual([
+      'charge_attempts',
+      'checkout_sessions',
+      'deliveries',
+      'delivery_dates',
+      'delivery_events',
+      'email_outbox',
+      'geocodes',
+      'month_list_version',
+      'payments',
+      'provider_events',
+      'rate_limit_counts',
+      'route_orders',
+      'sign_in_link_requests',
+      'subscription_count',
+      'subscription_events',
+      'subscriptions',
+      'users',
+      'worker_runs',
+    ]);
     await database.migrate();
-    expect(await tableNames(database)).toEqual(['charge_attempts', 'checkout_sessions', 'deliveries', 'delivery_dates', 'delivery_events', 'email_outbox', 'geocodes', 'month_list_version', 'payments', 'provider_events', 'rate_limit_counts', 'route_orders', 'sign_in_link_requests', 'subscription_count', 'subscription_events', 'subscriptions', 'users', 'worker_runs']);
+    expect(await tableNames(database)).toEqual([
+      'charge_attempts',
+      'checkout_sessions',
+      'deliveries',
+      'delivery_dates',
+      'delivery_events',
+      'email_outbox',
+      'geocodes',
+      'month_list_version',
+      'payments',
+      'provider_events',
+      'rate_limit_counts',
+      'route_orders',
+      'sign_in_link_requests',
+      'subscription_count',
+      'subscription_events',
+      'subscriptions',
+      'users',
+      'worker_runs',
+    ]);
   });
 
   it('give new users the employee role and refuse unknown roles', async () => {
     const [row] = await database.db.insert(users).values({ name: 'Ana Flores', email: 'ana@example.com' }).returning();
     expect(row?.role).toBe('employee');
-    await expect(
-      database.db.execute(sql`insert into users (name, email, role) values ('X', 'x@example.com', 'owner')`),
-    ).rejects.toThrow();
+    await expect(database.db.execute(sql`insert into users (name, email, role) values ('X', 'x@example.com', 'owner')`)).rejects.toThrow();
   });
 
   it('keep e-mail addresses unique ignoring case', async () => {
@@ -59,7 +95,11 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
 
   it('hear every notification on a channel, an empty one too (the e-mail outbox wakes with no payload)', async () => {
     const heard: string[] = [];
-    const stop = await database.listen('blooms_test_channel', (payload) => heard.push(payload), () => undefined);
+    const stop = await database.listen(
+      'blooms_test_channel',
+      (payload) => heard.push(payload),
+      () => undefined,
+    );
     await database.db.execute(sql`select pg_notify('blooms_test_channel', '')`);
     await database.db.execute(sql`select pg_notify('blooms_test_channel', 'hello')`);
     await database.db.execute(sql`select pg_notify('another_channel', 'not for us')`);
@@ -85,16 +125,39 @@ describe.each(DATABASE_KINDS)('the checkout_subscriber migration on %s', (kind) 
   it('turns a stored wire payload into the subscriber fulfilment inserts', async () => {
     await database.migrate(before);
     const payload = {
-      email: 'maria@example.com', first_name: 'Maria', last_name: 'Lopez', phone: '8015550101', address: '215 E 400 S', unit: 'Apt 3',
-      city: 'Salt Lake City', state: 'UT', zip: '84111', notes: 'Gate code 4412', plan: 'custom', months: 'January,March', sub_id: 'mariaexamplecom-1795390435703',
+      email: 'maria@example.com',
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      phone: '8015550101',
+      address: '215 E 400 S',
+      unit: 'Apt 3',
+      city: 'Salt Lake City',
+      state: 'UT',
+      zip: '84111',
+      notes: 'Gate code 4412',
+      plan: 'custom',
+      months: 'January,March',
+      sub_id: 'mariaexamplecom-1795390435703',
       monthNumbers: [1, 3],
     };
-    await database.db.execute(sql`insert into checkout_sessions (id, provider, payload) values ('cs_old', 'local', ${JSON.stringify(payload)}::jsonb)`);
+    await database.db.execute(
+      sql`insert into checkout_sessions (id, provider, payload) values ('cs_old', 'local', ${JSON.stringify(payload)}::jsonb)`,
+    );
     await database.migrate();
     const [session] = await database.db.select().from(checkoutSessions);
     expect(session?.subscriber).toEqual({
-      email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', phone: '8015550101', address: '215 E 400 S', unit: 'Apt 3',
-      city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: 'Gate code 4412', plan: 'custom', months: [1, 3],
+      email: 'maria@example.com',
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      phone: '8015550101',
+      address: '215 E 400 S',
+      unit: 'Apt 3',
+      city: 'Salt Lake City',
+      state: 'UT',
+      zip: '84111',
+      deliveryNotes: 'Gate code 4412',
+      plan: 'custom',
+      months: [1, 3],
     });
     expect(subscriberSchema.safeParse(session?.subscriber).success).toBe(true);
   });
@@ -112,24 +175,30 @@ describe.each(DATABASE_KINDS)('the operations migration on %s', (kind) => {
     fs.rmSync(before, { recursive: true, force: true });
   });
 
-  it("links the e-mails sent before it to their subscription where the recipient pays for exactly one", async () => {
+  it('links the e-mails sent before it to their subscription where the recipient pays for exactly one', async () => {
     await database.migrate(before);
     const subscription = (first: string, email: string, buyerEmail = '') =>
       database.db.execute(sql`insert into subscriptions (first_name, last_name, email, phone, address, city, zip, plan, months, buyer_email)
-        values (${first}, 'Test', ${email}, '8015550100', '1 Main St', 'Provo', '84601', 'yearly', '{1,2,3,4,5,6,7,8,9,10,11,12}', ${buyerEmail}) returning id`) as unknown as Promise<{ rows: { id: string }[] }>;
+        values (${first}, 'Test', ${email}, '8015550100', '1 Main St', 'Provo', '84601', 'yearly', '{1,2,3,4,5,6,7,8,9,10,11,12}', ${buyerEmail}) returning id`) as unknown as Promise<{
+        rows: { id: string }[];
+      }>;
     const ana = (await subscription('Ana', 'ana@example.com')).rows[0]!.id;
     const gift = (await subscription('Gift', 'recipient@example.com', 'Buyer@Example.com')).rows[0]!.id;
     await subscription('Two', 'two@example.com');
     await subscription('Two again', 'two@example.com');
     const mail = (kind: string, address: string) =>
-      database.db.execute(sql`insert into email_outbox (kind, recipient, subject, text, html) values (${kind}, ${JSON.stringify({ name: 'X', address })}::jsonb, 'S', 'T', '<p>T</p>')`);
+      database.db.execute(
+        sql`insert into email_outbox (kind, recipient, subject, text, html) values (${kind}, ${JSON.stringify({ name: 'X', address })}::jsonb, 'S', 'T', '<p>T</p>')`,
+      );
     await mail('subscription-confirmed', 'ana@example.com');
     await mail('account-sign-in', 'ana@example.com');
     await mail('subscription-confirmed', 'buyer@example.com');
     await mail('subscription-confirmed', 'recipient@example.com');
     await mail('subscription-confirmed', 'two@example.com');
     await database.migrate();
-    const linked = (await database.db.execute(sql`select kind, recipient->>'address' as address, subscription_id from email_outbox order by id`)) as unknown as { rows: { kind: string; address: string; subscription_id: string | null }[] };
+    const linked = (await database.db.execute(
+      sql`select kind, recipient->>'address' as address, subscription_id from email_outbox order by id`,
+    )) as unknown as { rows: { kind: string; address: string; subscription_id: string | null }[] };
     expect(linked.rows.map((row) => [row.kind, row.address, row.subscription_id])).toEqual([
       ['subscription-confirmed', 'ana@example.com', ana],
       ['account-sign-in', 'ana@example.com', null],
@@ -142,27 +211,29 @@ describe.each(DATABASE_KINDS)('the operations migration on %s', (kind) => {
 });
 
 // Only a server has connections to end: this runs where TEST_DATABASE_URL is set (CI).
-for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`a connection the server ends, on ${kind}`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createEmptyDatabase(kind);
-  });
-  afterAll(() => database.destroy());
+for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
+  describe(`a connection the server ends, on ${kind}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createEmptyDatabase(kind);
+    });
+    afterAll(() => database.destroy());
 
-  it('is replaced: the process keeps running and the next query works', async () => {
-    await database.ping();
-    // What a restart, a failover or an idle timeout does to the pool's idle connections.
-    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-      new URL(database.url!).pathname.slice(1),
-    ]);
-    await admin.end();
-    expect(rowCount).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await expect(database.ping()).resolves.toBeUndefined();
+    it('is replaced: the process keeps running and the next query works', async () => {
+      await database.ping();
+      // What a restart, a failover or an idle timeout does to the pool's idle connections.
+      const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [new URL(database.url!).pathname.slice(1)],
+      );
+      await admin.end();
+      expect(rowCount).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(database.ping()).resolves.toBeUndefined();
+    });
   });
-});
 
 describe('the embedded database folder', () => {
   let dir: string;
@@ -191,71 +262,83 @@ describe('the embedded database folder', () => {
   });
 });
 
+for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
+  describe(`connections routed the way the Cloud SQL connector routes them, on ${kind}`, () => {
+    let target: TestDatabase;
+    beforeAll(async () => {
+      target = await createEmptyDatabase(kind);
+    });
+    afterAll(() => target.destroy());
 
-for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`connections routed the way the Cloud SQL connector routes them, on ${kind}`, () => {
-  let target: TestDatabase;
-  beforeAll(async () => {
-    target = await createEmptyDatabase(kind);
-  });
-  afterAll(() => target.destroy());
-
-  it("go through the route's socket for queries, migrations and LISTEN, and close the route with the database", async () => {
-    const server = new URL(target.url!);
-    let sockets = 0;
-    let closed = false;
-    // The connector hands pg a socket factory and the URL keeps only user, password and
-    // database: a host that cannot resolve proves nothing goes to it.
-    const url = new URL(target.url!);
-    url.hostname = 'cloud-sql-instance.invalid';
-    const database = await openDatabase({
-      url: url.toString(),
-      dataDir: null,
-      route: {
-        clientOptions: {
-          stream: () => {
-            sockets += 1;
-            const socket = net.connect(Number(server.port || 5432), server.hostname);
-            // As the connector's own socket does: it is already connecting, and pg calls connect() again.
-            socket.connect = (() => socket) as typeof socket.connect;
-            return socket;
+    it("go through the route's socket for queries, migrations and LISTEN, and close the route with the database", async () => {
+      const server = new URL(target.url!);
+      let sockets = 0;
+      let closed = false;
+      // The connector hands pg a socket factory and the URL keeps only user, password and
+      // database: a host that cannot resolve proves nothing goes to it.
+      const url = new URL(target.url!);
+      url.hostname = 'cloud-sql-instance.invalid';
+      const database = await openDatabase({
+        url: url.toString(),
+        dataDir: null,
+        route: {
+          clientOptions: {
+            stream: () => {
+              sockets += 1;
+              const socket = net.connect(Number(server.port || 5432), server.hostname);
+              // As the connector's own socket does: it is already connecting, and pg calls connect() again.
+              socket.connect = (() => socket) as typeof socket.connect;
+              return socket;
+            },
+          },
+          close: () => {
+            closed = true;
           },
         },
-        close: () => {
-          closed = true;
-        },
-      },
+      });
+      await database.migrate();
+      const heard: string[] = [];
+      const stop = await database.listen(
+        'routed',
+        (payload) => heard.push(payload),
+        () => undefined,
+      );
+      await database.db.execute(sql`select pg_notify('routed', 'through the connector')`);
+      await waitFor(() => heard.length > 0);
+      expect(heard).toEqual(['through the connector']);
+      expect(sockets).toBeGreaterThanOrEqual(2);
+      await stop();
+      await database.close();
+      expect(closed).toBe(true);
     });
-    await database.migrate();
-    const heard: string[] = [];
-    const stop = await database.listen('routed', (payload) => heard.push(payload), () => undefined);
-    await database.db.execute(sql`select pg_notify('routed', 'through the connector')`);
-    await waitFor(() => heard.length > 0);
-    expect(heard).toEqual(['through the connector']);
-    expect(sockets).toBeGreaterThanOrEqual(2);
-    await stop();
-    await database.close();
-    expect(closed).toBe(true);
   });
-});
 
-for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`instances starting together after a schema change, on ${kind}`, () => {
-  let target: TestDatabase;
-  beforeAll(async () => {
-    target = await createEmptyDatabase(kind);
-  });
-  afterAll(() => target.destroy());
+for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
+  describe(`instances starting together after a schema change, on ${kind}`, () => {
+    let target: TestDatabase;
+    beforeAll(async () => {
+      target = await createEmptyDatabase(kind);
+    });
+    afterAll(() => target.destroy());
 
-  it('migrate one at a time: every instance starts, and each migration is applied once', async () => {
-    const instances = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ url: target.url!, dataDir: null })));
-    try {
-      const started = await Promise.allSettled(instances.map((instance) => instance.migrate()));
-      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started', 'started', 'started']);
-      const applied = (await target.db.execute(sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`)) as unknown as { rows: { times: number }[] };
-      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-      expect(applied.rows).toHaveLength(journal.entries.length);
-      expect(applied.rows.every((row) => row.times === 1)).toBe(true);
-    } finally {
-      await Promise.all(instances.map((instance) => instance.close()));
-    }
+    it('migrate one at a time: every instance starts, and each migration is applied once', async () => {
+      const instances = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ url: target.url!, dataDir: null })));
+      try {
+        const started = await Promise.allSettled(instances.map((instance) => instance.migrate()));
+        expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual([
+          'started',
+          'started',
+          'started',
+          'started',
+        ]);
+        const applied = (await target.db.execute(
+          sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`,
+        )) as unknown as { rows: { times: number }[] };
+        const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+        expect(applied.rows).toHaveLength(journal.entries.length);
+        expect(applied.rows.every((row) => row.times === 1)).toBe(true);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
+    });
   });
-});

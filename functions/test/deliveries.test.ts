@@ -49,7 +49,10 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     const yearly = await addSubscription(database.db, { firstName: 'Yara' });
     // Submitted a minute apart, in this order: the list shows the newest first.
     for (const [minutesAgo, row] of [older, custom, yearly].reverse().entries()) {
-      await database.db.update(subscriptions).set({ createdAt: new Date(Date.now() - (minutesAgo + 1) * 60_000) }).where(eq(subscriptions.id, row.id));
+      await database.db
+        .update(subscriptions)
+        .set({ createdAt: new Date(Date.now() - (minutesAgo + 1) * 60_000) })
+        .where(eq(subscriptions.id, row.id));
     }
     ids = { yearly: yearly.id, custom: custom.id, older: older.id };
   });
@@ -74,7 +77,12 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
   };
   const stored = async () => database.db.select().from(deliveries).orderBy(deliveries.subscriptionId, deliveries.month);
   const row = async (subscriptionId: string, month = NOV) =>
-    (await database.db.select().from(deliveries).where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month))))[0];
+    (
+      await database.db
+        .select()
+        .from(deliveries)
+        .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)))
+    )[0];
   const outForDelivery = async (subscriptionId: string) => {
     await assign('admin', [subscriptionId], 'ella@blooms.example');
     expect((await advance('admin', subscriptionId, 'not-started')).statusCode).toBe(200);
@@ -132,7 +140,24 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     it('sends staff only the fields staff screens show', async () => {
       const [first] = (await get('ella', `/api/subscriptions?month=${NOV}`)).json().rows;
       expect(Object.keys(first).sort()).toEqual(
-        ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes', 'buyerName', 'giftMessage', 'createdAt', 'lifecycle', 'delivery'].sort(),
+        [
+          'id',
+          'firstName',
+          'lastName',
+          'email',
+          'phone',
+          'address',
+          'unit',
+          'city',
+          'state',
+          'zip',
+          'deliveryNotes',
+          'buyerName',
+          'giftMessage',
+          'createdAt',
+          'lifecycle',
+          'delivery',
+        ].sort(),
       );
       expect(Object.keys(first.lifecycle).sort()).toEqual(['endsAfter', 'status', 'statusFrom']);
     });
@@ -167,7 +192,12 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect(second.nextCursor).toBeNull();
       // After the last row (as when the rest were deleted since the last page): no rows, the total still right.
       const last = second.rows[0] as { id: string; createdAt: string };
-      const pastTheEnd = (await get('ella', `/api/subscriptions?month=${NOV}&limit=2&cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: [last.createdAt, last.id] })).toString('base64url')}`)).json();
+      const pastTheEnd = (
+        await get(
+          'ella',
+          `/api/subscriptions?month=${NOV}&limit=2&cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: [last.createdAt, last.id] })).toString('base64url')}`,
+        )
+      ).json();
       expect(pastTheEnd).toEqual({ rows: [], nextCursor: null, total: 3 });
     });
 
@@ -177,8 +207,14 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       ['limit=ten', 'limit must be a number from 1 to 500.'],
       ['cursor=bm9wZQ', 'cursor is not one this server gave out.'],
       // Forged: the right shape, but an id of dashes and a date PostgreSQL cannot hold.
-      [`cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: ['2026-01-01T00:00:00.000Z', '-'.repeat(36)] })).toString('base64url')}`, 'cursor is not one this server gave out.'],
-      [`cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: ['+275760-09-13T00:00:00.000Z', '0b9a3c1e-5f1d-4c1e-8a2b-1d2e3f4a5b6c'] })).toString('base64url')}`, 'cursor is not one this server gave out.'],
+      [
+        `cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: ['2026-01-01T00:00:00.000Z', '-'.repeat(36)] })).toString('base64url')}`,
+        'cursor is not one this server gave out.',
+      ],
+      [
+        `cursor=${Buffer.from(JSON.stringify({ sort: 'newest', key: ['+275760-09-13T00:00:00.000Z', '0b9a3c1e-5f1d-4c1e-8a2b-1d2e3f4a5b6c'] })).toString('base64url')}`,
+        'cursor is not one this server gave out.',
+      ],
       ['cursor=%00', 'cursor contains a character that is not allowed (NUL or a broken Unicode character).'],
     ])('refuses the page %s with 400', async (query, message) => {
       const response = await get('ella', `/api/subscriptions?month=${NOV}&${query}`);
@@ -201,8 +237,14 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     };
 
     beforeEach(async () => {
-      await database.db.update(subscriptions).set({ lastName: 'Zeller', city: 'Provo', zip: '84601', phone: '8015559876', email: 'yara@home.example' }).where(eq(subscriptions.id, ids.yearly));
-      await database.db.update(subscriptions).set({ lastName: 'Abbott', address: '12 Cherry Lane' }).where(eq(subscriptions.id, ids.custom));
+      await database.db
+        .update(subscriptions)
+        .set({ lastName: 'Zeller', city: 'Provo', zip: '84601', phone: '8015559876', email: 'yara@home.example' })
+        .where(eq(subscriptions.id, ids.yearly));
+      await database.db
+        .update(subscriptions)
+        .set({ lastName: 'Abbott', address: '12 Cherry Lane' })
+        .where(eq(subscriptions.id, ids.custom));
       await database.db.update(subscriptions).set({ zip: '84102' }).where(eq(subscriptions.id, ids.older));
     });
 
@@ -224,14 +266,19 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     });
 
     // Dispatchers type beginnings; "contains anywhere" also matched every customer of one mail provider.
-    it.each(['erry', 'home.example', 'ara', '555-98', '9876', '50%25', '_ara', 'ya%25a'])('does not find %j, which begins no name, e-mail, number, address or ZIP', async (q) => {
-      expect(await names(`q=${q}`)).toEqual([]);
-    });
+    it.each(['erry', 'home.example', 'ara', '555-98', '9876', '50%25', '_ara', 'ya%25a'])(
+      'does not find %j, which begins no name, e-mail, number, address or ZIP',
+      async (q) => {
+        expect(await names(`q=${q}`)).toEqual([]);
+      },
+    );
 
     it('counts a narrowed view only up to MATCH_COUNT_LIMIT + 1, and every subscription when nothing narrows it', async () => {
       const [template] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, ids.older));
       const { id: _id, createdAt: _at, ...fields } = template!;
-      await database.db.insert(subscriptions).values(Array.from({ length: MATCH_COUNT_LIMIT + 5 }, (_, i) => ({ ...fields, email: `many${i}@example.com`, city: 'Ogden' })));
+      await database.db
+        .insert(subscriptions)
+        .values(Array.from({ length: MATCH_COUNT_LIMIT + 5 }, (_, i) => ({ ...fields, email: `many${i}@example.com`, city: 'Ogden' })));
       const narrowed = (await get('ella', `/api/subscriptions?month=${NOV}&city=ogden`)).json();
       expect(narrowed.total).toBe(MATCH_COUNT_LIMIT + 1);
       expect(narrowed.rows).toHaveLength(100);
@@ -279,7 +326,10 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     });
 
     it('exports the view as CSV: every page, the dashboard columns, formulas made inert', async () => {
-      await database.db.update(subscriptions).set({ deliveryNotes: '=HYPERLINK("http://evil.example","Click"), then "ring"' }).where(eq(subscriptions.id, ids.older));
+      await database.db
+        .update(subscriptions)
+        .set({ deliveryNotes: '=HYPERLINK("http://evil.example","Click"), then "ring"' })
+        .where(eq(subscriptions.id, ids.older));
       const response = await get('ella', `/api/subscriptions.csv?month=${NOV}&q=8410&sort=name`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -287,15 +337,19 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe('Name,Email,Phone,Address,Unit,City,State,ZIP,Notes,Status,Deliver This Month,Assigned,Submitted,Subscription');
       expect(lines).toHaveLength(4);
-      expect(lines[1]).toMatch(/^Cora Abbott,subscriber\d+@example.com,8015550100,12 Cherry Lane,,Salt Lake City,UT,84101,x{80},Not Started,Yes,Unassigned,\d{4}-[^,]+,Active$/);
+      expect(lines[1]).toMatch(
+        /^Cora Abbott,subscriber\d+@example.com,8015550100,12 Cherry Lane,,Salt Lake City,UT,84101,x{80},Not Started,Yes,Unassigned,\d{4}-[^,]+,Active$/,
+      );
       expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click""), then ""ring""",`);
       expect((await get('visitor', `/api/subscriptions.csv?month=${NOV}`)).statusCode).toBe(401);
     });
   });
 
   describe("a driver's route", () => {
-    const mine = async (who: Who = 'ella') => (await get(who, `/api/my-deliveries?month=${NOV}`)).json().map((row: { firstName: string }) => row.firstName);
-    const put = (who: Who, body: object) => app.inject({ method: 'PUT', url: '/api/my-deliveries/order', headers: auth(who), payload: body });
+    const mine = async (who: Who = 'ella') =>
+      (await get(who, `/api/my-deliveries?month=${NOV}`)).json().map((row: { firstName: string }) => row.firstName);
+    const put = (who: Who, body: object) =>
+      app.inject({ method: 'PUT', url: '/api/my-deliveries/order', headers: auth(who), payload: body });
 
     beforeEach(async () => {
       // Studio downtown (84101); Olive in Provo, Cora in Sandy, Yara in Salt Lake City.
@@ -309,7 +363,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect(await mine()).toEqual(['Yara', 'Cora', 'Olive']);
     });
 
-    it("keeps the order the driver chose, for them and that month only, with new stops after it", async () => {
+    it('keeps the order the driver chose, for them and that month only, with new stops after it', async () => {
       const saved = await put('ella', { month: NOV, subscriptionIds: [ids.older, ids.yearly] });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().map((row: { firstName: string }) => row.firstName)).toEqual(['Olive', 'Yara', 'Cora']);
@@ -319,7 +373,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     });
 
     it.each([
-      ['another person\'s stop', 'finn', () => [ids.yearly], 'Only deliveries assigned to you this month can be put in your route.'],
+      ["another person's stop", 'finn', () => [ids.yearly], 'Only deliveries assigned to you this month can be put in your route.'],
       ['a stop twice', 'ella', () => [ids.yearly, ids.yearly], 'subscriptionIds lists a stop twice.'],
       ['a stop that is not an id', 'ella', () => ['nope'], 'subscriptionIds must be subscription ids.'],
     ])('refuses %s with 400, keeping the order as it was', async (_, who, idsOf, message) => {
@@ -350,7 +404,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       ]);
     });
 
-    it("let an employee mark delivered only their own delivery; an admin, any", async () => {
+    it('let an employee mark delivered only their own delivery; an admin, any', async () => {
       await outForDelivery(ids.yearly); // assigned to Ella
       const finn = await advance('finn', ids.yearly, 'out-for-delivery');
       expect(finn.statusCode).toBe(403);
@@ -365,7 +419,11 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
 
     it('take the door photo off a delivery reset to not started, keeping its key in the history', async () => {
       await outForDelivery(ids.yearly);
-      const left = await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'door' }, { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
+      const left = await proof(
+        'ella',
+        { subscriptionId: ids.yearly, month: NOV, method: 'door' },
+        { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg },
+      );
       const photoKey = (await row(ids.yearly))?.proofImageKey;
       expect(left.json().proofImageUrl).not.toBeNull();
       const reset = await advance('finn', ids.yearly, 'delivered');
@@ -378,7 +436,11 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
 
     it('undo their own revert within the window: Delivered again, with the door photo back', async () => {
       await outForDelivery(ids.yearly);
-      const left = await proof('ella', { subscriptionId: ids.yearly, month: NOV, method: 'door' }, { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
+      const left = await proof(
+        'ella',
+        { subscriptionId: ids.yearly, month: NOV, method: 'door' },
+        { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg },
+      );
       const photoKey = (await row(ids.yearly))?.proofImageKey;
       await advance('finn', ids.yearly, 'delivered');
 
@@ -393,7 +455,10 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect((await row(ids.yearly))?.proofImageKey).toBe(photoKey);
       expect((await get('admin', left.json().proofImageUrl)).statusCode).toBe(200);
       const history = await deliveryHistory(database.db, ids.yearly, NOV);
-      expect(history.at(-1)).toMatchObject({ actorEmail: 'finn@blooms.example', detail: { from: 'not-started', to: 'delivered', undo: true, restoredPhoto: photoKey } });
+      expect(history.at(-1)).toMatchObject({
+        actorEmail: 'finn@blooms.example',
+        detail: { from: 'not-started', to: 'delivered', undo: true, restoredPhoto: photoKey },
+      });
 
       // Undone once: a second undo has nothing to take back.
       const again = await post('finn', '/api/deliveries/undo-revert', { subscriptionId: ids.yearly, month: NOV });
@@ -410,7 +475,10 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       await advance('admin', ids.yearly, 'out-for-delivery');
       await advance('admin', ids.yearly, 'delivered');
       const [last] = (await deliveryHistory(database.db, ids.yearly, NOV)).slice(-1);
-      await database.db.update(deliveryEvents).set({ at: new Date(Date.now() - 31_000) }).where(eq(deliveryEvents.id, last!.id));
+      await database.db
+        .update(deliveryEvents)
+        .set({ at: new Date(Date.now() - 31_000) })
+        .where(eq(deliveryEvents.id, last!.id));
       const late = await post('admin', '/api/deliveries/undo-revert', { subscriptionId: ids.yearly, month: NOV });
       expect(late.statusCode).toBe(400);
       expect(late.json().message).toBe('It is too late to undo that change: mark the delivery again instead.');
@@ -470,7 +538,19 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     it('assigns 1,000 deliveries in one request, with a history entry each', async () => {
       const many = await database.db
         .insert(subscriptions)
-        .values(Array.from({ length: 1000 }, (_, n) => ({ firstName: `Bulk${n}`, lastName: 'Person', email: `bulk${n}@example.com`, phone: '8015550100', address: `${n} Main St`, city: 'Salt Lake City', zip: '84101', plan: 'yearly' as const, months: [11] })))
+        .values(
+          Array.from({ length: 1000 }, (_, n) => ({
+            firstName: `Bulk${n}`,
+            lastName: 'Person',
+            email: `bulk${n}@example.com`,
+            phone: '8015550100',
+            address: `${n} Main St`,
+            city: 'Salt Lake City',
+            zip: '84101',
+            plan: 'yearly' as const,
+            months: [11],
+          })),
+        )
         .returning({ id: subscriptions.id });
       const manyIds = many.map((row) => row.id);
       const response = await assign('admin', manyIds, 'ella@blooms.example');
@@ -527,7 +607,11 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     });
 
     it.each(Object.entries(IMAGES))('Left at Door accepts a %s photo, by content, and serves it to staff only', async (type, data) => {
-      const response = await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'photo.bin', type: 'application/octet-stream', data });
+      const response = await proof(
+        'ella',
+        { ...door, subscriptionId: ids.yearly },
+        { name: 'photo.bin', type: 'application/octet-stream', data },
+      );
       expect(response.statusCode).toBe(200);
       const url = response.json().proofImageUrl;
       expect(url).toBe(`/api/deliveries/${ids.yearly}/${NOV}/proof`);
@@ -540,7 +624,11 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     });
 
     it('refuses a file that only pretends to be a photo, leaving the status unchanged', async () => {
-      const response = await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('not an image at all') });
+      const response = await proof(
+        'ella',
+        { ...door, subscriptionId: ids.yearly },
+        { name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('not an image at all') },
+      );
       expect(response.statusCode).toBe(415);
       expect(response.json().message).toBe('The photo must be a JPEG, PNG, WebP or HEIC image.');
       expect(await row(ids.yearly)).toMatchObject({ status: 'out-for-delivery', proofImageKey: null });
@@ -571,7 +659,12 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
     /** Every photo file the store holds for the delivery. */
     const photoFiles = (subscriptionId: string) => {
       const dir = path.join(blobDir, 'deliveries', subscriptionId);
-      return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : [];
+      return fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir, { recursive: true, withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => path.join(entry.parentPath, entry.name))
+        : [];
     };
     const keyOf = (file: string) => path.relative(blobDir, file).split(path.sep).join('/');
 
@@ -582,14 +675,20 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
           await advance('admin', ids.yearly, 'not-started');
         }
         const sent = [IMAGES.jpeg, IMAGES.png];
-        const answers = await Promise.all(sent.map((data) => proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'door', type: 'application/octet-stream', data })));
+        const answers = await Promise.all(
+          sent.map((data) =>
+            proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'door', type: 'application/octet-stream', data }),
+          ),
+        );
         expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
         const won = sent[answers.findIndex((answer) => answer.statusCode === 200)]!;
         const photo = await get('admin', `/api/deliveries/${ids.yearly}/${NOV}/proof`);
         expect({ trial, status: photo.statusCode }).toEqual({ trial, status: 200 });
         expect(photo.rawPayload.equals(won)).toBe(true);
         // The loser's upload is gone; every photo the delivery ever showed is still there.
-        const shown = (await deliveryHistory(database.db, ids.yearly, NOV)).filter((event) => event.kind === 'proof').map((event) => (event.detail as { photo: string }).photo);
+        const shown = (await deliveryHistory(database.db, ids.yearly, NOV))
+          .filter((event) => event.kind === 'proof')
+          .map((event) => (event.detail as { photo: string }).photo);
         expect(photoFiles(ids.yearly).map(keyOf).sort()).toEqual([...shown].sort());
       }
     });
@@ -599,7 +698,9 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       const first = (await row(ids.yearly))!.proofImageKey!;
       await advance('admin', ids.yearly, 'delivered');
       await advance('admin', ids.yearly, 'not-started');
-      const another = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 20, g: 90, b: 200 } } }).jpeg().toBuffer();
+      const another = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+        .jpeg()
+        .toBuffer();
       await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'second.jpg', type: 'image/jpeg', data: another });
       const second = (await row(ids.yearly))!.proofImageKey!;
       expect(second).not.toBe(first);
@@ -607,17 +708,28 @@ describe.each(DATABASE_KINDS)('deliveries on %s', (kind) => {
       expect((await get('admin', `/api/deliveries/${ids.yearly}/${NOV}/proof`)).rawPayload.equals(another)).toBe(true);
     });
 
-    it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])('refuses a %s declaring 30000 x 30000 pixels (a decompression bomb), storing nothing', async (kind) => {
-      const bomb = declaringSize(kind, 30000, 30000);
-      const response = await proof('ella', { ...door, subscriptionId: ids.yearly }, { name: 'bomb', type: 'application/octet-stream', data: bomb });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('The photo is 30000 × 30000 pixels; a door photo may have at most 64 megapixels.');
-      expect(await row(ids.yearly)).toMatchObject({ status: 'out-for-delivery', proofImageKey: null });
-      expect(photoFiles(ids.yearly)).toEqual([]);
-    });
+    it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])(
+      'refuses a %s declaring 30000 x 30000 pixels (a decompression bomb), storing nothing',
+      async (kind) => {
+        const bomb = declaringSize(kind, 30000, 30000);
+        const response = await proof(
+          'ella',
+          { ...door, subscriptionId: ids.yearly },
+          { name: 'bomb', type: 'application/octet-stream', data: bomb },
+        );
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('The photo is 30000 × 30000 pixels; a door photo may have at most 64 megapixels.');
+        expect(await row(ids.yearly)).toMatchObject({ status: 'out-for-delivery', proofImageKey: null });
+        expect(photoFiles(ids.yearly)).toEqual([]);
+      },
+    );
 
     it("refuses another driver's photo before storing anything", async () => {
-      const response = await proof('finn', { ...door, subscriptionId: ids.yearly }, { name: 'p.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
+      const response = await proof(
+        'finn',
+        { ...door, subscriptionId: ids.yearly },
+        { name: 'p.jpg', type: 'image/jpeg', data: IMAGES.jpeg },
+      );
       expect(response.statusCode).toBe(403);
       expect(fs.existsSync(path.join(blobDir, 'deliveries', ids.yearly))).toBe(false);
     });

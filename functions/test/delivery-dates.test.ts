@@ -31,8 +31,14 @@ describe.each(DATABASE_KINDS)('delivery dates on %s', (kind) => {
   });
 
   const call = (caller: keyof typeof tokens | 'visitor', method: 'GET' | 'PUT', url: string, payload?: object) =>
-    app.inject({ method, url, headers: caller === 'visitor' ? {} : { authorization: `Bearer ${tokens[caller]}` }, ...(payload ? { payload } : {}) });
-  const stored = () => database.db.select({ month: deliveryDates.month, date: deliveryDates.date, setBy: deliveryDates.setBy }).from(deliveryDates);
+    app.inject({
+      method,
+      url,
+      headers: caller === 'visitor' ? {} : { authorization: `Bearer ${tokens[caller]}` },
+      ...(payload ? { payload } : {}),
+    });
+  const stored = () =>
+    database.db.select({ month: deliveryDates.month, date: deliveryDates.date, setBy: deliveryDates.setBy }).from(deliveryDates);
 
   it('gives every staff member each month’s day by the usual rule, with the last day for changes', async () => {
     const response = await call('employee', 'GET', '/api/delivery-dates?from=2030-11&to=2031-01');
@@ -72,7 +78,11 @@ describe.each(DATABASE_KINDS)('delivery dates on %s', (kind) => {
   it('keeps to the years the API takes: the far edges are refused, the last month read whole', async () => {
     for (const month of ['9999-12', '0000-01', '1999-12', '2200-01']) {
       const moved = await call('admin', 'PUT', `/api/delivery-dates/${month}`, { date: `${month}-15` });
-      expect({ month, status: moved.statusCode, message: moved.json().message }).toEqual({ month, status: 400, message: 'month must be a month as YYYY-MM, from 2000-01 to 2199-12.' });
+      expect({ month, status: moved.statusCode, message: moved.json().message }).toEqual({
+        month,
+        status: 400,
+        message: 'month must be a month as YYYY-MM, from 2000-01 to 2199-12.',
+      });
       const read = await call('employee', 'GET', `/api/delivery-dates?from=${month}&to=${month}`);
       expect({ month, status: read.statusCode }).toEqual({ month, status: 400 });
       expect((await call('employee', 'GET', `/api/subscriptions?month=${month}`)).statusCode).toBe(400);
@@ -121,7 +131,21 @@ describe.each(DATABASE_KINDS)('delivery dates on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       const days = response.json() as { month: string; date: string }[];
-      expect(days.map((day) => day.month)).toEqual(['2030-12', '2031-01', '2031-02', '2031-03', '2031-04', '2031-05', '2031-06', '2031-07', '2031-08', '2031-09', '2031-10', '2031-11', '2031-12']);
+      expect(days.map((day) => day.month)).toEqual([
+        '2030-12',
+        '2031-01',
+        '2031-02',
+        '2031-03',
+        '2031-04',
+        '2031-05',
+        '2031-06',
+        '2031-07',
+        '2031-08',
+        '2031-09',
+        '2031-10',
+        '2031-11',
+        '2031-12',
+      ]);
       expect(days.slice(0, 3)).toEqual([
         { month: '2030-12', date: '2030-12-12' },
         { month: '2031-01', date: '2031-01-09' },
@@ -140,7 +164,9 @@ describe.each(DATABASE_KINDS)('delivery dates on %s', (kind) => {
   it('judges "past" by the studio’s calendar in Denver, not the server’s', async () => {
     // 8 pm on 4 December in Denver is already 5 December in UTC.
     const evening = new Date('2030-12-05T03:00:00Z');
-    await expect(setDeliveryDate(database.db, '2030-12', '2030-12-04', 'boss@blooms.example', evening)).resolves.toMatchObject({ date: '2030-12-04' });
+    await expect(setDeliveryDate(database.db, '2030-12', '2030-12-04', 'boss@blooms.example', evening)).resolves.toMatchObject({
+      date: '2030-12-04',
+    });
     // The next morning the 4th has passed.
     const nextMorning = new Date('2030-12-05T15:00:00Z');
     await expect(setDeliveryDate(database.db, '2030-12', '2030-12-06', 'boss@blooms.example', nextMorning)).rejects.toThrow(

@@ -1,5 +1,12 @@
 import { confirmationEmail } from '../src/mail/confirmation-email';
-import { accountChangeEmail, lastDeliveryUnpaidEmail, leftAtDoorEmail, paymentFailedEmail, signInLinkEmail, type MailSite } from '../src/mail/account-change-email';
+import {
+  accountChangeEmail,
+  lastDeliveryUnpaidEmail,
+  leftAtDoorEmail,
+  paymentFailedEmail,
+  signInLinkEmail,
+  type MailSite,
+} from '../src/mail/account-change-email';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
 import { aSubscriber } from './support/fixtures';
 import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
@@ -38,7 +45,9 @@ describe('every e-mail leads to the account, and says only what the contract hol
 
   it('the sign-in link is a link in the HTML, with the one-time code intact', () => {
     const mail = EMAILS['sign-in link']!;
-    expect(mail.html).toContain('<a href="https://blooms.example/account?oobCode=abc&amp;mode=signIn" style="color: #8a3b57">Sign in to My subscription</a>');
+    expect(mail.html).toContain(
+      '<a href="https://blooms.example/account?oobCode=abc&amp;mode=signIn" style="color: #8a3b57">Sign in to My subscription</a>',
+    );
     expect(mail.text).toContain('Sign in to My subscription: https://blooms.example/account?oobCode=abc&mode=signIn');
   });
 });

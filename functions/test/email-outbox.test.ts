@@ -13,20 +13,38 @@ import type { BlobStore } from '../src/infrastructure/blob-store';
 
 const NO_SUBSCRIPTION = { subscriptionId: null };
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const mail = (n: number) => ({ to: { name: `Person ${n}`, address: `person${n}@example.com` }, subject: `Hello ${n}`, text: `Hello ${n}`, html: `<p>Hello ${n}</p>` });
+const mail = (n: number) => ({
+  to: { name: `Person ${n}`, address: `person${n}@example.com` },
+  subject: `Hello ${n}`,
+  text: `Hello ${n}`,
+  html: `<p>Hello ${n}</p>`,
+});
 
 describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
   let database: TestDatabase;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const workers: EmailOutboxWorker[] = [];
   const worker = (url = smtp.url, blobs: BlobStore | null = null) => {
-    const w = new EmailOutboxWorker(database, smtpMailer(url, 'Monthly Blooms <hello@blooms.example>'), quiet, { pollMs: 60_000, messageIdDomain: 'blooms.example', retryAfterS: 30 }, blobs);
+    const w = new EmailOutboxWorker(
+      database,
+      smtpMailer(url, 'Monthly Blooms <hello@blooms.example>'),
+      quiet,
+      { pollMs: 60_000, messageIdDomain: 'blooms.example', retryAfterS: 30 },
+      blobs,
+    );
     workers.push(w);
     return w;
   };
   const rows = () => database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
   const withImage = (n: number, blobKey: string) =>
-    inTransaction(database.db, (tx) => queueEmail(tx, 'test', { ...mail(n), html: `<p>Hello ${n}</p><img src="cid:photo" alt="At the door">` }, { subscriptionId: null, images: [{ cid: 'photo', blobKey }] }));
+    inTransaction(database.db, (tx) =>
+      queueEmail(
+        tx,
+        'test',
+        { ...mail(n), html: `<p>Hello ${n}</p><img src="cid:photo" alt="At the door">` },
+        { subscriptionId: null, images: [{ cid: 'photo', blobKey }] },
+      ),
+    );
 
   beforeEach(async () => {
     database = await createMigratedDatabase(kind);
@@ -65,7 +83,13 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
 
   it('attaches the images its HTML shows inline, read when sent; one that is gone is left out of the HTML', async () => {
     smtp = await startSmtpServer();
-    const blobs: BlobStore = { get: async (key) => (key === 'proofs/door.jpg' ? Readable.from([IMAGES.jpeg]) : null), put: async () => undefined, delete: async () => undefined, list: async () => [], folder: null };
+    const blobs: BlobStore = {
+      get: async (key) => (key === 'proofs/door.jpg' ? Readable.from([IMAGES.jpeg]) : null),
+      put: async () => undefined,
+      delete: async () => undefined,
+      list: async () => [],
+      folder: null,
+    };
     const w = worker(smtp.url, blobs);
     await w.start();
     await withImage(1, 'proofs/door.jpg');
@@ -82,7 +106,9 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
 
   it('e-mails every photo as a JPEG of at most 960 px, HEIC included; one declaring more pixels than a photo may is left out', async () => {
     smtp = await startSmtpServer();
-    const large = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 120, g: 160, b: 90 } } }).jpeg().toBuffer();
+    const large = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 120, g: 160, b: 90 } } })
+      .jpeg()
+      .toBuffer();
     const photos: Record<string, Buffer> = {
       'p/door.heic': IMAGES.heic,
       'p/door.webp': IMAGES.webp,
@@ -90,7 +116,13 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
       'p/large.jpg': large,
       'p/bomb.png': declaringSize('png', 30000, 30000),
     };
-    const blobs: BlobStore = { get: async (key) => (photos[key] ? Readable.from([photos[key]]) : null), put: async () => undefined, delete: async () => undefined, list: async () => [], folder: null };
+    const blobs: BlobStore = {
+      get: async (key) => (photos[key] ? Readable.from([photos[key]]) : null),
+      put: async () => undefined,
+      delete: async () => undefined,
+      list: async () => [],
+      folder: null,
+    };
     const w = worker(smtp.url, blobs);
     await w.start();
     for (const [n, key] of Object.keys(photos).entries()) await withImage(n, key);
@@ -150,7 +182,10 @@ describe.each(DATABASE_KINDS)('the e-mail outbox on %s', (kind) => {
     const [row] = await rows();
     expect(row!.attempts).toBe(24);
     expect(row!.gaveUpAt).toBeInstanceOf(Date);
-    await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, row!.id));
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, row!.id));
     await worker().wake();
     expect(smtp.received).toHaveLength(0);
 

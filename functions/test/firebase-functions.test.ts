@@ -10,7 +10,15 @@ import { REPO_ROOT } from '../src/config';
 import { queueEmail } from '../src/infrastructure/email-outbox';
 import { startApi, startBilling, startLive, startOutbox } from '../src/firebase/instances';
 import { loadFunctionsConfig } from '../src/firebase/settings';
-import { CONNECTION_BUDGET, DATABASE_TIER, FUNCTION_NAMES, FUNCTION_SECRETS, SERVICE_ACCOUNTS, SIZING, type FunctionName } from '../src/firebase/sizing';
+import {
+  CONNECTION_BUDGET,
+  DATABASE_TIER,
+  FUNCTION_NAMES,
+  FUNCTION_SECRETS,
+  SERVICE_ACCOUNTS,
+  SIZING,
+  type FunctionName,
+} from '../src/firebase/sizing';
 import { bundleFunctions } from '../deploy/bundle';
 import { startCloudStorageStandIn, type CloudStorageStandIn } from './support/cloud-storage-stand-in';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -36,7 +44,13 @@ function functionManifest(bundleDir: string, env: Record<string, string> = {}): 
   const output = path.join(bundleDir, 'manifest.json');
   execFileSync(path.join(bundleDir, 'node_modules', '.bin', 'firebase-functions'), [bundleDir], {
     cwd: bundleDir,
-    env: { PATH: process.env.PATH, GCLOUD_PROJECT: 'blooms-prod', FUNCTIONS_CONTROL_API: 'true', FUNCTIONS_MANIFEST_OUTPUT_PATH: output, ...env },
+    env: {
+      PATH: process.env.PATH,
+      GCLOUD_PROJECT: 'blooms-prod',
+      FUNCTIONS_CONTROL_API: 'true',
+      FUNCTIONS_MANIFEST_OUTPUT_PATH: output,
+      ...env,
+    },
     stdio: 'pipe',
     timeout: 30_000,
   });
@@ -59,14 +73,20 @@ describe('the functions as deployed (the manifest made from the bundle)', () => 
   it('are the five functions, in Salt Lake City unless the settings say otherwise', () => {
     expect(Object.keys(manifest).sort()).toEqual([...FUNCTION_NAMES].sort());
     for (const endpoint of Object.values(manifest)) expect(endpoint.region).toEqual(['us-west3']);
-    expect(Object.values(functionManifest(bundleDir, { FUNCTIONS_REGION: 'us-central1' })).map((endpoint) => endpoint.region)).toEqual(FUNCTION_NAMES.map(() => ['us-central1']));
+    expect(Object.values(functionManifest(bundleDir, { FUNCTIONS_REGION: 'us-central1' })).map((endpoint) => endpoint.region)).toEqual(
+      FUNCTION_NAMES.map(() => ['us-central1']),
+    );
   });
 
-  it("never hold more database connections together than the Cloud SQL tier leaves them", () => {
+  it('never hold more database connections together than the Cloud SQL tier leaves them', () => {
     let connections = 0;
     for (const name of FUNCTION_NAMES) {
       const { maxInstances, concurrency } = manifest[name]!;
-      expect({ name, maxInstances, concurrency }).toEqual({ name, maxInstances: SIZING[name].maxInstances, concurrency: SIZING[name].concurrency });
+      expect({ name, maxInstances, concurrency }).toEqual({
+        name,
+        maxInstances: SIZING[name].maxInstances,
+        concurrency: SIZING[name].concurrency,
+      });
       connections += maxInstances! * (SIZING[name].pool + SIZING[name].listeners);
     }
     expect(connections).toBeLessThanOrEqual(CONNECTION_BUDGET);
@@ -77,96 +97,126 @@ describe('the functions as deployed (the manifest made from the bundle)', () => 
     for (const name of FUNCTION_NAMES) {
       const endpoint = manifest[name]!;
       expect({ name, account: endpoint.serviceAccountEmail }).toEqual({ name, account: `${SERVICE_ACCOUNTS[name]}@` });
-      expect({ name, secrets: (endpoint.secretEnvironmentVariables ?? []).map((secret) => secret.key).sort() }).toEqual({ name, secrets: [...FUNCTION_SECRETS[name]].sort() });
+      expect({ name, secrets: (endpoint.secretEnvironmentVariables ?? []).map((secret) => secret.key).sort() }).toEqual({
+        name,
+        secrets: [...FUNCTION_SECRETS[name]].sort(),
+      });
     }
     expect(manifest.outbox!.scheduleTrigger?.schedule).toBe('every 1 minutes');
     expect(manifest.billing!.scheduleTrigger?.schedule).toBe('every 1 hours');
   });
 });
 
-for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres')) describe(`each function's instance on ${kind}`, () => {
-  let database: TestDatabase;
-  let storage: CloudStorageStandIn;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const previousStorage = process.env.STORAGE_EMULATOR_HOST;
-  const started: FastifyInstance[] = [];
-  let env: Record<string, string | undefined>;
-  const configOf = (name: FunctionName) => loadFunctionsConfig(env, name);
+for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
+  describe(`each function's instance on ${kind}`, () => {
+    let database: TestDatabase;
+    let storage: CloudStorageStandIn;
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    const previousStorage = process.env.STORAGE_EMULATOR_HOST;
+    const started: FastifyInstance[] = [];
+    let env: Record<string, string | undefined>;
+    const configOf = (name: FunctionName) => loadFunctionsConfig(env, name);
 
-  beforeAll(async () => {
-    database = await createEmptyDatabase(kind);
-    storage = await startCloudStorageStandIn();
-    process.env.STORAGE_EMULATOR_HOST = storage.url;
-    smtp = await startSmtpServer();
-    env = {
-      GCLOUD_PROJECT: TEST_PROJECT_ID,
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-      PUBLIC_URL: 'http://127.0.0.1:5000',
-      PAYMENTS: 'test',
-      DATABASE_URL: database.url!,
-      SMTP_URL: smtp.url,
-      STORAGE_BUCKET: 'blooms-photos',
-      ADMIN_EMAILS: 'ada-functions@blooms.example',
-      LOG_LEVEL: 'silent',
-      ...Object.fromEntries(REMOTE_NAMES.map((name) => [`REMOTE_${name.toUpperCase()}_URL`, `http://127.0.0.1:500${REMOTE_NAMES.indexOf(name) + 1}/mf-manifest.json`])),
+    beforeAll(async () => {
+      database = await createEmptyDatabase(kind);
+      storage = await startCloudStorageStandIn();
+      process.env.STORAGE_EMULATOR_HOST = storage.url;
+      smtp = await startSmtpServer();
+      env = {
+        GCLOUD_PROJECT: TEST_PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+        PUBLIC_URL: 'http://127.0.0.1:5000',
+        PAYMENTS: 'test',
+        DATABASE_URL: database.url!,
+        SMTP_URL: smtp.url,
+        STORAGE_BUCKET: 'blooms-photos',
+        ADMIN_EMAILS: 'ada-functions@blooms.example',
+        LOG_LEVEL: 'silent',
+        ...Object.fromEntries(
+          REMOTE_NAMES.map((name) => [
+            `REMOTE_${name.toUpperCase()}_URL`,
+            `http://127.0.0.1:500${REMOTE_NAMES.indexOf(name) + 1}/mf-manifest.json`,
+          ]),
+        ),
+      };
+    });
+    afterAll(async () => {
+      for (const app of started) await app.close();
+      if (previousStorage === undefined) delete process.env.STORAGE_EMULATOR_HOST;
+      else process.env.STORAGE_EMULATOR_HOST = previousStorage;
+      await Promise.all([storage.close(), smtp.close()]);
+      await database.destroy();
+    });
+
+    /** The function's connections to the database, as PostgreSQL sees them. */
+    const connectionsOf = async (name: FunctionName) => {
+      const result = (await database.db.execute(
+        sql`select query from pg_stat_activity where application_name = ${`blooms-${name}`}`,
+      )) as unknown as { rows: { query: string }[] };
+      return { all: result.rows.length, listening: result.rows.filter((row) => /^LISTEN /i.test(row.query)).length };
     };
-  });
-  afterAll(async () => {
-    for (const app of started) await app.close();
-    if (previousStorage === undefined) delete process.env.STORAGE_EMULATOR_HOST;
-    else process.env.STORAGE_EMULATOR_HOST = previousStorage;
-    await Promise.all([storage.close(), smtp.close()]);
-    await database.destroy();
-  });
 
-  /** The function's connections to the database, as PostgreSQL sees them. */
-  const connectionsOf = async (name: FunctionName) => {
-    const result = (await database.db.execute(sql`select query from pg_stat_activity where application_name = ${`blooms-${name}`}`)) as unknown as { rows: { query: string }[] };
-    return { all: result.rows.length, listening: result.rows.filter((row) => /^LISTEN /i.test(row.query)).length };
-  };
+    it('start together on an empty database, each within its pool, only the live function listening', async () => {
+      const [api, live] = await Promise.all([startApi(configOf('api')), startLive(configOf('live'))]);
+      started.push(api, live);
+      const outbox = await startOutbox(configOf('outbox'), QUIET);
+      const { idToken } = await signInWithGoogle('ada-functions@blooms.example');
+      const asAdmin = { authorization: `Bearer ${idToken}` };
+      // A burst wider than any pool: each request needs a connection.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => api.inject({ url: i % 2 ? '/api/health' : '/api/me', headers: asAdmin })),
+      );
+      expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+      await Promise.all(Array.from({ length: 10 }, () => live.inject({ url: '/api/no-such-thing', headers: asAdmin })));
+      await outbox.run();
+      for (const name of ['api', 'live', 'outbox'] as const) {
+        const { all, listening } = await connectionsOf(name);
+        expect({ name, all: all <= SIZING[name].pool + SIZING[name].listeners, listening }).toEqual({
+          name,
+          all: true,
+          listening: SIZING[name].listeners,
+        });
+      }
+      await outbox.close();
+    });
 
-  it('start together on an empty database, each within its pool, only the live function listening', async () => {
-    const [api, live] = await Promise.all([startApi(configOf('api')), startLive(configOf('live'))]);
-    started.push(api, live);
-    const outbox = await startOutbox(configOf('outbox'), QUIET);
-    const { idToken } = await signInWithGoogle('ada-functions@blooms.example');
-    const asAdmin = { authorization: `Bearer ${idToken}` };
-    // A burst wider than any pool: each request needs a connection.
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => api.inject({ url: i % 2 ? '/api/health' : '/api/me', headers: asAdmin })));
-    expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
-    await Promise.all(Array.from({ length: 10 }, () => live.inject({ url: '/api/no-such-thing', headers: asAdmin })));
-    await outbox.run();
-    for (const name of ['api', 'live', 'outbox'] as const) {
-      const { all, listening } = await connectionsOf(name);
-      expect({ name, all: all <= SIZING[name].pool + SIZING[name].listeners, listening }).toEqual({ name, all: true, listening: SIZING[name].listeners });
-    }
-    await outbox.close();
-  });
+    it('send what the api queued, and the sign-in links asked of it, from a scheduled run of the outbox function', async () => {
+      await queueEmail(
+        database.db,
+        'test',
+        { to: { name: 'Rosa', address: 'rosa@example.com' }, subject: 'Queued by the api', text: 'Hello', html: '<p>Hello</p>' },
+        { subscriptionId: null },
+      );
+      await addSubscription(database.db, { email: 'ivy-functions@example.com' });
+      const asked = await started[0]!.inject({
+        method: 'POST',
+        url: '/api/account/sign-in-link',
+        payload: { email: 'ivy-functions@example.com' },
+      });
+      expect(asked.statusCode).toBe(202);
+      const outbox = await startOutbox(configOf('outbox'), QUIET);
+      await outbox.run();
+      await outbox.close();
+      await waitFor(() => smtp.received.some((mail) => mail.to.includes('rosa@example.com')));
+      await waitFor(() =>
+        smtp.received.some(
+          (mail) => mail.to.includes('ivy-functions@example.com') && mail.raw.includes('Subject: Your Monthly Blooms sign-in link'),
+        ),
+      );
+    });
 
-  it('send what the api queued, and the sign-in links asked of it, from a scheduled run of the outbox function', async () => {
-    await queueEmail(database.db, 'test', { to: { name: 'Rosa', address: 'rosa@example.com' }, subject: 'Queued by the api', text: 'Hello', html: '<p>Hello</p>' }, { subscriptionId: null });
-    await addSubscription(database.db, { email: 'ivy-functions@example.com' });
-    const asked = await started[0]!.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email: 'ivy-functions@example.com' } });
-    expect(asked.statusCode).toBe(202);
-    const outbox = await startOutbox(configOf('outbox'), QUIET);
-    await outbox.run();
-    await outbox.close();
-    await waitFor(() => smtp.received.some((mail) => mail.to.includes('rosa@example.com')));
-    await waitFor(() => smtp.received.some((mail) => mail.to.includes('ivy-functions@example.com') && mail.raw.includes('Subject: Your Monthly Blooms sign-in link')));
-  });
+    it('charge from a scheduled run of the billing function, which needs no mail server', async () => {
+      const billing = await startBilling(loadFunctionsConfig({ ...env, SMTP_URL: undefined }, 'billing'), QUIET);
+      try {
+        expect(await billing.run()).toEqual({ paid: 0, declined: 0, failed: 0 });
+        expect((await connectionsOf('billing')).all).toBeLessThanOrEqual(SIZING.billing.pool);
+      } finally {
+        await billing.close();
+      }
+    });
 
-  it('charge from a scheduled run of the billing function, which needs no mail server', async () => {
-    const billing = await startBilling(loadFunctionsConfig({ ...env, SMTP_URL: undefined }, 'billing'), QUIET);
-    try {
-      expect(await billing.run()).toEqual({ paid: 0, declined: 0, failed: 0 });
-      expect((await connectionsOf('billing')).all).toBeLessThanOrEqual(SIZING.billing.pool);
-    } finally {
-      await billing.close();
-    }
+    it('offer no test clock, even with the test checkout', async () => {
+      const { idToken } = await signInWithGoogle('ada-functions@blooms.example');
+      expect((await started[0]!.inject({ url: TEST_CLOCK_PATH, headers: { authorization: `Bearer ${idToken}` } })).statusCode).toBe(404);
+    });
   });
-
-  it('offer no test clock, even with the test checkout', async () => {
-    const { idToken } = await signInWithGoogle('ada-functions@blooms.example');
-    expect((await started[0]!.inject({ url: TEST_CLOCK_PATH, headers: { authorization: `Bearer ${idToken}` } })).statusCode).toBe(404);
-  });
-});

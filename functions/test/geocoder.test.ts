@@ -22,10 +22,16 @@ async function startGeocodingStandIn(places: Record<string, { lat: number; lng: 
       return;
     }
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify(place ? { status: 'OK', results: [{ geometry: { location: place } }] } : { status: 'ZERO_RESULTS', results: [] }));
+    response.end(
+      JSON.stringify(place ? { status: 'OK', results: [{ geometry: { location: place } }] } : { status: 'ZERO_RESULTS', results: [] }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/maps/api/geocode/json`, asked, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/maps/api/geocode/json`,
+    asked,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe.each(DATABASE_KINDS)('route order from geocoded addresses on %s', (kind) => {
@@ -44,7 +50,12 @@ describe.each(DATABASE_KINDS)('route order from geocoded addresses on %s', (kind
     const gina = await addUser(database.db, 'Gina Driver', `gina-${Date.now()}@blooms.example`);
     const ids: Record<string, string> = {};
     for (const n of ['1', '2', '3']) {
-      const subscription = await addSubscription(database.db, { firstName: `Stop${n}`, address: `${n} A St`, city: 'Salt Lake City', zip: '84101' });
+      const subscription = await addSubscription(database.db, {
+        firstName: `Stop${n}`,
+        address: `${n} A St`,
+        city: 'Salt Lake City',
+        zip: '84101',
+      });
       ids[n] = subscription.id;
     }
     return { gina, ids };
@@ -62,7 +73,11 @@ describe.each(DATABASE_KINDS)('route order from geocoded addresses on %s', (kind
     expect(assigned.statusCode).toBe(200);
     const driverToken = (await signInWithGoogle(email)).idToken;
     const list = async () => {
-      const response = await app.inject({ method: 'GET', url: `/api/my-deliveries?month=${NOV}`, headers: { authorization: `Bearer ${driverToken}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/my-deliveries?month=${NOV}`,
+        headers: { authorization: `Bearer ${driverToken}` },
+      });
       expect(response.statusCode).toBe(200);
       return (response.json() as { firstName: string }[]).map((row) => row.firstName);
     };
@@ -75,7 +90,9 @@ describe.each(DATABASE_KINDS)('route order from geocoded addresses on %s', (kind
       '2 a st, salt lake city, ut 84101': { lat: 40.757, lng: -111.9 },
       '3 a st, salt lake city, ut 84101': { lat: 40.8, lng: -111.9 },
     });
-    const app = await startTestServer(database, { config: testConfig({ GEOCODING_API_KEY: 'server-key', GEOCODING_API_URL: standIn.url, STUDIO_ZIP: '84101' }) });
+    const app = await startTestServer(database, {
+      config: testConfig({ GEOCODING_API_KEY: 'server-key', GEOCODING_API_URL: standIn.url, STUDIO_ZIP: '84101' }),
+    });
     try {
       const { gina, ids } = await driverWithThreeStops();
       const list = await routeOf(app, gina.email, ids);

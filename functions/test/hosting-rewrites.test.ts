@@ -20,8 +20,18 @@ describe('the host site on Firebase Hosting', () => {
     database = await createMigratedDatabase('pglite');
     // The api function's app with either kind of payments: each registers routes of its own.
     apps.api!.push(await startTestServer(database, { config: testConfig({ PAYMENTS: 'test' }) }));
-    apps.api!.push(await startTestServer(database, { config: testConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }) }));
-    apps.pages!.push(await buildPagesServer(testConfig({ PAYMENTS: 'test' }), { pageTemplate: 'index.html', read: async () => null }, { cacheControl: 'no-cache', logger: false }));
+    apps.api!.push(
+      await startTestServer(database, {
+        config: testConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+      }),
+    );
+    apps.pages!.push(
+      await buildPagesServer(
+        testConfig({ PAYMENTS: 'test' }),
+        { pageTemplate: 'index.html', read: async () => null },
+        { cacheControl: 'no-cache', logger: false },
+      ),
+    );
     for (const app of Object.values(apps).flat()) await app.ready();
   });
   afterAll(async () => {
@@ -30,7 +40,8 @@ describe('the host site on Firebase Hosting', () => {
   });
 
   it('sends every route the backend has to a function that has it (a new route cannot be left unreachable)', () => {
-    const served = (name: string, method: string, path: string) => apps[name]!.some((app) => routesOf(app).some((route) => route.method === method && route.path === path));
+    const served = (name: string, method: string, path: string) =>
+      apps[name]!.some((app) => routesOf(app).some((route) => route.method === method && route.path === path));
     const unreachable = Object.values(apps)
       .flat()
       .flatMap(routesOf)
@@ -42,6 +53,7 @@ describe('the host site on Firebase Hosting', () => {
   });
 
   it('sends every page of the site to the pages function', () => {
-    for (const path of [LOGIN_PATH, ...REMOTE_ROUTES.map((route) => route.path), '/no/such/page']) expect({ path, to: functionFor(path) }).toEqual({ path, to: 'pages' });
+    for (const path of [LOGIN_PATH, ...REMOTE_ROUTES.map((route) => route.path), '/no/such/page'])
+      expect({ path, to: functionFor(path) }).toEqual({ path, to: 'pages' });
   });
 });

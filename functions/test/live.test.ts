@@ -10,7 +10,6 @@ import { openLiveStream } from './support/live-client';
 import type { LiveEvent } from '@blooms/shared/contract/live';
 import { freePort, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 
-
 const NOV = '2026-11';
 const isDelivery = (id: string, status?: string) => (e: LiveEvent) =>
   e.type === 'delivery' && e.delivery.subscriptionId === id && (!status || e.delivery.status === status);
@@ -54,7 +53,10 @@ describe.each(DATABASE_KINDS)('the live feed on %s', (kind) => {
     try {
       const read = async (origin: string) => {
         const abort = new AbortController();
-        const response = await fetch(`${apartUrl}/api/live`, { headers: { Authorization: `Bearer ${adminToken}`, Origin: origin }, signal: abort.signal });
+        const response = await fetch(`${apartUrl}/api/live`, {
+          headers: { Authorization: `Bearer ${adminToken}`, Origin: origin },
+          signal: abort.signal,
+        });
         abort.abort();
         return response;
       };
@@ -79,7 +81,9 @@ describe.each(DATABASE_KINDS)('the live feed on %s', (kind) => {
 
     await post('/api/deliveries/assign', { month: NOV, subscriptionIds: [subscription.id], assigneeEmail: 'ada@blooms.example' });
     const assigned = await stream.next((e) => isDelivery(subscription.id)(e) && e.type === 'delivery' && e.delivery.assignedTo !== null);
-    expect(assigned.event).toMatchObject({ delivery: { assignedTo: 'ada@blooms.example', assigneeName: 'Ada Admin', status: 'out-for-delivery' } });
+    expect(assigned.event).toMatchObject({
+      delivery: { assignedTo: 'ada@blooms.example', assigneeName: 'Ada Admin', status: 'out-for-delivery' },
+    });
     stream.close();
   });
 
@@ -99,7 +103,11 @@ describe.each(DATABASE_KINDS)('the live feed on %s', (kind) => {
     const gusToken = (await signInWithGoogle('gus@blooms.example')).idToken;
     const gusStream = await openLiveStream(baseUrl, gusToken);
     const adminStream = await openLiveStream(baseUrl, adminToken);
-    const response = await app.inject({ method: 'DELETE', url: `/api/users/${gone.id}`, headers: { authorization: `Bearer ${adminToken}` } });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/users/${gone.id}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(response.statusCode).toBe(204);
     await adminStream.next((e) => e.type === 'users-changed' && e.removedEmail === 'gus@blooms.example');
     expect(await gusStream.waitForEnd()).toBe(true);
@@ -163,7 +171,9 @@ if (process.env.TEST_DATABASE_URL) {
     it('after a dropped database connection, the other process reconnects, asks screens to resync, and carries on', async () => {
       const stream = await openLiveStream(secondUrl, adminToken);
       // Cut every LISTEN connection on the database, the second process's included.
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN blooms_changes' and pid <> pg_backend_pid()`);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN blooms_changes' and pid <> pg_backend_pid()`,
+      );
       await stream.next((e) => e.type === 'resync', 10_000);
       const subscription = await addSubscription(database.db);
       await advance(subscription.id, 'not-started');
@@ -232,4 +242,3 @@ describe('an account ended while its live stream is open', () => {
     expect(await stream.waitForEnd(3000)).toBe(true);
   });
 });
-

@@ -31,7 +31,12 @@ describe('logs carry no personal data', () => {
     database = await createMigratedDatabase('pglite');
     // Stripe configured but unreachable: creating the checkout fails (503, try again).
     app = await startTestServer(database, {
-      config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9', PUBLIC_URL: 'https://blooms.example' }),
+      config: testConfig({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+        PUBLIC_URL: 'https://blooms.example',
+      }),
       logTo: { write: (line) => void lines.push(line) },
     });
   });
@@ -41,7 +46,11 @@ describe('logs carry no personal data', () => {
   });
 
   it('when creating a checkout fails, the failure is logged without the customer', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(SUBSCRIBER) } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/createCheckoutSession',
+      payload: { data: buildCheckoutPayload(SUBSCRIBER) },
+    });
     expect(response.statusCode).toBe(503);
     const errors = lines.filter((line) => JSON.parse(line).level >= 40);
     expect(errors.length).toBeGreaterThan(0);
@@ -67,7 +76,11 @@ describe('logs carry no personal data when the database refuses a write', () => 
   });
 
   it('the error is logged without the values written', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(SUBSCRIBER) } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/createCheckoutSession',
+      payload: { data: buildCheckoutPayload(SUBSCRIBER) },
+    });
     expect(response.statusCode).toBe(500);
     expect(lines.some((line) => JSON.parse(line).level >= 50 && line.includes('checkout_sessions'))).toBe(true);
     const logged = lines.join('\n');

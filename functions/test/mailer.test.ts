@@ -10,7 +10,12 @@ describe('the SMTP mailer', () => {
     try {
       const mailer = smtpMailer(smtp.url, 'Monthly Blooms <hello@blooms.example>');
       // A name that a mail library parsing strings would read as two more recipients.
-      await mailer.send({ to: { name: 'Jane, victim@elsewhere.test <x@evil.test>', address: 'jane@example.com' }, subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' });
+      await mailer.send({
+        to: { name: 'Jane, victim@elsewhere.test <x@evil.test>', address: 'jane@example.com' },
+        subject: 'Hi',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual(['jane@example.com']);
     } finally {
@@ -24,7 +29,12 @@ describe('the folder mailer', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-outbox-'));
     try {
       const mailer = folderMailer(dir, 'Monthly Blooms <hello@blooms.example>');
-      const mail = { to: { name: 'Jane', address: 'jane@example.com' }, subject: 'Your flowers', text: 'First try', html: '<p>First try</p>' };
+      const mail = {
+        to: { name: 'Jane', address: 'jane@example.com' },
+        subject: 'Your flowers',
+        text: 'First try',
+        html: '<p>First try</p>',
+      };
       await mailer.send(mail, { messageId: '<outbox-7-1@blooms.example>' });
       await mailer.send({ ...mail, text: 'Second try', html: '<p>Second try</p>' }, { messageId: '<outbox-7-1@blooms.example>' });
 

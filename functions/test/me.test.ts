@@ -22,8 +22,7 @@ describe.each(DATABASE_KINDS)('GET /api/me on %s', (kind) => {
     await database.destroy();
   });
 
-  const me = (authorization?: string) =>
-    app.inject({ method: 'GET', url: '/api/me', headers: authorization ? { authorization } : {} });
+  const me = (authorization?: string) => app.inject({ method: 'GET', url: '/api/me', headers: authorization ? { authorization } : {} });
 
   it('returns the admin record for an admin', async () => {
     const { idToken } = await signInWithGoogle('avery@blooms.example');

@@ -69,7 +69,10 @@ describe.each(DATABASE_KINDS)('the kept first page of the month list on %s', (ki
     expect(names(await search('spruce'))).toEqual(['Spruce']);
     expect(names(await inCity('Provo')).sort()).toEqual(['Maple', 'Spruce']);
     // A smaller page of the same view is a page of its own.
-    expect(await listMonthPage(database.db, NOV, { limit: 1 }, { sort: 'name', city: 'Provo' })).toMatchObject({ rows: [{ firstName: expect.any(String) }], nextCursor: expect.any(String) });
+    expect(await listMonthPage(database.db, NOV, { limit: 1 }, { sort: 'name', city: 'Provo' })).toMatchObject({
+      rows: [{ firstName: expect.any(String) }],
+      nextCursor: expect.any(String),
+    });
   });
 
   it('counts a transaction once, however many rows it changed, and a read not at all', async () => {
@@ -114,7 +117,11 @@ describe.each(DATABASE_KINDS)('GET /api/subscriptions, a kept page as bytes on %
   });
 
   const list = (acceptEncoding?: string) =>
-    app.inject({ method: 'GET', url: `/api/subscriptions?month=${NOV}`, headers: { authorization, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    app.inject({
+      method: 'GET',
+      url: `/api/subscriptions?month=${NOV}`,
+      headers: { authorization, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
   const gzipped = async () => {
     const response = await list('gzip, deflate, br');
     expect(response.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json; charset=utf-8' });
@@ -130,7 +137,12 @@ describe.each(DATABASE_KINDS)('GET /api/subscriptions, a kept page as bytes on %
     expect(await gzipped()).toEqual(plain.json());
     expect(await gzipped()).toEqual(plain.json());
 
-    const changed = await app.inject({ method: 'POST', url: '/api/deliveries/status', headers: { authorization }, payload: { subscriptionId: olive.id, month: NOV, expectedStatus: 'not-started' } });
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/deliveries/status',
+      headers: { authorization },
+      payload: { subscriptionId: olive.id, month: NOV, expectedStatus: 'not-started' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await gzipped()).rows[0].delivery.status).toBe('out-for-delivery');
     expect((await list()).json().rows[0].delivery.status).toBe('out-for-delivery');

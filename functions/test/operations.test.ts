@@ -48,7 +48,13 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
     database = await createMigratedDatabase(kind);
     fake = await startFakeStripe();
     app = await startTestServer(database, {
-      config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, PUBLIC_URL: 'https://blooms.example', METRICS_TOKEN: TOKEN }),
+      config: testConfig({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.url,
+        PUBLIC_URL: 'https://blooms.example',
+        METRICS_TOKEN: TOKEN,
+      }),
       clock: () => now,
     });
     await app.billing.runDue();
@@ -75,7 +81,12 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json();
-      expect(body).toMatchObject({ status: 'ok', database: kind, problems: [], checks: { database: { ok: true }, outbox: { ok: true, oldestUnsentMinutes: null }, billing: { ok: true } } });
+      expect(body).toMatchObject({
+        status: 'ok',
+        database: kind,
+        problems: [],
+        checks: { database: { ok: true }, outbox: { ok: true, oldestUnsentMinutes: null }, billing: { ok: true } },
+      });
       expect(Date.now() - Date.parse(body.checks.billing.lastRunAt)).toBeLessThan(60_000);
       // Nightly backups are for the embedded database kept on disk; these tests' servers are given theirs.
       expect(Object.keys(body.checks)).toEqual(['database', 'outbox', 'billing', 'backups']);
@@ -94,10 +105,20 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
     });
 
     it('says when the billing worker is late or its last run failed, and is well again once it runs', async () => {
-      await database.db.update(workerRuns).set({ lastFinishedAt: sql`now() - interval '3 hours'` }).where(sql`${workerRuns.worker} = 'billing'`);
-      expect((await health()).body).toMatchObject({ status: 'degraded', checks: { billing: { ok: false } }, problems: ['The billing worker last ran 3 hours ago.'] });
+      await database.db
+        .update(workerRuns)
+        .set({ lastFinishedAt: sql`now() - interval '3 hours'` })
+        .where(sql`${workerRuns.worker} = 'billing'`);
+      expect((await health()).body).toMatchObject({
+        status: 'degraded',
+        checks: { billing: { ok: false } },
+        problems: ['The billing worker last ran 3 hours ago.'],
+      });
 
-      await database.db.update(workerRuns).set({ lastFinishedAt: null, registeredAt: sql`now() - interval '5 hours'` }).where(sql`${workerRuns.worker} = 'billing'`);
+      await database.db
+        .update(workerRuns)
+        .set({ lastFinishedAt: null, registeredAt: sql`now() - interval '5 hours'` })
+        .where(sql`${workerRuns.worker} = 'billing'`);
       expect((await health()).body.problems).toEqual(['The billing worker has not run since the backend first started, 5 hours ago.']);
 
       await app.billing.runDue();
@@ -110,7 +131,12 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
       await broken.close();
       const response = await server.inject('/api/health');
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', database: kind, checks: { database: { ok: false } }, problems: ['The database does not answer.'] });
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        database: kind,
+        checks: { database: { ok: false } },
+        problems: ['The database does not answer.'],
+      });
       await server.close();
       await broken.destroy();
     });
@@ -119,7 +145,10 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
   describe('structured log fields, for log-based metrics on Firebase', () => {
     it("name each request's route, each charge's outcome, the live clients and the outbox backlog", async () => {
       const lines: Record<string, unknown>[] = [];
-      const logged = await startTestServer(database, { config: testConfig({ METRICS_LOG: 'true' }), logTo: { write: (line) => void lines.push(JSON.parse(line)) } });
+      const logged = await startTestServer(database, {
+        config: testConfig({ METRICS_LOG: 'true' }),
+        logTo: { write: (line) => void lines.push(JSON.parse(line)) },
+      });
       try {
         await logged.inject('/api/upcoming-deliveries');
         await logged.inject('/api/nothing-here');
@@ -128,10 +157,16 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
           { statusCode: 200, route: '/api/upcoming-deliveries' },
           { statusCode: 404, route: '(unmatched)' },
         ]);
-        expect(lines.filter((line) => line.metric === 'instance')).toEqual([expect.objectContaining({ liveClients: 0, dbPool: kind === 'postgres' ? expect.objectContaining({ max: 10 }) : null })]);
+        expect(lines.filter((line) => line.metric === 'instance')).toEqual([
+          expect.objectContaining({ liveClients: 0, dbPool: kind === 'postgres' ? expect.objectContaining({ max: 10 }) : null }),
+        ]);
         await queueOldEmail(database, 5);
         await logOutboxBacklog(database.db, logged.log);
-        expect(lines.find((line) => line.metric === 'outbox')).toMatchObject({ unsent: 1, oldestUnsentAgeSeconds: expect.any(Number), gaveUpLastDay: 0 });
+        expect(lines.find((line) => line.metric === 'outbox')).toMatchObject({
+          unsent: 1,
+          oldestUnsentAgeSeconds: expect.any(Number),
+          gaveUpLastDay: 0,
+        });
         expect((lines.find((line) => line.metric === 'outbox')!.oldestUnsentAgeSeconds as number) >= 300).toBe(true);
       } finally {
         await logged.close();
@@ -146,7 +181,9 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
       await unconfigured.close();
 
       expect((await app.inject('/metrics')).statusCode).toBe(401);
-      expect((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789abcdeX' } })).statusCode).toBe(401);
+      expect((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789abcdeX' } })).statusCode).toBe(
+        401,
+      );
       expect((await app.inject({ url: '/metrics', headers: { authorization: TOKEN } })).statusCode).toBe(401);
       const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(response.statusCode).toBe(200);
@@ -161,8 +198,12 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
       await app.inject('/api/no-such-thing-2');
       const after = await metrics();
       expect((sample(after, series) ?? 0) - (sample(before, series) ?? 0)).toBe(3);
-      expect(sample(after, 'blooms_http_request_duration_seconds_count{method="GET",route="/api/upcoming-deliveries"}')).toBeGreaterThanOrEqual(3);
-      expect(sample(after, 'blooms_http_request_duration_seconds_bucket{le="10",method="GET",route="/api/upcoming-deliveries"}')).toBeGreaterThanOrEqual(3);
+      expect(
+        sample(after, 'blooms_http_request_duration_seconds_count{method="GET",route="/api/upcoming-deliveries"}'),
+      ).toBeGreaterThanOrEqual(3);
+      expect(
+        sample(after, 'blooms_http_request_duration_seconds_bucket{le="10",method="GET",route="/api/upcoming-deliveries"}'),
+      ).toBeGreaterThanOrEqual(3);
       expect(after).toContain('route="(unmatched)"');
       expect(after).not.toContain('no-such-thing');
     });
@@ -200,7 +241,9 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
     it('counts charges by outcome: paid, declined, and not made because the provider did not answer (which health names)', async () => {
       const charges = async () => {
         const text = await metrics();
-        return Object.fromEntries(['paid', 'declined', 'error'].map((outcome) => [outcome, sample(text, `blooms_charges_total{outcome="${outcome}"}`)]));
+        return Object.fromEntries(
+          ['paid', 'declined', 'error'].map((outcome) => [outcome, sample(text, `blooms_charges_total{outcome="${outcome}"}`)]),
+        );
       };
       const before = await charges();
       const month = addMonths(firstDeliveryOf(ALL).month, 1);

@@ -20,7 +20,9 @@ const shell = (path: string) => ({
   head: '<link rel="preload" as="image" href="/favicon.svg"/>',
   body: `<header><a href="/faq"${path === '/faq' ? ' aria-current="page"' : ''}>FAQ</a></header><main id="main"><!--$-->${SCREEN_SLOT}<!--/$--></main><footer>Footer</footer>`,
 });
-const HOST: HostPrerender = { shells: { '/faq': shell('/faq'), '/': shell('/'), '/subscribe': shell('/subscribe'), '/confirmation': shell('/confirmation') } };
+const HOST: HostPrerender = {
+  shells: { '/faq': shell('/faq'), '/': shell('/'), '/subscribe': shell('/subscribe'), '/confirmation': shell('/confirmation') },
+};
 const faqScreen = (heading: string) => ({
   head: `<link rel="preload" as="image" href="/favicon.svg"/><link rel="preload" as="image" href="${TOKEN}assets/faq.0123abcd.svg"/>`,
   body: `<div class="screen"><h1>${heading}</h1><img src="${TOKEN}assets/faq.0123abcd.svg" alt=""/></div>`,
@@ -56,11 +58,19 @@ describe('composing a prerendered page', () => {
     expect(page).toContain('<img src="https://cdn.example/marketing/assets/faq.0123abcd.svg"');
     expect(page).not.toContain(TOKEN);
     expect(page.match(/href="\/favicon.svg"/g)).toHaveLength(1);
-    expect(page).toContain('<link rel="preload" as="image" href="https://cdn.example/marketing/assets/faq.0123abcd.svg"/><style data-prerendered>h1{color:red}</style></head>');
+    expect(page).toContain(
+      '<link rel="preload" as="image" href="https://cdn.example/marketing/assets/faq.0123abcd.svg"/><style data-prerendered>h1{color:red}</style></head>',
+    );
   });
 
   it('keeps $ sequences in content as they are', () => {
-    const priced = composePage({ index: MINIFIED_INDEX, shell: shell('/'), screen: { ...faqScreen('$99 a month, $& more'), description: null }, css: '', publicPath: { token: TOKEN, url: '/' } });
+    const priced = composePage({
+      index: MINIFIED_INDEX,
+      shell: shell('/'),
+      screen: { ...faqScreen('$99 a month, $& more'), description: null },
+      css: '',
+      publicPath: { token: TOKEN, url: '/' },
+    });
     expect(priced).toContain('<h1>$99 a month, $& more</h1>');
     expect(priced).toContain('content="The site."');
   });
@@ -102,7 +112,12 @@ describe("this deployment's contact details in a prerendered page", () => {
     const page = composePage({
       index: MINIFIED_INDEX,
       shell: { head: '', body: `<main id="main">${SCREEN_SLOT}</main>${asBuilt}` },
-      screen: { head: '', body: '<h1>Call (801) 555-0142</h1>', title: 'Reach hello@monthlyblooms.example', description: 'Or call (801) 555-0142.' },
+      screen: {
+        head: '',
+        body: '<h1>Call (801) 555-0142</h1>',
+        title: 'Reach hello@monthlyblooms.example',
+        description: 'Or call (801) 555-0142.',
+      },
       css: '',
       publicPath: { token: TOKEN, url: '/' },
       site,
@@ -135,7 +150,13 @@ describe('the server sending pages', () => {
     write('marketing-remote/dist/prerender/pages.json', JSON.stringify(MARKETING));
     write('marketing-remote/dist/prerender/styles.css', '.screen{color:green}');
     database = await createMigratedDatabase('pglite');
-    app = await startTestServer(database, { config: testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, REMOTE_MARKETING_URL: 'https://cdn.example/marketing/mf-manifest.json', CONTACT_PHONE: '(385) 555-0199' }),
+    app = await startTestServer(database, {
+      config: testConfig({
+        SERVE_STATIC: 'true',
+        STATIC_ROOT: builds,
+        REMOTE_MARKETING_URL: 'https://cdn.example/marketing/mf-manifest.json',
+        CONTACT_PHONE: '(385) 555-0199',
+      }),
     });
   });
   afterAll(async () => {
@@ -158,7 +179,7 @@ describe('the server sending pages', () => {
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
   });
 
-  it("sends the plain page where the remote has not prerendered the screen, and for other paths", async () => {
+  it('sends the plain page where the remote has not prerendered the screen, and for other paths', async () => {
     for (const url of ['/', '/subscribe', '/confirmation', '/dashboard', '/no/such/page']) {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(url === '/no/such/page' ? 404 : 200);
@@ -170,12 +191,18 @@ describe('the server sending pages', () => {
   });
 
   it('shows a redeployed remote at once', async () => {
-    write('marketing-remote/dist/prerender/pages.json', JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Questions, answered') } }));
+    write(
+      'marketing-remote/dist/prerender/pages.json',
+      JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Questions, answered') } }),
+    );
     expect((await app.inject('/faq')).body).toContain('<h1>Questions, answered</h1>');
   });
 
   it("puts this deployment's contact details where the build prerendered the defaults", async () => {
-    write('marketing-remote/dist/prerender/pages.json', JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Call (801) 555-0142') } }));
+    write(
+      'marketing-remote/dist/prerender/pages.json',
+      JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Call (801) 555-0142') } }),
+    );
     expect((await app.inject('/faq')).body).toContain('<h1>Call (385) 555-0199</h1>');
   });
 
@@ -214,8 +241,17 @@ describe('pages made from the apps as deployed on their own sites (the Firebase 
     await new Promise<void>((resolve) => sites.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(sites.address() as { port: number }).port}`;
     const config = testConfig({ PUBLIC_URL: `${base}/host`, PAYMENTS: 'test', REMOTE_MARKETING_URL: `${base}/marketing/mf-manifest.json` });
-    const bases = { host: `${base}/host/`, marketing: `${base}/marketing/`, subscribe: `${base}/subscribe/`, staff: `${base}/staff/`, admin: `${base}/admin/` };
-    app = await buildPagesServer(config, hostedAppFiles(bases, { maxAgeMs: 100, pageTemplate: 'index.page.html' }), { cacheControl: 'public, max-age=0, s-maxage=10', logger: false });
+    const bases = {
+      host: `${base}/host/`,
+      marketing: `${base}/marketing/`,
+      subscribe: `${base}/subscribe/`,
+      staff: `${base}/staff/`,
+      admin: `${base}/admin/`,
+    };
+    app = await buildPagesServer(config, hostedAppFiles(bases, { maxAgeMs: 100, pageTemplate: 'index.page.html' }), {
+      cacheControl: 'public, max-age=0, s-maxage=10',
+      logger: false,
+    });
   });
   afterAll(async () => {
     await app.close();

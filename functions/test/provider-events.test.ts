@@ -18,9 +18,20 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
 
   const month = addMonths(studioDate(new Date()).slice(0, 7), 2);
   const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-  const event = (id: string, minutes: number, change: ProviderEvent['change'], subscriptionId: string): ProviderEvent => ({ id, type: change.kind, createdAt: at(minutes), subscriptionId, change });
+  const event = (id: string, minutes: number, change: ProviderEvent['change'], subscriptionId: string): ProviderEvent => ({
+    id,
+    type: change.kind,
+    createdAt: at(minutes),
+    subscriptionId,
+    change,
+  });
   const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-  const history = async (id: string) => (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id))).map((e) => [e.actorKind, e.actor, e.kind]);
+  const history = async (id: string) =>
+    (await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id))).map((e) => [
+      e.actorKind,
+      e.actor,
+      e.kind,
+    ]);
 
   it('a replayed decline changes nothing more; an older event arriving after a newer one changes no status, though its money is recorded', async () => {
     const row = await addSubscription(database.db);
@@ -38,26 +49,45 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
     expect(paid.map((p) => [p.providerRef, p.month])).toEqual([['pi_earlier', addMonths(month, -1)]]);
 
     // A newer payment for the held month makes it active again.
-    expect(await applyProviderEvent(database.db, event('pi_retry', 20, { kind: 'payment-succeeded', month }, row.id), site)).toBe('applied');
+    expect(await applyProviderEvent(database.db, event('pi_retry', 20, { kind: 'payment-succeeded', month }, row.id), site)).toBe(
+      'applied',
+    );
     expect(await reread(row.id)).toMatchObject({ status: 'active' });
   });
 
   it('a declined charge for a cancelled subscription’s last delivery keeps that delivery back and says so once; other events change nothing', async () => {
     const row = await addSubscription(database.db);
-    await database.db.update(subscriptions).set({ status: 'cancelled', statusFrom: addMonths(month, 1), endsAfter: month }).where(eq(subscriptions.id, row.id));
+    await database.db
+      .update(subscriptions)
+      .set({ status: 'cancelled', statusFrom: addMonths(month, 1), endsAfter: month })
+      .where(eq(subscriptions.id, row.id));
     const declined = event('pi_last_declined', 30, { kind: 'payment-failed', month }, row.id);
     expect(await applyProviderEvent(database.db, declined, site)).toBe('applied');
     expect(await reread(row.id)).toMatchObject({ status: 'cancelled', endsAfter: addMonths(month, -1), statusFrom: month });
     expect(await applyProviderEvent(database.db, declined, site)).toBe('replayed');
     const notices = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'payment-failed'));
-    expect(notices.filter((mail) => mail.recipient.address === row.email).map((mail) => mail.subject)).toEqual([`Your ${formatMonth(month)} delivery will not go out`]);
+    expect(notices.filter((mail) => mail.recipient.address === row.email).map((mail) => mail.subject)).toEqual([
+      `Your ${formatMonth(month)} delivery will not go out`,
+    ]);
     // A decline for a month after the last delivery, or a payment, leaves a cancelled subscription as it is.
-    expect(await applyProviderEvent(database.db, event('pi_after_end', 40, { kind: 'payment-failed', month: addMonths(month, 2) }, row.id), site)).toBe('stale');
+    expect(
+      await applyProviderEvent(
+        database.db,
+        event('pi_after_end', 40, { kind: 'payment-failed', month: addMonths(month, 2) }, row.id),
+        site,
+      ),
+    ).toBe('stale');
     expect(await reread(row.id)).toMatchObject({ endsAfter: addMonths(month, -1) });
   });
 
   it('an event for a subscription that does not exist is refused and records nothing', async () => {
-    await expect(applyProviderEvent(database.db, event('pi_nobody', 1, { kind: 'payment-failed', month }, '00000000-0000-4000-8000-000000000000'), site)).rejects.toThrow('There is no subscription');
+    await expect(
+      applyProviderEvent(
+        database.db,
+        event('pi_nobody', 1, { kind: 'payment-failed', month }, '00000000-0000-4000-8000-000000000000'),
+        site,
+      ),
+    ).rejects.toThrow('There is no subscription');
     expect(await database.db.select().from(payments).where(eq(payments.providerRef, 'pi_nobody'))).toEqual([]);
   });
 });

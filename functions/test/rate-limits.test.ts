@@ -12,8 +12,18 @@ import { startTestServer, testConfig } from './support/test-server';
 
 const form = {
   ...EMPTY_SUBSCRIBE_FORM,
-  firstName: 'Maria', lastName: 'Lopez', email: 'maria@example.com', phone: '8015550101', address: '215 E 400 S', unit: '',
-  city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: '', plan: 'yearly' as const, selectedMonths: allMonthsSelected(),
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  email: 'maria@example.com',
+  phone: '8015550101',
+  address: '215 E 400 S',
+  unit: '',
+  city: 'Salt Lake City',
+  state: 'UT',
+  zip: '84111',
+  deliveryNotes: '',
+  plan: 'yearly' as const,
+  selectedMonths: allMonthsSelected(),
 };
 
 describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
@@ -26,8 +36,13 @@ describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
     fake = await startFakeStripe();
     app = await startTestServer(database, {
       config: testConfig({
-        STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: fake.url, PUBLIC_URL: 'https://blooms.example',
-        RATE_LIMIT_CHECKOUTS_PER_MINUTE: '3', RATE_LIMIT_VERIFICATIONS_PER_MINUTE: '5', RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE: '4',
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_BASE: fake.url,
+        PUBLIC_URL: 'https://blooms.example',
+        RATE_LIMIT_CHECKOUTS_PER_MINUTE: '3',
+        RATE_LIMIT_VERIFICATIONS_PER_MINUTE: '5',
+        RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE: '4',
       }),
     });
   });
@@ -45,7 +60,9 @@ describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
     for (let i = 0; i < 5; i++) statuses.push((await call('createCheckoutSession', buildCheckoutPayload(form))).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const refused = await call('createCheckoutSession', buildCheckoutPayload(form));
-    expect(refused.json()).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests from your connection. Please wait a minute and try again.' } });
+    expect(refused.json()).toEqual({
+      error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests from your connection. Please wait a minute and try again.' },
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await database.db.select().from(checkoutSessions)).toHaveLength(3);
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
@@ -64,20 +81,23 @@ describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
     fake.pay(sessionId);
     expect((await call('verifyCheckoutSession', { sessionId }, '192.0.2.51')).json().result).toMatchObject({ payment_status: 'paid' });
     expect(asked()).toBe(before + 1);
-    for (let i = 0; i < 3; i++) expect((await call('verifyCheckoutSession', { sessionId }, '192.0.2.51')).json().result).toMatchObject({ payment_status: 'paid' });
+    for (let i = 0; i < 3; i++)
+      expect((await call('verifyCheckoutSession', { sessionId }, '192.0.2.51')).json().result).toMatchObject({ payment_status: 'paid' });
     expect(asked()).toBe(before + 1);
   });
 
   it('limit verifications per client', async () => {
     const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await call('verifyCheckoutSession', { sessionId: `cs_test_${i}` }, '192.0.2.60')).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await call('verifyCheckoutSession', { sessionId: `cs_test_${i}` }, '192.0.2.60')).statusCode);
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
   });
 
   it('stop a client sending bad tokens, even when it then sends a good one; others go on', async () => {
     await addUser(database.db, 'Ada Admin', 'ada-limits@blooms.example', 'admin');
     const { idToken } = await signInWithGoogle('ada-limits@blooms.example');
-    const me = (token: string, client: string) => app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` }, remoteAddress: client });
+    const me = (token: string, client: string) =>
+      app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` }, remoteAddress: client });
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await me(`forged.${i}.token`, '203.0.113.99')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
@@ -114,14 +134,24 @@ describe.each(DATABASE_KINDS)('limits shared by every instance on one %s databas
     const statuses = [];
     for (let i = 0; i < 6; i++) {
       const app = apps[i % 2]!;
-      statuses.push((await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) }, remoteAddress: '203.0.113.20' })).statusCode);
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/createCheckoutSession',
+            payload: { data: buildCheckoutPayload(form) },
+            remoteAddress: '203.0.113.20',
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     expect(await database.db.select().from(checkoutSessions)).toHaveLength(4);
   });
 
   it('bad tokens counted on one instance stop the client on the other', async () => {
-    const me = (app: FastifyInstance, token: string) => app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` }, remoteAddress: '203.0.113.21' });
+    const me = (app: FastifyInstance, token: string) =>
+      app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` }, remoteAddress: '203.0.113.21' });
     for (let i = 0; i < 4; i++) expect((await me(apps[0]!, `forged.${i}.token`)).statusCode).toBe(401);
     const refused = await me(apps[1]!, 'forged.again.token');
     expect(refused.statusCode).toBe(429);

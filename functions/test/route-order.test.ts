@@ -24,10 +24,22 @@ describe('ordering a driver’s stops', () => {
   });
 
   it('keeps stops in one ZIP together, by address, and is never longer than the order given', () => {
-    const stops = [stop('b', '84111', '20 S State'), stop('x', '84010'), stop('a', '84111', '10 S State'), stop('y', '84047'), stop('z', '84025')];
+    const stops = [
+      stop('b', '84111', '20 S State'),
+      stop('x', '84010'),
+      stop('a', '84111', '10 S State'),
+      stop('y', '84047'),
+      stop('z', '84025'),
+    ];
     const route = planRoute(STUDIO, stops);
     expect(route.indexOf('b') - route.indexOf('a')).toBe(1);
-    expect(lengthKm(STUDIO, route, stops)).toBeLessThanOrEqual(lengthKm(STUDIO, stops.map((s) => s.id), stops));
+    expect(lengthKm(STUDIO, route, stops)).toBeLessThanOrEqual(
+      lengthKm(
+        STUDIO,
+        stops.map((s) => s.id),
+        stops,
+      ),
+    );
   });
 
   it('comes within 10% of the shortest path (every order of 8 stops tried)', () => {
@@ -39,7 +51,10 @@ describe('ordering a driver’s stops', () => {
       if (rest.length === 0) best = Math.min(best, lengthKm(STUDIO, done, stops));
       rest.forEach((id, i) => permute([...rest.slice(0, i), ...rest.slice(i + 1)], [...done, id]));
     };
-    permute(stops.map((s) => s.id), []);
+    permute(
+      stops.map((s) => s.id),
+      [],
+    );
     expect(lengthKm(STUDIO, route, stops)).toBeLessThanOrEqual(best * 1.1);
   });
 

@@ -11,7 +11,12 @@ const ROUTES = Object.entries(API);
 /** A route's path as routesOf gives it: each parameter an 'x'. */
 const patternOf = (path: string) => path.replace(/:[^/]+/g, 'x');
 /** Parameters that pass each params schema, so a refusal is about who calls, not what. */
-const SAMPLE_PARAMS = { id: '3f1d2c9e-0000-4000-8000-000000000000', subscriptionId: '3f1d2c9e-0000-4000-8000-000000000000', month: '2026-11', eventId: 1 };
+const SAMPLE_PARAMS = {
+  id: '3f1d2c9e-0000-4000-8000-000000000000',
+  subscriptionId: '3f1d2c9e-0000-4000-8000-000000000000',
+  month: '2026-11',
+  eventId: 1,
+};
 
 describe('the route table (contract/api-routes.ts) and the server', () => {
   let database: TestDatabase;
@@ -23,7 +28,11 @@ describe('the route table (contract/api-routes.ts) and the server', () => {
     database = await createMigratedDatabase('pglite');
     // The test checkout has the test clock; Stripe has its webhook: between them, every route.
     apps.push(await startTestServer(database, { config: testConfig({ PAYMENTS: 'test' }) }));
-    apps.push(await startTestServer(database, { config: testConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }) }));
+    apps.push(
+      await startTestServer(database, {
+        config: testConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+      }),
+    );
     for (const app of apps) await app.ready();
     await database.db.insert(users).values({ name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee' });
     employee = (await signInWithGoogle('eli@blooms.example')).idToken;
@@ -42,7 +51,11 @@ describe('the route table (contract/api-routes.ts) and the server', () => {
   });
 
   it('refuses unknown keys in every query and body the table describes', () => {
-    const loose = ROUTES.flatMap(([name, route]) => (['params', 'query', 'body'] as const).filter((part) => route[part as never] && !refusesUnknownKeys(route[part as never])).map((part) => `${name}.${part}`));
+    const loose = ROUTES.flatMap(([name, route]) =>
+      (['params', 'query', 'body'] as const)
+        .filter((part) => route[part as never] && !refusesUnknownKeys(route[part as never]))
+        .map((part) => `${name}.${part}`),
+    );
     expect(loose).toEqual([]);
   });
 
@@ -66,7 +79,12 @@ describe('the route table (contract/api-routes.ts) and the server', () => {
     const typo = await app!.inject({ url: `${API.staffMembers.path}?serach=ana`, headers: as(employee) });
     expect(typo.statusCode).toBe(400);
     expect(typo.json()).toMatchObject({ message: '"serach" is not a field of this request.' });
-    const body = await app!.inject({ method: 'POST', url: API.advanceStatus.path, headers: as(employee), payload: { subscriptionId: SAMPLE_PARAMS.id, month: '2026-11', expectedStatus: 'not-started', force: true } });
+    const body = await app!.inject({
+      method: 'POST',
+      url: API.advanceStatus.path,
+      headers: as(employee),
+      payload: { subscriptionId: SAMPLE_PARAMS.id, month: '2026-11', expectedStatus: 'not-started', force: true },
+    });
     expect(body.statusCode).toBe(400);
     expect(body.json()).toMatchObject({ message: '"force" is not a field of this request.' });
   });

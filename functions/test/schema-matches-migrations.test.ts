@@ -11,7 +11,7 @@ describe.each(DATABASE_KINDS)('the migrations on %s', (kind) => {
   });
   afterAll(() => database.destroy());
 
-  it("build exactly the tables, columns, types, nullability, defaults, primary keys and indexes schema.ts declares", async () => {
+  it('build exactly the tables, columns, types, nullability, defaults, primary keys and indexes schema.ts declares', async () => {
     const differences = schemaDifferences(declaredShape(schema), await migratedShape(database.db));
     expect(differences.join('\n')).toBe('');
   });
@@ -21,11 +21,19 @@ describe('the schema comparison', () => {
   it('names each kind of difference in a line of its own', () => {
     const column = { type: 'text', notNull: true, default: null };
     const declared = {
-      a: { columns: { id: column, note: column, size: { type: 'integer', notNull: false, default: '0' } }, primaryKey: ['id'], indexes: { a_idx: '(note)' } },
+      a: {
+        columns: { id: column, note: column, size: { type: 'integer', notNull: false, default: '0' } },
+        primaryKey: ['id'],
+        indexes: { a_idx: '(note)' },
+      },
       only_declared: { columns: {}, primaryKey: [], indexes: {} },
     };
     const migrated = {
-      a: { columns: { id: column, size: { type: 'bigint', notNull: true, default: null }, extra: column }, primaryKey: ['id'], indexes: { a_idx: 'unique (note)' } },
+      a: {
+        columns: { id: column, size: { type: 'bigint', notNull: true, default: null }, extra: column },
+        primaryKey: ['id'],
+        indexes: { a_idx: 'unique (note)' },
+      },
     };
     expect(schemaDifferences(declared, migrated)).toEqual([
       'column a.note: in schema.ts (text), not in the migrated database',

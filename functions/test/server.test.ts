@@ -20,7 +20,10 @@ function makeBuilds(): string {
   write('host/dist/auth.0123abcd.js', 'console.log("hashed chunk");');
   // A build's precompressed copies, as compression-webpack-plugin writes them.
   write('host/dist/vendor.89abcdef.js', 'console.log("vendor");'.repeat(200));
-  fs.writeFileSync(path.join(root, 'host/dist/vendor.89abcdef.js.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(root, 'host/dist/vendor.89abcdef.js'))));
+  fs.writeFileSync(
+    path.join(root, 'host/dist/vendor.89abcdef.js.br'),
+    zlib.brotliCompressSync(fs.readFileSync(path.join(root, 'host/dist/vendor.89abcdef.js'))),
+  );
   write('marketing-remote/dist/remoteEntry.js', 'var marketing;');
   write('marketing-remote/dist/mf-manifest.json', '{"name":"marketing"}');
   write('marketing-remote/dist/__federation_expose_Home.89abcdef.js', 'export {};');
@@ -37,7 +40,12 @@ describe('the standalone server', () => {
     builds = makeBuilds();
     database = await createMigratedDatabase('pglite');
     app = await startTestServer(database, {
-      config: testConfig({ SERVE_STATIC: 'true', STATIC_ROOT: builds, CONTACT_EMAIL: 'flowers@shop.example', REMOTE_STAFF_URL: 'https://staff.cdn.example/mf-manifest.json' }),
+      config: testConfig({
+        SERVE_STATIC: 'true',
+        STATIC_ROOT: builds,
+        CONTACT_EMAIL: 'flowers@shop.example',
+        REMOTE_STAFF_URL: 'https://staff.cdn.example/mf-manifest.json',
+      }),
     });
   });
   afterAll(async () => {
@@ -102,7 +110,13 @@ describe('the standalone server', () => {
   });
 
   it("serves the host's page for the site's routes, and for unknown paths with status 404 so the 404 page can render", async () => {
-    for (const [url, status] of [['/dashboard', 200], ['/login', 200], ['/faq?ref=mail', 200], ['/no/such/page', 404], ['/faq/extra', 404]] as const) {
+    for (const [url, status] of [
+      ['/dashboard', 200],
+      ['/login', 200],
+      ['/faq?ref=mail', 200],
+      ['/no/such/page', 404],
+      ['/faq/extra', 404],
+    ] as const) {
       const response = await app.inject(url);
       expect({ url, status: response.statusCode }).toEqual({ url, status });
       expect(response.headers['content-type']).toContain('text/html');
@@ -152,7 +166,9 @@ describe('the standalone server', () => {
     const forged = { host: 'evil.example' };
     expect((await app.inject({ url: '/sitemap.xml', headers: forged })).body).not.toContain('evil.example');
     expect((await app.inject({ url: '/robots.txt', headers: forged })).body).not.toContain('evil.example');
-    expect((await app.inject({ url: '/robots.txt', headers: { host: '127.0.0.1:8080' } })).body).toContain('Sitemap: http://127.0.0.1:8080/sitemap.xml');
+    expect((await app.inject({ url: '/robots.txt', headers: { host: '127.0.0.1:8080' } })).body).toContain(
+      'Sitemap: http://127.0.0.1:8080/sitemap.xml',
+    );
   });
 
   it('sends no HSTS for a plain-http site', async () => {
@@ -165,7 +181,11 @@ describe('the standalone server', () => {
     const auth = { authorization: `Bearer ${idToken}` };
     for (const url of ['/api/me', '/api/users', '/api/staff', '/api/subscriptions?month=2026-11', '/api/my-deliveries?month=2026-11']) {
       const response = await app.inject({ url, headers: auth });
-      expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({ url, status: 200, cache: 'no-store' });
+      expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({
+        url,
+        status: 200,
+        cache: 'no-store',
+      });
     }
     expect((await app.inject({ url: '/api/me' })).headers['cache-control']).toBe('no-store');
     const verify = await app.inject({ method: 'POST', url: '/api/verifyCheckoutSession', payload: { data: { sessionId: 'cs_nope' } } });
@@ -179,7 +199,9 @@ describe('a site served over https, with its API on another origin', () => {
 
   beforeAll(async () => {
     database = await createMigratedDatabase('pglite');
-    app = await startTestServer(database, { config: testConfig({ PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test', CORS_ORIGINS: 'https://blooms.example' }) });
+    app = await startTestServer(database, {
+      config: testConfig({ PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test', CORS_ORIGINS: 'https://blooms.example' }),
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -194,7 +216,11 @@ describe('a site served over https, with its API on another origin', () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/createCheckoutSession',
-      headers: { origin: 'https://blooms.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://blooms.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://blooms.example');
@@ -204,12 +230,17 @@ describe('a site served over https, with its API on another origin', () => {
 
     const other = await app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const otherPreflight = await app.inject({ method: 'OPTIONS', url: '/api/health', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const otherPreflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(otherPreflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('makes absolute links from PUBLIC_URL only', async () => {
-    expect((await app.inject({ url: '/robots.txt', headers: { host: 'evil.example' } })).body).toContain('Sitemap: https://blooms.example/sitemap.xml');
+    expect((await app.inject({ url: '/robots.txt', headers: { host: 'evil.example' } })).body).toContain(
+      'Sitemap: https://blooms.example/sitemap.xml',
+    );
   });
 });
-

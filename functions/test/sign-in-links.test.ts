@@ -22,11 +22,27 @@ const stubLinks = (made: { email: string; pageUrl: string }[] = []): SignInLinks
 
 const form = {
   ...EMPTY_SUBSCRIBE_FORM,
-  firstName: 'Maria', lastName: 'Lopez', email: 'maria@example.com', phone: '8015550101', address: '215 E 400 S', unit: '',
-  city: 'Salt Lake City', state: 'UT', zip: '84111', deliveryNotes: '', plan: 'yearly' as const, selectedMonths: allMonthsSelected(),
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  email: 'maria@example.com',
+  phone: '8015550101',
+  address: '215 E 400 S',
+  unit: '',
+  city: 'Salt Lake City',
+  state: 'UT',
+  zip: '84111',
+  deliveryNotes: '',
+  plan: 'yearly' as const,
+  selectedMonths: allMonthsSelected(),
 };
 
-const FORGED_HOSTS = ['localhost:80@attacker.example', 'attacker.example', 'localhost.attacker.example', '127.0.0.1:8080/@attacker.example', 'localhost:8080#@attacker.example'];
+const FORGED_HOSTS = [
+  'localhost:80@attacker.example',
+  'attacker.example',
+  'localhost.attacker.example',
+  '127.0.0.1:8080/@attacker.example',
+  'localhost:8080#@attacker.example',
+];
 const MALFORMED_HOSTS = ['localhost:99999', 'localhost:x', 'localhost:', '[::1', 'localhost:8080:8080', 'localhost\u0000'];
 
 describe('the origin a link is made with', () => {
@@ -35,7 +51,8 @@ describe('the origin a link is made with', () => {
     expect(vouchedOrigin('http', 'LOCALHOST')).toBe('http://localhost');
     expect(vouchedOrigin('https', '127.0.0.1:3000')).toBe('https://127.0.0.1:3000');
     expect(vouchedOrigin('http', '[::1]:8080')).toBe('http://[::1]:8080');
-    for (const host of [...FORGED_HOSTS, ...MALFORMED_HOSTS, '127.0.0.256', 'localhost:0', 'localhost:65536']) expect({ host, origin: vouchedOrigin('http', host) }).toEqual({ host, origin: null });
+    for (const host of [...FORGED_HOSTS, ...MALFORMED_HOSTS, '127.0.0.256', 'localhost:0', 'localhost:65536'])
+      expect({ host, origin: vouchedOrigin('http', host) }).toEqual({ host, origin: null });
     expect(vouchedOrigin('javascript', 'localhost')).toBeNull();
   });
 });
@@ -64,7 +81,8 @@ describe.each(DATABASE_KINDS)('account sign-in links on %s', (kind) => {
 
   const ask = (email: string, headers: Record<string, string> = {}, server = app, client = '198.51.100.1') =>
     server.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, headers, remoteAddress: client });
-  const linksTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => /http\S+oobCode=\S+/.exec(mailText(mail.raw))?.[0]);
+  const linksTo = (email: string) =>
+    smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => /http\S+oobCode=\S+/.exec(mailText(mail.raw))?.[0]);
 
   /** A backend of its own, on a database of its own: no other instance's worker makes its links. */
   async function alone(signInLinks: SignInLinks, work: (server: FastifyInstance, db: TestDatabase) => Promise<void>) {
@@ -98,7 +116,11 @@ describe.each(DATABASE_KINDS)('account sign-in links on %s', (kind) => {
 
   it('X-Forwarded-Host from a trusted proxy is held to the same rule', async () => {
     await addSubscription(database.db, { email: 'proxied@example.com' });
-    const link = await linkAfter('proxied@example.com', { 'x-forwarded-host': 'localhost:80@attacker.example', 'x-forwarded-proto': 'https' }, proxied);
+    const link = await linkAfter(
+      'proxied@example.com',
+      { 'x-forwarded-host': 'localhost:80@attacker.example', 'x-forwarded-proto': 'https' },
+      proxied,
+    );
     expect(new URL(link).origin).toBe('http://localhost:8080');
     const honest = await linkAfter('proxied@example.com', { 'x-forwarded-host': '127.0.0.1:3000' }, proxied);
     expect(new URL(honest).origin).toBe('http://127.0.0.1:3000');
@@ -112,7 +134,12 @@ describe.each(DATABASE_KINDS)('account sign-in links on %s', (kind) => {
         expect(page.body).toContain('http://localhost:8080/');
       }
       expect({ host, status: (await ask(`nobody${i}@example.com`, { host })).statusCode }).toEqual({ host, status: 202 });
-      const checkout = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', headers: { host }, payload: { data: buildCheckoutPayload(form) } });
+      const checkout = await app.inject({
+        method: 'POST',
+        url: '/api/createCheckoutSession',
+        headers: { host },
+        payload: { data: buildCheckoutPayload(form) },
+      });
       expect({ host, status: checkout.statusCode }).toEqual({ host, status: 200 });
     }
   });
@@ -185,7 +212,10 @@ describe.each(DATABASE_KINDS)('the per-address cap across two instances on one %
     other = database.url ? await openDatabase({ url: database.url, dataDir: null }) : database;
     smtp = await startSmtpServer();
     const config = testConfig({ SMTP_URL: smtp.url, PORT: '8080' });
-    apps = [await startTestServer(database, { config, signInLinks: stubLinks() }), await startTestServer(other, { config, signInLinks: stubLinks() })];
+    apps = [
+      await startTestServer(database, { config, signInLinks: stubLinks() }),
+      await startTestServer(other, { config, signInLinks: stubLinks() }),
+    ];
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -198,7 +228,12 @@ describe.each(DATABASE_KINDS)('the per-address cap across two instances on one %
     await addSubscription(database.db, { email: 'spread@example.com' });
     const statuses = [];
     for (let i = 0; i < 10; i++) {
-      const answer = await apps[i % 2]!.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email: 'spread@example.com' }, remoteAddress: `192.0.2.${i + 1}` });
+      const answer = await apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/api/account/sign-in-link',
+        payload: { email: 'spread@example.com' },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
       statuses.push(answer.statusCode);
     }
     expect(statuses.filter((status) => status === 202)).toHaveLength(3);

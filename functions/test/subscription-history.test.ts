@@ -52,14 +52,43 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
     subscriptionId = row.id;
     otherId = (await subscribeThroughTestCheckout(app, database.db, `other-${kind}@example.com`, ALL)).id;
     const rosa = (await signInWithGoogle(`rosa-${kind}@example.com`)).idToken;
-    expect((await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${subscriptionId}/skips/${skipped}`, headers: as(rosa) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${subscriptionId}/skips/${skipped}`, headers: as(rosa) }))
+        .statusCode,
+    ).toBe(200);
     const post = (token: string, url: string, payload: object) => app.inject({ method: 'POST', url, headers: as(token), payload });
-    expect((await post(admin, '/api/deliveries/assign', { month: delivered, subscriptionIds: [subscriptionId], assigneeEmail: `ella-${kind}@blooms.example` })).statusCode).toBe(200);
-    expect((await post(employee, '/api/deliveries/status', { subscriptionId, month: delivered, expectedStatus: 'not-started' })).statusCode).toBe(200);
-    const door = multipart({ subscriptionId, month: delivered, method: 'door' }, { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg });
-    expect((await app.inject({ method: 'POST', url: '/api/deliveries/proof', headers: { ...as(employee), ...door.headers }, payload: door.payload })).statusCode).toBe(200);
-    expect((await post(admin, '/api/deliveries/status', { subscriptionId, month: delivered, expectedStatus: 'delivered' })).statusCode).toBe(200);
-    await database.db.insert(chargeAttempts).values({ subscriptionId, month: addMonths(first, 2), attempt: 1, outcome: 'declined', reason: 'Your card has insufficient funds.' });
+    expect(
+      (
+        await post(admin, '/api/deliveries/assign', {
+          month: delivered,
+          subscriptionIds: [subscriptionId],
+          assigneeEmail: `ella-${kind}@blooms.example`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(employee, '/api/deliveries/status', { subscriptionId, month: delivered, expectedStatus: 'not-started' })).statusCode,
+    ).toBe(200);
+    const door = multipart(
+      { subscriptionId, month: delivered, method: 'door' },
+      { name: 'door.jpg', type: 'image/jpeg', data: IMAGES.jpeg },
+    );
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/deliveries/proof',
+          headers: { ...as(employee), ...door.headers },
+          payload: door.payload,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(admin, '/api/deliveries/status', { subscriptionId, month: delivered, expectedStatus: 'delivered' })).statusCode,
+    ).toBe(200);
+    await database.db
+      .insert(chargeAttempts)
+      .values({ subscriptionId, month: addMonths(first, 2), attempt: 1, outcome: 'declined', reason: 'Your card has insufficient funds.' });
     await app.emailOutbox.wake();
   });
   afterAll(async () => {
@@ -87,7 +116,10 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
       `Paid $99 for ${formatMonth(first)}`,
       `Subscribed to the Yearly plan | Rosa Diaz (rosa-${kind}@example.com), test checkout`,
     ]);
-    expect(events.find((event) => event.kind === 'email' && event.subject.startsWith('Your Monthly Blooms subscription'))).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(events.find((event) => event.kind === 'email' && event.subject.startsWith('Your Monthly Blooms subscription'))).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+    });
     expect(JSON.stringify(events)).not.toContain(`other-${kind}@example.com`);
   });
 
@@ -107,7 +139,8 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
     expect((await app.inject({ url: historyUrl(subscriptionId), headers: as(employee) })).statusCode).toBe(403);
     expect((await app.inject({ url: historyUrl(subscriptionId) })).statusCode).toBe(401);
     expect((await app.inject({ url: historyUrl('3f1d2c9e-0000-4000-8000-000000000000'), headers: as(admin) })).statusCode).toBe(404);
-    expect((await app.inject({ url: historyUrl('not-an-id'), headers: as(admin) })).json()).toMatchObject({ message: 'There is no such subscription.' });
+    expect((await app.inject({ url: historyUrl('not-an-id'), headers: as(admin) })).json()).toMatchObject({
+      message: 'There is no such subscription.',
+    });
   });
 });
-

@@ -31,7 +31,9 @@ describe('firebaseTokenVerifier (Auth emulator)', () => {
     const withClaims = (changed: object) => `${header}.${Buffer.from(JSON.stringify({ ...claims, ...changed })).toString('base64url')}.`;
     const couldNotVerify = 'Your sign-in could not be verified. Please sign in again.';
     expect(await refusal(verifier.verify(withClaims({ aud: 'someone-elses-project' })))).toBe(couldNotVerify);
-    expect(await refusal(verifier.verify(withClaims({ iss: 'https://securetoken.google.com/someone-elses-project' })))).toBe(couldNotVerify);
+    expect(await refusal(verifier.verify(withClaims({ iss: 'https://securetoken.google.com/someone-elses-project' })))).toBe(
+      couldNotVerify,
+    );
     expect(await refusal(verifier.verify(withClaims({ sub: '' })))).toBe(couldNotVerify);
     const signedHeader = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
     expect(await refusal(verifier.verify(`${signedHeader}.${payload}.c2lnbmF0dXJl`))).toBe(couldNotVerify);
@@ -73,7 +75,7 @@ describe('firebaseTokenVerifier (Auth emulator)', () => {
     expect(await refusal(verifier.verify(after.idToken))).toBe('accepted');
   });
 
-  it('takes what the live streams\' recheck learns: an account found disabled there is refused at once', async () => {
+  it("takes what the live streams' recheck learns: an account found disabled there is refused at once", async () => {
     const { verifier } = verifierAt();
     const { idToken, uid } = await signInWithGoogle('disabled-live-check@blooms.example');
     await verifier.verify(idToken);

@@ -135,13 +135,21 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   });
 
   it("refuses to change a user's e-mail to another user's", async () => {
-    const response = await call('admin', 'PUT', `/api/users/${employeeId}`, { name: 'Eli', email: 'Boss@blooms.example', role: 'employee' });
+    const response = await call('admin', 'PUT', `/api/users/${employeeId}`, {
+      name: 'Eli',
+      email: 'Boss@blooms.example',
+      role: 'employee',
+    });
     expect(response.statusCode).toBe(409);
     expect((await snapshot()).find((u) => u.id === employeeId)?.email).toBe('eli@blooms.example');
   });
 
   it('updates every edited field', async () => {
-    const response = await call('admin', 'PUT', `/api/users/${employeeId}`, { name: 'Elijah Stone', email: 'elijah@blooms.example', role: 'admin' });
+    const response = await call('admin', 'PUT', `/api/users/${employeeId}`, {
+      name: 'Elijah Stone',
+      email: 'elijah@blooms.example',
+      role: 'admin',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: employeeId, name: 'Elijah Stone', email: 'elijah@blooms.example', role: 'admin' });
   });
@@ -155,7 +163,11 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
 
   describe('the last admin', () => {
     it('cannot be demoted', async () => {
-      const response = await call('admin', 'PUT', `/api/users/${adminId}`, { name: 'Bea Boss', email: 'boss@blooms.example', role: 'employee' });
+      const response = await call('admin', 'PUT', `/api/users/${adminId}`, {
+        name: 'Bea Boss',
+        email: 'boss@blooms.example',
+        role: 'employee',
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(USER_MESSAGES.lastAdmin);
       expect((await snapshot()).find((u) => u.id === adminId)?.role).toBe('admin');
@@ -170,7 +182,11 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
 
     it('can step down once another admin exists', async () => {
       await call('admin', 'PUT', `/api/users/${employeeId}`, { name: 'Eli Employee', email: 'eli@blooms.example', role: 'admin' });
-      const response = await call('admin', 'PUT', `/api/users/${adminId}`, { name: 'Bea Boss', email: 'boss@blooms.example', role: 'employee' });
+      const response = await call('admin', 'PUT', `/api/users/${adminId}`, {
+        name: 'Bea Boss',
+        email: 'boss@blooms.example',
+        role: 'employee',
+      });
       expect(response.statusCode).toBe(200);
     });
   });

@@ -6,7 +6,11 @@ describe('the prerendered marketing pages', () => {
   const { screens } = prerenderRemote('marketing', PRERENDERED_SCREENS, '/__token__/');
 
   it('cover every screen this remote exposes: all are public', () => {
-    expect(Object.keys(screens).sort()).toEqual(Object.keys(exposes).map((name) => name.slice(2)).sort());
+    expect(Object.keys(screens).sort()).toEqual(
+      Object.keys(exposes)
+        .map((name) => name.slice(2))
+        .sort(),
+    );
   });
 
   it('each have one heading, their own title and a description', () => {

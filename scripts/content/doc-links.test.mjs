@@ -10,7 +10,11 @@ import { repoRoot } from '../lib/builds.mjs';
 
 /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
 export function headingAnchor(heading) {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 /** The Markdown outside code blocks and code spans, where a link or heading is really one. */
@@ -49,7 +53,10 @@ export function brokenLinks(files, root) {
 
 const documents = () => [
   path.join(repoRoot, 'README.md'),
-  ...fs.readdirSync(path.join(repoRoot, 'docs')).filter((file) => file.endsWith('.md')).map((file) => path.join(repoRoot, 'docs', file)),
+  ...fs
+    .readdirSync(path.join(repoRoot, 'docs'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.join(repoRoot, 'docs', file)),
 ];
 
 test('every relative link in the README and docs/ leads to a file, and to a heading in it', () => {

@@ -14,6 +14,9 @@ test('reads the draft setting and turns the Markdown into HTML', () => {
 
 test('refuses a file whose draft setting is missing or unclear, naming the file', () => {
   for (const source of ['## No front matter\n', '---\ndraft: maybe\n---\nText\n', '---\ntitle: Terms\n---\nText\n']) {
-    assert.throws(() => markdownModule(source, 'content/legal/terms.md'), /content\/legal\/terms\.md: start the file with front matter saying "draft: true" or "draft: false"/);
+    assert.throws(
+      () => markdownModule(source, 'content/legal/terms.md'),
+      /content\/legal\/terms\.md: start the file with front matter saying "draft: true" or "draft: false"/,
+    );
   }
 });

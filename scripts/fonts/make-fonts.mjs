@@ -68,6 +68,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const font of FONTS) {
     const data = await makeFont(font);
     fs.writeFileSync(path.join(FONTS_DIR, font.file), data);
-    console.log(`${font.file}: ${(fs.statSync(require.resolve(font.source)).size / 1024).toFixed(1)} KB -> ${(data.length / 1024).toFixed(1)} KB`);
+    console.log(
+      `${font.file}: ${(fs.statSync(require.resolve(font.source)).size / 1024).toFixed(1)} KB -> ${(data.length / 1024).toFixed(1)} KB`,
+    );
   }
 }

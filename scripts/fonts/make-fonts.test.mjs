@@ -13,7 +13,7 @@ test('the committed font files are what make-fonts makes from the brand fonts no
   }
 });
 
-test("fonts.css promises the browser exactly the characters the files hold, so others go to the fallback", () => {
+test('fonts.css promises the browser exactly the characters the files hold, so others go to the fallback', () => {
   const faces = [...fontsCss.matchAll(/@font-face \{[^}]*?url\('\.\.\/assets\/fonts\/([^']+)'\)[^}]*?unicode-range: ([^;]+);/g)];
   assert.deepEqual(faces.map((face) => face[1]).sort(), FONTS.map((font) => font.file).sort());
   for (const face of faces) assert.equal(face[2], unicodeRange(), face[1]);

@@ -7,10 +7,7 @@ function jestConfig({ environment = 'jsdom', setupFiles = [] } = {}) {
   return {
     testEnvironment: environment,
     transform: {
-      '^.+\\.(t|j)sx?$': [
-        '@swc/jest',
-        { jsc: { transform: { react: { runtime: 'automatic' } } } },
-      ],
+      '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
       '\\.md$': path.join(__dirname, 'markdown-transform.cjs'),
     },
     moduleNameMapper: {
@@ -19,10 +16,7 @@ function jestConfig({ environment = 'jsdom', setupFiles = [] } = {}) {
       '\\.(svg|png|jpe?g|webp|avif|woff2)$': path.join(__dirname, 'file-stub.cjs'),
       '^@blooms/shared/(.*)$': path.join(root, 'shared', 'src', '$1'),
     },
-    setupFilesAfterEnv: [
-      ...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : []),
-      ...setupFiles,
-    ],
+    setupFilesAfterEnv: [...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : []), ...setupFiles],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   };
 }

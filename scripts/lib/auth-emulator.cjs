@@ -69,12 +69,27 @@ async function startAuthEmulator({ port: requestedPort, projectId, log }) {
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   let exited = false;
-  const exitedPromise = new Promise((resolve) => child.on('exit', () => { exited = true; resolve(); }));
+  const exitedPromise = new Promise((resolve) =>
+    child.on('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const stop = async () => {
     if (exited) return;
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 5000);
     await exitedPromise;
     clearTimeout(timer);
     fs.rmSync(dir, { recursive: true, force: true });

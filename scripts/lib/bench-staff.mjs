@@ -18,8 +18,12 @@ const month = () => new Date().toISOString().slice(0, 7);
 /** Seeds the stack's database (before it starts): the admin, the driver and the subscribers. */
 export function seedStops(dataDir) {
   const functions = path.join(repoRoot, 'functions');
-  const result = spawnSync(path.join(functions, 'node_modules', '.bin', 'tsx'), ['bench/seed-stops.ts', dataDir, ADMIN, DRIVER, String(STOPS)], { cwd: functions, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('seeding the driver\'s stops failed');
+  const result = spawnSync(
+    path.join(functions, 'node_modules', '.bin', 'tsx'),
+    ['bench/seed-stops.ts', dataDir, ADMIN, DRIVER, String(STOPS)],
+    { cwd: functions, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error("seeding the driver's stops failed");
 }
 
 /** The admin assigns every stop of this month to the driver, through the API. */
@@ -82,7 +86,10 @@ async function markOutForDelivery(page) {
   const box = await button.boundingBox();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => window.__staffBench.answerAt != null, undefined, { timeout: 60_000 });
-  return page.evaluate(() => ({ pressed: window.__staffBench.pressedAt - window.__staffBench.tapAt, shown: window.__staffBench.answerAt - window.__staffBench.tapAt }));
+  return page.evaluate(() => ({
+    pressed: window.__staffBench.pressedAt - window.__staffBench.tapAt,
+    shown: window.__staffBench.answerAt - window.__staffBench.tapAt,
+  }));
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -122,7 +129,9 @@ export async function measureStaff({ browser, origin, emulatorHost, runs }) {
     const answer = await markOutForDelivery(page);
     rows.pressed.push(answer.pressed);
     rows.outForDelivery.push(answer.shown);
-    process.stderr.write(`My Deliveries run ${i + 1}: cold ${ms(cold.cards)} (LCP ${ms(cold.lcp)}), reopened ${ms(reopened.cards)} (LCP ${ms(reopened.lcp)}), out for delivery ${ms(rows.outForDelivery.at(-1))} ms\n`);
+    process.stderr.write(
+      `My Deliveries run ${i + 1}: cold ${ms(cold.cards)} (LCP ${ms(cold.lcp)}), reopened ${ms(reopened.cards)} (LCP ${ms(reopened.lcp)}), out for delivery ${ms(rows.outForDelivery.at(-1))} ms\n`,
+    );
   }
   await context.close();
   console.log(`\nMy Deliveries, ${assigned} stops, same phone, ${runs} runs\n`);

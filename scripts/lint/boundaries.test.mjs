@@ -14,7 +14,11 @@ async function boundaryErrors(filePath, code) {
 }
 
 const refused = [
-  ['a remote importing another remote', 'staff-remote/src/screens/X.tsx', "import { x } from '../../../admin-remote/src/features/users/api';"],
+  [
+    'a remote importing another remote',
+    'staff-remote/src/screens/X.tsx',
+    "import { x } from '../../../admin-remote/src/features/users/api';",
+  ],
   ['a remote importing the host', 'marketing-remote/src/screens/X.tsx', "import { x } from '../../../host/src/components/Header';"],
   ['the contract importing the browser runtime', 'shared/src/contract/x.ts', "import { useAuthStore } from '../runtime/auth-store';"],
   ['the contract importing React', 'shared/src/contract/x.ts', "import { useState } from 'react';"],
@@ -24,9 +28,21 @@ const refused = [
   ['a read model importing http/', 'functions/src/read-models/month-list/x.ts', "import { HttpError } from '../../http/errors';"],
   ['a read model importing Fastify', 'functions/src/read-models/month-list/x.ts', "import type { FastifyRequest } from 'fastify';"],
   ['infrastructure importing http/', 'functions/src/infrastructure/x.ts', "import { Metrics } from '../http/metrics';"],
-  ['a read model importing the browser runtime', 'functions/src/read-models/x.ts', "import { useAppConfig } from '@blooms/shared/runtime/app-config';"],
-  ['infrastructure importing the browser runtime', 'functions/src/infrastructure/x.ts', "import { useAppConfig } from '@blooms/shared/runtime/app-config';"],
-  ['the server importing the browser runtime', 'functions/src/http/x.ts', "import { useAppConfig } from '@blooms/shared/runtime/app-config';"],
+  [
+    'a read model importing the browser runtime',
+    'functions/src/read-models/x.ts',
+    "import { useAppConfig } from '@blooms/shared/runtime/app-config';",
+  ],
+  [
+    'infrastructure importing the browser runtime',
+    'functions/src/infrastructure/x.ts',
+    "import { useAppConfig } from '@blooms/shared/runtime/app-config';",
+  ],
+  [
+    'the server importing the browser runtime',
+    'functions/src/http/x.ts',
+    "import { useAppConfig } from '@blooms/shared/runtime/app-config';",
+  ],
   ['the host below app/ importing app/', 'host/src/components/X.tsx', "import { App } from '../app/App';"],
   ['a runtime module importing a stateful module by path', 'shared/src/runtime/x.ts', "import { useAuthStore } from './auth-store';"],
 ];
@@ -38,11 +54,19 @@ for (const [what, filePath, code] of refused) {
 }
 
 const allowed = [
-  ['a remote importing the contract and runtime', 'staff-remote/src/screens/X.tsx', "import { MONTH_NAMES } from '@blooms/shared/contract/months';\nimport { useAuthStore } from '@blooms/shared/runtime/auth-store';"],
+  [
+    'a remote importing the contract and runtime',
+    'staff-remote/src/screens/X.tsx',
+    "import { MONTH_NAMES } from '@blooms/shared/contract/months';\nimport { useAuthStore } from '@blooms/shared/runtime/auth-store';",
+  ],
   ['the server importing the contract', 'functions/src/services/x.ts', "import { MONTH_NAMES } from '@blooms/shared/contract/months';"],
   ['http/ importing services', 'functions/src/http/x.ts', "import { NotFoundError } from '../services/errors';"],
   ['http/ importing a read model', 'functions/src/http/staff/x.ts', "import { listMonthPage } from '../../read-models/month-list';"],
-  ['a service importing a read model and infrastructure', 'functions/src/services/x.ts', "import { readDelivery } from '../read-models/month-list';\nimport { announce } from '../infrastructure/change-feed';"],
+  [
+    'a service importing a read model and infrastructure',
+    'functions/src/services/x.ts',
+    "import { readDelivery } from '../read-models/month-list';\nimport { announce } from '../infrastructure/change-feed';",
+  ],
   ['infrastructure importing a service', 'functions/src/infrastructure/x.ts', "import { emailRendition } from '../services/photos';"],
   ['the host app/ importing features', 'host/src/app/X.tsx', "import { LoginPage } from '../features/auth/LoginPage';"],
 ];

@@ -7,11 +7,32 @@ import { test } from 'node:test';
 import { repoRoot } from '../lib/builds.mjs';
 
 /** pnpm's own commands, which need no script. */
-const PNPM_COMMANDS = new Set(['install', 'i', 'add', 'exec', 'dlx', 'run', 'remove', 'update', 'list', 'why', 'store', 'rebuild', 'outdated', 'audit', 'licenses', 'root', 'bin']);
+const PNPM_COMMANDS = new Set([
+  'install',
+  'i',
+  'add',
+  'exec',
+  'dlx',
+  'run',
+  'remove',
+  'update',
+  'list',
+  'why',
+  'store',
+  'rebuild',
+  'outdated',
+  'audit',
+  'licenses',
+  'root',
+  'bin',
+]);
 
 const documents = () => [
   path.join(repoRoot, 'README.md'),
-  ...fs.readdirSync(path.join(repoRoot, 'docs')).filter((file) => file.endsWith('.md')).map((file) => path.join(repoRoot, 'docs', file)),
+  ...fs
+    .readdirSync(path.join(repoRoot, 'docs'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.join(repoRoot, 'docs', file)),
   path.join(repoRoot, 'functions', '.env.example'),
 ];
 

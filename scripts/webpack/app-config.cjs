@@ -9,7 +9,11 @@ const { DefinePlugin } = require('webpack');
 /** Modules that must exist once at runtime across host and remotes. */
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand'];
 /** The stateful modules of @blooms/shared (its browser runtime); everything else there is pure and may be bundled. */
-const SHARED_STATE_MODULES = ['@blooms/shared/runtime/app-config', '@blooms/shared/runtime/auth-store', '@blooms/shared/runtime/popup-store'];
+const SHARED_STATE_MODULES = [
+  '@blooms/shared/runtime/app-config',
+  '@blooms/shared/runtime/auth-store',
+  '@blooms/shared/runtime/popup-store',
+];
 
 function installedMajorRange(name, appDir) {
   const version = require(require.resolve(`${name}/package.json`, { paths: [appDir] })).version;
@@ -47,10 +51,14 @@ const TEST_FILE = /\.test\.[jt]sx?$/;
 function addSources(hash, target) {
   if (!fs.existsSync(target)) return;
   if (!fs.statSync(target).isDirectory()) {
-    hash.update(`${path.relative(REPO_ROOT, target)}\0`).update(fs.readFileSync(target)).update('\0');
+    hash
+      .update(`${path.relative(REPO_ROOT, target)}\0`)
+      .update(fs.readFileSync(target))
+      .update('\0');
     return;
   }
-  for (const entry of fs.readdirSync(target).sort()) if (!NOT_SOURCES.has(entry) && !TEST_FILE.test(entry)) addSources(hash, path.join(target, entry));
+  for (const entry of fs.readdirSync(target).sort())
+    if (!NOT_SOURCES.has(entry) && !TEST_FILE.test(entry)) addSources(hash, path.join(target, entry));
 }
 
 const buildIds = new Map();
@@ -91,8 +99,22 @@ function precompress(appDir) {
   const CompressionPlugin = require(require.resolve('compression-webpack-plugin', { paths: [appDir] }));
   const test = /\.(js|css|svg|json)$/;
   return [
-    new CompressionPlugin({ test, algorithm: 'brotliCompress', filename: '[path][base].br', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, threshold: 1024, minRatio: 0.9 }),
-    new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }),
+    new CompressionPlugin({
+      test,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      test,
+      algorithm: 'gzip',
+      filename: '[path][base].gz',
+      compressionOptions: { level: 9 },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
   ];
 }
 
@@ -181,13 +203,7 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
       alias: { zod$: path.join(__dirname, 'zod-without-eval.mjs'), 'zod/v4$': path.join(ZOD_DIR, 'v4', 'index.js') },
     },
     module: {
-      rules: [
-        TYPESCRIPT_RULE,
-        css.rule,
-        ASSET_RULE,
-        INLINE_SVG_RULE,
-        MARKDOWN_RULE,
-      ],
+      rules: [TYPESCRIPT_RULE, css.rule, ASSET_RULE, INLINE_SVG_RULE, MARKDOWN_RULE],
     },
     devServer: {
       port,
@@ -201,4 +217,14 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
   };
 }
 
-module.exports = { createAppConfig, sharedModules, federationExperiments, reproducibleManifest, buildIdPlugin, TYPESCRIPT_RULE, ASSET_RULE, INLINE_SVG_RULE, MARKDOWN_RULE };
+module.exports = {
+  createAppConfig,
+  sharedModules,
+  federationExperiments,
+  reproducibleManifest,
+  buildIdPlugin,
+  TYPESCRIPT_RULE,
+  ASSET_RULE,
+  INLINE_SVG_RULE,
+  MARKDOWN_RULE,
+};

@@ -40,10 +40,9 @@ class WritePrerenderedPages {
   /** Every image or font the HTML and CSS name must be a file the browser build emitted, or the page breaks. */
   checkAssets(text) {
     const named = new RegExp(`${this.publicPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(assets/[^"'\\\\\\s?#)]+)`, 'g');
-    const missing = [...text.matchAll(named)]
-      .map((match) => match[1])
-      .filter((file) => !fs.existsSync(path.join(this.distDir, file)));
-    if (missing.length > 0) throw new Error(`Prerendered HTML names files the browser build did not emit: ${[...new Set(missing)].join(', ')}`);
+    const missing = [...text.matchAll(named)].map((match) => match[1]).filter((file) => !fs.existsSync(path.join(this.distDir, file)));
+    if (missing.length > 0)
+      throw new Error(`Prerendered HTML names files the browser build did not emit: ${[...new Set(missing)].join(', ')}`);
   }
 }
 

@@ -35,7 +35,9 @@ describe('the prerendered subscribe form', () => {
     );
     expect(screen.getByLabelText('First name')).toBeEnabled();
     expect(screen.getByRole('button', { name: /subscribe|continue|pay/i })).toBeEnabled();
-    expect(await within(screen.getByRole('region', { name: 'Your order' })).findByText('Thursday, December 12 (December 2030)')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Your order' })).findByText('Thursday, December 12 (December 2030)'),
+    ).toBeInTheDocument();
     expect(fetch.mock.calls[0]![0]).toMatch(/\/api\/upcoming-deliveries$/);
   });
 });

@@ -13,12 +13,40 @@ const api = jest.mocked(historyApi);
 const HISTORY: SubscriptionHistory = {
   subscription: { id: 's1', name: 'Rosa Diaz', email: 'rosa@example.com', status: 'active', createdAt: '2026-10-01T15:30:00.000Z' },
   events: [
-    { kind: 'delivery', at: '2026-11-12T20:05:00.000Z', month: '2026-11', by: { kind: 'staff', name: 'Ella Driver' }, change: 'proof', detail: { method: 'door', photo: 'proofs/x.jpg' }, photoUrl: '/api/subscriptions/s1/history/photos/7' },
-    { kind: 'email', at: '2026-11-12T20:05:00.000Z', subject: 'Your November 2026 flowers are at the door', state: 'waiting', sentAt: null, attempts: 2 },
-    { kind: 'change', at: '2026-10-20T16:00:00.000Z', by: { kind: 'subscriber', name: 'rosa@example.com' }, change: 'skip', detail: { month: '2026-12' } },
+    {
+      kind: 'delivery',
+      at: '2026-11-12T20:05:00.000Z',
+      month: '2026-11',
+      by: { kind: 'staff', name: 'Ella Driver' },
+      change: 'proof',
+      detail: { method: 'door', photo: 'proofs/x.jpg' },
+      photoUrl: '/api/subscriptions/s1/history/photos/7',
+    },
+    {
+      kind: 'email',
+      at: '2026-11-12T20:05:00.000Z',
+      subject: 'Your November 2026 flowers are at the door',
+      state: 'waiting',
+      sentAt: null,
+      attempts: 2,
+    },
+    {
+      kind: 'change',
+      at: '2026-10-20T16:00:00.000Z',
+      by: { kind: 'subscriber', name: 'rosa@example.com' },
+      change: 'skip',
+      detail: { month: '2026-12' },
+    },
     { kind: 'charge-declined', at: '2026-10-15T16:00:00.000Z', month: '2026-11', attempt: 1, reason: 'Your card has insufficient funds.' },
     { kind: 'payment', at: '2026-10-01T15:30:00.000Z', month: '2026-10', amountCents: 9900, atCheckout: true },
-    { kind: 'subscribed', at: '2026-10-01T15:30:00.000Z', by: { kind: 'subscriber', name: 'Rosa Diaz (rosa@example.com), test checkout' }, plan: 'yearly', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], giftFrom: null },
+    {
+      kind: 'subscribed',
+      at: '2026-10-01T15:30:00.000Z',
+      by: { kind: 'subscriber', name: 'Rosa Diaz (rosa@example.com), test checkout' },
+      plan: 'yearly',
+      months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      giftFrom: null,
+    },
   ],
 };
 

@@ -48,7 +48,8 @@ export default function SubscriptionHistoryPage() {
         {history && (
           <>
             <p className="history-page__summary">
-              {history.subscription.email} · {SUBSCRIPTION_STATUS_LABELS[history.subscription.status as SubscriptionStatus] ?? history.subscription.status} · subscribed{' '}
+              {history.subscription.email} ·{' '}
+              {SUBSCRIPTION_STATUS_LABELS[history.subscription.status as SubscriptionStatus] ?? history.subscription.status} · subscribed{' '}
               {SUBSCRIBED.format(new Date(history.subscription.createdAt))}
             </p>
             <HistoryList events={history.events} />

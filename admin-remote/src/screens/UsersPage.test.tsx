@@ -34,7 +34,14 @@ describe('Manage Users', () => {
     expect(screen.getByRole('heading', { name: 'Manage Users' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Actions']);
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 3).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 3)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Bea Boss', 'boss@blooms.example', 'Admin'],
       ['Eli Employee', 'eli@blooms.example', 'Employee'],
     ]);

@@ -39,7 +39,11 @@ export default function UsersPage() {
           {announcement}
         </p>
         {loadError && <LoadError what="the users" message={loadError} onRetry={() => void reload()} />}
-        {users === null && !loadError && <p className="status-message" role="status">Loading users…</p>}
+        {users === null && !loadError && (
+          <p className="status-message" role="status">
+            Loading users…
+          </p>
+        )}
         {users && (
           <div className="table-scroll">
             <table className="data-table users-table">

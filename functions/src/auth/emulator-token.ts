@@ -19,7 +19,10 @@ export function emulatorTokenClaims(idToken: string, projectId: string, nowSecon
   const [header, payload] = idToken.split('.');
   let decoded: { header: { alg?: unknown }; claims: Record<string, unknown> };
   try {
-    decoded = { header: JSON.parse(Buffer.from(header ?? '', 'base64url').toString()), claims: JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) };
+    decoded = {
+      header: JSON.parse(Buffer.from(header ?? '', 'base64url').toString()),
+      claims: JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()),
+    };
   } catch {
     throw refused('auth/argument-error', 'Decoding the ID token failed.');
   }
@@ -36,5 +39,10 @@ export function emulatorTokenClaims(idToken: string, projectId: string, nowSecon
     (claims.email === undefined || typeof claims.email === 'string');
   if (!valid) throw refused('auth/argument-error', 'The ID token is not one the Auth emulator issued for this project.');
   if ((claims.exp as number) <= nowSeconds) throw refused('auth/id-token-expired', 'The ID token has expired.');
-  return { uid: claims.sub as string, email: claims.email as string | undefined, email_verified: claims.email_verified === true, auth_time: claims.auth_time as number };
+  return {
+    uid: claims.sub as string,
+    email: claims.email as string | undefined,
+    email_verified: claims.email_verified === true,
+    auth_time: claims.auth_time as number,
+  };
 }

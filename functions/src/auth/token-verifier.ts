@@ -98,7 +98,12 @@ export function firebaseTokenVerifier(projectId: string, accountRecheckMs: numbe
           : await auth.verifyIdToken(idToken);
         const refusal = accountRefusal(await accountState(decoded.uid), decoded.auth_time);
         if (refusal) throw new UnauthenticatedError(refusal);
-        return { uid: decoded.uid, email: decoded.email?.toLowerCase() ?? null, emailVerified: decoded.email_verified === true, authTime: decoded.auth_time };
+        return {
+          uid: decoded.uid,
+          email: decoded.email?.toLowerCase() ?? null,
+          emailVerified: decoded.email_verified === true,
+          authTime: decoded.auth_time,
+        };
       } catch (error) {
         if (error instanceof UnauthenticatedError) throw error;
         const code = (error as { code?: string }).code ?? '';

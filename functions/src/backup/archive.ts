@@ -82,7 +82,8 @@ function readManifest(folder: string, source: string): Manifest {
   } catch {
     throw new BackupError(`${source} is not a Monthly Blooms backup: it has no readable ${MANIFEST}.`);
   }
-  if (manifest.format !== FORMAT) throw new BackupError(`${source} is not a Monthly Blooms backup (its ${MANIFEST} says format '${String(manifest.format)}').`);
+  if (manifest.format !== FORMAT)
+    throw new BackupError(`${source} is not a Monthly Blooms backup (its ${MANIFEST} says format '${String(manifest.format)}').`);
   if (manifest.formatVersion !== FORMAT_VERSION) {
     throw new BackupError(
       `${source} is a backup of format version ${String(manifest.formatVersion)}; this copy of Monthly Blooms reads version ${FORMAT_VERSION}. Update this copy (git pull, pnpm install) and try again.`,
@@ -101,13 +102,16 @@ export async function unpackArchive(file: string, folder: string): Promise<Manif
   try {
     await tar.extract({ file, cwd: folder, strict: true, preservePaths: false });
   } catch (error) {
-    throw new BackupError(`${file} is not a Monthly Blooms backup, or is damaged: it cannot be read as a tar file (${(error as Error).message}).`);
+    throw new BackupError(
+      `${file} is not a Monthly Blooms backup, or is damaged: it cannot be read as a tar file (${(error as Error).message}).`,
+    );
   }
   const manifest = readManifest(folder, file);
   for (const [member, expected] of Object.entries(manifest.files)) {
     const unpacked = path.join(folder, member);
     if (!fs.existsSync(unpacked)) throw new BackupError(`${file} is damaged: ${member} is missing from it.`);
-    if (fs.statSync(unpacked).size !== expected.size || (await sha256Of(unpacked)) !== expected.sha256) throw new BackupError(`${file} is damaged: ${member} is not what was written.`);
+    if (fs.statSync(unpacked).size !== expected.size || (await sha256Of(unpacked)) !== expected.sha256)
+      throw new BackupError(`${file} is damaged: ${member} is not what was written.`);
   }
   return manifest;
 }

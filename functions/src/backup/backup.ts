@@ -52,7 +52,14 @@ async function stagePhotos(staged: string, photos: PhotoSource): Promise<{ manif
   return { manifest: { store: 'files', count: stored.length }, members: stored.map((blob) => `${PHOTOS}/${blob.key}`) };
 }
 
-async function finish(target: string, staged: string, startedAt: number, databaseMs: number, database: Omit<Manifest['database'], 'file' | 'rows'> & { file: string; facts: Awaited<ReturnType<typeof readDatabaseFacts>> }, photos: PhotoSource): Promise<BackupResult> {
+async function finish(
+  target: string,
+  staged: string,
+  startedAt: number,
+  databaseMs: number,
+  database: Omit<Manifest['database'], 'file' | 'rows'> & { file: string; facts: Awaited<ReturnType<typeof readDatabaseFacts>> },
+  photos: PhotoSource,
+): Promise<BackupResult> {
   const photoPart = await stagePhotos(staged, photos);
   const manifest: Manifest = {
     format: FORMAT,
@@ -79,8 +86,19 @@ export async function backupEmbedded(database: Database, photos: PhotoSource, ta
     const startedAt = Date.now();
     const { data, read: facts } = await snapshot(readDatabaseFacts);
     const databaseMs = Date.now() - startedAt;
-    await pipeline(Readable.from([Buffer.from(await data.arrayBuffer())]), zlib.createGzip(), fs.createWriteStream(path.join(staged, EMBEDDED_DUMP)));
-    return finish(target, staged, startedAt, databaseMs, { kind: 'pglite', file: EMBEDDED_DUMP, serverVersion: facts.serverVersion, facts }, photos);
+    await pipeline(
+      Readable.from([Buffer.from(await data.arrayBuffer())]),
+      zlib.createGzip(),
+      fs.createWriteStream(path.join(staged, EMBEDDED_DUMP)),
+    );
+    return finish(
+      target,
+      staged,
+      startedAt,
+      databaseMs,
+      { kind: 'pglite', file: EMBEDDED_DUMP, serverVersion: facts.serverVersion, facts },
+      photos,
+    );
   });
 }
 
@@ -97,14 +115,27 @@ export async function backupServer(url: string, photos: PhotoSource, target: str
     let facts: Awaited<ReturnType<typeof readDatabaseFacts>>;
     try {
       await client.query('begin isolation level repeatable read read only');
-      const [{ snapshot }] = (await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')).rows as [{ snapshot: string }];
+      const [{ snapshot }] = (await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')).rows as [
+        { snapshot: string },
+      ];
       facts = await readDatabaseFacts(async (text) => (await client.query(text)).rows);
-      await runPostgresTool('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--snapshot=${snapshot}`, `--file=${path.join(staged, SERVER_DUMP)}`], url);
+      await runPostgresTool(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-acl', `--snapshot=${snapshot}`, `--file=${path.join(staged, SERVER_DUMP)}`],
+        url,
+      );
       await client.query('commit');
     } finally {
       await client.end();
     }
-    return finish(target, staged, startedAt, Date.now() - startedAt, { kind: 'postgres', file: SERVER_DUMP, serverVersion: facts.serverVersion, facts }, photos);
+    return finish(
+      target,
+      staged,
+      startedAt,
+      Date.now() - startedAt,
+      { kind: 'postgres', file: SERVER_DUMP, serverVersion: facts.serverVersion, facts },
+      photos,
+    );
   });
 }
 
@@ -149,9 +180,13 @@ export async function verifyBackup(file: string): Promise<Manifest> {
     const dump = path.join(folder, manifest.database.file);
     const found = manifest.database.kind === 'pglite' ? await rowsInEmbedded(dump) : await rowsInDump(dump);
     const expected = manifest.database.rows;
-    const differing = [...new Set([...Object.keys(expected), ...Object.keys(found)])].filter((table) => (found[table] ?? 0) !== (expected[table] ?? 0));
+    const differing = [...new Set([...Object.keys(expected), ...Object.keys(found)])].filter(
+      (table) => (found[table] ?? 0) !== (expected[table] ?? 0),
+    );
     if (differing.length > 0) {
-      throw new BackupError(`${file} does not hold what was backed up: ${differing.map((table) => `${table} has ${found[table] ?? 0} rows, not ${expected[table] ?? 0}`).join('; ')}.`);
+      throw new BackupError(
+        `${file} does not hold what was backed up: ${differing.map((table) => `${table} has ${found[table] ?? 0} rows, not ${expected[table] ?? 0}`).join('; ')}.`,
+      );
     }
     return manifest;
   } finally {
@@ -166,13 +201,18 @@ export async function verifyOrRemove(file: string): Promise<number> {
     await verifyBackup(file);
   } catch (error) {
     fs.rmSync(file, { force: true });
-    throw error instanceof BackupError ? error : new BackupError(`The backup did not read back, so it was removed: ${(error as Error).message}`);
+    throw error instanceof BackupError
+      ? error
+      : new BackupError(`The backup did not read back, so it was removed: ${(error as Error).message}`);
   }
   return Date.now() - started;
 }
 
 /** A backup, read back before it counts. */
-export async function backupAndVerify(take: (target: string) => Promise<BackupResult>, target: string): Promise<BackupResult & { verifyMs: number }> {
+export async function backupAndVerify(
+  take: (target: string) => Promise<BackupResult>,
+  target: string,
+): Promise<BackupResult & { verifyMs: number }> {
   const result = await take(target);
   return { ...result, verifyMs: await verifyOrRemove(target) };
 }

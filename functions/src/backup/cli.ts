@@ -36,14 +36,21 @@ async function photoSource(config: ServerConfig): Promise<PhotoSource> {
 async function backupEmbeddedDatabase(config: ServerConfig, file: string): Promise<Taken> {
   const answered = await requestBackup(config.dataDir, file);
   if (answered) {
-    return { ...answered, verifyMs: await verifyOrRemove(file), how: `taken by the running backend while it served: requests waited ${answered.databaseMs} ms while the database was copied` };
+    return {
+      ...answered,
+      verifyMs: await verifyOrRemove(file),
+      how: `taken by the running backend while it served: requests waited ${answered.databaseMs} ms while the database was copied`,
+    };
   }
   const folder = path.join(config.dataDir, 'pglite');
   if (!fs.existsSync(folder)) throw new BackupError(`There is no embedded database in ${config.dataDir} to back up (is DATA_DIR right?).`);
   const database = await openDatabase({ url: null, dataDir: folder });
   try {
     const photos = await photoSource(config);
-    return { ...(await backupAndVerify((target) => backupEmbedded(database, photos, target), file)), how: 'taken with the backend stopped' };
+    return {
+      ...(await backupAndVerify((target) => backupEmbedded(database, photos, target), file)),
+      how: 'taken with the backend stopped',
+    };
   } finally {
     await database.close();
   }
@@ -55,7 +62,10 @@ async function backup(requested: string | undefined): Promise<void> {
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists: give another file name.`);
   let taken: Taken;
   if (config.databaseUrl) {
-    if (config.cloudSql) throw new BackupError('CLOUD_SQL_INSTANCE is set: pg_dump cannot reach the instance through the connector. Run the Cloud SQL Auth Proxy and point DATABASE_URL at it (see docs/operations.md).');
+    if (config.cloudSql)
+      throw new BackupError(
+        'CLOUD_SQL_INSTANCE is set: pg_dump cannot reach the instance through the connector. Run the Cloud SQL Auth Proxy and point DATABASE_URL at it (see docs/operations.md).',
+      );
     const photos = await photoSource(config);
     const result = await backupAndVerify((target) => backupServer(config.databaseUrl!, photos, target), file);
     taken = { ...result, how: `pg_dump read one snapshot of the PostgreSQL server in ${result.databaseMs} ms while the site kept running` };
@@ -72,9 +82,15 @@ async function restore(requested: string | undefined): Promise<void> {
   if (!requested) throw new BackupError('Say which backup to restore: pnpm restore <file>');
   const config = loadConfig();
   const file = fromWhereRun(requested);
-  const restored = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, blobs: await blobStoreFor(config) });
+  const restored = await restoreBackup(file, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    blobs: await blobStoreFor(config),
+  });
   const { manifest } = restored;
-  const rows = Object.entries(manifest.database.rows).filter(([table]) => ['subscriptions', 'payments', 'deliveries', 'users'].includes(table));
+  const rows = Object.entries(manifest.database.rows).filter(([table]) =>
+    ['subscriptions', 'payments', 'deliveries', 'users'].includes(table),
+  );
   console.log(`Restored ${file}
   taken ${manifest.createdAt}, database schema version ${manifest.schema.version} (${manifest.schema.lastMigration})
   database: ${restored.database} (${rows.map(([table, count]) => `${count} ${table}`).join(', ')})

@@ -14,7 +14,9 @@ import { BackupError } from './archive';
 export function controlSocketPath(dataDir: string): string {
   const inFolder = path.join(dataDir, 'backend.sock');
   // A socket's path is limited to about 100 bytes: a deep data folder gets one in the temporary folder, named after it.
-  return Buffer.byteLength(inFolder) < 100 ? inFolder : path.join(os.tmpdir(), `blooms-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}.sock`);
+  return Buffer.byteLength(inFolder) < 100
+    ? inFolder
+    : path.join(os.tmpdir(), `blooms-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}.sock`);
 }
 
 export interface BackupAnswer {
@@ -28,7 +30,11 @@ export interface BackupAnswer {
  * Serves backup requests on the socket: `take` writes the file it is given (the caller reads
  * it back, in its own process, sparing the site the work). Resolves with what closes it.
  */
-export async function serveBackupRequests(dataDir: string, take: (file: string) => Promise<BackupAnswer>, log: { error: (fields: object, message: string) => void }): Promise<() => Promise<void>> {
+export async function serveBackupRequests(
+  dataDir: string,
+  take: (file: string) => Promise<BackupAnswer>,
+  log: { error: (fields: object, message: string) => void },
+): Promise<() => Promise<void>> {
   const socket = controlSocketPath(dataDir);
   // Left by a process that died: this one holds the data folder's lock, so it is not in use.
   fs.rmSync(socket, { force: true });
@@ -74,15 +80,18 @@ export async function requestBackup(dataDir: string, file: string): Promise<Back
   const socketPath = controlSocketPath(dataDir);
   if (!fs.existsSync(socketPath)) return null;
   return new Promise((resolve, reject) => {
-    const request = http.request({ socketPath, path: '/backup', method: 'POST', headers: { 'Content-Type': 'application/json' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupAnswer & { error?: string };
-        if (response.statusCode === 200) resolve(body);
-        else reject(new BackupError(body.error ?? `The backend answered ${response.statusCode}.`));
-      });
-    });
+    const request = http.request(
+      { socketPath, path: '/backup', method: 'POST', headers: { 'Content-Type': 'application/json' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupAnswer & { error?: string };
+          if (response.statusCode === 200) resolve(body);
+          else reject(new BackupError(body.error ?? `The backend answered ${response.statusCode}.`));
+        });
+      },
+    );
     request.on('error', (error: NodeJS.ErrnoException) => {
       // A socket left by a backend that is gone.
       if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') resolve(null);

@@ -18,7 +18,12 @@ const CATCH_UP_DELAY_MS = 10 * 60 * 1000;
 
 /** The nightly backups in the folder, oldest first. */
 export function nightlyBackups(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => NIGHTLY.test(name)).sort() : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((name) => NIGHTLY.test(name))
+        .sort()
+    : [];
 }
 
 /** The next time it is `hour` o'clock in the studio's time zone. */
@@ -51,17 +56,22 @@ export class NightlyBackups {
     const newest = nightlyBackups(this.settings.dir).at(-1);
     const newestAt = newest ? fs.statSync(path.join(this.settings.dir, newest)).mtimeMs : 0;
     const now = Date.now();
-    this.schedule(now - newestAt > CATCH_UP_AFTER_MS ? new Date(now + CATCH_UP_DELAY_MS) : nextNightlyRun(new Date(now), this.settings.hour));
+    this.schedule(
+      now - newestAt > CATCH_UP_AFTER_MS ? new Date(now + CATCH_UP_DELAY_MS) : nextNightlyRun(new Date(now), this.settings.hour),
+    );
   }
 
   private schedule(at: Date): void {
     if (this.closed) return;
-    this.timer = setTimeout(() => {
-      this.running = this.run().finally(() => {
-        this.running = null;
-        this.schedule(nextNightlyRun(new Date(), this.settings.hour));
-      });
-    }, Math.max(0, at.getTime() - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.running = this.run().finally(() => {
+          this.running = null;
+          this.schedule(nextNightlyRun(new Date(), this.settings.hour));
+        });
+      },
+      Math.max(0, at.getTime() - Date.now()),
+    );
     this.timer.unref();
   }
 

@@ -24,12 +24,21 @@ function connectionEnv(url: string): NodeJS.ProcessEnv {
   return env;
 }
 
-const INSTALL = 'Install the PostgreSQL client programs of the server’s major version (Debian: apt-get install postgresql-client-15 for a PostgreSQL 15 server).';
+const INSTALL =
+  'Install the PostgreSQL client programs of the server’s major version (Debian: apt-get install postgresql-client-15 for a PostgreSQL 15 server).';
 
 /** Runs a client program to its end; its standard output goes to onLine, line by line, when given. */
-export function runPostgresTool(program: 'pg_dump' | 'pg_restore', args: string[], url: string | null, onLine?: (line: string) => void): Promise<void> {
+export function runPostgresTool(
+  program: 'pg_dump' | 'pg_restore',
+  args: string[],
+  url: string | null,
+  onLine?: (line: string) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { env: url ? connectionEnv(url) : process.env, stdio: ['ignore', onLine ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(program, args, {
+      env: url ? connectionEnv(url) : process.env,
+      stdio: ['ignore', onLine ? 'pipe' : 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     if (onLine) createInterface({ input: child.stdout!, crlfDelay: Infinity }).on('line', onLine);
@@ -39,7 +48,8 @@ export function runPostgresTool(program: 'pg_dump' | 'pg_restore', args: string[
     child.on('close', (code) => {
       if (code === 0) return resolve();
       const versions = /server version: ([\d.]+); \S+ version: ([\d.]+)/.exec(stderr);
-      if (versions) return reject(new BackupError(`${program} ${versions[2]} cannot work with a PostgreSQL ${versions[1]} server. ${INSTALL}`));
+      if (versions)
+        return reject(new BackupError(`${program} ${versions[2]} cannot work with a PostgreSQL ${versions[1]} server. ${INSTALL}`));
       reject(new BackupError(`${program} failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
     });
   });

@@ -40,9 +40,13 @@ async function assertEmptyDatabase(url: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ tables: number }>("select count(*)::int as tables from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')");
+    const { rows } = await client.query<{ tables: number }>(
+      "select count(*)::int as tables from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
+    );
     if (rows[0]!.tables > 0) {
-      throw new BackupError('The database DATABASE_URL names is not empty. A restore goes into an empty database, so nothing is overwritten: create a new one (CREATE DATABASE ...), point DATABASE_URL at it, and run the restore again.');
+      throw new BackupError(
+        'The database DATABASE_URL names is not empty. A restore goes into an empty database, so nothing is overwritten: create a new one (CREATE DATABASE ...), point DATABASE_URL at it, and run the restore again.',
+      );
     }
   } finally {
     await client.end();
@@ -61,11 +65,17 @@ async function restorePhotos(manifest: Manifest, unpacked: string, blobs: BlobSt
   if (manifest.photos.store === 'bucket') {
     const present = new Set((await blobs.list()).map((blob) => blob.key));
     const missing = manifest.photos.objects.filter((object) => !present.has(object.key)).length;
-    return missing === 0 ? `all ${manifest.photos.objects.length} photos listed are in the bucket` : `${missing} of the ${manifest.photos.objects.length} photos listed are not in the bucket`;
+    return missing === 0
+      ? `all ${manifest.photos.objects.length} photos listed are in the bucket`
+      : `${missing} of the ${manifest.photos.objects.length} photos listed are not in the bucket`;
   }
-  if (!blobs.folder) throw new BackupError('This backup holds its photos as files, but STORAGE_BUCKET is set: unset it to restore the photos to the data folder, or upload them to the bucket yourself from the backup (tar -xf).');
+  if (!blobs.folder)
+    throw new BackupError(
+      'This backup holds its photos as files, but STORAGE_BUCKET is set: unset it to restore the photos to the data folder, or upload them to the bucket yourself from the backup (tar -xf).',
+    );
   const from = path.join(unpacked, PHOTOS);
-  if (!isEmptyFolder(blobs.folder)) throw new BackupError(`The photo folder ${blobs.folder} is not empty: restore into an empty data folder.`);
+  if (!isEmptyFolder(blobs.folder))
+    throw new BackupError(`The photo folder ${blobs.folder} is not empty: restore into an empty data folder.`);
   if (fs.existsSync(from)) {
     fs.rmSync(blobs.folder, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(blobs.folder), { recursive: true });
@@ -90,16 +100,33 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const dump = path.join(unpacked, manifest.database.file);
     let database: string;
     if (manifest.database.kind === 'pglite') {
-      if (target.databaseUrl) throw new BackupError(`${file} is a backup of the embedded database: it restores into DATA_DIR. Unset DATABASE_URL and run the restore again.`);
+      if (target.databaseUrl)
+        throw new BackupError(
+          `${file} is a backup of the embedded database: it restores into DATA_DIR. Unset DATABASE_URL and run the restore again.`,
+        );
       assertEmptyDataDir(target.dataDir);
       database = path.join(target.dataDir, 'pglite');
       fs.mkdirSync(target.dataDir, { recursive: true });
       await restoreEmbedded(dump, database);
     } else {
-      if (!target.databaseUrl) throw new BackupError(`${file} is a backup of a PostgreSQL server: it restores into the empty database DATABASE_URL names. Set DATABASE_URL and run the restore again.`);
+      if (!target.databaseUrl)
+        throw new BackupError(
+          `${file} is a backup of a PostgreSQL server: it restores into the empty database DATABASE_URL names. Set DATABASE_URL and run the restore again.`,
+        );
       await assertEmptyDatabase(target.databaseUrl);
       if (manifest.photos.store === 'files' && target.blobs.folder) assertEmptyDataDir(target.blobs.folder);
-      await runPostgresTool('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', `--dbname=${new URL(target.databaseUrl).pathname.slice(1)}`, dump], target.databaseUrl);
+      await runPostgresTool(
+        'pg_restore',
+        [
+          '--no-owner',
+          '--no-acl',
+          '--exit-on-error',
+          '--single-transaction',
+          `--dbname=${new URL(target.databaseUrl).pathname.slice(1)}`,
+          dump,
+        ],
+        target.databaseUrl,
+      );
       database = `the PostgreSQL database ${new URL(target.databaseUrl).pathname.slice(1)}`;
     }
     const photos = await restorePhotos(manifest, unpacked, target.blobs);

@@ -10,9 +10,22 @@ export function knownMigrations(): string[] {
 }
 
 /** What a backup records about the database it copies, read in the same snapshot as the copy. */
-export async function readDatabaseFacts(query: RawQuery): Promise<{ schema: Manifest['schema']; rows: Record<string, number>; serverVersion: string }> {
-  const tables = (await query("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name")).map((row) => String(row.table_name));
-  const counted = tables.length === 0 ? [] : await query(tables.map((table) => `select '${table.replace(/'/g, "''")}' as name, count(*)::int as rows from "${table.replace(/"/g, '""')}"`).join(' union all '));
+export async function readDatabaseFacts(
+  query: RawQuery,
+): Promise<{ schema: Manifest['schema']; rows: Record<string, number>; serverVersion: string }> {
+  const tables = (
+    await query(
+      "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
+    )
+  ).map((row) => String(row.table_name));
+  const counted =
+    tables.length === 0
+      ? []
+      : await query(
+          tables
+            .map((table) => `select '${table.replace(/'/g, "''")}' as name, count(*)::int as rows from "${table.replace(/"/g, '""')}"`)
+            .join(' union all '),
+        );
   const [applied] = await query('select count(*)::int as version from drizzle.__drizzle_migrations');
   const [server] = await query('show server_version');
   const version = Number(applied?.version ?? 0);

@@ -52,7 +52,10 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
 }
 
 /** functions/drizzle, seen from src/db, from the compiled server in functions/dist (build.mjs), or the copy beside the Cloud Functions bundle (deploy/bundle.ts). */
-export const MIGRATIONS = [path.join(__dirname, 'drizzle'), path.join(__dirname, '..', 'drizzle'), path.join(__dirname, '..', '..', 'drizzle')].find((dir) => fs.existsSync(dir)) ?? path.join(__dirname, '..', '..', 'drizzle');
+export const MIGRATIONS =
+  [path.join(__dirname, 'drizzle'), path.join(__dirname, '..', 'drizzle'), path.join(__dirname, '..', '..', 'drizzle')].find((dir) =>
+    fs.existsSync(dir),
+  ) ?? path.join(__dirname, '..', '..', 'drizzle');
 
 /** How connections reach the server when not by the URL's host (the Cloud SQL connector's socket). */
 export interface ConnectionRoute {
@@ -86,7 +89,11 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const connection = { connectionString: options.url, ...options.route?.clientOptions, ...(options.applicationName ? { application_name: options.applicationName } : {}) };
+    const connection = {
+      connectionString: options.url,
+      ...options.route?.clientOptions,
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    };
     // No parallel plans: a page is small and ends early (LIMIT), and the planner misjudges how
     // many rows the dashboard's filters keep, so it would start workers that cost more than they
     // save (a filtered page's count: 59 ms with two workers, 12 ms without; docs/performance.md).
@@ -100,8 +107,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // its 'error' event from ending the process meanwhile.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
-    db.transaction = <T>(work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0]) => Promise<T>, config?: Parameters<PgDb['transaction']>[1]) =>
-      transactionOnOwnClient(pool, work, config);
+    db.transaction = <T>(
+      work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0]) => Promise<T>,
+      config?: Parameters<PgDb['transaction']>[1],
+    ) => transactionOnOwnClient(pool, work, config);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -111,7 +120,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           // The lock ends with the session too, should this process die holding it.
-          await migratePg(drizzlePg(client), { migrationsFolder: folder }).finally(() => client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]));
+          await migratePg(drizzlePg(client), { migrationsFolder: folder }).finally(() =>
+            client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]),
+          );
         } finally {
           client.release();
         }

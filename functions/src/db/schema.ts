@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '@blooms/shared/contract/roles';
 import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
@@ -63,7 +79,10 @@ export const subscriptions = pgTable(
     /** When the newest provider event applied happened: older ones arriving late change nothing. */
     providerSyncedAt: timestamp('provider_synced_at', { withTimezone: true }),
     // What the subscriber changed from their account (migration 0012, contract/account.ts).
-    skippedMonths: text('skipped_months').array().notNull().default(sql`'{}'`),
+    skippedMonths: text('skipped_months')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     pausedFrom: text('paused_from'),
     pausedUntil: text('paused_until'),
   },
@@ -139,7 +158,9 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   id: text('id').primaryKey(),
   provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
   subscriber: jsonb('subscriber').$type<Subscriber>().notNull(),
-  status: text('status', { enum: ['open', 'paid'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'paid'] })
+    .notNull()
+    .default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
 });
@@ -181,8 +202,12 @@ export const emailOutbox = pgTable(
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
-    index('email_outbox_subscription_idx').on(t.subscriptionId).where(sql`${t.subscriptionId} is not null`),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+    index('email_outbox_subscription_idx')
+      .on(t.subscriptionId)
+      .where(sql`${t.subscriptionId} is not null`),
   ],
 );
 
@@ -219,7 +244,10 @@ export const routeOrders = pgTable(
     subscriptionIds: uuid('subscription_ids').array().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.assigneeId, t.month] }), check('route_orders_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+  (t) => [
+    primaryKey({ columns: [t.assigneeId, t.month] }),
+    check('route_orders_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
 );
 
 /** A month's delivery day where an admin moved it from the default rule (migration 0009). */
@@ -231,7 +259,10 @@ export const deliveryDates = pgTable(
     setBy: text('set_by').notNull(),
     setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('delivery_dates_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`), check('delivery_dates_in_month_check', sql`to_char(${t.date}, 'YYYY-MM') = ${t.month}`)],
+  (t) => [
+    check('delivery_dates_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('delivery_dates_in_month_check', sql`to_char(${t.date}, 'YYYY-MM') = ${t.month}`),
+  ],
 );
 
 /** Who changed a subscription, when and how (migration 0010). */
@@ -288,7 +319,10 @@ export const chargeAttempts = pgTable(
     reason: text('reason').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('charge_attempts_month_attempt_key').on(t.subscriptionId, t.month, t.attempt), check('charge_attempts_outcome_check', sql`${t.outcome} in ('paid', 'declined')`)],
+  (t) => [
+    uniqueIndex('charge_attempts_month_attempt_key').on(t.subscriptionId, t.month, t.attempt),
+    check('charge_attempts_outcome_check', sql`${t.outcome} in ('paid', 'declined')`),
+  ],
 );
 
 /** Every payment provider event handled, by id: replays change nothing. */
@@ -321,7 +355,10 @@ export const rateLimitCounts = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ name: 'rate_limit_counts_pkey', columns: [t.bucket, t.client, t.windowStart] }), index('rate_limit_counts_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ name: 'rate_limit_counts_pkey', columns: [t.bucket, t.client, t.windowStart] }),
+    index('rate_limit_counts_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Sign-in links asked for and not yet made (migration 0018): the e-mail worker makes them for addresses that hold a subscription. */

@@ -30,14 +30,22 @@ const SECRETS = Object.fromEntries(SECRET_NAMES.map((name) => [name, defineSecre
 /** A function's options: its sizing, its service account (`name@` is completed with the project), its secrets. */
 function optionsOf(name: FunctionName) {
   const { maxInstances, concurrency, memory, timeoutSeconds } = SIZING[name];
-  return { maxInstances, concurrency, memory, timeoutSeconds, serviceAccount: `${SERVICE_ACCOUNTS[name]}@`, secrets: FUNCTION_SECRETS[name].map((secret) => SECRETS[secret]!) };
+  return {
+    maxInstances,
+    concurrency,
+    memory,
+    timeoutSeconds,
+    serviceAccount: `${SERVICE_ACCOUNTS[name]}@`,
+    secrets: FUNCTION_SECRETS[name].map((secret) => SECRETS[secret]!),
+  };
 }
 
 /** Cloud Logging's structured lines, errors without the data they were about (loggableError). */
 const log: Logger = {
   info: (fields, message) => logger.info(message, fields),
   warn: (fields, message) => logger.warn(message, fields),
-  error: (fields, message) => logger.error(message, { ...fields, ...('err' in fields ? { err: loggableError((fields as { err: unknown }).err) } : {}) }),
+  error: (fields, message) =>
+    logger.error(message, { ...fields, ...('err' in fields ? { err: loggableError((fields as { err: unknown }).err) } : {}) }),
 };
 const logStartFailure = (message: string, error: unknown) => logger.error(message, loggableError(error));
 
@@ -55,9 +63,15 @@ function once<T>(start: () => Promise<T>): () => Promise<T> {
 // also keeps the Functions emulator from allowing every origin.
 const http = { invoker: 'public', cors: false } as const;
 
-export const api = onRequest({ ...optionsOf('api'), ...http }, serveFastify(() => startApi(loadFunctionsConfig(process.env, 'api')), logStartFailure));
+export const api = onRequest(
+  { ...optionsOf('api'), ...http },
+  serveFastify(() => startApi(loadFunctionsConfig(process.env, 'api')), logStartFailure),
+);
 
-export const live = onRequest({ ...optionsOf('live'), ...http }, serveFastify(() => startLive(loadFunctionsConfig(process.env, 'live')), logStartFailure));
+export const live = onRequest(
+  { ...optionsOf('live'), ...http },
+  serveFastify(() => startLive(loadFunctionsConfig(process.env, 'live')), logStartFailure),
+);
 
 export const pages = onRequest(
   { ...optionsOf('pages'), ...http },

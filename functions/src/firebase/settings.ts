@@ -17,15 +17,28 @@ const DATABASE_URL: [string, string] = [
   'a secret: the PostgreSQL URL (with CLOUD_SQL_INSTANCE, its user, password and database). The embedded database is refused here: each function instance would have a private database of its own',
 ];
 const STORAGE_BUCKET: [string, string] = ['STORAGE_BUCKET', 'the Cloud Storage bucket for delivery photos; the instance disk is not kept'];
-const REMOTE_URLS = REMOTE_NAMES.map((name): [string, string] => [`REMOTE_${name.toUpperCase()}_URL`, `the mf-manifest.json URL of the ${name} site`]);
+const REMOTE_URLS = REMOTE_NAMES.map((name): [string, string] => [
+  `REMOTE_${name.toUpperCase()}_URL`,
+  `the mf-manifest.json URL of the ${name} site`,
+]);
 
 /** What each function needs set, with why, so a missing one is named at start. */
 const REQUIRED: Record<FunctionName, [name: string, why: string][]> = {
   // The site's pages and every API answer carry the same Content-Security-Policy, made from the remotes' sites.
   pages: [PUBLIC_URL, ...REMOTE_URLS],
-  api: [PUBLIC_URL, ['PAYMENTS', "'stripe' or 'test': a deployment never falls back to the test checkout by itself"], DATABASE_URL, STORAGE_BUCKET, ...REMOTE_URLS],
+  api: [
+    PUBLIC_URL,
+    ['PAYMENTS', "'stripe' or 'test': a deployment never falls back to the test checkout by itself"],
+    DATABASE_URL,
+    STORAGE_BUCKET,
+    ...REMOTE_URLS,
+  ],
   live: [PUBLIC_URL, DATABASE_URL],
-  outbox: [DATABASE_URL, ['SMTP_URL', 'a secret: the mail server; without one, e-mails would be written to the instance disk and lost'], STORAGE_BUCKET],
+  outbox: [
+    DATABASE_URL,
+    ['SMTP_URL', 'a secret: the mail server; without one, e-mails would be written to the instance disk and lost'],
+    STORAGE_BUCKET,
+  ],
   billing: [PUBLIC_URL, ['PAYMENTS', "'stripe' or 'test'"], DATABASE_URL],
 };
 
@@ -41,13 +54,17 @@ const TAKES_PAYMENTS: FunctionName[] = ['api', 'billing'];
 export function loadFunctionsConfig(env: Env, name: FunctionName): ServerConfig {
   const missing = REQUIRED[name].filter(([setting]) => !env[setting]);
   if (missing.length > 0) {
-    throw new Error(`Cloud Functions settings missing for ${name}: ${missing.map(([setting, why]) => `${setting} (${why})`).join('; ')}. See docs/deploy-firebase.md.`);
+    throw new Error(
+      `Cloud Functions settings missing for ${name}: ${missing.map(([setting, why]) => `${setting} (${why})`).join('; ')}. See docs/deploy-firebase.md.`,
+    );
   }
   for (const remote of REMOTE_NAMES) {
     const url = env[`REMOTE_${remote.toUpperCase()}_URL`];
-    if (url && !/^https?:\/\//.test(url)) throw new Error(`REMOTE_${remote.toUpperCase()}_URL must be an absolute URL (each remote is its own Hosting site), got '${url}'.`);
+    if (url && !/^https?:\/\//.test(url))
+      throw new Error(`REMOTE_${remote.toUpperCase()}_URL must be an absolute URL (each remote is its own Hosting site), got '${url}'.`);
   }
-  if (TAKES_PAYMENTS.includes(name) && env.PAYMENTS === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENTS=stripe needs the STRIPE_SECRET_KEY secret.');
+  if (TAKES_PAYMENTS.includes(name) && env.PAYMENTS === 'stripe' && !env.STRIPE_SECRET_KEY)
+    throw new Error('PAYMENTS=stripe needs the STRIPE_SECRET_KEY secret.');
   const publicUrl = env.PUBLIC_URL;
   const config = loadConfig(
     {

@@ -1,4 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { ACCOUNT_MESSAGES, MESSAGES } from '@blooms/shared/contract/messages';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import type { VerifiedIdentity } from '../auth/token-verifier';
@@ -17,7 +24,13 @@ declare module 'fastify' {
 
 export type Access = 'staff' | 'admin';
 
-type TypedInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+type TypedInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** Routes for everyone. */
 export type PublicScope = TypedInstance & { readonly access?: 'public' };
@@ -62,7 +75,10 @@ export function accessScope<A extends Access>(
  * e-mail before anything else runs; routes read it with subscriberEmailOf and only ever touch
  * what that address holds.
  */
-export function subscriberScope(identify: (request: FastifyRequest) => Promise<VerifiedIdentity>, routes: (scope: SubscriberScope) => void) {
+export function subscriberScope(
+  identify: (request: FastifyRequest) => Promise<VerifiedIdentity>,
+  routes: (scope: SubscriberScope) => void,
+) {
   return async (scope: FastifyInstance) => {
     scope.addHook('onRequest', async (request) => {
       const identity = await identify(request);

@@ -33,7 +33,11 @@ export function registerCallable<S extends z.ZodType, R extends z.ZodType>(
       // A checkout's answers are about one customer: never cached.
       onSend: async (_request, reply) => void reply.header('Cache-Control', 'no-store'),
       // Typed by the handler's signature above: the type provider cannot resolve a generic schema.
-      schema: { querystring: z.strictObject({}), body: z.strictObject({ data: route.body }), response: { 200: z.object({ result: route.response }) } } as FastifySchema,
+      schema: {
+        querystring: z.strictObject({}),
+        body: z.strictObject({ data: route.body }),
+        response: { 200: z.object({ result: route.response }) },
+      } as FastifySchema,
     },
     async (request) => ({ result: await handler((request.body as { data: z.output<S> }).data, request) }),
   );

@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
 import { isConnectionLost } from '../db/database';
-import { ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError, UnavailableError } from '../services/errors';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  UnauthenticatedError,
+  UnavailableError,
+} from '../services/errors';
 
 /** A failure of the transport itself (a body too large, a wrong content type, a flood): status and message as is. */
 export class HttpError extends Error {
@@ -41,19 +49,26 @@ export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please t
 
 /** The one mapping from what went wrong to what the caller is told; null for a server fault (500). */
 export function errorReply(error: unknown): ErrorReply | null {
-  if (isConnectionLost(error)) return { status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, details: {}, headers: { 'Retry-After': '1' } };
-  if (error instanceof UnavailableError) return { status: 503, code: 'unavailable', message: error.message, details: {}, headers: { 'Retry-After': String(error.retryAfterS) } };
+  if (isConnectionLost(error))
+    return { status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, details: {}, headers: { 'Retry-After': '1' } };
+  if (error instanceof UnavailableError)
+    return { status: 503, code: 'unavailable', message: error.message, details: {}, headers: { 'Retry-After': String(error.retryAfterS) } };
   if (error instanceof DomainError) {
     const [, status, code] = DOMAIN_STATUS.find(([kind]) => error instanceof kind) ?? [null, 500, 'internal'];
     const reason = error instanceof ForbiddenError && error.reason === NO_USER_RECORD ? NO_USER_RECORD : code;
     return { status, code: reason, message: error.message, details: error.details };
   }
-  if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message, details: {}, headers: error.headers };
+  if (error instanceof HttpError)
+    return { status: error.statusCode, code: error.code, message: error.message, details: {}, headers: error.headers };
   // Fastify's own 4xx: a body too large, not JSON, of a type no route takes.
   const { statusCode, code } = error as { statusCode?: number; code?: string };
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     const message =
-      statusCode === 413 ? 'The request is too large.' : code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request is not valid JSON.' : (error as Error).message;
+      statusCode === 413
+        ? 'The request is too large.'
+        : code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request is not valid JSON.'
+          : (error as Error).message;
     return { status: statusCode, code: 'invalid-argument', message, details: {} };
   }
   return null;

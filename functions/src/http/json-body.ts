@@ -30,7 +30,8 @@ export function registerJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (nestedDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new HttpError(400, `The request is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`), undefined);
+    if (nestedDeeperThan(body as string, MAX_JSON_DEPTH))
+      return done(new HttpError(400, `The request is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`), undefined);
     parse(request, body as string, done);
   });
 }

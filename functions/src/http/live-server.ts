@@ -15,12 +15,19 @@ import { registerLiveRoutes } from './staff/live-routes';
  */
 export async function buildLiveServer(
   config: ServerConfig,
-  { database, verifier, feed, logger }: { database: Database; verifier: TokenVerifier; feed: ChangeFeed; logger?: FastifyServerOptions['logger'] },
+  {
+    database,
+    verifier,
+    feed,
+    logger,
+  }: { database: Database; verifier: TokenVerifier; feed: ChangeFeed; logger?: FastifyServerOptions['logger'] },
 ): Promise<FastifyInstance> {
   const app = await createSiteApp(config, logger);
   registerMetrics(app, new Metrics(database, feed), { token: config.metricsToken, log: config.metricsLog });
   const { identify } = acceptSignIns(app, config, database.db, verifier);
-  await app.register(accessScope('staff', identify, (staff) => registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs })));
+  await app.register(
+    accessScope('staff', identify, (staff) => registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs })),
+  );
   // Anything else: a JSON 404.
   registerPages(app, config, null, 'no-cache');
   return app;

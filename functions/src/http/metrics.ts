@@ -34,7 +34,12 @@ export class Metrics {
     private readonly feed: ChangeFeed | null,
   ) {
     const registers = [this.registry];
-    this.requests = new Counter({ name: 'blooms_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'blooms_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.latency = new Histogram({
       name: 'blooms_http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by method and route pattern (a live stream counts until it ends).',
@@ -42,7 +47,12 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.charges = new Counter({ name: 'blooms_charges_total', help: "Monthly charges tried by this process's billing worker, by outcome: paid, declined, error (the provider did not answer).", labelNames: ['outcome'], registers });
+    this.charges = new Counter({
+      name: 'blooms_charges_total',
+      help: "Monthly charges tried by this process's billing worker, by outcome: paid, declined, error (the provider did not answer).",
+      labelNames: ['outcome'],
+      registers,
+    });
     for (const outcome of ['paid', 'declined', 'error']) this.charges.inc({ outcome }, 0);
 
     // The three outbox gauges are collected together on a scrape: they share one read.
@@ -59,8 +69,14 @@ export class Metrics {
         },
       });
     outboxGauge('blooms_outbox_unsent', 'E-mails queued and not yet sent (not counting those given up on).', (b) => b.unsent);
-    outboxGauge('blooms_outbox_oldest_unsent_age_seconds', 'How long the oldest unsent e-mail has waited; 0 when none waits.', (b) => ageSeconds(b.oldestUnsentAt));
-    outboxGauge('blooms_outbox_given_up_last_day', 'E-mails given up on in the last day after too many refused tries.', (b) => b.gaveUpLastDay);
+    outboxGauge('blooms_outbox_oldest_unsent_age_seconds', 'How long the oldest unsent e-mail has waited; 0 when none waits.', (b) =>
+      ageSeconds(b.oldestUnsentAt),
+    );
+    outboxGauge(
+      'blooms_outbox_given_up_last_day',
+      'E-mails given up on in the last day after too many refused tries.',
+      (b) => b.gaveUpLastDay,
+    );
 
     new Gauge({
       name: 'blooms_live_clients',
@@ -117,7 +133,15 @@ export class Metrics {
 /** The outbox backlog as structured log fields: the scheduled outbox function logs it every run (METRICS_LOG). */
 export async function logOutboxBacklog(db: Db, log: Logger): Promise<void> {
   const backlog = await outboxBacklog(db);
-  log.info({ metric: 'outbox', unsent: backlog.unsent, oldestUnsentAgeSeconds: ageSeconds(backlog.oldestUnsentAt), gaveUpLastDay: backlog.gaveUpLastDay }, 'outbox backlog');
+  log.info(
+    {
+      metric: 'outbox',
+      unsent: backlog.unsent,
+      oldestUnsentAgeSeconds: ageSeconds(backlog.oldestUnsentAt),
+      gaveUpLastDay: backlog.gaveUpLastDay,
+    },
+    'outbox backlog',
+  );
 }
 
 /** Whether the request carries the metrics token, compared in constant time. */
@@ -141,8 +165,15 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, settings
   if (!token) return;
   app.get('/metrics', async (request, reply) => {
     if (!hasToken(request.headers.authorization, token)) {
-      return reply.status(401).header('WWW-Authenticate', 'Bearer').header('Cache-Control', 'no-store').send({ error: 'unauthenticated', message: 'The metrics need the METRICS_TOKEN as a bearer token.' });
+      return reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'unauthenticated', message: 'The metrics need the METRICS_TOKEN as a bearer token.' });
     }
-    return reply.type(metrics.registry.contentType).header('Cache-Control', 'no-store').send(await metrics.text());
+    return reply
+      .type(metrics.registry.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await metrics.text());
   });
 }

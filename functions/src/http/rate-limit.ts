@@ -49,9 +49,18 @@ export class RateLimiter {
   async check(client: string | undefined): Promise<void> {
     const { now, windowStart } = this.window();
     const [row] = await this.db
-      .select({ count: rateLimitCounts.count, retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int` })
+      .select({
+        count: rateLimitCounts.count,
+        retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int`,
+      })
       .from(rateLimitCounts)
-      .where(and(eq(rateLimitCounts.bucket, this.rule.bucket), eq(rateLimitCounts.client, keyOf(client)), eq(rateLimitCounts.windowStart, windowStart)));
+      .where(
+        and(
+          eq(rateLimitCounts.bucket, this.rule.bucket),
+          eq(rateLimitCounts.client, keyOf(client)),
+          eq(rateLimitCounts.windowStart, windowStart),
+        ),
+      );
     if (row && row.count >= this.rule.limit) throw this.refusal(row.retryAfterS);
   }
 
@@ -59,9 +68,21 @@ export class RateLimiter {
     const { now, windowStart } = this.window();
     const [row] = await this.db
       .insert(rateLimitCounts)
-      .values({ bucket: this.rule.bucket, client, windowStart, expiresAt: sql`${windowStart} + make_interval(secs => ${this.rule.windowS})`, count: 1 })
-      .onConflictDoUpdate({ target: [rateLimitCounts.bucket, rateLimitCounts.client, rateLimitCounts.windowStart], set: { count: sql`${rateLimitCounts.count} + 1` } })
-      .returning({ count: rateLimitCounts.count, retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int` });
+      .values({
+        bucket: this.rule.bucket,
+        client,
+        windowStart,
+        expiresAt: sql`${windowStart} + make_interval(secs => ${this.rule.windowS})`,
+        count: 1,
+      })
+      .onConflictDoUpdate({
+        target: [rateLimitCounts.bucket, rateLimitCounts.client, rateLimitCounts.windowStart],
+        set: { count: sql`${rateLimitCounts.count} + 1` },
+      })
+      .returning({
+        count: rateLimitCounts.count,
+        retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int`,
+      });
     if (++this.counted % SWEEP_EVERY === 0) await this.db.delete(rateLimitCounts).where(lt(rateLimitCounts.expiresAt, now));
     return row!;
   }
@@ -74,6 +95,8 @@ export class RateLimiter {
   }
 
   private refusal(retryAfterS: number): HttpError {
-    return new HttpError(429, this.rule.message ?? TOO_MANY_REQUESTS, 'resource-exhausted', { 'Retry-After': String(Math.max(1, retryAfterS)) });
+    return new HttpError(429, this.rule.message ?? TOO_MANY_REQUESTS, 'resource-exhausted', {
+      'Retry-After': String(Math.max(1, retryAfterS)),
+    });
   }
 }

@@ -16,9 +16,16 @@ export type RouteRequest<R extends AnyApiRoute> = FastifyRequest<{
 }>;
 
 /** What a JSON route's handler returns: what its response schema takes (a handler may also send the reply itself). */
-type HandlerResult<R extends AnyApiRoute> = R['reply'] extends 'json' ? (R['response'] extends z.ZodType ? z.input<R['response']> : unknown) : unknown;
+type HandlerResult<R extends AnyApiRoute> = R['reply'] extends 'json'
+  ? R['response'] extends z.ZodType
+    ? z.input<R['response']>
+    : unknown
+  : unknown;
 
-export type RouteHandler<R extends AnyApiRoute> = (request: RouteRequest<R>, reply: FastifyReply) => Promise<HandlerResult<R> | FastifyReply> | HandlerResult<R> | FastifyReply;
+export type RouteHandler<R extends AnyApiRoute> = (
+  request: RouteRequest<R>,
+  reply: FastifyReply,
+) => Promise<HandlerResult<R> | FastifyReply> | HandlerResult<R> | FastifyReply;
 
 /** What a route without a query (or a JSON body) accepts: no keys at all. */
 const NO_KEYS = z.strictObject({});

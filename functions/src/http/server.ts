@@ -68,7 +68,10 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
   const app = Fastify({
     // Errors are logged without the data they were about (see loggableError).
     // Each request's closing line names its route pattern: what log-based metrics count requests by (docs/operations.md).
-    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: loggableError, res: replyFields } },
+    logger:
+      logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { err: loggableError, res: replyFields } },
     // Log API calls only: static files would drown them.
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
     bodyLimit: 1024 * 1024,
@@ -80,7 +83,10 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
     const { status, code, message, details, headers } = replyForFailure(request, error);
-    return reply.status(status).headers(headers ?? {}).send({ error: code, message, ...details });
+    return reply
+      .status(status)
+      .headers(headers ?? {})
+      .send({ error: code, message, ...details });
   });
   await registerSecurityHeaders(app, config);
   await app.register(compress, { global: true });
@@ -105,7 +111,10 @@ export function acceptSignIns(app: FastifyInstance, config: ServerConfig, db: Db
  * root (backend.ts) built. Routes live in four kinds of scope: public (here), staff and admin
  * (accessScope), subscriber (subscriberScope), and each route file's folder says which.
  */
-export async function buildServer(app: FastifyInstance, { config, database, verifier, clock, testClock, blobs, feed, metrics, payments }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer(
+  app: FastifyInstance,
+  { config, database, verifier, clock, testClock, blobs, feed, metrics, payments }: ServerDeps,
+): Promise<FastifyInstance> {
   const { db } = database;
   const { identify, failedSignIns } = acceptSignIns(app, config, db, verifier);
   await app.register(multipart);
@@ -147,7 +156,12 @@ export async function buildServer(app: FastifyInstance, { config, database, veri
     accountUrl,
     limiters: {
       perClient: perMinute('sign-in-links-by-client', limits.checkoutsPerMinute),
-      perAddress: new RateLimiter(db, { bucket: 'sign-in-links-by-address', limit: limits.signInLinksPerHour, windowS: 3600, message: ACCOUNT_MESSAGES.tooManySignInLinks }),
+      perAddress: new RateLimiter(db, {
+        bucket: 'sign-in-links-by-address',
+        limit: limits.signInLinksPerHour,
+        windowS: 3600,
+        message: ACCOUNT_MESSAGES.tooManySignInLinks,
+      }),
     },
   });
   registerSiteRoutes(publicScope, config, database);
@@ -155,7 +169,10 @@ export async function buildServer(app: FastifyInstance, { config, database, veri
   registerCheckoutRoutes(publicScope, {
     db,
     origin: (request) => siteOrigin(request, config),
-    limiters: { checkouts: perMinute('checkouts', limits.checkoutsPerMinute), verifications: perMinute('checkout-verifications', limits.verificationsPerMinute) },
+    limiters: {
+      checkouts: perMinute('checkouts', limits.checkoutsPerMinute),
+      verifications: perMinute('checkout-verifications', limits.verificationsPerMinute),
+    },
     ...payments,
     clock,
   });

@@ -34,7 +34,8 @@ async function filesUnder(root: string, prefix = ''): Promise<StoredBlob[]> {
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const key = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) found.push(...(await filesUnder(root, key)));
-    else if (entry.isFile() && !IN_PROGRESS.test(entry.name)) found.push({ key, size: (await fs.promises.stat(path.join(root, key))).size });
+    else if (entry.isFile() && !IN_PROGRESS.test(entry.name))
+      found.push({ key, size: (await fs.promises.stat(path.join(root, key))).size });
   }
   return found;
 }

@@ -25,7 +25,15 @@ export interface EmailAbout {
  * was committed, and the worker is woken at commit.
  */
 export async function queueEmail(tx: Db, kind: string, mail: OutgoingMail, about: EmailAbout): Promise<void> {
-  await tx.insert(emailOutbox).values({ kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, images: about.images ?? [], subscriptionId: about.subscriptionId });
+  await tx.insert(emailOutbox).values({
+    kind,
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    images: about.images ?? [],
+    subscriptionId: about.subscriptionId,
+  });
   await wakeOutboxWorkers(tx);
 }
 
@@ -53,7 +61,11 @@ export class EmailOutboxWorker {
     private readonly database: Database,
     private readonly mailer: Mailer,
     private readonly log: Logger,
-    private readonly options: { pollMs: number; messageIdDomain: string; retryAfterS: number } = { pollMs: 10_000, messageIdDomain: 'monthlyblooms.local', retryAfterS: 30 },
+    private readonly options: { pollMs: number; messageIdDomain: string; retryAfterS: number } = {
+      pollMs: 10_000,
+      messageIdDomain: 'monthlyblooms.local',
+      retryAfterS: 30,
+    },
     /** Where inline images are read from; without it, or when an image is gone, the e-mail goes without it. */
     private readonly blobs: BlobStore | null = null,
     /** Work that queues e-mails of its own, done first on every wake-up (the sign-in links asked for). */
@@ -61,7 +73,11 @@ export class EmailOutboxWorker {
   ) {}
 
   async start(): Promise<void> {
-    this.stopListening = await this.database.listen(OUTBOX_CHANNEL, () => this.wake(), () => this.wake());
+    this.stopListening = await this.database.listen(
+      OUTBOX_CHANNEL,
+      () => this.wake(),
+      () => this.wake(),
+    );
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
     this.wake();
@@ -122,7 +138,10 @@ export class EmailOutboxWorker {
     const { db } = this.database;
     const messageId = `<outbox-${mail.id}-${mail.createdAt.getTime()}@${this.options.messageIdDomain}>`;
     try {
-      await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, ...(await this.withImages(mail)) }, { messageId });
+      await this.mailer.send(
+        { to: mail.recipient, subject: mail.subject, text: mail.text, ...(await this.withImages(mail)) },
+        { messageId },
+      );
     } catch (error) {
       const gaveUp = mail.attempts >= MAX_ATTEMPTS;
       const message = error instanceof Error ? error.message : String(error);
@@ -131,7 +150,13 @@ export class EmailOutboxWorker {
         .set({ lastError: message.slice(0, 1000), ...(gaveUp ? { gaveUpAt: new Date() } : {}) })
         .where(eq(emailOutbox.id, mail.id));
       // The mail server's words can name the recipient: the log gets the code only.
-      const fields = { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts, code: (error as { code?: string }).code, responseCode: (error as { responseCode?: number }).responseCode };
+      const fields = {
+        outboxId: mail.id,
+        kind: mail.kind,
+        attempts: mail.attempts,
+        code: (error as { code?: string }).code,
+        responseCode: (error as { responseCode?: number }).responseCode,
+      };
       if (gaveUp) this.log.error(fields, 'e-mail given up after too many attempts');
       else this.log.info(fields, 'e-mail not sent yet; will retry');
       return;
@@ -182,7 +207,9 @@ export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
   const [row] = await db
     .select({
       unsent: sql<number>`count(*) filter (where ${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is null)`.mapWith(Number),
-      oldest: sql<string | null>`min(${emailOutbox.createdAt}) filter (where ${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is null)`,
+      oldest: sql<
+        string | null
+      >`min(${emailOutbox.createdAt}) filter (where ${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is null)`,
       gaveUp: sql<number>`count(*) filter (where ${emailOutbox.gaveUpAt} > now() - interval '1 day')`.mapWith(Number),
     })
     .from(emailOutbox)

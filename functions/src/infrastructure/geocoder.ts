@@ -53,7 +53,7 @@ export function createGeocoder(db: Db, settings: GeocodingSettings, log: (messag
       }
       const inUtah = location.lat > UTAH.south && location.lat < UTAH.north && location.lng > UTAH.west && location.lng < UTAH.east;
       if (!inUtah) {
-        log('geocoding placed a delivery address outside Utah; its ZIP\'s centre is used');
+        log("geocoding placed a delivery address outside Utah; its ZIP's centre is used");
         return null;
       }
       return { latitude: location.lat, longitude: location.lng };

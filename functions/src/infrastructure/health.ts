@@ -36,38 +36,59 @@ function hoursAgo(at: Date, now: Date): string {
 }
 
 /** A worker's check: late when it last ran (or, never having run, was first started) longer ago than its period allows; failing when its last run failed. */
-function workerCheck(worker: WorkerName, run: WorkerRun | undefined, now: Date, words: { what: string; failed: string }): { check: Check & { lastRunAt: string | null }; problem: string | null } {
+function workerCheck(
+  worker: WorkerName,
+  run: WorkerRun | undefined,
+  now: Date,
+  words: { what: string; failed: string },
+): { check: Check & { lastRunAt: string | null }; problem: string | null } {
   const lastRunAt = run?.lastFinishedAt ?? null;
   const since = lastRunAt ?? run?.registeredAt ?? now;
   const check = { lastRunAt: lastRunAt?.toISOString() ?? null };
   if (now.getTime() - since.getTime() > LATE_AFTER_MS[worker]) {
-    const problem = lastRunAt ? `${words.what} last ran ${hoursAgo(lastRunAt, now)}.` : `${words.what} has not run since the backend first started, ${hoursAgo(since, now)}.`;
+    const problem = lastRunAt
+      ? `${words.what} last ran ${hoursAgo(lastRunAt, now)}.`
+      : `${words.what} has not run since the backend first started, ${hoursAgo(since, now)}.`;
     return { check: { ok: false, ...check }, problem };
   }
   if (run?.lastOk === false) return { check: { ok: false, ...check }, problem: words.failed };
   return { check: { ok: true, ...check }, problem: null };
 }
 
-export async function checkHealth(database: Database, options: { nightlyBackups: boolean; log: Logger; now?: Date }): Promise<HealthReport> {
+export async function checkHealth(
+  database: Database,
+  options: { nightlyBackups: boolean; log: Logger; now?: Date },
+): Promise<HealthReport> {
   const now = options.now ?? new Date();
   try {
     await database.ping();
   } catch (error) {
     options.log.error({ err: error }, 'health check: database unreachable');
-    return { status: 'unavailable', database: database.kind, checks: { database: { ok: false } }, problems: ['The database does not answer.'] };
+    return {
+      status: 'unavailable',
+      database: database.kind,
+      checks: { database: { ok: false } },
+      problems: ['The database does not answer.'],
+    };
   }
   const problems: string[] = [];
   const [backlog, runs] = await Promise.all([outboxBacklog(database.db), readWorkerRuns(database.db)]);
 
   const oldestUnsentMinutes = backlog.oldestUnsentAt ? minutesBetween(backlog.oldestUnsentAt, now) : null;
   const outboxLate = backlog.oldestUnsentAt !== null && now.getTime() - backlog.oldestUnsentAt.getTime() > OUTBOX_LATE_AFTER_MS;
-  if (outboxLate) problems.push(`E-mails are waiting to be sent: the oldest for ${oldestUnsentMinutes} minutes. Is the mail server reachable?`);
+  if (outboxLate)
+    problems.push(`E-mails are waiting to be sent: the oldest for ${oldestUnsentMinutes} minutes. Is the mail server reachable?`);
   if (backlog.gaveUpLastDay > 0) problems.push('Some e-mails were given up on in the last day: the mail server kept refusing them.');
 
-  const billing = workerCheck('billing', runs.find((run) => run.worker === 'billing'), now, {
-    what: 'The billing worker',
-    failed: 'The last billing run could not make every charge: the payment provider did not answer, or the database went away.',
-  });
+  const billing = workerCheck(
+    'billing',
+    runs.find((run) => run.worker === 'billing'),
+    now,
+    {
+      what: 'The billing worker',
+      failed: 'The last billing run could not make every charge: the payment provider did not answer, or the database went away.',
+    },
+  );
   if (billing.problem) problems.push(billing.problem);
   const checks: HealthReport['checks'] = {
     database: { ok: true },
@@ -75,10 +96,15 @@ export async function checkHealth(database: Database, options: { nightlyBackups:
     billing: billing.check,
   };
   if (options.nightlyBackups) {
-    const backups = workerCheck('backup', runs.find((run) => run.worker === 'backup'), now, {
-      what: 'The nightly backup',
-      failed: 'The last nightly backup failed: see the backend log.',
-    });
+    const backups = workerCheck(
+      'backup',
+      runs.find((run) => run.worker === 'backup'),
+      now,
+      {
+        what: 'The nightly backup',
+        failed: 'The last nightly backup failed: see the backend log.',
+      },
+    );
     if (backups.problem) problems.push(backups.problem);
     checks.backups = backups.check;
   }

@@ -14,7 +14,8 @@ export interface MailSite extends SiteContact {
 type Line = string | { text: string; href: string };
 
 const asText = (line: Line) => (typeof line === 'string' ? line : `${line.text}: ${line.href}`);
-const asHtml = (line: Line) => (typeof line === 'string' ? escapeHtml(line) : `<a href="${escapeHtml(line.href)}" style="color: #8a3b57">${escapeHtml(line.text)}</a>`);
+const asHtml = (line: Line) =>
+  typeof line === 'string' ? escapeHtml(line) : `<a href="${escapeHtml(line.href)}" style="color: #8a3b57">${escapeHtml(line.text)}</a>`;
 
 /** Where every e-mail sends the subscriber to make a change: a real link to the account. */
 export function accountPointer(site: MailSite): { text: string; html: string } {
@@ -26,20 +27,36 @@ export function accountPointer(site: MailSite): { text: string; html: string } {
 }
 
 /** A short plain e-mail: greeting, what happened (with an inline image, if any), where to change it, how to reach us. */
-function plainEmail(to: { name: string; email: string }, greeting: string, subject: string, body: Line[], site: MailSite, image?: { cid: string; alt: string }): OutgoingMail {
+function plainEmail(
+  to: { name: string; email: string },
+  greeting: string,
+  subject: string,
+  body: Line[],
+  site: MailSite,
+  image?: { cid: string; alt: string },
+): OutgoingMail {
   const pointer = accountPointer(site);
   const contact = `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`;
   const closing = ['With love,', 'Monthly Blooms'];
   const text = [`Hi ${greeting},`, '', ...body.map(asText), '', pointer.text, contact, '', ...closing].join('\n');
   const paragraph = (html: string) => `<p style="margin: 0 0 8px">${html}</p>`;
-  const picture = image ? `<p style="margin: 0 0 8px"><img src="cid:${image.cid}" alt="${escapeHtml(image.alt)}" width="480" style="display: block; max-width: 100%; height: auto; border-radius: 8px"></p>` : '';
-  const paragraphs = [`Hi ${greeting},`, ...body].filter((line) => line !== '').map((line) => paragraph(asHtml(line))).join('');
+  const picture = image
+    ? `<p style="margin: 0 0 8px"><img src="cid:${image.cid}" alt="${escapeHtml(image.alt)}" width="480" style="display: block; max-width: 100%; height: auto; border-radius: 8px"></p>`
+    : '';
+  const paragraphs = [`Hi ${greeting},`, ...body]
+    .filter((line) => line !== '')
+    .map((line) => paragraph(asHtml(line)))
+    .join('');
   const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${paragraphs}${picture}${paragraph(pointer.html)}${paragraph(escapeHtml(contact))}${paragraph(closing.map(escapeHtml).join('<br>'))}</body></html>`;
   return { to: { name: to.name, address: to.email }, subject, text, html };
 }
 
 /** Confirms a change the subscriber made from their account (skip, pause, resume, cancel), to whoever manages it. */
-export function accountChangeEmail(s: Parameters<typeof payerOf>[0], site: MailSite, change: { subject: string; lines: string[]; image?: { cid: string; alt: string } }): OutgoingMail {
+export function accountChangeEmail(
+  s: Parameters<typeof payerOf>[0],
+  site: MailSite,
+  change: { subject: string; lines: string[]; image?: { cid: string; alt: string } },
+): OutgoingMail {
   const payer = payerOf(s);
   const about = isGift(s) ? [`About your gift to ${s.firstName} ${s.lastName}:`] : [];
   return plainEmail(payer, isGift(s) ? payer.name : s.firstName, change.subject, [...about, ...change.lines], site, change.image);
@@ -54,7 +71,12 @@ export function signInLinkEmail(email: string, link: string, site: MailSite): Ou
     { name: '', email },
     'there',
     'Your Monthly Blooms sign-in link',
-    ['Open this link to sign in to your Monthly Blooms account. It works once, for one hour.', { text: `Sign in to ${ACCOUNT_LINK_LABEL}`, href: link }, '', 'If you did not ask for it, you can ignore this e-mail.'],
+    [
+      'Open this link to sign in to your Monthly Blooms account. It works once, for one hour.',
+      { text: `Sign in to ${ACCOUNT_LINK_LABEL}`, href: link },
+      '',
+      'If you did not ask for it, you can ignore this e-mail.',
+    ],
     site,
   );
 }
@@ -64,7 +86,9 @@ export function leftAtDoorEmail(s: Parameters<typeof payerOf>[0], site: MailSite
   const whose = isGift(s) ? 'their' : 'your';
   return accountChangeEmail(s, site, {
     subject: `Your ${monthName} flowers are at the door`,
-    lines: [`Nobody was home, so we left the ${monthName} flowers at ${whose} door. Our driver took this photo so you know they arrived; it is in your account too.`],
+    lines: [
+      `Nobody was home, so we left the ${monthName} flowers at ${whose} door. Our driver took this photo so you know they arrived; it is in your account too.`,
+    ],
     image: { cid: DOOR_PHOTO_CID, alt: `The ${monthName} flowers at the door` },
   });
 }

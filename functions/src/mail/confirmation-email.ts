@@ -21,7 +21,8 @@ export function confirmationEmail(s: Subscriber, site: MailSite, order: OrderSum
   const intro = isGift(s)
     ? `Thank you for your gift of Monthly Blooms to ${s.firstName} ${s.lastName}! We will not write to them before their first delivery, so the surprise is yours.`
     : 'Thank you for subscribing to Monthly Blooms!';
-  const vase = 'Your first delivery comes with a vase. Each month we swap it for a fresh arrangement and take the old vase back, no cleaning needed. If nobody is home, we leave the flowers at the door.';
+  const vase =
+    'Your first delivery comes with a vase. Each month we swap it for a fresh arrangement and take the old vase back, no cleaning needed. If nobody is home, we leave the flowers at the door.';
   const text = [
     `Hi ${greeting},`,
     '',

@@ -12,7 +12,10 @@ async function main(): Promise<void> {
   const days = Number(process.argv[2] ?? 3);
   if (!Number.isInteger(days) || days < 1) throw new Error('Say how many days back to look, as a whole number: pnpm outbox:retry 3');
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+  });
   try {
     const retried = await retryGivenUp(database.db, days);
     console.log(`${retried} e-mails given up on in the last ${days} days are queued again; the backend sends them when it runs.`);

@@ -51,7 +51,11 @@ export function createFulfilment(db: Db, site: MailSite, log: Logger, clock: () 
 export type Fulfil = ReturnType<typeof createFulfilment>;
 
 /** What a checkout bought, for the confirmation page and e-mail. */
-export async function orderSummaryOf(db: Db, session: Pick<CheckoutSessionRow, 'subscriber' | 'provider'>, now: Date): Promise<OrderSummary> {
+export async function orderSummaryOf(
+  db: Db,
+  session: Pick<CheckoutSessionRow, 'subscriber' | 'provider'>,
+  now: Date,
+): Promise<OrderSummary> {
   const s = session.subscriber;
   return {
     firstName: s.firstName,

@@ -2,7 +2,12 @@
 export interface PaymentProvider {
   name: 'stripe' | 'local';
   /** Starts a hosted checkout that takes the first delivery's $99 and saves the card for the months after; returns its id and where to send the browser. */
-  createCheckout: (input: { email: string; reference: string; successUrl: string; cancelUrl: string }) => Promise<{ id: string; url: string }>;
+  createCheckout: (input: {
+    email: string;
+    reference: string;
+    successUrl: string;
+    cancelUrl: string;
+  }) => Promise<{ id: string; url: string }>;
   /** Whether the checkout was paid, and the customer it made; null when the provider does not know the session. */
   checkoutOutcome: (sessionId: string) => Promise<CheckoutOutcome | null>;
   /**

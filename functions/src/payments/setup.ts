@@ -15,16 +15,27 @@ import { stripeClient, stripeProvider } from './stripe-provider';
  * charge date by the billing worker, whose every run is kept (for health checks) and told to
  * onBillingRun (metrics).
  */
-export function paymentsFor(config: ServerConfig, database: Database, log: Logger, clock: () => Date, onBillingRun: (run: BillingRun) => void = () => undefined) {
+export function paymentsFor(
+  config: ServerConfig,
+  database: Database,
+  log: Logger,
+  clock: () => Date,
+  onBillingRun: (run: BillingRun) => void = () => undefined,
+) {
   const site = { ...config.site, accountUrl: `${siteUrlOf(config)}${ACCOUNT_PATH}` };
   const fulfil = createFulfilment(database.db, site, log, clock);
   const applyEvent = (event: ProviderEvent) => applyProviderEvent(database.db, event, site);
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
-  const billing = new BillingWorker((now) => chargeDueMonths(database.db, provider, site, log, now), clock, log, async (run, ok) => {
-    onBillingRun(run);
-    await recordWorkerRun(database.db, 'billing', ok, { ...run });
-  });
+  const billing = new BillingWorker(
+    (now) => chargeDueMonths(database.db, provider, site, log, now),
+    clock,
+    log,
+    async (run, ok) => {
+      onBillingRun(run);
+      await recordWorkerRun(database.db, 'billing', ok, { ...run });
+    },
+  );
   const webhookSecret = config.stripe?.webhookSecret;
   return { provider, fulfil, applyEvent, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
 }

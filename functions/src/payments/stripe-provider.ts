@@ -55,23 +55,29 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     async createCheckout({ email, reference, successUrl, cancelUrl }) {
-      const session = await reachingStripe(() => stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: { currency: 'usd', unit_amount: PRICE_PER_MONTH_CENTS, product_data: { name: 'Monthly Blooms: your first delivery' } },
-          },
-        ],
-        customer_email: email,
-        customer_creation: 'always',
-        payment_intent_data: { setup_future_usage: 'off_session', metadata: { reference } },
-        // Said beside the Pay button, so nobody expects a monthly cycle.
-        custom_text: { submit: { message: `${MONEY_RULE} ${LATER_CHARGES}` } },
-        client_reference_id: reference,
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-      }));
+      const session = await reachingStripe(() =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: PRICE_PER_MONTH_CENTS,
+                product_data: { name: 'Monthly Blooms: your first delivery' },
+              },
+            },
+          ],
+          customer_email: email,
+          customer_creation: 'always',
+          payment_intent_data: { setup_future_usage: 'off_session', metadata: { reference } },
+          // Said beside the Pay button, so nobody expects a monthly cycle.
+          custom_text: { submit: { message: `${MONEY_RULE} ${LATER_CHARGES}` } },
+          client_reference_id: reference,
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        }),
+      );
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };
     },
@@ -89,7 +95,16 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (!customerId || !card) return { paid: false, reason: 'No card is saved for this customer.' };
       try {
         const intent = await stripe.paymentIntents.create(
-          { amount: amountCents, currency: 'usd', customer: customerId, payment_method: card, off_session: true, confirm: true, description, metadata },
+          {
+            amount: amountCents,
+            currency: 'usd',
+            customer: customerId,
+            payment_method: card,
+            off_session: true,
+            confirm: true,
+            description,
+            metadata,
+          },
           { idempotencyKey },
         );
         if (intent.status === 'succeeded') return { paid: true, ref: intent.id };

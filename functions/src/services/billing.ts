@@ -33,7 +33,10 @@ function owing(db: Db, day: MonthDeliveryDate) {
     .where(
       and(
         sql`${Number(day.month.slice(5, 7))} = any(${subscriptions.months})`,
-        or(inArray(subscriptions.status, ['active', 'past-due']), and(eq(subscriptions.status, 'cancelled'), gte(subscriptions.endsAfter, day.month))),
+        or(
+          inArray(subscriptions.status, ['active', 'past-due']),
+          and(eq(subscriptions.status, 'cancelled'), gte(subscriptions.endsAfter, day.month)),
+        ),
         // A subscription's first delivery is the first after the day it began (fulfilment.ts).
         lt(subscriptions.createdAt, studioMidnight(day.date)),
         notExists(
@@ -61,7 +64,11 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
   for (const day of await monthsDue(db, today)) {
     for (const row of await owing(db, day)) {
       if (!deliversOncePaid(row, day.month)) continue;
-      const tries = await db.select().from(chargeAttempts).where(and(eq(chargeAttempts.subscriptionId, row.id), eq(chargeAttempts.month, day.month))).orderBy(asc(chargeAttempts.attempt));
+      const tries = await db
+        .select()
+        .from(chargeAttempts)
+        .where(and(eq(chargeAttempts.subscriptionId, row.id), eq(chargeAttempts.month, day.month)))
+        .orderBy(asc(chargeAttempts.attempt));
       if (tries.some((tried) => studioDate(tried.at) === today)) continue;
       const attempt = tries.length + 1;
       const idempotencyKey = `blooms-charge-${row.id}-${day.month}-${attempt}`;
@@ -76,22 +83,47 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
         });
       } catch (error) {
         run.failed++;
-        log.error({ err: error, subscriptionId: row.id, month: day.month, attempt, metric: 'charge', outcome: 'error' }, 'charge not made; it is tried again with the same key');
+        log.error(
+          { err: error, subscriptionId: row.id, month: day.month, attempt, metric: 'charge', outcome: 'error' },
+          'charge not made; it is tried again with the same key',
+        );
         continue;
       }
       const event = outcome.paid
         ? { id: outcome.ref, type: 'payment_intent.succeeded', change: { kind: 'payment-succeeded' as const, month: day.month } }
-        : { id: `declined:${idempotencyKey}`, type: 'payment_intent.payment_failed', change: { kind: 'payment-failed' as const, month: day.month } };
+        : {
+            id: `declined:${idempotencyKey}`,
+            type: 'payment_intent.payment_failed',
+            change: { kind: 'payment-failed' as const, month: day.month },
+          };
       await applyProviderEvent(db, { ...event, createdAt: now, subscriptionId: row.id }, site);
       // Written after the outcome is applied: a crash in between repeats this try, same key, same answer.
       await db
         .insert(chargeAttempts)
-        .values({ subscriptionId: row.id, month: day.month, attempt, outcome: outcome.paid ? 'paid' : 'declined', providerRef: outcome.paid ? outcome.ref : null, reason: outcome.paid ? '' : outcome.reason, at: now })
+        .values({
+          subscriptionId: row.id,
+          month: day.month,
+          attempt,
+          outcome: outcome.paid ? 'paid' : 'declined',
+          providerRef: outcome.paid ? outcome.ref : null,
+          reason: outcome.paid ? '' : outcome.reason,
+          at: now,
+        })
         .onConflictDoNothing();
       if (outcome.paid) run.paid++;
       else run.declined++;
       // metric/outcome: what Cloud Monitoring counts charges by (docs/operations.md).
-      log.info({ subscriptionId: row.id, month: day.month, attempt, paid: outcome.paid, metric: 'charge', outcome: outcome.paid ? 'paid' : 'declined' }, 'month charged');
+      log.info(
+        {
+          subscriptionId: row.id,
+          month: day.month,
+          attempt,
+          paid: outcome.paid,
+          metric: 'charge',
+          outcome: outcome.paid ? 'paid' : 'declined',
+        },
+        'month charged',
+      );
     }
   }
   return run;

@@ -4,8 +4,14 @@ import type { Db } from '../db/database';
 import { cancellationReasons } from '../db/schema';
 
 /** Keeps why a subscription was cancelled, inside the cancellation's own transaction. */
-export async function recordCancellationReason(tx: Db, subscriptionId: string, reason: { reason: CancelReason; otherText: string }): Promise<void> {
-  await tx.insert(cancellationReasons).values({ subscriptionId, reason: reason.reason, otherText: reason.reason === 'other' ? reason.otherText : '' });
+export async function recordCancellationReason(
+  tx: Db,
+  subscriptionId: string,
+  reason: { reason: CancelReason; otherText: string },
+): Promise<void> {
+  await tx
+    .insert(cancellationReasons)
+    .values({ subscriptionId, reason: reason.reason, otherText: reason.reason === 'other' ? reason.otherText : '' });
 }
 
 /** The owner's figures: how many cancellations gave each reason since a day, every reason listed (0 when none), most first. */
@@ -17,5 +23,7 @@ export async function cancellationReasonFigures(db: Db, since: Date): Promise<{ 
     .groupBy(cancellationReasons.reason)
     .orderBy(desc(count()));
   const counted = new Map(rows.map((row) => [row.reason, Number(row.count)]));
-  return CANCEL_REASONS.map((r) => ({ reason: r.id as CancelReason, label: r.label, count: counted.get(r.id) ?? 0 })).sort((a, b) => b.count - a.count);
+  return CANCEL_REASONS.map((r) => ({ reason: r.id as CancelReason, label: r.label, count: counted.get(r.id) ?? 0 })).sort(
+    (a, b) => b.count - a.count,
+  );
 }

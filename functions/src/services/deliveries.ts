@@ -37,7 +37,8 @@ export async function saveRouteOrder(db: Db, caller: UserRecord, month: MonthKey
       .select({ id: deliveries.subscriptionId })
       .from(deliveries)
       .where(and(eq(deliveries.month, month), eq(deliveries.assigneeId, caller.id), inArray(deliveries.subscriptionId, subscriptionIds)));
-    if (mine.length !== subscriptionIds.length) throw new InvalidInputError('Only deliveries assigned to you this month can be put in your route.');
+    if (mine.length !== subscriptionIds.length)
+      throw new InvalidInputError('Only deliveries assigned to you this month can be put in your route.');
     await tx
       .insert(routeOrders)
       .values({ assigneeId: caller.id, month, subscriptionIds })
@@ -53,7 +54,9 @@ async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
   const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!subscription) throw new NotFoundError('That subscription no longer exists.');
   if (!deliversThisMonth(subscription, month)) {
-    throw new InvalidInputError(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
+    throw new InvalidInputError(
+      `${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`,
+    );
   }
   await tx.insert(deliveries).values({ subscriptionId, month }).onConflictDoNothing();
   const [delivery] = await tx
@@ -64,12 +67,23 @@ async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
   return { subscription, delivery: delivery! };
 }
 
-async function recordChange(tx: Db, actor: UserRecord, subscriptionId: string, month: MonthKey, kind: 'status' | 'assign' | 'proof', detail: object) {
+async function recordChange(
+  tx: Db,
+  actor: UserRecord,
+  subscriptionId: string,
+  month: MonthKey,
+  kind: 'status' | 'assign' | 'proof',
+  detail: object,
+) {
   await tx.insert(deliveryEvents).values({ subscriptionId, month, actorEmail: actor.email, kind, detail });
 }
 
 /** The dashboard pill, as compare-and-set: it moves only from the status the caller saw. */
-export async function advanceStatus(db: Db, actor: UserRecord, input: { subscriptionId: string; month: MonthKey; expectedStatus: string }): Promise<MonthDelivery> {
+export async function advanceStatus(
+  db: Db,
+  actor: UserRecord,
+  input: { subscriptionId: string; month: MonthKey; expectedStatus: string },
+): Promise<MonthDelivery> {
   return inTransaction(db, async (tx) => {
     const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
     if (displayStatus(delivery.status) !== displayStatus(input.expectedStatus)) {
@@ -83,7 +97,11 @@ export async function advanceStatus(db: Db, actor: UserRecord, input: { subscrip
       .update(deliveries)
       .set({ status: to, updatedAt: new Date(), updatedBy: actor.email, ...(archivedPhoto ? { proofImageKey: null } : {}) })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
-    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', { from: delivery.status, to, ...(archivedPhoto ? { archivedPhoto } : {}) });
+    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', {
+      from: delivery.status,
+      to,
+      ...(archivedPhoto ? { archivedPhoto } : {}),
+    });
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }
@@ -103,8 +121,10 @@ export async function undoRevert(db: Db, actor: UserRecord, input: { subscriptio
       .orderBy(desc(deliveryEvents.id))
       .limit(1);
     const revert = last?.detail as { from?: string; to?: string; archivedPhoto?: string } | undefined;
-    const isOwnRevert = last?.kind === 'status' && revert?.from === 'delivered' && revert.to === 'not-started' && last.actorEmail === actor.email;
-    if (!isOwnRevert || delivery.status !== 'not-started') throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
+    const isOwnRevert =
+      last?.kind === 'status' && revert?.from === 'delivered' && revert.to === 'not-started' && last.actorEmail === actor.email;
+    if (!isOwnRevert || delivery.status !== 'not-started')
+      throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
     if (Date.now() - last.at.getTime() > REVERT_UNDO_ACCEPTED_SECONDS * 1000) {
       throw new InvalidInputError('It is too late to undo that change: mark the delivery again instead.');
     }
@@ -113,7 +133,12 @@ export async function undoRevert(db: Db, actor: UserRecord, input: { subscriptio
       .update(deliveries)
       .set({ status: 'delivered', proofImageKey: restoredPhoto, updatedAt: new Date(), updatedBy: actor.email })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
-    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', { from: 'not-started', to: 'delivered', undo: true, ...(restoredPhoto ? { restoredPhoto } : {}) });
+    await recordChange(tx, actor, input.subscriptionId, input.month, 'status', {
+      from: 'not-started',
+      to: 'delivered',
+      undo: true,
+      ...(restoredPhoto ? { restoredPhoto } : {}),
+    });
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }
@@ -147,18 +172,30 @@ export async function assignDeliveries(
       .for('share');
     if (found.length < ids.length) throw new NotFoundError('That subscription no longer exists.');
     const unscheduled = found.find((s) => !deliversThisMonth(s, month));
-    if (unscheduled) throw new InvalidInputError(`${unscheduled.firstName} ${unscheduled.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
+    if (unscheduled)
+      throw new InvalidInputError(
+        `${unscheduled.firstName} ${unscheduled.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`,
+      );
 
     const changed = { assigneeId: assignee?.id ?? null, updatedAt: new Date(), updatedBy: actor.email };
     await tx
       .insert(deliveries)
       .values(ids.map((subscriptionId) => ({ subscriptionId, month, ...changed })))
       .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: changed });
-    await tx
-      .insert(deliveryEvents)
-      .values(ids.map((subscriptionId) => ({ subscriptionId, month, actorEmail: actor.email, kind: 'assign' as const, detail: { to: assignee?.email ?? null } })));
+    await tx.insert(deliveryEvents).values(
+      ids.map((subscriptionId) => ({
+        subscriptionId,
+        month,
+        actorEmail: actor.email,
+        kind: 'assign' as const,
+        detail: { to: assignee?.email ?? null },
+      })),
+    );
     const assigned = await readDeliveries(tx, ids, month);
-    await announceAll(tx, assigned.map((delivery) => ({ type: 'delivery', delivery })));
+    await announceAll(
+      tx,
+      assigned.map((delivery) => ({ type: 'delivery', delivery })),
+    );
     return assigned;
   });
 }
@@ -192,7 +229,10 @@ export async function recordDelivered(
     // Left at the door, nobody saw it come: the subscriber hears of it, with the driver's photo.
     if (input.method === 'door') {
       const images = input.proofImageKey ? [{ cid: DOOR_PHOTO_CID, blobKey: input.proofImageKey }] : [];
-      await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscription, site, formatMonth(input.month)), { subscriptionId: subscription.id, images });
+      await queueEmail(tx, 'left-at-door', leftAtDoorEmail(subscription, site, formatMonth(input.month)), {
+        subscriptionId: subscription.id,
+        images,
+      });
     }
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
@@ -203,7 +243,9 @@ export async function photoInUse(db: Db, photo: { subscriptionId: string; month:
   const [shown] = await db
     .select({ key: deliveries.proofImageKey })
     .from(deliveries)
-    .where(and(eq(deliveries.subscriptionId, photo.subscriptionId), eq(deliveries.month, photo.month), eq(deliveries.proofImageKey, photo.key)));
+    .where(
+      and(eq(deliveries.subscriptionId, photo.subscriptionId), eq(deliveries.month, photo.month), eq(deliveries.proofImageKey, photo.key)),
+    );
   if (shown) return true;
   const [recorded] = await db
     .select({ id: deliveryEvents.id })

@@ -1,7 +1,14 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { DELIVERY_DATE_MESSAGES } from '@blooms/shared/contract/messages';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
-import { defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate, type IsoDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import {
+  defaultDeliveryDate,
+  formatDeliveryDate,
+  lastDayForChanges,
+  studioDate,
+  type IsoDate,
+  type MonthDeliveryDate,
+} from '@blooms/shared/contract/delivery-dates';
 import { firstDeliveryAmong, type UpcomingDelivery } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../db/database';
 import { deliveryDates } from '../db/schema';
@@ -15,7 +22,10 @@ function describe(month: MonthKey, date: IsoDate | null): MonthDeliveryDate {
 
 /** Each month's delivery day, from..to inclusive: the admin's choice where there is one, else the default rule. */
 export async function deliveryDatesBetween(db: Db, from: MonthKey, to: MonthKey): Promise<MonthDeliveryDate[]> {
-  const rows = await db.select().from(deliveryDates).where(and(gte(deliveryDates.month, from), lte(deliveryDates.month, to)));
+  const rows = await db
+    .select()
+    .from(deliveryDates)
+    .where(and(gte(deliveryDates.month, from), lte(deliveryDates.month, to)));
   const chosen = new Map(rows.map((row) => [row.month, row.date]));
   const months: MonthKey[] = [];
   for (let month = from; month <= to; month = addMonths(month, 1)) months.push(month);
@@ -31,7 +41,13 @@ export async function deliveryDateOf(db: Db, month: MonthKey): Promise<MonthDeli
  * the day is outside the month or already past in the studio, or when the month's deliveries
  * have already gone out. Staff screens hear of it at once.
  */
-export async function setDeliveryDate(db: Db, month: MonthKey, date: IsoDate | null, actorEmail: string, now = new Date()): Promise<MonthDeliveryDate> {
+export async function setDeliveryDate(
+  db: Db,
+  month: MonthKey,
+  date: IsoDate | null,
+  actorEmail: string,
+  now = new Date(),
+): Promise<MonthDeliveryDate> {
   const today = studioDate(now);
   const monthName = formatMonth(month);
   if (date !== null && date.slice(0, 7) !== month) throw new InvalidInputError(DELIVERY_DATE_MESSAGES.outsideMonth(monthName));

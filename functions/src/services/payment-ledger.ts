@@ -23,7 +23,9 @@ export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date): 
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   // Two years ahead: a plan of one month a year carries its payment to next year's.
-  const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, 2 * ACCOUNT_MONTHS_AHEAD))).filter((day) => day.date >= today).map((day) => day.month);
+  const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, 2 * ACCOUNT_MONTHS_AHEAD)))
+    .filter((day) => day.date >= today)
+    .map((day) => day.month);
   const paid = await tx
     .select()
     .from(payments)
@@ -45,7 +47,11 @@ export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date): 
 
 /** Money taken for a month's delivery; the same provider charge recorded twice is kept once. */
 export async function recordPayment(tx: Db, subscriptionId: string, providerRef: string, month: MonthKey): Promise<boolean> {
-  const inserted = await tx.insert(payments).values({ subscriptionId, providerRef, month, amountCents: PRICE_PER_MONTH_CENTS }).onConflictDoNothing().returning();
+  const inserted = await tx
+    .insert(payments)
+    .values({ subscriptionId, providerRef, month, amountCents: PRICE_PER_MONTH_CENTS })
+    .onConflictDoNothing()
+    .returning();
   return inserted.length > 0;
 }
 

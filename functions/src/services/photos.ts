@@ -115,5 +115,8 @@ export async function emailRendition(data: Buffer, type: ProofType): Promise<Buf
 async function decodeHeic(data: Buffer) {
   const [{ default: sharp }, { default: decode }] = await Promise.all([import('sharp'), import('heic-decode')]);
   const image = await decode({ buffer: data });
-  return sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 }, limitInputPixels: MAX_PHOTO_PIXELS });
+  return sharp(Buffer.from(image.data), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+    limitInputPixels: MAX_PHOTO_PIXELS,
+  });
 }

@@ -41,8 +41,20 @@ async function lastDeliveredMonth(db: Db, at: Date): Promise<MonthKey> {
 }
 
 /** Keeps what a provider event changed in the subscription's history, sends its notice if any, and tells staff screens. */
-async function recordProviderChange(tx: Db, subscription: SubscriptionDbRow, event: ProviderEvent, change: { from: object; to: object }, notice: OutgoingMail | null): Promise<'applied'> {
-  await tx.insert(subscriptionEvents).values({ subscriptionId: subscription.id, actorKind: 'provider', actor: event.id, kind: 'status', detail: { event: event.type, ...change } });
+async function recordProviderChange(
+  tx: Db,
+  subscription: SubscriptionDbRow,
+  event: ProviderEvent,
+  change: { from: object; to: object },
+  notice: OutgoingMail | null,
+): Promise<'applied'> {
+  await tx.insert(subscriptionEvents).values({
+    subscriptionId: subscription.id,
+    actorKind: 'provider',
+    actor: event.id,
+    kind: 'status',
+    detail: { event: event.type, ...change },
+  });
   if (notice) await queueEmail(tx, 'payment-failed', notice, { subscriptionId: subscription.id });
   await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
   return 'applied';
@@ -53,13 +65,24 @@ async function recordProviderChange(tx: Db, subscription: SubscriptionDbRow, eve
  * declined, that month and any after it do not go out (nor are they tried again): the last
  * delivery moves before it, and the payer is told once. Anything else changes nothing.
  */
-async function unpaidLastDelivery(tx: Db, subscription: SubscriptionDbRow, event: ProviderEvent, site: MailSite): Promise<ProviderEventResult> {
+async function unpaidLastDelivery(
+  tx: Db,
+  subscription: SubscriptionDbRow,
+  event: ProviderEvent,
+  site: MailSite,
+): Promise<ProviderEventResult> {
   const { change } = event;
   if (change.kind !== 'payment-failed' || !change.month || !subscription.endsAfter || change.month > subscription.endsAfter) return 'stale';
   const endsAfter = addMonths(change.month, -1);
   await tx
     .update(subscriptions)
-    .set({ endsAfter, statusFrom: change.month, providerSyncedAt: event.createdAt, statusChangedAt: event.createdAt, updatedAt: sql`now()` })
+    .set({
+      endsAfter,
+      statusFrom: change.month,
+      providerSyncedAt: event.createdAt,
+      statusChangedAt: event.createdAt,
+      updatedAt: sql`now()`,
+    })
     .where(eq(subscriptions.id, subscription.id));
   return recordProviderChange(
     tx,
@@ -94,16 +117,27 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';
     if (subscription.status === 'cancelled') return unpaidLastDelivery(tx, subscription, event, site);
 
-    const status: SubscriptionStatus = change.kind === 'payment-failed' ? 'past-due' : subscription.status === 'past-due' ? 'active' : subscription.status;
+    const status: SubscriptionStatus =
+      change.kind === 'payment-failed' ? 'past-due' : subscription.status === 'past-due' ? 'active' : subscription.status;
     const changed = status !== subscription.status;
     // The first month a new status applies to: a declined month is held, and so is every later
     // one until a payment goes through; otherwise the first month not delivered yet.
     const statusFrom = (change.kind === 'payment-failed' && change.month) || addMonths(await lastDeliveredMonth(tx, event.createdAt), 1);
     await tx
       .update(subscriptions)
-      .set({ status, providerSyncedAt: event.createdAt, ...(changed ? { statusChangedAt: event.createdAt, statusFrom, updatedAt: sql`now()` } : {}) })
+      .set({
+        status,
+        providerSyncedAt: event.createdAt,
+        ...(changed ? { statusChangedAt: event.createdAt, statusFrom, updatedAt: sql`now()` } : {}),
+      })
       .where(eq(subscriptions.id, subscription.id));
     if (!changed) return 'unchanged';
-    return recordProviderChange(tx, subscription, event, { from: { status: subscription.status }, to: { status } }, status === 'past-due' ? paymentFailedEmail(subscription, site) : null);
+    return recordProviderChange(
+      tx,
+      subscription,
+      event,
+      { from: { status: subscription.status }, to: { status } },
+      status === 'past-due' ? paymentFailedEmail(subscription, site) : null,
+    );
   });
 }

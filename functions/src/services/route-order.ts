@@ -54,7 +54,7 @@ export function planRoute(studio: Point, stops: Stop[], located: ReadonlyMap<str
 
   // 2-opt on the open path studio -> stops (the driver need not come back).
   const at = (k: number) => (k < 0 ? studio : points[order[k]!]!);
-  for (let improved = true; improved; ) {
+  for (let improved = true; improved;) {
     improved = false;
     for (let i = 0; i < order.length - 1; i++) {
       for (let j = i + 1; j < order.length; j++) {

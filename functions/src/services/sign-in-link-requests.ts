@@ -29,7 +29,13 @@ async function takeRequest(db: Db) {
   const due = db
     .select({ id: signInLinkRequests.id })
     .from(signInLinkRequests)
-    .where(and(lte(signInLinkRequests.nextAttemptAt, sql`now()`), gt(signInLinkRequests.requestedAt, sql`now() - ${STALE_AFTER}`), lt(signInLinkRequests.attempts, MAX_ATTEMPTS)))
+    .where(
+      and(
+        lte(signInLinkRequests.nextAttemptAt, sql`now()`),
+        gt(signInLinkRequests.requestedAt, sql`now() - ${STALE_AFTER}`),
+        lt(signInLinkRequests.attempts, MAX_ATTEMPTS),
+      ),
+    )
     .orderBy(asc(signInLinkRequests.id))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -54,20 +60,26 @@ export async function makeRequestedSignInLinks(
   site: Omit<MailSite, 'accountUrl'>,
   log: Logger,
 ): Promise<void> {
-  await db.delete(signInLinkRequests).where(or(lt(signInLinkRequests.requestedAt, sql`now() - ${STALE_AFTER}`), eq(signInLinkRequests.attempts, MAX_ATTEMPTS)));
+  await db
+    .delete(signInLinkRequests)
+    .where(or(lt(signInLinkRequests.requestedAt, sql`now() - ${STALE_AFTER}`), eq(signInLinkRequests.attempts, MAX_ATTEMPTS)));
   for (let request = await takeRequest(db); request; request = await takeRequest(db)) {
     const { id, email, accountUrl } = request;
     let link: string | null = null;
     try {
       if (await holdsSubscriptions(db, email)) link = await createLink(email, accountUrl);
     } catch (error) {
-      await db.update(signInLinkRequests).set({ nextAttemptAt: sql`now()` }).where(eq(signInLinkRequests.id, id));
+      await db
+        .update(signInLinkRequests)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(signInLinkRequests.id, id));
       log.warn({ err: error, requestId: id }, 'a sign-in link could not be made; it is tried again on the next round');
       return;
     }
     await inTransaction(db, async (tx) => {
       const [taken] = await tx.delete(signInLinkRequests).where(eq(signInLinkRequests.id, id)).returning({ id: signInLinkRequests.id });
-      if (taken && link) await queueEmail(tx, 'account-sign-in', signInLinkEmail(email, link, { ...site, accountUrl }), { subscriptionId: null });
+      if (taken && link)
+        await queueEmail(tx, 'account-sign-in', signInLinkEmail(email, link, { ...site, accountUrl }), { subscriptionId: null });
     });
     if (link) log.info({ requestId: id }, 'account sign-in link made');
   }

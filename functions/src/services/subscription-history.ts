@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { HistoryActor, HistoryEvent, SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import type { Db } from '../db/database';
-import { chargeAttempts, checkoutSessions, deliveryEvents, emailOutbox, payments, subscriptionEvents, subscriptions, users } from '../db/schema';
+import {
+  chargeAttempts,
+  checkoutSessions,
+  deliveryEvents,
+  emailOutbox,
+  payments,
+  subscriptionEvents,
+  subscriptions,
+  users,
+} from '../db/schema';
 import { NotFoundError } from './errors';
 
 /**
@@ -11,28 +20,45 @@ import { NotFoundError } from './errors';
  * and email_outbox (each e-mail it was sent, sent or not). A door photo's link is the caller's
  * to make (photoUrl), from the event that left it.
  */
-export async function subscriptionHistory(db: Db, subscriptionId: string, photoUrl: (eventId: number) => string): Promise<SubscriptionHistory> {
+export async function subscriptionHistory(
+  db: Db,
+  subscriptionId: string,
+  photoUrl: (eventId: number) => string,
+): Promise<SubscriptionHistory> {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!subscription) throw new NotFoundError('There is no such subscription.');
   const [changes, paid, declined, deliveries, emails, staff, [checkout]] = await Promise.all([
     db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscriptionId)),
     db.select().from(payments).where(eq(payments.subscriptionId, subscriptionId)),
-    db.select().from(chargeAttempts).where(and(eq(chargeAttempts.subscriptionId, subscriptionId), eq(chargeAttempts.outcome, 'declined'))),
+    db
+      .select()
+      .from(chargeAttempts)
+      .where(and(eq(chargeAttempts.subscriptionId, subscriptionId), eq(chargeAttempts.outcome, 'declined'))),
     db.select().from(deliveryEvents).where(eq(deliveryEvents.subscriptionId, subscriptionId)),
     db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, subscriptionId)),
     db.select({ name: users.name, email: users.email }).from(users),
-    subscription.checkoutSessionId ? db.select({ provider: checkoutSessions.provider }).from(checkoutSessions).where(eq(checkoutSessions.id, subscription.checkoutSessionId)) : Promise.resolve([]),
+    subscription.checkoutSessionId
+      ? db
+          .select({ provider: checkoutSessions.provider })
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.id, subscription.checkoutSessionId))
+      : Promise.resolve([]),
   ]);
   const staffNames = new Map(staff.map((user) => [user.email.toLowerCase(), user.name]));
   // A staff member by name; one added by e-mail alone (ADMIN_EMAILS) has none.
   const staffMember = (email: string): HistoryActor => ({ kind: 'staff', name: staffNames.get(email.toLowerCase()) || email });
-  const payer = subscription.buyerEmail ? { name: subscription.buyerName, email: subscription.buyerEmail } : { name: `${subscription.firstName} ${subscription.lastName}`, email: subscription.email };
+  const payer = subscription.buyerEmail
+    ? { name: subscription.buyerName, email: subscription.buyerEmail }
+    : { name: `${subscription.firstName} ${subscription.lastName}`, email: subscription.email };
 
   const events: HistoryEvent[] = [
     {
       kind: 'subscribed',
       at: subscription.createdAt.toISOString(),
-      by: { kind: 'subscriber', name: `${payer.name} (${payer.email})${checkout ? `, ${checkout.provider === 'stripe' ? 'Stripe' : 'test'} checkout` : ''}` },
+      by: {
+        kind: 'subscriber',
+        name: `${payer.name} (${payer.email})${checkout ? `, ${checkout.provider === 'stripe' ? 'Stripe' : 'test'} checkout` : ''}`,
+      },
       plan: subscription.plan,
       months: subscription.months,
       giftFrom: subscription.buyerEmail ? subscription.buyerName : null,
@@ -40,12 +66,29 @@ export async function subscriptionHistory(db: Db, subscriptionId: string, photoU
     ...changes.map((change): HistoryEvent => ({
       kind: 'change',
       at: change.at.toISOString(),
-      by: change.actorKind === 'staff' ? staffMember(change.actor) : change.actorKind === 'provider' ? { kind: 'provider', name: 'The payment provider' } : { kind: 'subscriber', name: change.actor },
+      by:
+        change.actorKind === 'staff'
+          ? staffMember(change.actor)
+          : change.actorKind === 'provider'
+            ? { kind: 'provider', name: 'The payment provider' }
+            : { kind: 'subscriber', name: change.actor },
       change: change.kind,
       detail: change.detail as Record<string, unknown>,
     })),
-    ...paid.map((payment): HistoryEvent => ({ kind: 'payment', at: payment.paidAt.toISOString(), month: payment.month, amountCents: payment.amountCents, atCheckout: payment.providerRef.startsWith('checkout:') })),
-    ...declined.map((attempt): HistoryEvent => ({ kind: 'charge-declined', at: attempt.at.toISOString(), month: attempt.month, attempt: attempt.attempt, reason: attempt.reason })),
+    ...paid.map((payment): HistoryEvent => ({
+      kind: 'payment',
+      at: payment.paidAt.toISOString(),
+      month: payment.month,
+      amountCents: payment.amountCents,
+      atCheckout: payment.providerRef.startsWith('checkout:'),
+    })),
+    ...declined.map((attempt): HistoryEvent => ({
+      kind: 'charge-declined',
+      at: attempt.at.toISOString(),
+      month: attempt.month,
+      attempt: attempt.attempt,
+      reason: attempt.reason,
+    })),
     ...deliveries.map((event): HistoryEvent => {
       const detail = event.detail as Record<string, unknown>;
       return {
@@ -90,6 +133,9 @@ function photoKeyOf(kind: string, detail: Record<string, unknown>): string | nul
 
 /** The door photo of one of the subscription's delivery events, or null. */
 export async function historyPhotoKey(db: Db, subscriptionId: string, eventId: number): Promise<string | null> {
-  const [event] = await db.select().from(deliveryEvents).where(and(eq(deliveryEvents.id, eventId), eq(deliveryEvents.subscriptionId, subscriptionId)));
+  const [event] = await db
+    .select()
+    .from(deliveryEvents)
+    .where(and(eq(deliveryEvents.id, eventId), eq(deliveryEvents.subscriptionId, subscriptionId)));
   return event ? photoKeyOf(event.kind, event.detail as Record<string, unknown>) : null;
 }

@@ -2,7 +2,22 @@ import { notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
 
 /** The dashboard's columns, in the table's order (Notes in full, Submitted as an ISO time), then the subscription's standing. */
-export const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted', 'Subscription'];
+export const CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Address',
+  'Unit',
+  'City',
+  'State',
+  'ZIP',
+  'Notes',
+  'Status',
+  'Deliver This Month',
+  'Assigned',
+  'Submitted',
+  'Subscription',
+];
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break, and made inert when a
@@ -31,7 +46,7 @@ export function csvRow(row: SubscriptionRow): string {
     notesForStaff(row),
     delivery.scheduled ? statusLabel(delivery.status) : 'No delivery',
     delivery.scheduled ? 'Yes' : 'No',
-    delivery.assignedTo ? (delivery.assigneeName || delivery.assignedTo) : 'Unassigned',
+    delivery.assignedTo ? delivery.assigneeName || delivery.assignedTo : 'Unassigned',
     row.createdAt,
     lifecycleLabel(row.lifecycle),
   ]);

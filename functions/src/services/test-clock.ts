@@ -26,7 +26,10 @@ export class TestClock {
       return this.state();
     }
     const latest = addDays(realToday, TEST_CLOCK_MAX_DAYS_AHEAD);
-    if (today < realToday || today > latest) throw new InvalidInputError(TEST_CLOCK_MESSAGES.outOfRange(formatDeliveryDate(realToday, { withYear: true }), formatDeliveryDate(latest, { withYear: true })));
+    if (today < realToday || today > latest)
+      throw new InvalidInputError(
+        TEST_CLOCK_MESSAGES.outOfRange(formatDeliveryDate(realToday, { withYear: true }), formatDeliveryDate(latest, { withYear: true })),
+      );
     this.offsetMs = studioMidnight(today).getTime() - studioMidnight(realToday).getTime();
     return this.state();
   }

@@ -14,7 +14,11 @@ export function toUserRecord(row: UserRow): UserRecord {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return row ? toUserRecord(row) : null;
 }
 
@@ -33,7 +37,10 @@ export async function ensureAdmins(db: Db, emails: string[]): Promise<string[]> 
 }
 
 export async function listUsers(db: Db): Promise<UserRecord[]> {
-  const rows = await db.select().from(users).orderBy(asc(sql`lower(${users.name})`), asc(users.email));
+  const rows = await db
+    .select()
+    .from(users)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
   return rows.map(toUserRecord);
 }
 

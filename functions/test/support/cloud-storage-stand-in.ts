@@ -75,7 +75,8 @@ export async function startCloudStorageStandIn(): Promise<CloudStorageStandIn> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const notFound = (res: http.ServerResponse, what: string) => sendJson(res, 404, { error: { code: 404, message: `No such object: ${what}` } });
+  const notFound = (res: http.ServerResponse, what: string) =>
+    sendJson(res, 404, { error: { code: 404, message: `No such object: ${what}` } });
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -101,7 +102,9 @@ export async function startCloudStorageStandIn(): Promise<CloudStorageStandIn> {
           contentType = metadata.contentType ?? 'application/octet-stream';
           data = media;
         } else if (type !== 'media') {
-          return sendJson(res, 501, { error: { code: 501, message: `uploadType=${type} is not supported by the stand-in (use resumable: false).` } });
+          return sendJson(res, 501, {
+            error: { code: 501, message: `uploadType=${type} is not supported by the stand-in (use resumable: false).` },
+          });
         }
         if (!name) return sendJson(res, 400, { error: { code: 400, message: 'An object name is required.' } });
         const object = { data, contentType, generation: generation++ };
@@ -111,7 +114,9 @@ export async function startCloudStorageStandIn(): Promise<CloudStorageStandIn> {
       const listing = /^\/b\/([^/]+)\/o$/.exec(path);
       if (listing && req.method === 'GET') {
         const bucket = decodeURIComponent(listing[1]!);
-        const items = [...objects].filter(([key]) => key.startsWith(`${bucket}/`)).map(([key, object]) => metadataOf(bucket, key.slice(bucket.length + 1), object));
+        const items = [...objects]
+          .filter(([key]) => key.startsWith(`${bucket}/`))
+          .map(([key, object]) => metadataOf(bucket, key.slice(bucket.length + 1), object));
         return sendJson(res, 200, { kind: 'storage#objects', items });
       }
       const match = /^\/b\/([^/]+)\/o\/(.+)$/.exec(path);

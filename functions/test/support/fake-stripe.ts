@@ -52,15 +52,28 @@ export async function startFakeStripe() {
   const byIdempotencyKey = new Map<string, { status: number; json: unknown }>();
   /** Every successful charge after checkout, in order. */
   const charges: FakePaymentIntent[] = [];
-  const requests: { method: string; path: string; body: string; form: URLSearchParams; auth: string | undefined; idempotencyKey: string | undefined }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    body: string;
+    form: URLSearchParams;
+    auth: string | undefined;
+    idempotencyKey: string | undefined;
+  }[] = [];
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
   function createPaymentIntent(form: URLSearchParams): { status: number; json: unknown } {
     const customer = customers.get(form.get('customer') ?? '');
     const card = form.get('payment_method') ?? '';
-    if (!customer) return { status: 400, json: stripeError('invalid_request_error', `No such customer: '${form.get('customer')}'`, { code: 'resource_missing' }) };
-    if (!customer.cards.includes(card)) return { status: 400, json: stripeError('invalid_request_error', `No such PaymentMethod: '${card}'`, { code: 'resource_missing' }) };
-    if (form.get('off_session') !== 'true' || form.get('confirm') !== 'true') return { status: 400, json: stripeError('invalid_request_error', 'This stand-in only takes confirmed off-session charges.') };
+    if (!customer)
+      return {
+        status: 400,
+        json: stripeError('invalid_request_error', `No such customer: '${form.get('customer')}'`, { code: 'resource_missing' }),
+      };
+    if (!customer.cards.includes(card))
+      return { status: 400, json: stripeError('invalid_request_error', `No such PaymentMethod: '${card}'`, { code: 'resource_missing' }) };
+    if (form.get('off_session') !== 'true' || form.get('confirm') !== 'true')
+      return { status: 400, json: stripeError('invalid_request_error', 'This stand-in only takes confirmed off-session charges.') };
     const intent = {
       id: id('pi_test'),
       object: 'payment_intent' as const,
@@ -69,12 +82,18 @@ export async function startFakeStripe() {
       customer: customer.id,
       payment_method: card,
       description: form.get('description') ?? '',
-      metadata: Object.fromEntries([...form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value])),
+      metadata: Object.fromEntries(
+        [...form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]),
+      ),
     };
     if (customer.declined.has(card)) {
       return {
         status: 402,
-        json: stripeError('card_error', 'Your card has insufficient funds.', { code: 'card_declined', decline_code: 'insufficient_funds', payment_intent: { ...intent, status: 'requires_payment_method' } }),
+        json: stripeError('card_error', 'Your card has insufficient funds.', {
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          payment_intent: { ...intent, status: 'requires_payment_method' },
+        }),
       };
     }
     const succeeded: FakePaymentIntent = { ...intent, status: 'succeeded' };
@@ -124,7 +143,11 @@ export async function startFakeStripe() {
       if (req.method === 'GET' && (match = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(url.pathname))) {
         const customer = customers.get(decodeURIComponent(match[1]!));
         if (!customer) return notFound(`customer: '${match[1]}'`);
-        return send(200, { object: 'list', has_more: false, data: customer.cards.map((card) => ({ id: card, object: 'payment_method', type: 'card', customer: customer.id })) });
+        return send(200, {
+          object: 'list',
+          has_more: false,
+          data: customer.cards.map((card) => ({ id: card, object: 'payment_method', type: 'card', customer: customer.id })),
+        });
       }
       if (req.method === 'GET' && (match = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname))) {
         const customer = customers.get(decodeURIComponent(match[1]!));
@@ -139,9 +162,19 @@ export async function startFakeStripe() {
       }
       if (route === 'POST /v1/billing_portal/sessions') {
         const customer = customers.get(form.get('customer') ?? '');
-        if (!customer) return send(400, stripeError('invalid_request_error', `No such customer: '${form.get('customer')}'`, { code: 'resource_missing' }));
+        if (!customer)
+          return send(
+            400,
+            stripeError('invalid_request_error', `No such customer: '${form.get('customer')}'`, { code: 'resource_missing' }),
+          );
         const portalId = id('bps_test');
-        return send(200, { id: portalId, object: 'billing_portal.session', customer: customer.id, return_url: form.get('return_url'), url: `https://billing.stripe.test/p/session/${portalId}` });
+        return send(200, {
+          id: portalId,
+          object: 'billing_portal.session',
+          customer: customer.id,
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.test/p/session/${portalId}`,
+        });
       }
       return send(404, stripeError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`));
     });

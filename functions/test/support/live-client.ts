@@ -46,7 +46,8 @@ export async function openLiveStream(baseUrl: string, idToken: string) {
         const found = received.find((r) => match(r.event));
         if (found) return found;
         const left = deadline - Date.now();
-        if (left <= 0 || ended) throw new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => r.event))}`);
+        if (left <= 0 || ended)
+          throw new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => r.event))}`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, left);

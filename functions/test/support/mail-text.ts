@@ -7,6 +7,9 @@ export function mailText(raw: string): string {
 export function inlineImage(raw: string, cid: string): Buffer | null {
   const part = raw.split(/\r?\n--/).find((section) => section.includes(`Content-ID: <${cid}>`));
   if (!part) return null;
-  const body = part.split(/\r?\n\r?\n/).slice(1).join('');
+  const body = part
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('');
   return Buffer.from(body.replace(/\s+/g, ''), 'base64');
 }

@@ -14,7 +14,10 @@ export function routesOf(app: FastifyInstance): { method: string; path: string }
     const depth = match[1]!.length / 4;
     trail.length = depth;
     trail.push(match[2]!);
-    const path = trail.join('').replace(/:[^/]+/g, 'x').replace(/\*/g, 'x');
+    const path = trail
+      .join('')
+      .replace(/:[^/]+/g, 'x')
+      .replace(/\*/g, 'x');
     for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, path });
   }
   return routes;

@@ -55,7 +55,12 @@ export function declaredShape(schemaModule: Record<string, unknown>): SchemaShap
         default: serial ? '(sequence)' : literalDefault(column.default, type),
       };
     }
-    const primaryKey = compositeKey.length > 0 ? compositeKey : Object.values(getTableColumns(table)).filter((c) => (c as PgColumn).primary).map((c) => (c as PgColumn).name);
+    const primaryKey =
+      compositeKey.length > 0
+        ? compositeKey
+        : Object.values(getTableColumns(table))
+            .filter((c) => (c as PgColumn).primary)
+            .map((c) => (c as PgColumn).name);
     const indexes: Record<string, string> = {};
     for (const index of config.indexes) {
       const { name, columns: on, unique, where, method } = index.config;
@@ -115,11 +120,20 @@ export async function migratedShape(db: Database['db']): Promise<SchemaShape> {
   const table = (name: string) => (shape[name] ??= { columns: {}, primaryKey: [], indexes: {} });
   for (const column of columns) {
     const fromSequence = column.column_default?.startsWith('nextval(') ?? false;
-    table(column.table_name).columns[column.column_name] = { type: column.type, notNull: column.not_null, default: fromSequence ? '(sequence)' : column.column_default };
+    table(column.table_name).columns[column.column_name] = {
+      type: column.type,
+      notNull: column.not_null,
+      default: fromSequence ? '(sequence)' : column.column_default,
+    };
   }
   for (const key of keys) table(key.table_name).primaryKey.push(key.column_name);
   for (const index of indexes) {
-    table(index.tablename).indexes[index.indexname] = indexSignature(index.indexdef.startsWith('CREATE UNIQUE'), /USING (\w+)/.exec(index.indexdef)?.[1] ?? 'btree', indexedColumns(index.indexdef), / WHERE /.test(index.indexdef));
+    table(index.tablename).indexes[index.indexname] = indexSignature(
+      index.indexdef.startsWith('CREATE UNIQUE'),
+      /USING (\w+)/.exec(index.indexdef)?.[1] ?? 'btree',
+      indexedColumns(index.indexdef),
+      / WHERE /.test(index.indexdef),
+    );
   }
   return shape;
 }
@@ -131,20 +145,39 @@ export function schemaDifferences(declared: SchemaShape, migrated: SchemaShape):
   for (const name of tables) {
     const want = declared[name];
     const have = migrated[name];
-    if (!want) { differences.push(`table ${name}: in the migrated database, not in schema.ts`); continue; }
-    if (!have) { differences.push(`table ${name}: in schema.ts, not in the migrated database`); continue; }
+    if (!want) {
+      differences.push(`table ${name}: in the migrated database, not in schema.ts`);
+      continue;
+    }
+    if (!have) {
+      differences.push(`table ${name}: in schema.ts, not in the migrated database`);
+      continue;
+    }
     for (const column of [...new Set([...Object.keys(want.columns), ...Object.keys(have.columns)])]) {
       const a = want.columns[column];
       const b = have.columns[column];
       const where = `${name}.${column}`;
-      if (!a) { differences.push(`column ${where}: in the migrated database, not in schema.ts`); continue; }
-      if (!b) { differences.push(`column ${where}: in schema.ts (${a.type}), not in the migrated database`); continue; }
+      if (!a) {
+        differences.push(`column ${where}: in the migrated database, not in schema.ts`);
+        continue;
+      }
+      if (!b) {
+        differences.push(`column ${where}: in schema.ts (${a.type}), not in the migrated database`);
+        continue;
+      }
       if (a.type !== b.type) differences.push(`column ${where}: schema.ts says type ${a.type}, the database has ${b.type}`);
-      if (a.notNull !== b.notNull) differences.push(`column ${where}: schema.ts says ${a.notNull ? 'not null' : 'nullable'}, the database has it ${b.notNull ? 'not null' : 'nullable'}`);
+      if (a.notNull !== b.notNull)
+        differences.push(
+          `column ${where}: schema.ts says ${a.notNull ? 'not null' : 'nullable'}, the database has it ${b.notNull ? 'not null' : 'nullable'}`,
+        );
       const sameDefault = a.default === b.default || (a.default === '(sql)' && b.default !== null && b.default !== '(sequence)');
-      if (!sameDefault) differences.push(`column ${where}: schema.ts says default ${a.default ?? 'none'}, the database has ${b.default ?? 'none'}`);
+      if (!sameDefault)
+        differences.push(`column ${where}: schema.ts says default ${a.default ?? 'none'}, the database has ${b.default ?? 'none'}`);
     }
-    if (want.primaryKey.join(', ') !== have.primaryKey.join(', ')) differences.push(`table ${name}: schema.ts says primary key (${want.primaryKey.join(', ')}), the database has (${have.primaryKey.join(', ')})`);
+    if (want.primaryKey.join(', ') !== have.primaryKey.join(', '))
+      differences.push(
+        `table ${name}: schema.ts says primary key (${want.primaryKey.join(', ')}), the database has (${have.primaryKey.join(', ')})`,
+      );
     for (const index of [...new Set([...Object.keys(want.indexes), ...Object.keys(have.indexes)])]) {
       const a = want.indexes[index];
       const b = have.indexes[index];

@@ -47,7 +47,13 @@ describe('routes', () => {
 
   it('swaps the screen when navigating between two pages of the same remote', async () => {
     const user = userEvent.setup();
-    renderAt('/faq', <><Link to="/about-shelby-floral">About</Link><AppRoutes /></>);
+    renderAt(
+      '/faq',
+      <>
+        <Link to="/about-shelby-floral">About</Link>
+        <AppRoutes />
+      </>,
+    );
     await screen.findByRole('heading', { name: 'screen marketing/Faq' });
     await user.click(screen.getByRole('link', { name: 'About' }));
     expect(await screen.findByRole('heading', { name: 'screen marketing/About' })).toBeInTheDocument();
@@ -103,7 +109,13 @@ describe('access rules', () => {
 describe('scrolling', () => {
   it('scrolls smoothly to the top on every route change', async () => {
     const user = userEvent.setup();
-    renderAt('/faq', <><ScrollToTop /><Link to="/about-shelby-floral">About</Link></>);
+    renderAt(
+      '/faq',
+      <>
+        <ScrollToTop />
+        <Link to="/about-shelby-floral">About</Link>
+      </>,
+    );
     jest.mocked(window.scrollTo).mockClear();
     await user.click(screen.getByRole('link', { name: 'About' }));
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });

@@ -11,6 +11,7 @@ import './fonts.css';
  * are late).
  */
 export function BrandFonts() {
-  for (const url of [displayFontUrl, textFontUrl, textStrongFontUrl]) preload(url, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  for (const url of [displayFontUrl, textFontUrl, textStrongFontUrl])
+    preload(url, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return null;
 }

@@ -27,7 +27,15 @@ function Shell() {
           <Routes>
             <Route path="/" element={<h1>Home</h1>} />
             <Route path="/faq" element={<LateScreen />} />
-            <Route path="/login" element={<><h1>Login</h1><input aria-label="Email" autoFocus /></>} />
+            <Route
+              path="/login"
+              element={
+                <>
+                  <h1>Login</h1>
+                  <input aria-label="Email" autoFocus />
+                </>
+              }
+            />
           </Routes>
         </Suspense>
       </main>

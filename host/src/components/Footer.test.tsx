@@ -4,5 +4,8 @@ import { renderAt } from '../test/render';
 
 it('the footer leads subscribers to their account', () => {
   renderAt('/', <Footer />);
-  expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'My subscription' })).toHaveAttribute('href', '/account');
+  expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'My subscription' })).toHaveAttribute(
+    'href',
+    '/account',
+  );
 });

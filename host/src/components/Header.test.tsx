@@ -4,7 +4,10 @@ import { Header } from './Header';
 import { renderAt, signIn, signOutForTest } from '../test/render';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
-const linkNames = () => within(nav()).getAllByRole('link').map((link) => link.textContent);
+const linkNames = () =>
+  within(nav())
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('Header', () => {
   beforeEach(() => signOutForTest());

@@ -91,11 +91,22 @@ describe('files the page asks the worker to keep', () => {
   it('fetches and keeps those not kept yet, without credentials, and lets a failure pass (the next visit keeps it)', async () => {
     kept.set('https://blooms.example/staff/already.js', new Response('kept before'));
     network.mockImplementation(async (url) =>
-      urlOf(url).endsWith('gone.js') ? new Response('', { status: 404 }) : urlOf(url).endsWith('offline.js') ? Promise.reject(new TypeError('Failed to fetch')) : new Response(`body of ${urlOf(url)}`),
+      urlOf(url).endsWith('gone.js')
+        ? new Response('', { status: 404 })
+        : urlOf(url).endsWith('offline.js')
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : new Response(`body of ${urlOf(url)}`),
     );
-    const urls = ['https://blooms.example/staff/already.js', 'https://blooms.example/staff/main.js', 'https://blooms.example/staff/gone.js', 'https://blooms.example/staff/offline.js'];
+    const urls = [
+      'https://blooms.example/staff/already.js',
+      'https://blooms.example/staff/main.js',
+      'https://blooms.example/staff/gone.js',
+      'https://blooms.example/staff/offline.js',
+    ];
     await dispatch('message', { data: { type: 'keep', urls } });
-    expect(network.mock.calls.map(([url, init]) => [urlOf(url), init])).toEqual(urls.slice(1).map((url) => [url, { mode: 'cors', credentials: 'omit' }]));
+    expect(network.mock.calls.map(([url, init]) => [urlOf(url), init])).toEqual(
+      urls.slice(1).map((url) => [url, { mode: 'cors', credentials: 'omit' }]),
+    );
     expect([...kept.keys()].sort()).toEqual(['https://blooms.example/staff/already.js', 'https://blooms.example/staff/main.js']);
     offline();
     expect(await (await browse('https://blooms.example/staff/main.js'))!.text()).toBe('body of https://blooms.example/staff/main.js');

@@ -6,8 +6,14 @@ jest.mock('../assets/photos', () => ({
     hero: {
       width: 1440,
       height: 960,
-      avif: [['/hero-480.avif', 480], ['/hero-1440.avif', 1440]],
-      webp: [['/hero-480.webp', 480], ['/hero-1440.webp', 1440]],
+      avif: [
+        ['/hero-480.avif', 480],
+        ['/hero-1440.avif', 1440],
+      ],
+      webp: [
+        ['/hero-480.webp', 480],
+        ['/hero-1440.webp', 1440],
+      ],
     },
   },
 }));
@@ -22,7 +28,9 @@ it('shows the illustration, lazily and with its size, when there is no photo', (
 });
 
 it("uses the owner's photo in AVIF and WebP at every width when there is one", () => {
-  const { container } = render(<Art src="/art/hero.svg" slot="hero" alt="Our arrangement" width={640} height={640} priority sizes="50vw" />);
+  const { container } = render(
+    <Art src="/art/hero.svg" slot="hero" alt="Our arrangement" width={640} height={640} priority sizes="50vw" />,
+  );
   const sources = container.querySelectorAll('source');
   expect([...sources].map((s) => [s.type, s.getAttribute('srcset'), s.getAttribute('sizes')])).toEqual([
     ['image/avif', '/hero-480.avif 480w, /hero-1440.avif 1440w', '50vw'],

@@ -26,9 +26,20 @@ export function Art({ src, slot, alt, width, height, sizes = '(min-width: 860px)
       <picture>
         <source type="image/avif" srcSet={srcSet(photo.avif)} sizes={sizes} />
         <source type="image/webp" srcSet={srcSet(photo.webp)} sizes={sizes} />
-        <img src={photo.webp.at(-1)![0]} alt={alt} width={photo.width} height={photo.height} loading={loading} decoding="async" {...priorityHint} className={className} />
+        <img
+          src={photo.webp.at(-1)![0]}
+          alt={alt}
+          width={photo.width}
+          height={photo.height}
+          loading={loading}
+          decoding="async"
+          {...priorityHint}
+          className={className}
+        />
       </picture>
     );
   }
-  return <img src={src} alt={alt} width={width} height={height} loading={loading} decoding="async" {...priorityHint} className={className} />;
+  return (
+    <img src={src} alt={alt} width={width} height={height} loading={loading} decoding="async" {...priorityHint} className={className} />
+  );
 }

@@ -21,15 +21,25 @@ function AreaMap() {
       <path className="area-map__county" d="M96 14 L150 10 L146 66 L100 70 Z" />
       <path className="area-map__county area-map__county--salt-lake" d="M62 72 L150 68 L156 156 L70 160 Z" />
       <path className="area-map__county" d="M52 162 L160 158 L196 262 L70 270 Z" />
-      <text className="area-map__county-name" x="20" y="44">Davis</text>
-      <text className="area-map__county-name" x="8" y="118">Salt Lake</text>
-      <text className="area-map__county-name" x="14" y="222">Utah</text>
+      <text className="area-map__county-name" x="20" y="44">
+        Davis
+      </text>
+      <text className="area-map__county-name" x="8" y="118">
+        Salt Lake
+      </text>
+      <text className="area-map__county-name" x="14" y="222">
+        Utah
+      </text>
       <polyline className="area-map__road" points={TOWNS.map((town) => `${town.x},${town.y}`).join(' ')} />
-      <text className="area-map__road-name" x="134" y="200">I-15</text>
+      <text className="area-map__road-name" x="134" y="200">
+        I-15
+      </text>
       {TOWNS.map((town) => (
         <g key={town.name}>
           <circle className="area-map__town" cx={town.x} cy={town.y} r="4" />
-          <text className="area-map__town-name" x={town.x + 8} y={town.y + 4}>{town.name}</text>
+          <text className="area-map__town-name" x={town.x + 8} y={town.y + 4}>
+            {town.name}
+          </text>
         </g>
       ))}
     </svg>

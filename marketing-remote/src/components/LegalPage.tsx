@@ -2,7 +2,18 @@ import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes';
-import { CANCEL_RULE, CHARGE_TIMING, DELIVERY_CORRIDOR, DELIVERY_COUNTIES, formatPrice, GIFT_RULE, MONEY_RULE, PRICE_PER_MONTH_USD, SKIP_NOTICE_DAYS, SKIP_RULE } from '@blooms/shared/contract/site';
+import {
+  CANCEL_RULE,
+  CHARGE_TIMING,
+  DELIVERY_CORRIDOR,
+  DELIVERY_COUNTIES,
+  formatPrice,
+  GIFT_RULE,
+  MONEY_RULE,
+  PRICE_PER_MONTH_USD,
+  SKIP_NOTICE_DAYS,
+  SKIP_RULE,
+} from '@blooms/shared/contract/site';
 
 /** The business facts a legal text may name as {price}, {skipNoticeDays}, ...: one source of truth, not retyped by the owner. */
 export const LEGAL_FACTS: Record<string, string> = {
@@ -24,7 +35,9 @@ export const LEGAL_FACTS: Record<string, string> = {
  * %7B and %7D); a name that is not a fact stays visible, and a test catches it.
  */
 export function withLegalFacts(html: string): string {
-  return html.replace(/(?:\{|%7B)(\w+)(?:\}|%7D)/g, (token, name: string) => (name in LEGAL_FACTS ? escapeHtml(LEGAL_FACTS[name]!) : token));
+  return html.replace(/(?:\{|%7B)(\w+)(?:\}|%7D)/g, (token, name: string) =>
+    name in LEGAL_FACTS ? escapeHtml(LEGAL_FACTS[name]!) : token,
+  );
 }
 
 export interface LegalText {

@@ -40,10 +40,24 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
       <div className="carousel__header">
         <h2 id="testimonials-heading">What our subscribers say</h2>
         <div className="carousel__controls">
-          <button type="button" className="carousel__button" data-carousel-step={-1} onClick={() => scroll(-1)} disabled={position.atStart} aria-label="Previous testimonial">
+          <button
+            type="button"
+            className="carousel__button"
+            data-carousel-step={-1}
+            onClick={() => scroll(-1)}
+            disabled={position.atStart}
+            aria-label="Previous testimonial"
+          >
             ‹
           </button>
-          <button type="button" className="carousel__button" data-carousel-step={1} onClick={() => scroll(1)} disabled={position.atEnd} aria-label="Next testimonial">
+          <button
+            type="button"
+            className="carousel__button"
+            data-carousel-step={1}
+            onClick={() => scroll(1)}
+            disabled={position.atEnd}
+            aria-label="Next testimonial"
+          >
             ›
           </button>
         </div>
@@ -52,9 +66,22 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
         Testimonial {position.index + 1} of {testimonials.length}
       </p>
       {/* Focusable so keyboard users can scroll it with the arrow keys, like any scroll area. */}
-      <div className="carousel__track" ref={track} onScroll={measure} tabIndex={0} role="group" aria-label="Testimonials, scroll sideways for more">
+      <div
+        className="carousel__track"
+        ref={track}
+        onScroll={measure}
+        tabIndex={0}
+        role="group"
+        aria-label="Testimonials, scroll sideways for more"
+      >
         {testimonials.map((t, i) => (
-          <div key={t.name} className="carousel__card" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${testimonials.length}`}>
+          <div
+            key={t.name}
+            className="carousel__card"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${testimonials.length}`}
+          >
             <blockquote>
               <p>“{t.quote}”</p>
               <footer>

@@ -14,17 +14,32 @@ async function run(photos: Record<string, { width: number; height: number }>) {
   const input = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-in-'));
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-out-'));
   for (const [file, { width, height }] of Object.entries(photos)) {
-    await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } }).jpeg().toFile(path.join(input, file));
+    await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } })
+      .jpeg()
+      .toFile(path.join(input, file));
   }
   const log = execFileSync('node', [script, input, output], { encoding: 'utf8' });
   return { output, log, files: fs.readdirSync(output).sort(), index: fs.readFileSync(path.join(output, 'index.ts'), 'utf8') };
 }
 
-it('makes AVIF and WebP at 480, 960 and 1440 px for each named photo, cut to its picture\'s shape, and indexes them', async () => {
-  const { output, files, index, log } = await run({ 'studio.jpg': { width: 2400, height: 1800 }, 'holiday.jpg': { width: 800, height: 600 } });
-  expect(files).toEqual(['index.ts', 'studio-1440.avif', 'studio-1440.webp', 'studio-480.avif', 'studio-480.webp', 'studio-960.avif', 'studio-960.webp']);
+it("makes AVIF and WebP at 480, 960 and 1440 px for each named photo, cut to its picture's shape, and indexes them", async () => {
+  const { output, files, index, log } = await run({
+    'studio.jpg': { width: 2400, height: 1800 },
+    'holiday.jpg': { width: 800, height: 600 },
+  });
+  expect(files).toEqual([
+    'index.ts',
+    'studio-1440.avif',
+    'studio-1440.webp',
+    'studio-480.avif',
+    'studio-480.webp',
+    'studio-960.avif',
+    'studio-960.webp',
+  ]);
   // The studio picture is 3:2; a 4:3 photo loses a strip at the top and bottom.
-  expect(index).toContain("'studio': { width: 1440, height: 960, avif: [[studio_480_avif, 480], [studio_960_avif, 960], [studio_1440_avif, 1440]]");
+  expect(index).toContain(
+    "'studio': { width: 1440, height: 960, avif: [[studio_480_avif, 480], [studio_960_avif, 960], [studio_1440_avif, 1440]]",
+  );
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- sharp is a root tool, loaded only by this test
   const sharp = require(require.resolve('sharp', { paths: [path.join(__dirname, '..', '..', '..')] }));
   expect(await sharp(path.join(output, 'studio-960.webp')).metadata()).toMatchObject({ width: 960, height: 640 });

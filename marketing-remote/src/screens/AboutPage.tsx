@@ -16,14 +16,22 @@ const SERVICES = [
 export default function AboutPage() {
   const site = useSiteContact();
   return (
-    <Screen remote="marketing" title={`About ${site.sisterStudioName}`} description={`${site.sisterStudioName} is the Utah wedding and event floral studio behind Monthly Blooms.`}>
+    <Screen
+      remote="marketing"
+      title={`About ${site.sisterStudioName}`}
+      description={`${site.sisterStudioName} is the Utah wedding and event floral studio behind Monthly Blooms.`}
+    >
       <section className="container section split">
         <div>
           <h1>About {site.sisterStudioName}</h1>
           <p className="lead">
-            {site.sisterStudioName} is a floral studio in Utah that designs for weddings, events and businesses. Monthly Blooms grew out of one question our clients kept asking: can we have this at home, every month?
+            {site.sisterStudioName} is a floral studio in Utah that designs for weddings, events and businesses. Monthly Blooms grew out of
+            one question our clients kept asking: can we have this at home, every month?
           </p>
-          <p>We started with a few neighbours and a van. Today the same designers who build wedding arches compose every Monthly Blooms vase by hand.</p>
+          <p>
+            We started with a few neighbours and a van. Today the same designers who build wedding arches compose every Monthly Blooms vase
+            by hand.
+          </p>
         </div>
         <Art src={studio} slot="studio" alt="Flowers laid out on the studio table" width={600} height={400} priority />
       </section>
@@ -31,8 +39,8 @@ export default function AboutPage() {
       <section className="container section">
         <h2>The studio and your subscription</h2>
         <p>
-          Every subscription is made in the {site.sisterStudioName} studio with the same flowers and care as our event work. <Link to="/subscribe">Start a subscription</Link> or{' '}
-          <Link to="/how-it-works">see how it works</Link>.
+          Every subscription is made in the {site.sisterStudioName} studio with the same flowers and care as our event work.{' '}
+          <Link to="/subscribe">Start a subscription</Link> or <Link to="/how-it-works">see how it works</Link>.
         </p>
         <StudioLink />
       </section>

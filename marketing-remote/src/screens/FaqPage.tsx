@@ -7,7 +7,11 @@ import '../marketing.css';
 
 export default function FaqPage() {
   return (
-    <Screen remote="marketing" title="FAQ" description="Answers about the Monthly Blooms subscription: how it works, deliveries, skipping a month, cancelling and gifts.">
+    <Screen
+      remote="marketing"
+      title="FAQ"
+      description="Answers about the Monthly Blooms subscription: how it works, deliveries, skipping a month, cancelling and gifts."
+    >
       <section className="container section narrow">
         <h1>Frequently Asked Questions</h1>
         <div className="disclosure-list">

@@ -29,9 +29,17 @@ const APPROACH = [
 ];
 
 const TESTIMONIALS: Testimonial[] = [
-  { quote: 'The first thing guests notice in our living room. Every month I wonder what will come next.', name: 'Rachel M.', place: 'Sandy' },
+  {
+    quote: 'The first thing guests notice in our living room. Every month I wonder what will come next.',
+    name: 'Rachel M.',
+    place: 'Sandy',
+  },
   { quote: 'I gave my mom a yearly plan for her birthday. She calls me every time the vase arrives.', name: 'Daniel K.', place: 'Provo' },
-  { quote: 'Our reception desk finally looks alive. The swap is so easy we barely notice it happen.', name: 'Priya R.', place: 'Bountiful' },
+  {
+    quote: 'Our reception desk finally looks alive. The swap is so easy we barely notice it happen.',
+    name: 'Priya R.',
+    place: 'Bountiful',
+  },
   { quote: 'Beautiful, generous arrangements, and the delivery is always right on time.', name: 'Tom N.', place: 'Millcreek' },
   { quote: 'Fall in a vase: dahlias, wheat, berries. It made our whole house feel like October.', name: 'Ashley B.', place: 'Lehi' },
 ];
@@ -39,7 +47,11 @@ const TESTIMONIALS: Testimonial[] = [
 export default function HomePage() {
   const site = useSiteContact();
   return (
-    <Screen remote="marketing" title="Fresh flowers, hand-delivered monthly" description={`A hand-made seasonal arrangement in a vase, hand-delivered each month in ${DELIVERY_COUNTIES_TEXT}, Utah. ${formatPrice(PRICE_PER_MONTH_USD)}/month.`}>
+    <Screen
+      remote="marketing"
+      title="Fresh flowers, hand-delivered monthly"
+      description={`A hand-made seasonal arrangement in a vase, hand-delivered each month in ${DELIVERY_COUNTIES_TEXT}, Utah. ${formatPrice(PRICE_PER_MONTH_USD)}/month.`}
+    >
       <section className="hero">
         <div className="container hero__inner">
           <div className="hero__text">
@@ -48,17 +60,29 @@ export default function HomePage() {
             </p>
             <h1>Fresh flowers, hand-delivered every month</h1>
             <p className="hero__lead">
-              A seasonal arrangement, made by hand and brought to your door in a vase, across {DELIVERY_COUNTIES_TEXT}. {formatPrice(PRICE_PER_MONTH_USD)} a month.
+              A seasonal arrangement, made by hand and brought to your door in a vase, across {DELIVERY_COUNTIES_TEXT}.{' '}
+              {formatPrice(PRICE_PER_MONTH_USD)} a month.
             </p>
             <GetStarted />
           </div>
-          <Art src={hero} slot="hero" alt="A hand-made arrangement of pink and gold flowers in a vase" width={640} height={640} priority className="hero__art" />
+          <Art
+            src={hero}
+            slot="hero"
+            alt="A hand-made arrangement of pink and gold flowers in a vase"
+            width={640}
+            height={640}
+            priority
+            className="hero__art"
+          />
         </div>
       </section>
 
       <section className="container section intro">
         <h2>A monthly moment of beauty</h2>
-        <p>Flowers change a room, and a little of the day. Monthly Blooms makes that happen on its own, every month, without a trip to the shop.</p>
+        <p>
+          Flowers change a room, and a little of the day. Monthly Blooms makes that happen on its own, every month, without a trip to the
+          shop.
+        </p>
         <ul className="feature-list">
           {FEATURES.map((feature) => (
             <li key={feature}>{feature}</li>
@@ -86,7 +110,8 @@ export default function HomePage() {
           <div>
             <h2>From the studio behind {site.sisterStudioName}</h2>
             <p>
-              Monthly Blooms comes from the florists of {site.sisterStudioName}, a wedding and event studio in Utah. The same hands that design for the biggest days make your monthly vase.
+              Monthly Blooms comes from the florists of {site.sisterStudioName}, a wedding and event studio in Utah. The same hands that
+              design for the biggest days make your monthly vase.
             </p>
             <StudioLink />
           </div>

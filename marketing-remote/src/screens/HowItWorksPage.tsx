@@ -7,7 +7,10 @@ import doorstep from '../assets/art/doorstep.svg';
 import '../marketing.css';
 
 const STEPS = [
-  { title: `Subscribe for ${formatPrice(PRICE_PER_MONTH_USD)}/month`, text: 'Choose every month of the year, or only the months you want.' },
+  {
+    title: `Subscribe for ${formatPrice(PRICE_PER_MONTH_USD)}/month`,
+    text: 'Choose every month of the year, or only the months you want.',
+  },
   { title: 'Tell us where to deliver', text: 'Your home, your office, or someone you love: gifts just need their name and address.' },
   { title: 'We design your arrangement', text: 'Each month our florists build a vase around the freshest seasonal flowers.' },
   { title: 'Delivered by hand', text: 'We bring it to the door ourselves, and pick up last month’s vase.' },
@@ -22,13 +25,19 @@ const VASE_SWAP = [
 
 export default function HowItWorksPage() {
   return (
-    <Screen remote="marketing" title="How It Works" description="Subscribe, tell us where to deliver, and a hand-made seasonal arrangement arrives in a vase every month. We swap the vase each visit.">
+    <Screen
+      remote="marketing"
+      title="How It Works"
+      description="Subscribe, tell us where to deliver, and a hand-made seasonal arrangement arrives in a vase every month. We swap the vase each visit."
+    >
       <section className="container section">
         <h1>How It Works</h1>
         <ol className="steps even-grid">
           {STEPS.map((step, i) => (
             <li key={step.title} className="card">
-              <span className="steps__number" aria-hidden="true">{i + 1}</span>
+              <span className="steps__number" aria-hidden="true">
+                {i + 1}
+              </span>
               <h2>{step.title}</h2>
               <p>{step.text}</p>
             </li>

@@ -52,7 +52,11 @@ const SEASONS = [
 
 export default function SeasonalCollectionsPage() {
   return (
-    <Screen remote="marketing" title="Seasonal Collections" description="What arrives in your vase through the year: spring, summer, fall and winter collections from Monthly Blooms.">
+    <Screen
+      remote="marketing"
+      title="Seasonal Collections"
+      description="What arrives in your vase through the year: spring, summer, fall and winter collections from Monthly Blooms."
+    >
       <section className="container section">
         <h1>Seasonal Collections</h1>
         <p className="lead">Every month follows the season. Here is what the year looks like in a vase.</p>
@@ -60,14 +64,29 @@ export default function SeasonalCollectionsPage() {
       {SEASONS.map((season, index) => (
         <section key={season.name} className={index % 2 ? 'section section--muted' : 'section'} aria-labelledby={`season-${season.name}`}>
           <div className="container season">
-            <Art src={season.main} slot={`${season.name.toLowerCase()}-main`} alt={`A ${season.name.toLowerCase()} arrangement in ${season.colours} tones, in a vase`} width={600} height={600} className="season__main" priority={index === 0} />
+            <Art
+              src={season.main}
+              slot={`${season.name.toLowerCase()}-main`}
+              alt={`A ${season.name.toLowerCase()} arrangement in ${season.colours} tones, in a vase`}
+              width={600}
+              height={600}
+              className="season__main"
+              priority={index === 0}
+            />
             <div>
               <h2 id={`season-${season.name}`}>{season.name}</h2>
               <p>{season.text}</p>
               <ul className="gallery" aria-label={`${season.name} gallery`}>
                 {season.gallery.map((src, i) => (
                   <li key={`${season.name}-${i}`}>
-                    <Art src={src} slot={`${season.name.toLowerCase()}-detail-${i + 1}`} sizes="(min-width: 860px) 20vw, 33vw" alt={`${season.name} blooms, close up, ${i + 1} of 3`} width={400} height={300} />
+                    <Art
+                      src={src}
+                      slot={`${season.name.toLowerCase()}-detail-${i + 1}`}
+                      sizes="(min-width: 860px) 20vw, 33vw"
+                      alt={`${season.name} blooms, close up, ${i + 1} of 3`}
+                      width={400}
+                      height={300}
+                    />
                   </li>
                 ))}
               </ul>

@@ -15,7 +15,12 @@ import TermsOfServicePage from './TermsOfServicePage';
 import { LegalPage, withLegalFacts } from '../components/LegalPage';
 import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
 
-const SITE = { ...DEFAULT_SITE_CONTACT, sisterStudioUrl: 'https://studio.example', contactEmail: 'hi@blooms.example', phone: '(801) 555-0000' };
+const SITE = {
+  ...DEFAULT_SITE_CONTACT,
+  sisterStudioUrl: 'https://studio.example',
+  contactEmail: 'hi@blooms.example',
+  phone: '(801) 555-0000',
+};
 
 function renderPage(Page: () => React.JSX.Element) {
   useAppConfig.setState({ config: { site: SITE } as unknown as AppConfig });
@@ -33,10 +38,24 @@ describe('Home', () => {
     renderPage(HomePage);
     const card = screen.getByRole('region', { name: 'The plan' });
     expect(card).toHaveTextContent('$99 per delivered month');
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A hand-made arrangement of the season’s flowers', 'A vase, swapped for a fresh one each month', 'Hand delivery to your door']);
-    expect(within(card).getByText('Yearly').nextElementSibling).toHaveTextContent('Flowers every month: $99 for each delivery, so 12 a year unless you skip or pause.');
-    expect(within(card).getByText('Custom').nextElementSibling).toHaveTextContent('Only the months you choose: $99 for each of them, and nothing in the others.');
-    expect(card).toHaveTextContent('Skip or pause a month up to 7 days before its delivery. Cancel any time: nothing is charged after your last delivery.');
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'A hand-made arrangement of the season’s flowers',
+      'A vase, swapped for a fresh one each month',
+      'Hand delivery to your door',
+    ]);
+    expect(within(card).getByText('Yearly').nextElementSibling).toHaveTextContent(
+      'Flowers every month: $99 for each delivery, so 12 a year unless you skip or pause.',
+    );
+    expect(within(card).getByText('Custom').nextElementSibling).toHaveTextContent(
+      'Only the months you choose: $99 for each of them, and nothing in the others.',
+    );
+    expect(card).toHaveTextContent(
+      'Skip or pause a month up to 7 days before its delivery. Cancel any time: nothing is charged after your last delivery.',
+    );
     expect(card).toHaveTextContent('The first delivery is paid when you subscribe. Each later delivery is charged 6 days before it');
   });
 
@@ -53,7 +72,11 @@ describe('Home', () => {
     expect(within(intro).getAllByRole('listitem')).toHaveLength(5);
     expect(within(intro).getByText(/Salt Lake, Utah and Davis counties/)).toBeInTheDocument();
     const approach = screen.getByRole('heading', { name: 'Our approach' }).closest('section')!;
-    expect(within(approach).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Seasonal', 'Designed with care', 'Reliable delivery', 'Locally sourced']);
+    expect(
+      within(approach)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Seasonal', 'Designed with care', 'Reliable delivery', 'Locally sourced']);
     expect(screen.getByRole('link', { name: /Visit Shelby Floral/ })).toHaveAttribute('href', 'https://studio.example');
   });
 
@@ -79,7 +102,8 @@ describe('Home', () => {
     renderPage(SeasonalCollectionsPage);
     expect(screen.getByAltText(/^A spring arrangement/)).toHaveAttribute('loading', 'eager');
     expect(screen.getByAltText(/^A spring arrangement/)).toHaveAttribute('fetchpriority', 'high');
-    for (const season of ['summer', 'fall', 'winter']) expect(screen.getByAltText(new RegExp(`^A ${season} arrangement`))).toHaveAttribute('loading', 'lazy');
+    for (const season of ['summer', 'fall', 'winter'])
+      expect(screen.getByAltText(new RegExp(`^A ${season} arrangement`))).toHaveAttribute('loading', 'lazy');
     expect(screen.getByAltText('Spring blooms, close up, 1 of 3')).toHaveAttribute('loading', 'lazy');
   });
 });
@@ -157,19 +181,17 @@ describe('How It Works', () => {
     renderPage(HowItWorksPage);
     expect(screen.getByRole('heading', { level: 1, name: 'How It Works' })).toBeInTheDocument();
     const steps = screen.getAllByRole('list')[0]!;
-    expect(within(steps).getAllByRole('heading').map((h) => h.textContent)).toEqual([
-      'Subscribe for $99/month',
-      'Tell us where to deliver',
-      'We design your arrangement',
-      'Delivered by hand',
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Subscribe for $99/month', 'Tell us where to deliver', 'We design your arrangement', 'Delivered by hand']);
     const swap = screen.getByRole('heading', { name: 'The vase swap' }).closest('section')!;
-    expect(within(swap).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Your first delivery comes with a vase',
-      'We swap it every month',
-      'Not home? No problem',
-      'No cleaning needed',
-    ]);
+    expect(
+      within(swap)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Your first delivery comes with a vase', 'We swap it every month', 'Not home? No problem', 'No cleaning needed']);
     const door = screen.getByRole('heading', { level: 2, name: 'At your door, every month' }).closest('section')!;
     expect(within(door).getByRole('img', { name: 'A vase of seasonal flowers left on a doorstep' })).toHaveAttribute('loading', 'lazy');
     expect(getStarted()[0]).toHaveAttribute('href', '/subscribe');
@@ -220,13 +242,23 @@ describe('FAQ', () => {
     for (const q of questions()) await user.click(q);
     expect(screen.getByText(/Salt Lake, Utah and Davis counties, by hand along the I-15 corridor from Bountiful to Provo/)).toBeVisible();
     expect(screen.getByText(/Cancel any time: nothing is charged after your last delivery/)).toBeVisible();
-    expect(screen.getByText(/recipient’s name and address, your own name and e-mail for the receipts, and a message for the card/)).toBeVisible();
+    expect(
+      screen.getByText(/recipient’s name and address, your own name and e-mail for the receipts, and a message for the card/),
+    ).toBeVisible();
     expect(screen.getByText(/leave the flowers at your door/)).toBeVisible();
   });
 });
 
 describe('one truth', () => {
-  const PAGES = { Home: HomePage, 'How It Works': HowItWorksPage, Collections: SeasonalCollectionsPage, FAQ: FaqPage, About: AboutPage, 'Privacy Policy': PrivacyPolicyPage, 'Terms of Service': TermsOfServicePage };
+  const PAGES = {
+    Home: HomePage,
+    'How It Works': HowItWorksPage,
+    Collections: SeasonalCollectionsPage,
+    FAQ: FaqPage,
+    About: AboutPage,
+    'Privacy Policy': PrivacyPolicyPage,
+    'Terms of Service': TermsOfServicePage,
+  };
 
   it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])('%s states no price, notice or rule the contract does not hold', (name) => {
     const { container } = renderPage(PAGES[name]);
@@ -237,7 +269,11 @@ describe('one truth', () => {
   it('the FAQ sends subscribers to their account to skip and to cancel, not to e-mail or call', () => {
     renderPage(FaqPage);
     const answers = Array.from(document.querySelectorAll('.disclosure__answer'));
-    expect(answers.filter((answer) => within(answer as HTMLElement).queryByRole('link', { name: 'Go to My subscription' })).map((answer) => answer.previousElementSibling?.textContent)).toEqual(['Can I skip a month?', 'How do I cancel?']);
+    expect(
+      answers
+        .filter((answer) => within(answer as HTMLElement).queryByRole('link', { name: 'Go to My subscription' }))
+        .map((answer) => answer.previousElementSibling?.textContent),
+    ).toEqual(['Can I skip a month?', 'How do I cancel?']);
   });
 
   it('the privacy policy says how subscribers sign in, and links to the account', () => {
@@ -252,7 +288,11 @@ describe('About', () => {
     renderPage(AboutPage);
     expect(screen.getByRole('heading', { level: 1, name: 'About Shelby Floral' })).toBeInTheDocument();
     const services = screen.getByRole('heading', { name: 'Services' }).closest('section')!;
-    expect(within(services).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Weddings', 'Events', 'Retail & Commercial']);
+    expect(
+      within(services)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Weddings', 'Events', 'Retail & Commercial']);
     expect(screen.getByRole('link', { name: 'Start a subscription' })).toHaveAttribute('href', '/subscribe');
     expect(screen.getByRole('link', { name: /Visit Shelby Floral/ })).toHaveAttribute('href', 'https://studio.example');
   });
@@ -282,12 +322,16 @@ describe.each([
 
 describe('a legal text the owner has marked final', () => {
   it('shows no draft notice', () => {
-    renderPage(() => <LegalPage title="Terms of Service" description="Terms." text={{ draft: false, html: '<h2>Billing</h2><p>{price} a month.</p>' }} />);
+    renderPage(() => (
+      <LegalPage title="Terms of Service" description="Terms." text={{ draft: false, html: '<h2>Billing</h2><p>{price} a month.</p>' }} />
+    ));
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     expect(screen.getByText('$99 a month.')).toBeInTheDocument();
   });
 
   it('fills in only the facts it knows, escaped', () => {
-    expect(withLegalFacts('<p>{price} and {deliveryCorridor}; {notAFact}</p>')).toBe('<p>$99 and the I-15 corridor from Bountiful to Provo; {notAFact}</p>');
+    expect(withLegalFacts('<p>{price} and {deliveryCorridor}; {notAFact}</p>')).toBe(
+      '<p>$99 and the I-15 corridor from Bountiful to Provo; {notAFact}</p>',
+    );
   });
 });

@@ -1,6 +1,13 @@
 // The account API's requests, checked by the server (the browser sends what account.ts describes).
 import { z } from 'zod';
-import { CANCEL_OTHER_MAX, CANCEL_REASON_IDS, MAX_PAUSE_MONTHS, type Account, type AccountMonth, type AccountSubscription } from './account';
+import {
+  CANCEL_OTHER_MAX,
+  CANCEL_REASON_IDS,
+  MAX_PAUSE_MONTHS,
+  type Account,
+  type AccountMonth,
+  type AccountSubscription,
+} from './account';
 import { SUBSCRIPTION_STATUSES } from './lifecycle';
 import { monthSchema } from './deliveries-api';
 import { ACCOUNT_MESSAGES } from './messages';
@@ -10,9 +17,15 @@ export const accountSubscriptionParamsSchema = z.strictObject({ id: z.uuid({ err
 export const accountMonthParamsSchema = accountSubscriptionParamsSchema.extend({ month: monthSchema });
 export const pauseRequestSchema = z.strictObject({
   from: monthSchema,
-  months: z.number({ error: ACCOUNT_MESSAGES.pauseLength }).int(ACCOUNT_MESSAGES.pauseLength).min(1, ACCOUNT_MESSAGES.pauseLength).max(MAX_PAUSE_MONTHS, ACCOUNT_MESSAGES.pauseLength),
+  months: z
+    .number({ error: ACCOUNT_MESSAGES.pauseLength })
+    .int(ACCOUNT_MESSAGES.pauseLength)
+    .min(1, ACCOUNT_MESSAGES.pauseLength)
+    .max(MAX_PAUSE_MONTHS, ACCOUNT_MESSAGES.pauseLength),
 });
-export const signInLinkRequestSchema = z.strictObject({ email: z.email({ error: 'Enter the e-mail address you subscribed with.' }).max(254) });
+export const signInLinkRequestSchema = z.strictObject({
+  email: z.email({ error: 'Enter the e-mail address you subscribed with.' }).max(254),
+});
 
 /**
  * Where the flowers go, as a subscriber may change it: the rules of subscribing (the delivery
@@ -21,7 +34,9 @@ export const signInLinkRequestSchema = z.strictObject({ email: z.email({ error: 
 export const addressChangeSchema = subscriberFields
   .pick({ address: true, unit: true, city: true, zip: true, deliveryNotes: true })
   .strict()
-  .meta({ fieldNames: { address: 'Street address', unit: 'Apt, suite or unit', city: 'City', zip: 'ZIP code', deliveryNotes: 'Delivery notes' } });
+  .meta({
+    fieldNames: { address: 'Street address', unit: 'Apt, suite or unit', city: 'City', zip: 'ZIP code', deliveryNotes: 'Delivery notes' },
+  });
 export type AddressChange = z.output<typeof addressChangeSchema>;
 
 /** A Custom plan's new months (numbers 1-12), as when subscribing. */
@@ -63,11 +78,22 @@ const accountSubscriptionSchema = z.object({
   pausedUntil: z.string().nullable(),
   coming: z.array(accountMonthSchema),
   lastDeliveryIfCancelled: z.string().nullable(),
-  past: z.array(z.object({ month: z.string(), date: z.string(), status: z.enum(['delivered', 'out-for-delivery', 'not-recorded']), photoUrl: z.string().nullable() })),
+  past: z.array(
+    z.object({
+      month: z.string(),
+      date: z.string(),
+      status: z.enum(['delivered', 'out-for-delivery', 'not-recorded']),
+      photoUrl: z.string().nullable(),
+    }),
+  ),
   payments: z.array(z.object({ month: z.string(), amountCents: z.number(), paidAt: z.string() })),
 }) satisfies z.ZodType<AccountSubscription>;
 
-export const accountSchema = z.object({ email: z.string(), cardUpdates: z.boolean(), subscriptions: z.array(accountSubscriptionSchema) }) satisfies z.ZodType<Account>;
+export const accountSchema = z.object({
+  email: z.string(),
+  cardUpdates: z.boolean(),
+  subscriptions: z.array(accountSubscriptionSchema),
+}) satisfies z.ZodType<Account>;
 
 /** A cancellation's answer: the account, and the last delivery as words (null when none comes). */
 export const cancelledAccountSchema = accountSchema.extend({ lastDelivery: z.string().nullable() });

@@ -15,16 +15,55 @@ const historyPhotoParams = historyParams.extend({ eventId: z.coerce.number().int
 /** Admins only. */
 export const ADMIN_ROUTES = {
   users: apiRoute({ method: 'GET', path: '/api/users', access: 'admin', response: z.array(userRecordSchema) }),
-  addUser: apiRoute({ method: 'POST', path: '/api/users', access: 'admin', body: userInputSchema, response: userRecordSchema, status: 201 }),
-  updateUser: apiRoute({ method: 'PUT', path: '/api/users/:id', access: 'admin', params: userParams, body: userInputSchema, response: userRecordSchema }),
+  addUser: apiRoute({
+    method: 'POST',
+    path: '/api/users',
+    access: 'admin',
+    body: userInputSchema,
+    response: userRecordSchema,
+    status: 201,
+  }),
+  updateUser: apiRoute({
+    method: 'PUT',
+    path: '/api/users/:id',
+    access: 'admin',
+    params: userParams,
+    body: userInputSchema,
+    response: userRecordSchema,
+  }),
   removeUser: apiRoute({ method: 'DELETE', path: '/api/users/:id', access: 'admin', params: userParams, status: 204, reply: 'empty' }),
   /** Moves a month's delivery day, or with date null puts it back on the usual day. */
-  setDeliveryDate: apiRoute({ method: 'PUT', path: '/api/delivery-dates/:month', access: 'admin', params: deliveryDateParamsSchema, body: deliveryDateChangeSchema, response: monthDeliveryDateSchema }),
-  subscriptionHistory: apiRoute({ method: 'GET', path: '/api/subscriptions/:id/history', access: 'admin', params: historyParams, response: subscriptionHistorySchema }),
+  setDeliveryDate: apiRoute({
+    method: 'PUT',
+    path: '/api/delivery-dates/:month',
+    access: 'admin',
+    params: deliveryDateParamsSchema,
+    body: deliveryDateChangeSchema,
+    response: monthDeliveryDateSchema,
+  }),
+  subscriptionHistory: apiRoute({
+    method: 'GET',
+    path: '/api/subscriptions/:id/history',
+    access: 'admin',
+    params: historyParams,
+    response: subscriptionHistorySchema,
+  }),
   /** A door photo the history shows, by the delivery event that left it. */
-  historyPhoto: apiRoute({ method: 'GET', path: '/api/subscriptions/:id/history/photos/:eventId', access: 'admin', params: historyPhotoParams, reply: 'file' }),
+  historyPhoto: apiRoute({
+    method: 'GET',
+    path: '/api/subscriptions/:id/history/photos/:eventId',
+    access: 'admin',
+    params: historyPhotoParams,
+    reply: 'file',
+  }),
   /** With the test checkout only (no such routes with real payments): the day the server takes it to be. */
   testClock: apiRoute({ method: 'GET', path: TEST_CLOCK_PATH, access: 'admin', response: testClockStateSchema }),
-  setTestClock: apiRoute({ method: 'PUT', path: TEST_CLOCK_PATH, access: 'admin', body: testClockChangeSchema, response: testClockStateSchema }),
+  setTestClock: apiRoute({
+    method: 'PUT',
+    path: TEST_CLOCK_PATH,
+    access: 'admin',
+    body: testClockChangeSchema,
+    response: testClockStateSchema,
+  }),
   resetTestClock: apiRoute({ method: 'DELETE', path: TEST_CLOCK_PATH, access: 'admin', response: testClockStateSchema }),
 };

@@ -52,7 +52,11 @@ export interface AnyApiRoute extends Omit<ApiRouteDefinition, 'status' | 'reques
 }
 
 /** The parameter names of a path pattern: '/api/users/:id' gives 'id'. */
-export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** A definition whose `params` schema names exactly the path's parameters (none when it has none). */
 type ParamsMatchPath<D extends ApiRouteDefinition> = [PathParamNames<D['path']>] extends [never]
@@ -99,14 +103,16 @@ export function paramsFrom<R extends AnyApiRoute>(route: R, path: string): ApiPa
 /** The query string of a call (with its '?'), or '' when it has none; unset values are left out. */
 export function queryStringOf(query: object | undefined): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
 /** Whether an object schema refuses keys it does not name (z.strictObject or .strict()). */
 export function refusesUnknownKeys(schema: z.ZodType): boolean {
-  const def = (schema as z.ZodType & { _zod: { def: { type: string; catchall?: { _zod: { def: { type: string } } }; in?: z.ZodType } } })._zod.def;
+  const def = (schema as z.ZodType & { _zod: { def: { type: string; catchall?: { _zod: { def: { type: string } } }; in?: z.ZodType } } })
+    ._zod.def;
   if (def.type === 'pipe' && def.in) return refusesUnknownKeys(def.in);
   return def.type === 'object' && def.catchall?._zod.def.type === 'never';
 }

@@ -54,7 +54,9 @@ function monthsFromWire(plan: unknown, months: string): number[] | string {
 }
 
 /** The wire fields read through WIRE_NAMES; checked by the subscriber's rules below. No other field is taken. */
-const wireFields = Object.fromEntries(Object.values(WIRE_NAMES).map((name) => [name, z.unknown().optional()])) as { [K in (typeof WIRE_NAMES)[SubscriberField]]: z.ZodOptional<z.ZodUnknown> };
+const wireFields = Object.fromEntries(Object.values(WIRE_NAMES).map((name) => [name, z.unknown().optional()])) as {
+  [K in (typeof WIRE_NAMES)[SubscriberField]]: z.ZodOptional<z.ZodUnknown>;
+};
 
 const wireSchema = z.strictObject({
   ...wireFields,
@@ -70,7 +72,8 @@ export const checkoutPayloadSchema = wireSchema.transform((wire, ctx): { subscri
   // Each subscriber field from its wire name; the months are read apart (their format differs).
   const fields = Object.fromEntries(Object.entries(WIRE_NAMES).map(([field, wireName]) => [field, wire[wireName]]));
   const reject = (issues: { message: string; path: PropertyKey[] }[]) => {
-    for (const { message, path } of issues) ctx.addIssue({ code: 'custom', message, path: path.map((p) => WIRE_NAMES[p as SubscriberField] ?? p) });
+    for (const { message, path } of issues)
+      ctx.addIssue({ code: 'custom', message, path: path.map((p) => WIRE_NAMES[p as SubscriberField] ?? p) });
     return z.NEVER;
   };
   // Every other field first, then the months, which come last in the wire format.
@@ -87,7 +90,9 @@ export type ValidCheckout = z.output<typeof checkoutPayloadSchema>;
 /** A started checkout: the provider's page to send the buyer to. */
 export const checkoutStartedSchema = z.object({ url: z.string(), sessionId: z.string() });
 
-export const checkoutVerifySchema = z.strictObject({ sessionId: z.string({ error: 'sessionId is required.' }).min(1, 'sessionId is required.').max(255) });
+export const checkoutVerifySchema = z.strictObject({
+  sessionId: z.string({ error: 'sessionId is required.' }).min(1, 'sessionId is required.').max(255),
+});
 
 /** A checkout's outcome; when paid, what was bought, for the confirmation page. */
 export const checkoutVerifiedSchema = z.object({

@@ -3,9 +3,19 @@ import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN } from './months';
 import { SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
-import { DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, type MonthDelivery, type SubscriptionPage, type SubscriptionRow } from './deliveries';
+import {
+  DASHBOARD_SORTS,
+  DELIVERY_STATUSES,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  type MonthDelivery,
+  type SubscriptionPage,
+  type SubscriptionRow,
+} from './deliveries';
 
-export const monthSchema = z.string({ error: 'month is required (YYYY-MM).' }).regex(MONTH_KEY_PATTERN, `month must be a month as YYYY-MM, from ${FIRST_YEAR}-01 to ${LAST_YEAR}-12.`);
+export const monthSchema = z
+  .string({ error: 'month is required (YYYY-MM).' })
+  .regex(MONTH_KEY_PATTERN, `month must be a month as YYYY-MM, from ${FIRST_YEAR}-01 to ${LAST_YEAR}-12.`);
 const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id.' });
 
 const dashboardViewShape = {
@@ -35,13 +45,18 @@ export const dashboardViewQuerySchema = z.strictObject({ month: monthSchema, ...
 
 export const routeOrderSchema = z.strictObject({
   month: monthSchema,
-  subscriptionIds: z.array(z.uuid({ error: 'subscriptionIds must be subscription ids.' }), { error: 'subscriptionIds must be a list of subscription ids.' }).max(MAX_PAGE_SIZE, `subscriptionIds may hold at most ${MAX_PAGE_SIZE} stops.`),
+  subscriptionIds: z
+    .array(z.uuid({ error: 'subscriptionIds must be subscription ids.' }), { error: 'subscriptionIds must be a list of subscription ids.' })
+    .max(MAX_PAGE_SIZE, `subscriptionIds may hold at most ${MAX_PAGE_SIZE} stops.`),
 });
 
 export const statusChangeSchema = z.strictObject({
   subscriptionId,
   month: monthSchema,
-  expectedStatus: z.string({ error: 'expectedStatus is required: the status you saw.' }).min(1, 'expectedStatus is required: the status you saw.').max(40),
+  expectedStatus: z
+    .string({ error: 'expectedStatus is required: the status you saw.' })
+    .min(1, 'expectedStatus is required: the status you saw.')
+    .max(40),
 });
 
 /** Undoes the caller's own revert of a Delivered stop, within REVERT_UNDO_ACCEPTED_SECONDS. */

@@ -14,7 +14,9 @@ describe('formatTotal', () => {
 
 describe('notes for staff', () => {
   it("put a gift's sender and card message before the delivery notes", () => {
-    expect(notesForStaff({ deliveryNotes: 'Ring twice.', buyerName: 'Tom Nguyen', giftMessage: 'Happy birthday, Mom!' })).toBe('Gift from Tom Nguyen. Card: “Happy birthday, Mom!” Ring twice.');
+    expect(notesForStaff({ deliveryNotes: 'Ring twice.', buyerName: 'Tom Nguyen', giftMessage: 'Happy birthday, Mom!' })).toBe(
+      'Gift from Tom Nguyen. Card: “Happy birthday, Mom!” Ring twice.',
+    );
     expect(notesForStaff({ deliveryNotes: '', buyerName: 'Tom Nguyen', giftMessage: '' })).toBe('Gift from Tom Nguyen.');
     expect(notesForStaff({ deliveryNotes: 'Side door', buyerName: '', giftMessage: '' })).toBe('Side door');
   });

@@ -89,7 +89,9 @@ export function mapSearchUrl(row: Pick<SubscriptionRow, 'address' | 'city' | 'st
  */
 export function navigateUrl(row: Pick<SubscriptionRow, 'address' | 'city' | 'state' | 'zip'>, apple: boolean): string {
   const destination = encodeURIComponent([row.address, row.city, `${row.state} ${row.zip}`].filter(Boolean).join(', '));
-  return apple ? `https://maps.apple.com/?daddr=${destination}&dirflg=d` : `https://www.google.com/maps/dir/?api=1&destination=${destination}&travelmode=driving`;
+  return apple
+    ? `https://maps.apple.com/?daddr=${destination}&dirflg=d`
+    : `https://www.google.com/maps/dir/?api=1&destination=${destination}&travelmode=driving`;
 }
 
 /** How the dashboard's list is narrowed and ordered; every field is optional, '' means "any". */
@@ -111,7 +113,15 @@ export const DASHBOARD_SORTS = ['newest', 'name', 'zip'] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 export const DASHBOARD_SORT_LABELS: Record<DashboardSort, string> = { newest: 'Newest first', name: 'Last name', zip: 'ZIP code' };
 
-export const ALL_SUBSCRIPTIONS: DashboardView = { search: '', status: '', assignee: '', scheduled: '', city: '', subscription: '', sort: 'newest' };
+export const ALL_SUBSCRIPTIONS: DashboardView = {
+  search: '',
+  status: '',
+  assignee: '',
+  scheduled: '',
+  city: '',
+  subscription: '',
+  sort: 'newest',
+};
 
 /** The view as query parameters (only what narrows or orders it), for the list and its CSV export. */
 export function dashboardViewQuery(view: DashboardView): Record<string, string> {

@@ -1,5 +1,14 @@
 import { MONTH_KEY_PATTERN } from './months';
-import { addDays, changesAllowed, defaultDeliveryDate, formatDeliveryDate, isIsoDate, lastDayForChanges, studioDate, studioMidnight } from './delivery-dates';
+import {
+  addDays,
+  changesAllowed,
+  defaultDeliveryDate,
+  formatDeliveryDate,
+  isIsoDate,
+  lastDayForChanges,
+  studioDate,
+  studioMidnight,
+} from './delivery-dates';
 
 describe('delivery dates', () => {
   it.each([
@@ -23,9 +32,11 @@ describe('delivery dates', () => {
 
   it('takes only days and months of the years 2000-2199, where date arithmetic stays in four-digit years', () => {
     // Year 0000 would read as 1900, 9999-12 would run into year 10000.
-    for (const date of ['0000-01-01', '0099-12-31', '1999-12-31', '2200-01-01', '9999-12-31']) expect({ date, ok: isIsoDate(date) }).toEqual({ date, ok: false });
+    for (const date of ['0000-01-01', '0099-12-31', '1999-12-31', '2200-01-01', '9999-12-31'])
+      expect({ date, ok: isIsoDate(date) }).toEqual({ date, ok: false });
     for (const date of ['2000-01-01', '2199-12-31']) expect(isIsoDate(date)).toBe(true);
-    for (const month of ['0000-01', '1999-12', '2200-01', '9999-12']) expect({ month, ok: MONTH_KEY_PATTERN.test(month) }).toEqual({ month, ok: false });
+    for (const month of ['0000-01', '1999-12', '2200-01', '9999-12'])
+      expect({ month, ok: MONTH_KEY_PATTERN.test(month) }).toEqual({ month, ok: false });
     expect(MONTH_KEY_PATTERN.test('2199-12')).toBe(true);
     expect(defaultDeliveryDate('2199-12')).toBe('2199-12-12');
   });

@@ -49,7 +49,15 @@ export function studioMidnight(date: IsoDate): Date {
   // Denver is 6 or 7 hours behind UTC: find the offset at that day's start and step back by it.
   let instant = asUtc;
   for (let i = 0; i < 2; i++) {
-    const shown = new Intl.DateTimeFormat('en-US', { timeZone: STUDIO_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+    const shown = new Intl.DateTimeFormat('en-US', {
+      timeZone: STUDIO_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
       .formatToParts(new Date(instant))
       .reduce<Record<string, number>>((all, part) => (part.type === 'literal' ? all : { ...all, [part.type]: Number(part.value) }), {});
     const shownAsUtc = Date.UTC(shown.year!, shown.month! - 1, shown.day!, shown.hour!, shown.minute!);

@@ -1,6 +1,16 @@
 // The FAQ's answers, built from the same facts and rules as every other page and e-mail.
 import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from './routes';
-import { ACCOUNT_CHANGES, CANCEL_RULE, DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT, GIFT_RULE, LATER_CHARGES, MONEY_RULE, SKIP_RULE, SUBSCRIBER_SIGN_IN } from './site';
+import {
+  ACCOUNT_CHANGES,
+  CANCEL_RULE,
+  DELIVERY_CORRIDOR,
+  DELIVERY_COUNTIES_TEXT,
+  GIFT_RULE,
+  LATER_CHARGES,
+  MONEY_RULE,
+  SKIP_RULE,
+  SUBSCRIBER_SIGN_IN,
+} from './site';
 
 export interface FaqEntry {
   question: string;

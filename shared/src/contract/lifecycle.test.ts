@@ -57,6 +57,8 @@ describe('the note staff see', () => {
     expect(lifecycleNote({ ...running, endsAfter: '2027-03' })).toBe('Ends after March 2027');
     expect(lifecycleNote({ status: 'past-due', statusFrom: '2026-12', endsAfter: null })).toBe('Past due from December 2026');
     expect(lifecycleNote({ status: 'paused', statusFrom: '2027-01', endsAfter: null })).toBe('Paused from January 2027');
-    expect(lifecycleNote({ status: 'cancelled', statusFrom: '2026-12', endsAfter: '2026-11' })).toBe('Cancelled, last delivery November 2026');
+    expect(lifecycleNote({ status: 'cancelled', statusFrom: '2026-12', endsAfter: '2026-11' })).toBe(
+      'Cancelled, last delivery November 2026',
+    );
   });
 });

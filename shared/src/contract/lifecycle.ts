@@ -39,7 +39,8 @@ export type MonthState = 'delivering' | 'not-in-plan' | 'skipped' | 'paused' | '
 export function monthState(plan: DeliveryPlan, lifecycle: Lifecycle, month: MonthKey): MonthState {
   if (!plan.months.includes(Number(month.slice(5, 7)))) return 'not-in-plan';
   if (lifecycle.endsAfter !== null && month > lifecycle.endsAfter) return 'ended';
-  const stopped = lifecycle.status === 'past-due' || lifecycle.status === 'paused' || (lifecycle.status === 'cancelled' && lifecycle.endsAfter === null);
+  const stopped =
+    lifecycle.status === 'past-due' || lifecycle.status === 'paused' || (lifecycle.status === 'cancelled' && lifecycle.endsAfter === null);
   if (stopped && month >= lifecycle.statusFrom) return 'stopped';
   if (plan.skippedMonths.includes(month)) return 'skipped';
   if (plan.pausedFrom !== null && plan.pausedUntil !== null && month >= plan.pausedFrom && month <= plan.pausedUntil) return 'paused';

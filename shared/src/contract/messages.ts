@@ -53,7 +53,8 @@ export const ACCOUNT_MONTHS_AHEAD = 12;
 
 /** What a subscriber's account says when a change cannot be made (each one also changes nothing). */
 export const ACCOUNT_MESSAGES = {
-  tooLate: (month: string, lastDay: string) => `${month} can no longer be changed: changes were due by the end of ${lastDay}, ${SKIP_NOTICE_DAYS} days before its delivery.`,
+  tooLate: (month: string, lastDay: string) =>
+    `${month} can no longer be changed: changes were due by the end of ${lastDay}, ${SKIP_NOTICE_DAYS} days before its delivery.`,
   notInPlan: (month: string) => `${month} is not one of your delivery months.`,
   alreadyDelivered: (month: string) => `${month}'s flowers have already gone out.`,
   tooFarAhead: (month: string) => `${month} is more than a year away: choose a month within the next ${ACCOUNT_MONTHS_AHEAD} months.`,
@@ -67,16 +68,20 @@ export const ACCOUNT_MESSAGES = {
   noCardPage: 'Cards are not kept with the test checkout, so there is no card to update.',
   needsVerifiedEmail: 'Open the sign-in link we e-mailed you to see your subscriptions.',
   signInLinkSent: 'If that address has a Monthly Blooms subscription, a sign-in link is on its way. It works for one hour.',
-  tooManySignInLinks: 'Several sign-in links were asked for this address in the last hour. Please use the newest one in your e-mail, or try again later.',
+  tooManySignInLinks:
+    'Several sign-in links were asked for this address in the last hour. Please use the newest one in your e-mail, or try again later.',
   /** The sign-in page once a link is asked for; the address is shown masked ("j...@example.com"). */
-  checkInbox: (maskedEmail: string) => `Check your inbox at ${maskedEmail}. If that address has a Monthly Blooms subscription, a sign-in link is on its way: it can take a minute to arrive, and it works for one hour.`,
+  checkInbox: (maskedEmail: string) =>
+    `Check your inbox at ${maskedEmail}. If that address has a Monthly Blooms subscription, a sign-in link is on its way: it can take a minute to arrive, and it works for one hour.`,
 } as const;
 
 /** What the account says, next to the change, once a change is made (each one is also e-mailed). */
 export const ACCOUNT_DONE = {
-  skipped: (month: string, day: string) => `You skipped ${month}: no delivery on ${day}, and nothing is charged for it. We e-mailed you the change.`,
+  skipped: (month: string, day: string) =>
+    `You skipped ${month}: no delivery on ${day}, and nothing is charged for it. We e-mailed you the change.`,
   back: (month: string, day: string) => `${month} is back on: flowers on ${day}. We e-mailed you the change.`,
-  paused: (from: string, until: string) => `Your deliveries are paused from ${from} to ${until}: nothing is delivered or charged in those months. We e-mailed you the change.`,
+  paused: (from: string, until: string) =>
+    `Your deliveries are paused from ${from} to ${until}: nothing is delivered or charged in those months. We e-mailed you the change.`,
   resumed: 'Your deliveries are back on, as your plan says. We e-mailed you the change.',
   months: 'Your months are saved. We e-mailed you the change.',
   address: 'Your address is saved. We e-mailed you the change.',

@@ -9,8 +9,14 @@ const UPCOMING: UpcomingDelivery[] = [
   { month: '2031-03', date: '2031-03-13' },
 ];
 
-const custom = (months: number[], fields: Partial<SubscribeForm> = {}): SubscribeForm => ({ ...EMPTY_SUBSCRIBE_FORM, plan: 'custom', selectedMonths: monthsSelected(months), ...fields });
-const linesOf = (...args: Parameters<typeof orderPreviewLines>) => Object.fromEntries(orderPreviewLines(...args).map(({ label, value }) => [label, value]));
+const custom = (months: number[], fields: Partial<SubscribeForm> = {}): SubscribeForm => ({
+  ...EMPTY_SUBSCRIBE_FORM,
+  plan: 'custom',
+  selectedMonths: monthsSelected(months),
+  ...fields,
+});
+const linesOf = (...args: Parameters<typeof orderPreviewLines>) =>
+  Object.fromEntries(orderPreviewLines(...args).map(({ label, value }) => [label, value]));
 
 describe('firstDeliveryAmong', () => {
   it('is the earliest day still to come in one of the plan’s months', () => {
@@ -32,13 +38,29 @@ describe('the order as the subscribe form stands', () => {
       'First delivery': 'Thursday, January 9 (January 2031)',
       'Due today': '$99, for your first delivery. Each later delivery is charged 6 days before it, once it can no longer be skipped.',
     });
-    expect(linesOf(EMPTY_SUBSCRIBE_FORM, UPCOMING)).toMatchObject({ Months: 'Every month of the year', 'First delivery': 'Thursday, December 12 (December 2030)' });
+    expect(linesOf(EMPTY_SUBSCRIBE_FORM, UPCOMING)).toMatchObject({
+      Months: 'Every month of the year',
+      'First delivery': 'Thursday, December 12 (December 2030)',
+    });
   });
 
   it('adds where it goes once the address, city and ZIP are filled in, and whom a gift is for', () => {
-    const form = custom([2], { firstName: ' Ivy ', lastName: 'Lane', address: '4 Oak Ave', unit: '2B', city: 'Sandy', zip: '84070', gift: true });
+    const form = custom([2], {
+      firstName: ' Ivy ',
+      lastName: 'Lane',
+      address: '4 Oak Ave',
+      unit: '2B',
+      city: 'Sandy',
+      zip: '84070',
+      gift: true,
+    });
     expect(linesOf(form, UPCOMING)).toMatchObject({ 'A gift for': 'Ivy Lane', 'Delivering to': '4 Oak Ave, 2B, Sandy, UT 84070' });
-    expect(Object.keys(linesOf({ ...form, zip: '', gift: false }, UPCOMING))).toEqual(['Your plan', 'Months', 'First delivery', 'Due today']);
+    expect(Object.keys(linesOf({ ...form, zip: '', gift: false }, UPCOMING))).toEqual([
+      'Your plan',
+      'Months',
+      'First delivery',
+      'Due today',
+    ]);
   });
 
   it('says where the first delivery day stands while it is not known', () => {

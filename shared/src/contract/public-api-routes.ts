@@ -17,12 +17,38 @@ export const PUBLIC_ROUTES = {
   /** Web-vitals beacons: best-effort, so the body is read by the route and a malformed one dropped, never refused. */
   vitals: apiRoute({ method: 'POST', path: WEB_VITALS_PATH, access: 'public', request: 'raw', status: 204, reply: 'empty' }),
   /** The delivery days still to come: the subscribe form shows a plan's first delivery from them. */
-  upcomingDeliveries: apiRoute({ method: 'GET', path: UPCOMING_DELIVERIES_PATH, access: 'public', response: z.array(upcomingDeliverySchema) }),
+  upcomingDeliveries: apiRoute({
+    method: 'GET',
+    path: UPCOMING_DELIVERIES_PATH,
+    access: 'public',
+    response: z.array(upcomingDeliverySchema),
+  }),
   /** E-mails a sign-in link to the address, if it subscribes; the answer is the same either way. */
-  signInLink: apiRoute({ method: 'POST', path: '/api/account/sign-in-link', access: 'public', body: signInLinkRequestSchema, response: signInLinkSentSchema, status: 202 }),
+  signInLink: apiRoute({
+    method: 'POST',
+    path: '/api/account/sign-in-link',
+    access: 'public',
+    body: signInLinkRequestSchema,
+    response: signInLinkSentSchema,
+    status: 202,
+  }),
   /** Firebase callables (the SDK's callable client sends `{ data }`, gets `{ result }`). */
-  createCheckoutSession: apiRoute({ method: 'POST', path: '/api/createCheckoutSession', access: 'public', request: 'callable', body: checkoutPayloadSchema, response: checkoutStartedSchema }),
-  verifyCheckoutSession: apiRoute({ method: 'POST', path: '/api/verifyCheckoutSession', access: 'public', request: 'callable', body: checkoutVerifySchema, response: checkoutVerifiedSchema }),
+  createCheckoutSession: apiRoute({
+    method: 'POST',
+    path: '/api/createCheckoutSession',
+    access: 'public',
+    request: 'callable',
+    body: checkoutPayloadSchema,
+    response: checkoutStartedSchema,
+  }),
+  verifyCheckoutSession: apiRoute({
+    method: 'POST',
+    path: '/api/verifyCheckoutSession',
+    access: 'public',
+    request: 'callable',
+    body: checkoutVerifySchema,
+    response: checkoutVerifiedSchema,
+  }),
   /** Stripe's signed events; only with Stripe configured. */
   stripeWebhook: apiRoute({ method: 'POST', path: '/api/stripe/webhook', access: 'public', request: 'raw' }),
 };

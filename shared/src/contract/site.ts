@@ -52,7 +52,8 @@ export const SKIP_RULE = `Skip or pause a month up to ${SKIP_NOTICE_DAYS} days b
 export const CANCEL_RULE = 'Cancel any time: nothing is charged after your last delivery.';
 
 /** How a gift works, as the subscribe form asks for it (contract/subscriber.ts: buyerName, buyerEmail, giftMessage). */
-export const GIFT_RULE = 'Tick “This is a gift” on the subscribe form: enter the recipient’s name and address, your own name and e-mail for the receipts, and a message for the card if you like. We do not write to them before their first delivery.';
+export const GIFT_RULE =
+  'Tick “This is a gift” on the subscribe form: enter the recipient’s name and address, your own name and e-mail for the receipts, and a message for the card if you like. We do not write to them before their first delivery.';
 
 /** The rule for money, in the words every page and e-mail that mentions billing uses. */
 export const MONEY_RULE = `${formatPrice(PRICE_PER_MONTH_USD)} is charged for each month with a delivery; unselected, skipped and paused months are not charged.`;
@@ -77,8 +78,14 @@ export const PLAN_CARD = {
   per: 'per delivered month',
   includes: ['A hand-made arrangement of the season’s flowers', 'A vase, swapped for a fresh one each month', 'Hand delivery to your door'],
   billing: [
-    { plan: 'Yearly', text: `Flowers every month: ${formatPrice(PRICE_PER_MONTH_USD)} for each delivery, so 12 a year unless you skip or pause.` },
-    { plan: 'Custom', text: `Only the months you choose: ${formatPrice(PRICE_PER_MONTH_USD)} for each of them, and nothing in the others.` },
+    {
+      plan: 'Yearly',
+      text: `Flowers every month: ${formatPrice(PRICE_PER_MONTH_USD)} for each delivery, so 12 a year unless you skip or pause.`,
+    },
+    {
+      plan: 'Custom',
+      text: `Only the months you choose: ${formatPrice(PRICE_PER_MONTH_USD)} for each of them, and nothing in the others.`,
+    },
   ],
   rules: `${SKIP_RULE} ${CANCEL_RULE}`,
 } as const;

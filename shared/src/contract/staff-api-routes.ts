@@ -25,26 +25,81 @@ const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscripti
 /** Staff screens (the dashboard, My Deliveries): any staff role. */
 export const STAFF_ROUTES = {
   me: apiRoute({ method: 'GET', path: '/api/me', access: 'staff', response: userRecordSchema }),
-  listMonth: apiRoute({ method: 'GET', path: '/api/subscriptions', access: 'staff', query: monthPageQuerySchema, response: subscriptionPageSchema }),
+  listMonth: apiRoute({
+    method: 'GET',
+    path: '/api/subscriptions',
+    access: 'staff',
+    query: monthPageQuerySchema,
+    response: subscriptionPageSchema,
+  }),
   /** The dashboard's current view (same filters and order) as a CSV file, every page of it. */
   exportCsv: apiRoute({ method: 'GET', path: '/api/subscriptions.csv', access: 'staff', query: dashboardViewQuerySchema, reply: 'file' }),
   /** The caller's stops in route order. */
-  myDeliveries: apiRoute({ method: 'GET', path: '/api/my-deliveries', access: 'staff', query: monthQuery, response: z.array(subscriptionRowSchema) }),
+  myDeliveries: apiRoute({
+    method: 'GET',
+    path: '/api/my-deliveries',
+    access: 'staff',
+    query: monthQuery,
+    response: z.array(subscriptionRowSchema),
+  }),
   /** Keeps the order the driver put their stops in; answers with the stops in that order. */
-  saveRouteOrder: apiRoute({ method: 'PUT', path: '/api/my-deliveries/order', access: 'staff', body: routeOrderSchema, response: z.array(subscriptionRowSchema) }),
+  saveRouteOrder: apiRoute({
+    method: 'PUT',
+    path: '/api/my-deliveries/order',
+    access: 'staff',
+    body: routeOrderSchema,
+    response: z.array(subscriptionRowSchema),
+  }),
   /** The people deliveries can be assigned to, for the bulk-assign dropdown. */
   staffMembers: apiRoute({ method: 'GET', path: '/api/staff', access: 'staff', response: z.array(staffMemberSchema) }),
-  advanceStatus: apiRoute({ method: 'POST', path: '/api/deliveries/status', access: 'staff', body: statusChangeSchema, response: monthDeliverySchema }),
+  advanceStatus: apiRoute({
+    method: 'POST',
+    path: '/api/deliveries/status',
+    access: 'staff',
+    body: statusChangeSchema,
+    response: monthDeliverySchema,
+  }),
   /** Takes back the caller's own "Delivered -> Not Started", within a few seconds of it. */
-  undoRevert: apiRoute({ method: 'POST', path: '/api/deliveries/undo-revert', access: 'staff', body: undoRevertSchema, response: monthDeliverySchema }),
+  undoRevert: apiRoute({
+    method: 'POST',
+    path: '/api/deliveries/undo-revert',
+    access: 'staff',
+    body: undoRevertSchema,
+    response: monthDeliverySchema,
+  }),
   /** Assigns deliveries to a person, or with null to nobody. */
-  assign: apiRoute({ method: 'POST', path: '/api/deliveries/assign', access: 'staff', body: assignSchema, response: z.array(monthDeliverySchema) }),
+  assign: apiRoute({
+    method: 'POST',
+    path: '/api/deliveries/assign',
+    access: 'staff',
+    body: assignSchema,
+    response: z.array(monthDeliverySchema),
+  }),
   /** Hand Delivered, or Left at Door with a photo: one multipart request, so a failed upload changes nothing. */
-  recordProof: apiRoute({ method: 'POST', path: '/api/deliveries/proof', access: 'staff', request: 'multipart', body: proofFieldsSchema, response: monthDeliverySchema }),
+  recordProof: apiRoute({
+    method: 'POST',
+    path: '/api/deliveries/proof',
+    access: 'staff',
+    request: 'multipart',
+    body: proofFieldsSchema,
+    response: monthDeliverySchema,
+  }),
   /** A delivery's door photo. */
-  proofPhoto: apiRoute({ method: 'GET', path: '/api/deliveries/:subscriptionId/:month/proof', access: 'staff', params: proofParams, reply: 'file' }),
+  proofPhoto: apiRoute({
+    method: 'GET',
+    path: '/api/deliveries/:subscriptionId/:month/proof',
+    access: 'staff',
+    params: proofParams,
+    reply: 'file',
+  }),
   /** Each month's delivery day. */
-  deliveryDates: apiRoute({ method: 'GET', path: '/api/delivery-dates', access: 'staff', query: deliveryDatesQuerySchema, response: z.array(monthDeliveryDateSchema) }),
+  deliveryDates: apiRoute({
+    method: 'GET',
+    path: '/api/delivery-dates',
+    access: 'staff',
+    query: deliveryDatesQuerySchema,
+    response: z.array(monthDeliveryDateSchema),
+  }),
   /** Every change staff screens show, as server-sent events. */
   live: apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream' }),
 };

@@ -22,7 +22,11 @@ export interface WaitingChange {
 }
 
 const whatWaits = ({ name, change }: WaitingChange) =>
-  change.to === 'out-for-delivery' ? `${name}: Out for delivery` : change.method === 'door' ? `${name}: Delivered, left at the door${change.photo ? ' (with its photo)' : ''}` : `${name}: Delivered by hand`;
+  change.to === 'out-for-delivery'
+    ? `${name}: Out for delivery`
+    : change.method === 'door'
+      ? `${name}: Delivered, left at the door${change.photo ? ' (with its photo)' : ''}`
+      : `${name}: Delivered by hand`;
 
 /** What signing out with changes still waiting would lose, said before it happens. */
 export function signOutLosesChanges(waiting: readonly WaitingChange[]): string {

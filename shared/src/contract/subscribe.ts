@@ -93,6 +93,8 @@ export function buildCheckoutPayload(form: SubscribeForm, now: number = Date.now
     plan: form.plan,
     months: form.plan === 'yearly' ? 'all' : MONTH_NAMES.filter((month) => form.selectedMonths[month]).join(','),
     sub_id: `${email.replace(/[^a-z0-9]/gi, '')}-${now}`,
-    ...(form.gift ? { gift_from_name: form.buyerName.trim(), gift_from_email: form.buyerEmail.trim(), gift_message: form.giftMessage.trim() } : {}),
+    ...(form.gift
+      ? { gift_from_name: form.buyerName.trim(), gift_from_email: form.buyerEmail.trim(), gift_message: form.giftMessage.trim() }
+      : {}),
   };
 }

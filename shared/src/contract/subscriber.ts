@@ -25,7 +25,10 @@ export const subscriberFields = z.object({
   unit: optionalText(50),
   city: requiredText(100),
   state: z.literal('UT', { error: 'We only deliver in Utah: state must be UT.' }),
-  zip: z.string().regex(/^\d{5}$/, SUBSCRIBE_MESSAGES.invalidZip).refine(isDeliveryZip, SUBSCRIBE_MESSAGES.outOfArea),
+  zip: z
+    .string()
+    .regex(/^\d{5}$/, SUBSCRIBE_MESSAGES.invalidZip)
+    .refine(isDeliveryZip, SUBSCRIBE_MESSAGES.outOfArea),
   deliveryNotes: optionalText(1000),
   // A gift: the buyer pays and gets the receipts; the recipient above gets the flowers. All
   // empty when people subscribe for themselves.
@@ -57,7 +60,14 @@ export function isGift(s: { buyerName: string; buyerEmail: string; giftMessage: 
 }
 
 /** Who receipts and account e-mails go to: the buyer of a gift, else the subscriber. */
-export function payerOf(s: { firstName: string; lastName: string; email: string; buyerName: string; buyerEmail: string; giftMessage: string }): { name: string; email: string } {
+export function payerOf(s: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  buyerName: string;
+  buyerEmail: string;
+  giftMessage: string;
+}): { name: string; email: string } {
   return isGift(s) ? { name: s.buyerName, email: s.buyerEmail } : { name: `${s.firstName} ${s.lastName}`, email: s.email };
 }
 
@@ -65,7 +75,20 @@ export type Subscriber = z.output<typeof subscriberSchema>;
 export type SubscriberField = keyof Subscriber;
 
 /** The fields staff screens show of a subscriber. */
-export const STAFF_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'unit', 'city', 'state', 'zip', 'deliveryNotes', 'buyerName', 'giftMessage'] as const satisfies readonly SubscriberField[];
+export const STAFF_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'unit',
+  'city',
+  'state',
+  'zip',
+  'deliveryNotes',
+  'buyerName',
+  'giftMessage',
+] as const satisfies readonly SubscriberField[];
 export type StaffSubscriberFields = Pick<Subscriber, (typeof STAFF_FIELDS)[number]>;
 
 /** The fields a person types: everything but the plan and its months. */

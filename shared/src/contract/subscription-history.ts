@@ -22,14 +22,36 @@ const month = z.string();
 const detail = z.record(z.string(), z.unknown());
 
 export const historyEventSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('subscribed'), at, by: historyActorSchema, plan: z.enum(['yearly', 'custom']), months: z.array(z.number()), giftFrom: z.string().nullable() }),
+  z.object({
+    kind: z.literal('subscribed'),
+    at,
+    by: historyActorSchema,
+    plan: z.enum(['yearly', 'custom']),
+    months: z.array(z.number()),
+    giftFrom: z.string().nullable(),
+  }),
   /** A change to the subscription: subscription_events' kind (skip, pause, cancel, status, ...) and detail. */
   z.object({ kind: z.literal('change'), at, by: historyActorSchema, change: z.string(), detail }),
   z.object({ kind: z.literal('payment'), at, month, amountCents: z.number(), atCheckout: z.boolean() }),
   z.object({ kind: z.literal('charge-declined'), at, month, attempt: z.number(), reason: z.string() }),
   /** A change to a month's delivery: delivery_events' kind (status, assign, proof) and detail; photoUrl when it left a door photo. */
-  z.object({ kind: z.literal('delivery'), at, month, by: historyActorSchema, change: z.enum(['status', 'assign', 'proof']), detail, photoUrl: z.string().nullable() }),
-  z.object({ kind: z.literal('email'), at, subject: z.string(), state: z.enum(['sent', 'waiting', 'given-up']), sentAt: z.string().nullable(), attempts: z.number() }),
+  z.object({
+    kind: z.literal('delivery'),
+    at,
+    month,
+    by: historyActorSchema,
+    change: z.enum(['status', 'assign', 'proof']),
+    detail,
+    photoUrl: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('email'),
+    at,
+    subject: z.string(),
+    state: z.enum(['sent', 'waiting', 'given-up']),
+    sentAt: z.string().nullable(),
+    attempts: z.number(),
+  }),
 ]);
 export type HistoryEvent = z.infer<typeof historyEventSchema>;
 
@@ -39,7 +61,8 @@ export const subscriptionHistorySchema = z.object({
 });
 export type SubscriptionHistory = z.infer<typeof subscriptionHistorySchema>;
 
-const monthOf = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? formatMonth(value as MonthKey) : String(value));
+const monthOf = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? formatMonth(value as MonthKey) : String(value);
 const statusOf = (value: unknown) => SUBSCRIPTION_STATUS_LABELS[value as SubscriptionStatus] ?? String(value);
 
 /** The delivery details a subscriber may change from their account (account.ts AddressChange), as people say them. */
@@ -76,7 +99,8 @@ function describeChange(change: string, detail: Record<string, unknown>): string
 /** A delivery change in words. */
 function describeDelivery(change: 'status' | 'assign' | 'proof', detail: Record<string, unknown>): string {
   if (change === 'assign') return detail.to ? `Assigned to ${String(detail.to)}` : 'Unassigned';
-  if (change === 'proof') return detail.method === 'door' ? `Delivered: left at the door${detail.photo ? ', with a photo' : ''}` : 'Delivered: hand-delivered';
+  if (change === 'proof')
+    return detail.method === 'door' ? `Delivered: left at the door${detail.photo ? ', with a photo' : ''}` : 'Delivered: hand-delivered';
   const words = `${statusLabel(String(detail.from))} to ${statusLabel(String(detail.to))}`;
   if (detail.undo) return `${words} (undone reset${detail.restoredPhoto ? ', photo back' : ''})`;
   return detail.archivedPhoto ? `${words} (its door photo taken off)` : words;
@@ -93,18 +117,35 @@ export function describeHistoryEvent(event: HistoryEvent): { title: string; deta
       };
     case 'change': {
       const moved = (event.detail.paymentsMoved as { from: string; to: string }[] | undefined) ?? [];
-      return { title: describeChange(event.change, event.detail), detail: moved.map((move) => `The payment for ${monthOf(move.from)} now pays for ${monthOf(move.to)}.`).join(' ') || null, by: event.by };
+      return {
+        title: describeChange(event.change, event.detail),
+        detail: moved.map((move) => `The payment for ${monthOf(move.from)} now pays for ${monthOf(move.to)}.`).join(' ') || null,
+        by: event.by,
+      };
     }
     case 'payment':
-      return { title: `Paid ${formatPrice(event.amountCents / 100)} for ${monthOf(event.month)}`, detail: event.atCheckout ? 'At checkout' : 'Charged to the saved card', by: null };
+      return {
+        title: `Paid ${formatPrice(event.amountCents / 100)} for ${monthOf(event.month)}`,
+        detail: event.atCheckout ? 'At checkout' : 'Charged to the saved card',
+        by: null,
+      };
     case 'charge-declined':
-      return { title: `Charge for ${monthOf(event.month)} declined`, detail: `Try ${event.attempt}${event.reason ? `: ${event.reason}` : ''}`, by: null };
+      return {
+        title: `Charge for ${monthOf(event.month)} declined`,
+        detail: `Try ${event.attempt}${event.reason ? `: ${event.reason}` : ''}`,
+        by: null,
+      };
     case 'delivery':
       return { title: `${monthOf(event.month)} delivery: ${describeDelivery(event.change, event.detail)}`, detail: null, by: event.by };
     case 'email':
       return {
         title: `E-mail: ${event.subject}`,
-        detail: event.state === 'sent' ? 'Sent' : event.state === 'waiting' ? `Not sent yet (${event.attempts} ${event.attempts === 1 ? 'try' : 'tries'} so far)` : `Given up after ${event.attempts} tries`,
+        detail:
+          event.state === 'sent'
+            ? 'Sent'
+            : event.state === 'waiting'
+              ? `Not sent yet (${event.attempts} ${event.attempts === 1 ? 'try' : 'tries'} so far)`
+              : `Given up after ${event.attempts} tries`,
         by: null,
       };
   }

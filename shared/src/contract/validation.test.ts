@@ -1,9 +1,12 @@
 import { isEmailAddress } from './validation';
 
 describe('isEmailAddress: one mailbox, nothing more', () => {
-  it.each(['maria@example.com', 'maria.lopez+flowers@mail.example.co', "o'brien@example.org", 'a@b.co', `${'x'.repeat(64)}@example.com`])('accepts %s', (value) => {
-    expect(isEmailAddress(value)).toBe(true);
-  });
+  it.each(['maria@example.com', 'maria.lopez+flowers@mail.example.co', "o'brien@example.org", 'a@b.co', `${'x'.repeat(64)}@example.com`])(
+    'accepts %s',
+    (value) => {
+      expect(isEmailAddress(value)).toBe(true);
+    },
+  );
 
   it.each([
     ['an address list', 'jane@example.com,victim@elsewhere.test'],

@@ -16,7 +16,13 @@ export function isEmailAddress(value: string): boolean {
   return at > 0 && local.length <= 64 && LOCAL_PART.test(local) && labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label));
 }
 
-const EXPECTED: Record<string, string> = { string: 'text', number: 'a number', array: 'a list', object: 'an object', boolean: 'true or false' };
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  array: 'a list',
+  object: 'an object',
+  boolean: 'true or false',
+};
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -29,7 +35,9 @@ type Issue = z.core.$ZodRawIssue;
 export function issueMessage(issue: Issue, name: string): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? `${name} is required.` : `${name} must be ${EXPECTED[issue.expected] ?? issue.expected}.`;
+      return issue.input === undefined || issue.input === null
+        ? `${name} is required.`
+        : `${name} must be ${EXPECTED[issue.expected] ?? issue.expected}.`;
     case 'too_small':
       if (issue.origin === 'number') return `${name} must be at least ${issue.minimum}.`;
       return issue.origin === 'string' && issue.minimum === 1 ? `${name} is required.` : `${name} is too short.`;
@@ -82,7 +90,8 @@ export function findUnstorableText(value: unknown): (string | number)[] | null {
     } else if (item && typeof item === 'object') {
       const entries = Object.entries(item);
       // Last first onto the list, so the first field is looked at first.
-      for (let i = entries.length - 1; i >= 0; i--) toVisit.push({ item: entries[i]![1], path: [...path, Array.isArray(item) ? i : entries[i]![0]] });
+      for (let i = entries.length - 1; i >= 0; i--)
+        toVisit.push({ item: entries[i]![1], path: [...path, Array.isArray(item) ? i : entries[i]![0]] });
     }
   }
   return null;

@@ -23,13 +23,19 @@ describe('the API client', () => {
     useAppConfig.setState({ config: null });
   });
 
-  it("calls a route by its table entry: the path with its parameters, the query, the ID token and the JSON body; returns the parsed reply", async () => {
+  it('calls a route by its table entry: the path with its parameters, the query, the ID token and the JSON body; returns the parsed reply', async () => {
     const fetchMock = respond(200, { id: 'u1', name: 'Ana', email: 'ana@example.com', role: 'employee' });
     globalThis.fetch = fetchMock as unknown as typeof fetch;
-    await expect(staffApi.updateUser({ params: { id: 'a/b' }, body: { name: 'Ana', email: 'ana@example.com', role: 'employee' } })).resolves.toMatchObject({ id: 'u1' });
+    await expect(
+      staffApi.updateUser({ params: { id: 'a/b' }, body: { name: 'Ana', email: 'ana@example.com', role: 'employee' } }),
+    ).resolves.toMatchObject({ id: 'u1' });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/users/a%2Fb',
-      expect.objectContaining({ method: 'PUT', body: '{"name":"Ana","email":"ana@example.com","role":"employee"}', headers: expect.objectContaining({ Authorization: 'Bearer token-123', 'Content-Type': 'application/json' }) }),
+      expect.objectContaining({
+        method: 'PUT',
+        body: '{"name":"Ana","email":"ana@example.com","role":"employee"}',
+        headers: expect.objectContaining({ Authorization: 'Bearer token-123', 'Content-Type': 'application/json' }),
+      }),
     );
 
     globalThis.fetch = respond(200, { rows: [], nextCursor: null, total: 0 }) as unknown as typeof fetch;
@@ -94,9 +100,13 @@ describe('the API client', () => {
 
   it('says to try again when a refusal carries no message (too many requests, a server error)', async () => {
     globalThis.fetch = respond(429, null) as unknown as typeof fetch;
-    await expect(staffApi.advanceStatus({ body: { subscriptionId: ID, month: '2026-11', expectedStatus: 'not-started' } })).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/try again/) });
+    await expect(
+      staffApi.advanceStatus({ body: { subscriptionId: ID, month: '2026-11', expectedStatus: 'not-started' } }),
+    ).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/try again/) });
     globalThis.fetch = respond(500, null) as unknown as typeof fetch;
-    await expect(staffApi.advanceStatus({ body: { subscriptionId: ID, month: '2026-11', expectedStatus: 'not-started' } })).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/try again/) });
+    await expect(
+      staffApi.advanceStatus({ body: { subscriptionId: ID, month: '2026-11', expectedStatus: 'not-started' } }),
+    ).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/try again/) });
     expect(signOut).not.toHaveBeenCalled();
   });
 
@@ -105,7 +115,10 @@ describe('the API client', () => {
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     const photo = await staffApi.proofPhoto({ params: { subscriptionId: ID, month: '2026-11' } });
     expect(await photo.text()).toBe('photo-bytes');
-    expect(fetchMock).toHaveBeenCalledWith(`/api/deliveries/${ID}/2026-11/proof`, expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token-123' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/deliveries/${ID}/2026-11/proof`,
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token-123' }) }),
+    );
 
     globalThis.fetch = respond(401, { error: 'unauthenticated', message: 'Your session has expired.' }) as unknown as typeof fetch;
     await expect(staffApi.exportCsv({ query: { month: '2026-11' } })).rejects.toMatchObject({ status: 401 });
@@ -117,8 +130,14 @@ describe('the API client', () => {
     const accountApi = apiClient(subscriber, SUBSCRIBER_ROUTES);
     const fetchMock = respond(401, { error: 'unauthenticated', message: 'Your sign-in has expired.' });
     globalThis.fetch = fetchMock as unknown as typeof fetch;
-    await expect(accountApi.skipMonth({ params: { id: ID, month: '2026-12' } })).rejects.toMatchObject({ status: 401, message: 'Your sign-in has expired.' });
-    expect(fetchMock).toHaveBeenCalledWith(`/api/account/subscriptions/${ID}/skips/2026-12`, expect.objectContaining({ method: 'PUT', headers: expect.objectContaining({ Authorization: 'Bearer subscriber-token' }) }));
+    await expect(accountApi.skipMonth({ params: { id: ID, month: '2026-12' } })).rejects.toMatchObject({
+      status: 401,
+      message: 'Your sign-in has expired.',
+    });
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/account/subscriptions/${ID}/skips/2026-12`,
+      expect.objectContaining({ method: 'PUT', headers: expect.objectContaining({ Authorization: 'Bearer subscriber-token' }) }),
+    );
     expect(subscriber.signOut).toHaveBeenCalledTimes(1);
     expect(signOut).not.toHaveBeenCalled();
   });

@@ -51,14 +51,24 @@ interface UploadOptions extends CallOptions {
 interface StreamOptions extends CallOptions {
   url?: string | null;
 }
-type OptionsOf<R extends AnyApiRoute> = R['request'] extends 'multipart' ? UploadOptions : R['reply'] extends 'event-stream' ? StreamOptions : CallOptions;
+type OptionsOf<R extends AnyApiRoute> = R['request'] extends 'multipart'
+  ? UploadOptions
+  : R['reply'] extends 'event-stream'
+    ? StreamOptions
+    : CallOptions;
 
 type Input<R extends AnyApiRoute> = Parts<R> & OptionsOf<R>;
 /** No input when the route takes none, else the parts it takes (a missing or extra key fails type-checking). */
 type Args<R extends AnyApiRoute> = keyof Parts<R> extends never ? [input?: OptionsOf<R>] : [input: Input<R>];
 
 /** What a call resolves to: the parsed JSON, the file, nothing, or the open stream's response. */
-type Result<R extends AnyApiRoute> = R['reply'] extends 'file' ? Blob : R['reply'] extends 'empty' ? void : R['reply'] extends 'event-stream' ? Response : ApiResponse<R>;
+type Result<R extends AnyApiRoute> = R['reply'] extends 'file'
+  ? Blob
+  : R['reply'] extends 'empty'
+    ? void
+    : R['reply'] extends 'event-stream'
+      ? Response
+      : ApiResponse<R>;
 
 export type ApiCall<R extends AnyApiRoute> = (...args: Args<R>) => Promise<Result<R>>;
 
@@ -93,7 +103,11 @@ async function authHeaders(session: ApiSession): Promise<Record<string, string>>
 
 const RETRY_WAITS_MS = [300, 1000];
 
-async function call(session: ApiSession, route: AnyApiRoute, input: { params?: object; query?: object; body?: unknown } & UploadOptions & StreamOptions): Promise<unknown> {
+async function call(
+  session: ApiSession,
+  route: AnyApiRoute,
+  input: { params?: object; query?: object; body?: unknown } & UploadOptions & StreamOptions,
+): Promise<unknown> {
   const path = `${pathOf(route, input.params)}${queryStringOf(input.query)}`;
   const headers = await authHeaders(session);
   if (route.request === 'multipart') return upload(session, backendUrl(path), headers, input);
@@ -102,7 +116,13 @@ async function call(session: ApiSession, route: AnyApiRoute, input: { params?: o
   // The Accept header of a stream also tells the staff service worker to leave it alone.
   headers.Accept = stream ? 'text/event-stream' : route.reply === 'file' ? '*/*' : 'application/json';
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
-  const send = () => fetch(input.url ?? backendUrl(path), { method: route.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal });
+  const send = () =>
+    fetch(input.url ?? backendUrl(path), {
+      method: route.method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      signal: input.signal,
+    });
   let response = await send();
   // A read the server could not serve for a moment (its database connection was replaced) is
   // asked again; a write is not, so it never happens twice: the caller shows the message.
@@ -119,7 +139,12 @@ async function call(session: ApiSession, route: AnyApiRoute, input: { params?: o
 }
 
 /** XMLHttpRequest rather than fetch: it reports upload progress, which drivers on phones need. */
-async function upload(session: ApiSession, url: string, headers: Record<string, string>, input: { body?: unknown } & UploadOptions): Promise<unknown> {
+async function upload(
+  session: ApiSession,
+  url: string,
+  headers: Record<string, string>,
+  input: { body?: unknown } & UploadOptions,
+): Promise<unknown> {
   const form = new FormData();
   for (const [name, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) form.set(name, String(value));
   for (const [name, file] of Object.entries(input.files ?? {})) form.set(name, file, `${name}.jpg`);
@@ -156,7 +181,8 @@ function fallbackMessage(status: number): string {
  * which the screen shows.
  */
 export async function refusalOf(session: ApiSession, status: number, body: unknown): Promise<ApiError> {
-  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : fallbackMessage(status);
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : fallbackMessage(status);
   const error = new ApiError(status, message, body);
   if (endsSession(error)) {
     await session.signOut();

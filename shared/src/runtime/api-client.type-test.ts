@@ -40,7 +40,12 @@ export async function callsTheTableRefuses() {
   return [rows, events];
 }
 
-// @ts-expect-error: a path parameter the params schema does not name
-export const unnamedParameter = apiRoute({ method: 'GET', path: '/api/things/:id', access: 'staff', params: z.strictObject({ thing: z.string() }) });
+export const unnamedParameter = apiRoute({
+  method: 'GET',
+  path: '/api/things/:id',
+  access: 'staff',
+  // @ts-expect-error: a path parameter the params schema does not name
+  params: z.strictObject({ thing: z.string() }),
+});
 // @ts-expect-error: a path with a parameter needs a params schema
 export const missingParams = apiRoute({ method: 'GET', path: '/api/things/:id', access: 'staff' });

@@ -19,10 +19,13 @@ async function follow(status: number, body: unknown): Promise<{ states: LiveStat
   let stop = () => undefined as void;
   await new Promise<void>((settled) => {
     useAuthStore.setState({ signOut: async () => void (await signOut(), settled()) });
-    stop = connectLive(() => undefined, (state) => {
-      states.push(state);
-      if (state === 'reconnecting') settled();
-    });
+    stop = connectLive(
+      () => undefined,
+      (state) => {
+        states.push(state);
+        if (state === 'reconnecting') settled();
+      },
+    );
   });
   const seen = [...states];
   await jest.advanceTimersByTimeAsync(60_000);

@@ -22,11 +22,13 @@ export function connectLive(onEvent: (event: LiveEvent) => void, onState: (state
     abort = new AbortController();
     try {
       if (!(await useAuthStore.getState().getIdToken())) throw new Error('not signed in');
-      const response = await staffApi.live({ url: useAppConfig.getState().config?.liveUrl, signal: abort.signal }).catch((error: unknown) => {
-        // Disabled, expired or removed: no point retrying. The refusal signed the person out, which sends the screen to /login.
-        if (error instanceof ApiError && endsSession(error)) stopped = true;
-        throw error;
-      });
+      const response = await staffApi
+        .live({ url: useAppConfig.getState().config?.liveUrl, signal: abort.signal })
+        .catch((error: unknown) => {
+          // Disabled, expired or removed: no point retrying. The refusal signed the person out, which sends the screen to /login.
+          if (error instanceof ApiError && endsSession(error)) stopped = true;
+          throw error;
+        });
       if (!response.body) throw new Error('the live feed sent no stream');
       onState('live');
       if (attempt > 0) onEvent({ type: 'resync' });

@@ -15,7 +15,11 @@ const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
  * its initial state (React hydrates against that state, too).
  */
 export function prerenderRoute(path: string, element: ReactNode): PrerenderedHtml {
-  const html = renderToString(<StaticRouter location={path} future={ROUTER_FUTURE}>{element}</StaticRouter>);
+  const html = renderToString(
+    <StaticRouter location={path} future={ROUTER_FUTURE}>
+      {element}
+    </StaticRouter>,
+  );
   const head = LEADING_HINTS.exec(html)?.[0] ?? '';
   return { head, body: html.slice(head.length) };
 }

@@ -17,7 +17,21 @@ import { pushLive } from '../test/live-mock';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), exportCsv: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), undoRevert: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), proofPhoto: jest.fn(), deliveryDate: jest.fn(), setDeliveryDate: jest.fn(), testClock: jest.fn(), setTestClock: jest.fn() },
+  deliveriesApi: {
+    listMonth: jest.fn(),
+    exportCsv: jest.fn(),
+    myDeliveries: jest.fn(),
+    staff: jest.fn(),
+    advanceStatus: jest.fn(),
+    undoRevert: jest.fn(),
+    assign: jest.fn(),
+    recordProof: jest.fn(),
+    proofPhoto: jest.fn(),
+    deliveryDate: jest.fn(),
+    setDeliveryDate: jest.fn(),
+    testClock: jest.fn(),
+    setTestClock: jest.fn(),
+  },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -27,7 +41,12 @@ const STAFF = [
   { email: 'admin@example.com', name: '', firstName: 'admin@example.com' },
 ];
 const popup = () => usePopupStore.getState().popup;
-const usualDay = (month: string) => ({ month, date: defaultDeliveryDate(month), isDefault: true, lastDayForChanges: lastDayForChanges(defaultDeliveryDate(month)) });
+const usualDay = (month: string) => ({
+  month,
+  date: defaultDeliveryDate(month),
+  isDefault: true,
+  lastDayForChanges: lastDayForChanges(defaultDeliveryDate(month)),
+});
 
 async function renderDashboard(rows = [row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })]) {
   api.listMonth.mockResolvedValue({ rows, nextCursor: null, total: rows.length });
@@ -87,7 +106,10 @@ describe('the test clock', () => {
     await user.type(input, later);
     await user.click(screen.getByRole('button', { name: 'Move the clock' }));
     expect(api.setTestClock).toHaveBeenCalledWith(later);
-    expect(popup()).toMatchObject({ kind: 'success', message: `The server now takes today to be ${formatDeliveryDate(later, { withYear: true })}.` });
+    expect(popup()).toMatchObject({
+      kind: 'success',
+      message: `The server now takes today to be ${formatDeliveryDate(later, { withYear: true })}.`,
+    });
     expect(summary).toHaveTextContent(`the server pretends today is ${formatDeliveryDate(later, { withYear: true })}`);
     api.setTestClock.mockResolvedValue({ today, pretending: false });
     await user.click(screen.getByRole('button', { name: 'Back to the real date' }));
@@ -127,8 +149,12 @@ describe('the delivery day', () => {
 
   it('shows the viewed month’s day, that it is the usual one, and the last day subscribers can change it', async () => {
     await showNextMonth('employee');
-    expect(dayLine()).toHaveTextContent(`Delivery day: ${formatDeliveryDate(usual.date)} (the usual day: the second Thursday of the month)`);
-    expect(dayLine()).toHaveTextContent(`Subscribers can skip or change it until the end of ${formatDeliveryDate(usual.lastDayForChanges)}.`);
+    expect(dayLine()).toHaveTextContent(
+      `Delivery day: ${formatDeliveryDate(usual.date)} (the usual day: the second Thursday of the month)`,
+    );
+    expect(dayLine()).toHaveTextContent(
+      `Subscribers can skip or change it until the end of ${formatDeliveryDate(usual.lastDayForChanges)}.`,
+    );
     expect(screen.queryByRole('button', { name: 'Change day' })).not.toBeInTheDocument();
   });
 
@@ -161,9 +187,15 @@ describe('the delivery day', () => {
   it('follows a change another admin made, without reloading the rows', async () => {
     await showNextMonth('employee');
     const loads = api.listMonth.mock.calls.length;
-    pushLive({ type: 'delivery-date', deliveryDate: { month: addMonths(NEXT, 1), date: `${addMonths(NEXT, 1)}-02`, isDefault: false, lastDayForChanges: 'x' } });
+    pushLive({
+      type: 'delivery-date',
+      deliveryDate: { month: addMonths(NEXT, 1), date: `${addMonths(NEXT, 1)}-02`, isDefault: false, lastDayForChanges: 'x' },
+    });
     expect(dayLine()).toHaveTextContent(formatDeliveryDate(usual.date));
-    pushLive({ type: 'delivery-date', deliveryDate: { month: NEXT, date: `${NEXT}-21`, isDefault: false, lastDayForChanges: `${NEXT}-14` } });
+    pushLive({
+      type: 'delivery-date',
+      deliveryDate: { month: NEXT, date: `${NEXT}-21`, isDefault: false, lastDayForChanges: `${NEXT}-14` },
+    });
     expect(dayLine()).toHaveTextContent(`Delivery day: ${formatDeliveryDate(`${NEXT}-21`)} (moved by an admin)`);
     expect(api.listMonth.mock.calls.length).toBe(loads);
   });
@@ -173,13 +205,30 @@ describe('the table', () => {
   it('has every column a dispatcher needs and links to My Deliveries', async () => {
     await renderDashboard();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '', 'Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted',
+      '',
+      'Name',
+      'Email',
+      'Phone',
+      'Address',
+      'Unit',
+      'City',
+      'State',
+      'ZIP',
+      'Notes',
+      'Status',
+      'Deliver This Month',
+      'Assigned',
+      'Submitted',
     ]);
     expect(screen.getByRole('link', { name: 'View My Deliveries' })).toHaveAttribute('href', '/my-deliveries');
   });
 
   it('shows a row: address as a map search, this month, assignee first name', async () => {
-    const ana = row('a', { firstName: 'Ana' }, { assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver', status: 'out-for-delivery' });
+    const ana = row(
+      'a',
+      { firstName: 'Ana' },
+      { assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver', status: 'out-for-delivery' },
+    );
     await renderDashboard([ana]);
     const cells = within(rowOf('Ana'));
     expect(cells.getByRole('link', { name: '215 E 400 S' })).toHaveAttribute('href', mapSearchUrl(ana));
@@ -236,7 +285,10 @@ describe('paging', () => {
 
 describe('delivery photos', () => {
   it('opens the photo of a left-at-door delivery in a new tab', async () => {
-    const user = await renderDashboard([row('a', { firstName: 'Ana' }, { status: 'delivered', proofImageUrl: '/api/deliveries/a/2026-11/proof' }), row('b', { firstName: 'Ben' })]);
+    const user = await renderDashboard([
+      row('a', { firstName: 'Ana' }, { status: 'delivered', proofImageUrl: '/api/deliveries/a/2026-11/proof' }),
+      row('b', { firstName: 'Ben' }),
+    ]);
     const tab = { location: { href: '' }, close: jest.fn() };
     jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     URL.createObjectURL = jest.fn(() => 'blob:photo');
@@ -258,11 +310,18 @@ describe('the status pill', () => {
   });
 
   it('asks before setting a delivered delivery back to Not Started', async () => {
-    const dora = row('d', { firstName: 'Dora', lastName: 'Lane' }, { status: 'delivered', proofImageUrl: '/api/deliveries/d/2026-11/proof' });
+    const dora = row(
+      'd',
+      { firstName: 'Dora', lastName: 'Lane' },
+      { status: 'delivered', proofImageUrl: '/api/deliveries/d/2026-11/proof' },
+    );
     const user = await renderDashboard([dora]);
     await user.click(within(rowOf('Dora')).getByRole('button', { name: 'Delivered: change to Not Started' }));
     expect(api.advanceStatus).not.toHaveBeenCalled();
-    expect(popup()).toMatchObject({ kind: 'info', message: "Set Dora Lane's delivery back to Not Started? Its door photo comes off the delivery." });
+    expect(popup()).toMatchObject({
+      kind: 'info',
+      message: "Set Dora Lane's delivery back to Not Started? Its door photo comes off the delivery.",
+    });
 
     api.advanceStatus.mockResolvedValue({ ...dora.delivery, status: 'not-started', proofImageUrl: null });
     await act(async () => popup()!.actions![0]!.onClick());
@@ -271,7 +330,11 @@ describe('the status pill', () => {
   });
 
   it('offers Undo for a few seconds after setting a delivered delivery back, which restores it', async () => {
-    const dora = row('d', { firstName: 'Dora', lastName: 'Lane' }, { status: 'delivered', proofImageUrl: '/api/deliveries/d/2026-11/proof' });
+    const dora = row(
+      'd',
+      { firstName: 'Dora', lastName: 'Lane' },
+      { status: 'delivered', proofImageUrl: '/api/deliveries/d/2026-11/proof' },
+    );
     const user = await renderDashboard([dora]);
     await user.click(within(rowOf('Dora')).getByRole('button', { name: 'Delivered: change to Not Started' }));
     api.advanceStatus.mockResolvedValue({ ...dora.delivery, status: 'not-started', proofImageUrl: null });
@@ -334,14 +397,22 @@ describe('bulk assign', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
     const select = screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' });
     expect(select).toHaveAccessibleDescription('Now: 2 unassigned.');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a user', 'Ella', 'admin@example.com', 'Nobody (unassign)']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a user', 'Ella', 'admin@example.com', 'Nobody (unassign)']);
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Person' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Ana Person' }));
     expect(screen.queryByRole('combobox', { name: /^Assign / })).not.toBeInTheDocument();
   });
 
   it('the header checkbox selects every delivery of the month', async () => {
-    const user = await renderDashboard([row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' }), row('c', { firstName: 'Cora' }, { scheduled: false })]);
+    const user = await renderDashboard([
+      row('a', { firstName: 'Ana' }),
+      row('b', { firstName: 'Ben' }),
+      row('c', { firstName: 'Cora' }, { scheduled: false }),
+    ]);
     await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
     expect(screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' })).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
@@ -350,7 +421,9 @@ describe('bulk assign', () => {
 
   it('assigns the selected rows to the chosen user, then clears the selection', async () => {
     const user = await renderDashboard();
-    api.assign.mockResolvedValue(['a', 'b'].map((id) => ({ ...row(id).delivery, assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver' })));
+    api.assign.mockResolvedValue(
+      ['a', 'b'].map((id) => ({ ...row(id).delivery, assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver' })),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Assign 2 deliveries to:' }), 'Ella');
     expect(api.assign).toHaveBeenCalledWith(THIS_MONTH, ['a', 'b'], 'ella@blooms.example');
@@ -368,7 +441,9 @@ describe('bulk assign', () => {
       row('c', { firstName: 'Cora' }),
     ]);
     await user.click(screen.getByRole('checkbox', { name: 'Select all deliveries this month' }));
-    expect(screen.getByRole('combobox', { name: 'Assign 3 deliveries to:' })).toHaveAccessibleDescription('Now: 2 with Finn, 1 unassigned.');
+    expect(screen.getByRole('combobox', { name: 'Assign 3 deliveries to:' })).toHaveAccessibleDescription(
+      'Now: 2 with Finn, 1 unassigned.',
+    );
   });
 
   it('unassigns the selected rows with Nobody, and says so', async () => {
@@ -446,12 +521,15 @@ describe("a subscription's history", () => {
 describe('live updates', () => {
   it("patches a row when anyone changes this month's delivery", async () => {
     await renderDashboard();
-    pushLive({ type: 'delivery', delivery: { ...row('b').delivery, status: 'delivered', assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver' } });
+    pushLive({
+      type: 'delivery',
+      delivery: { ...row('b').delivery, status: 'delivered', assignedTo: 'ella@blooms.example', assigneeName: 'Ella Driver' },
+    });
     expect(within(rowOf('Ben')).getByRole('button', { name: /^Delivered/ })).toBeInTheDocument();
     expect(within(rowOf('Ben')).getByText('Ella')).toBeInTheDocument();
   });
 
-  it("ignores changes to another month", async () => {
+  it('ignores changes to another month', async () => {
     await renderDashboard();
     pushLive({ type: 'delivery', delivery: { ...row('b').delivery, month: addMonths(THIS_MONTH, 1), status: 'delivered' } });
     expect(within(rowOf('Ben')).getByRole('button', { name: /^Not Started/ })).toBeInTheDocument();
@@ -459,7 +537,11 @@ describe('live updates', () => {
 
   it('reloads the list and the users on a new subscription, a user change or a reconnect', async () => {
     await renderDashboard();
-    api.listMonth.mockResolvedValue({ rows: [row('n', { firstName: 'Nia' }), row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })], nextCursor: null, total: 3 });
+    api.listMonth.mockResolvedValue({
+      rows: [row('n', { firstName: 'Nia' }), row('a', { firstName: 'Ana' }), row('b', { firstName: 'Ben' })],
+      nextCursor: null,
+      total: 3,
+    });
     const staffCalls = api.staff.mock.calls.length;
     pushLive({ type: 'subscription-created', subscriptionId: 'n' });
     expect(await screen.findByRole('rowheader', { name: /Nia/ })).toBeInTheDocument();
@@ -495,7 +577,9 @@ describe('finding subscriptions', () => {
   it('asks the server for what the search and filters say, once typing stops, from the first page', async () => {
     const user = await renderDashboard();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'cherry');
-    await waitFor(() => expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, { ...ALL_SUBSCRIPTIONS, search: 'cherry' }));
+    await waitFor(() =>
+      expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, { ...ALL_SUBSCRIPTIONS, search: 'cherry' }),
+    );
     // One request for the whole word, not one per key.
     expect(api.listMonth.mock.calls.filter(([, , view]) => view?.search).length).toBe(1);
     await user.selectOptions(screen.getByLabelText('Status'), 'Out For Delivery');
@@ -503,9 +587,19 @@ describe('finding subscriptions', () => {
     await user.selectOptions(screen.getByLabelText('This month'), 'Delivery this month');
     await user.selectOptions(screen.getByLabelText('Subscription'), 'Past due');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Last name');
-    expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, {
-      search: 'cherry', status: 'out-for-delivery', assignee: 'unassigned', scheduled: 'yes', city: '', subscription: 'past-due', sort: 'name',
-    });
+    expect(api.listMonth).toHaveBeenLastCalledWith(
+      THIS_MONTH,
+      { limit: 100 },
+      {
+        search: 'cherry',
+        status: 'out-for-delivery',
+        assignee: 'unassigned',
+        scheduled: 'yes',
+        city: '',
+        subscription: 'past-due',
+        sort: 'name',
+      },
+    );
     await screen.findByRole('table');
     expect(screen.getByText(/Showing 2 of 2 matching subscriptions/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear' }));

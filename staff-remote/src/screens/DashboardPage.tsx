@@ -40,7 +40,12 @@ export default function DashboardPage() {
     reloadDeliveryDay();
   }, [reloadStaff, reloadDeliveryDay]);
   const load = useCallback<PageLoader>((viewed, page) => deliveriesApi.listMonth(viewed, page, view), [view]);
-  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({ month, load, onReload, onDeliveryDate: deliveryDay.follow });
+  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({
+    month,
+    load,
+    onReload,
+    onDeliveryDate: deliveryDay.follow,
+  });
   const selectable = (rows ?? []).filter((row) => row.delivery.scheduled).map((row) => row.id);
   const selection = useSelection(selectable, [month, view]);
   const { exporting, exportCsv } = useCsvExport(month, view);
@@ -79,16 +84,42 @@ export default function DashboardPage() {
         </p>
         <UndoBar undoable={undoable} onUndo={(row) => void undo(row)} />
         {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
-        {rows === null && !error && <p className="status-message" role="status">Loading subscriptions…</p>}
-        {rows && rows.length === 0 && <p className="status-message">{isEverything ? 'No subscriptions yet.' : 'No subscriptions match these filters.'}</p>}
-        <p id="deliveries-keys" className="visually-hidden">{ROW_KEYS_HINT}</p>
+        {rows === null && !error && (
+          <p className="status-message" role="status">
+            Loading subscriptions…
+          </p>
+        )}
+        {rows && rows.length === 0 && (
+          <p className="status-message">{isEverything ? 'No subscriptions yet.' : 'No subscriptions match these filters.'}</p>
+        )}
+        <p id="deliveries-keys" className="visually-hidden">
+          {ROW_KEYS_HINT}
+        </p>
         {rows && rows.length > 0 && (
-          <SubscriptionsTable month={month} rows={rows} selected={selection.selected} allSelected={selection.allSelected} canSelect={selectable.length > 0}
-            busy={busy} isAdmin={isAdmin} onToggle={selection.toggle} onToggleAll={selection.toggleAll} onPill={clickPill}
-            onPhoto={(url) => void showProofPhoto(url)} keysHintId="deliveries-keys" />
+          <SubscriptionsTable
+            month={month}
+            rows={rows}
+            selected={selection.selected}
+            allSelected={selection.allSelected}
+            canSelect={selectable.length > 0}
+            busy={busy}
+            isAdmin={isAdmin}
+            onToggle={selection.toggle}
+            onToggleAll={selection.toggleAll}
+            onPill={clickPill}
+            onPhoto={(url) => void showProofPhoto(url)}
+            keysHintId="deliveries-keys"
+          />
         )}
         {rows && rows.length > 0 && (
-          <TableFooter shown={rows.length} total={total} filtered={!isEverything} hasMore={hasMore} loadingMore={loadingMore} onLoadMore={() => void loadMore()} />
+          <TableFooter
+            shown={rows.length}
+            total={total}
+            filtered={!isEverything}
+            hasMore={hasMore}
+            loadingMore={loadingMore}
+            onLoadMore={() => void loadMore()}
+          />
         )}
       </section>
     </Screen>

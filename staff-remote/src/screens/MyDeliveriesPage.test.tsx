@@ -15,7 +15,16 @@ import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { listMonth: jest.fn(), myDeliveries: jest.fn(), staff: jest.fn(), advanceStatus: jest.fn(), assign: jest.fn(), recordProof: jest.fn(), saveRouteOrder: jest.fn(), deliveryDate: jest.fn() },
+  deliveriesApi: {
+    listMonth: jest.fn(),
+    myDeliveries: jest.fn(),
+    staff: jest.fn(),
+    advanceStatus: jest.fn(),
+    assign: jest.fn(),
+    recordProof: jest.fn(),
+    saveRouteOrder: jest.fn(),
+    deliveryDate: jest.fn(),
+  },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -84,7 +93,10 @@ it('Hand Delivered records the delivery and shows it delivered', async () => {
   api.recordProof.mockResolvedValue({ ...mine('a', 'Ana', 'x').delivery, status: 'delivered' });
   await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ }));
   await chooseAction('Hand Delivered');
-  expect(api.recordProof).toHaveBeenCalledWith({ subscriptionId: 'a', month: THIS_MONTH, method: 'hand', photo: undefined }, expect.any(Function));
+  expect(api.recordProof).toHaveBeenCalledWith(
+    { subscriptionId: 'a', month: THIS_MONTH, method: 'hand', photo: undefined },
+    expect.any(Function),
+  );
   expect(within(rowOf('Ana')).getByText('Delivered')).toBeInTheDocument();
 });
 
@@ -93,7 +105,9 @@ it('Left at Door opens a rear-camera photo chooser, uploads with progress, then 
   let finish: () => void = () => undefined;
   api.recordProof.mockImplementation((_upload, onProgress) => {
     onProgress?.(0.4);
-    return new Promise((resolve) => (finish = () => resolve({ ...mine('a', 'Ana', 'x').delivery, status: 'delivered', proofImageUrl: '/p' })));
+    return new Promise(
+      (resolve) => (finish = () => resolve({ ...mine('a', 'Ana', 'x').delivery, status: 'delivered', proofImageUrl: '/p' })),
+    );
   });
   const input = screen.getByTestId('proof-photo-input') as HTMLInputElement;
   expect(input).toHaveAttribute('capture', 'environment');
@@ -168,13 +182,19 @@ it('shows the stops even when the delivery day cannot be loaded (no signal, noth
 describe('on a phone', () => {
   const original = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({ matches: query === '(max-width: 699px)', addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 699px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
     window.matchMedia = original;
   });
 
-  async function renderCards(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
+  async function renderCards(
+    rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')],
+  ) {
     api.myDeliveries.mockResolvedValue(rows);
     render(
       <MemoryRouter future={ROUTER_FUTURE}>
@@ -195,8 +215,16 @@ describe('on a phone', () => {
       expect.stringMatching(/^Stop 2 of 3: Ben/),
       expect.stringMatching(/^Stop 3 of 3: Cal/),
     ]);
-    expect(within(card('Ana')).getByRole('link', { name: /^Navigate to Ana/ }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
-    expect(within(card('Ana')).getByRole('link', { name: /^Call Ana/ }).getAttribute('href')).toMatch(/^tel:/);
+    expect(
+      within(card('Ana'))
+        .getByRole('link', { name: /^Navigate to Ana/ })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+    expect(
+      within(card('Ana'))
+        .getByRole('link', { name: /^Call Ana/ })
+        .getAttribute('href'),
+    ).toMatch(/^tel:/);
   });
 
   it('marks a stop out for delivery, and a stop out for delivery delivered (the how-was-it-delivered prompt)', async () => {
@@ -286,7 +314,11 @@ describe('on a phone', () => {
       expect(await screen.findByText('1 waiting to send')).toBeInTheDocument();
       expect(popup()).toBeNull();
       // The first try reached the server before the connection dropped: the retry finds it done.
-      api.advanceStatus.mockRejectedValueOnce(new ApiError(409, 'Someone else changed this delivery a moment ago.', { delivery: { ...mine('b', 'Ben', 'out-for-delivery').delivery } }));
+      api.advanceStatus.mockRejectedValueOnce(
+        new ApiError(409, 'Someone else changed this delivery a moment ago.', {
+          delivery: { ...mine('b', 'Ben', 'out-for-delivery').delivery },
+        }),
+      );
       await goOnline();
       await waitFor(() => expect(badge()).toBeEmptyDOMElement());
       expect(screen.queryByRole('alert', { name: 'Changes not sent' })).not.toBeInTheDocument();
@@ -303,11 +335,15 @@ describe('on a phone', () => {
 
   it('moves a stop and keeps the new order; a refusal puts the server order back', async () => {
     const user = await renderCards();
-    api.saveRouteOrder.mockImplementationOnce(async (_month, ids) => ids.map((id) => mine(id, { a: 'Ana', b: 'Ben', c: 'Cal' }[id]!, 'not-started')));
+    api.saveRouteOrder.mockImplementationOnce(async (_month, ids) =>
+      ids.map((id) => mine(id, { a: 'Ana', b: 'Ben', c: 'Cal' }[id]!, 'not-started')),
+    );
     await user.click(screen.getByRole('button', { name: 'Move Cal Person up' }));
     expect(api.saveRouteOrder).toHaveBeenCalledWith(THIS_MONTH, ['a', 'c', 'b']);
     expect(cards().map((item) => item.getAttribute('aria-label'))).toEqual([
-      expect.stringMatching(/Ana/), expect.stringMatching(/Cal/), expect.stringMatching(/Ben/),
+      expect.stringMatching(/Ana/),
+      expect.stringMatching(/Cal/),
+      expect.stringMatching(/Ben/),
     ]);
     expect(screen.getByRole('button', { name: 'Move Ana Person up' })).toBeDisabled();
     api.saveRouteOrder.mockRejectedValueOnce(new ApiError(400, 'Only deliveries assigned to you this month can be put in your route.'));

@@ -40,7 +40,14 @@ export default function MyDeliveriesPage() {
   // A phone gets one card per stop, in route order, with big buttons: drivers work from their phones at the door.
   const phone = useMediaQuery('(max-width: 699px)');
   const deliveryDay = useDeliveryDay(month);
-  const { rows: serverRows, error, liveState, reload, applyDelivery, reorder } = useLiveRows({
+  const {
+    rows: serverRows,
+    error,
+    liveState,
+    reload,
+    applyDelivery,
+    reorder,
+  } = useLiveRows({
     month,
     load: loadMine,
     onReload: deliveryDay.reload,
@@ -79,14 +86,28 @@ export default function MyDeliveriesPage() {
         </div>
         <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
         {error && <LoadError what="your deliveries" message={error} onRetry={() => void reload()} />}
-        {rows === null && !error && <p className="status-message" role="status">Loading your deliveries…</p>}
+        {rows === null && !error && (
+          <p className="status-message" role="status">
+            Loading your deliveries…
+          </p>
+        )}
         {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you in {formatMonth(month)}.</p>}
         {rows && rows.length > 0 && <RouteSheet firstName={firstName} month={month} rows={rows} />}
         {rows && rows.length > 0 && phone && (
-          <StopCardList month={month} rows={rows} dragging={dragging} dragHandle={dragHandle} isBusy={(row) => busy === row.id || uploading?.id === row.id}
-            onOutForDelivery={(row) => void markOutForDelivery(row)} onDelivered={askHowDelivered} onMove={(from, to) => void move(from, to)} />
+          <StopCardList
+            month={month}
+            rows={rows}
+            dragging={dragging}
+            dragHandle={dragHandle}
+            isBusy={(row) => busy === row.id || uploading?.id === row.id}
+            onOutForDelivery={(row) => void markOutForDelivery(row)}
+            onDelivered={askHowDelivered}
+            onMove={(from, to) => void move(from, to)}
+          />
         )}
-        {rows && rows.length > 0 && !phone && <MyDeliveriesTable month={month} rows={rows} uploadingId={uploading?.id ?? null} onDelivered={askHowDelivered} />}
+        {rows && rows.length > 0 && !phone && (
+          <MyDeliveriesTable month={month} rows={rows} uploadingId={uploading?.id ?? null} onDelivered={askHowDelivered} />
+        )}
       </section>
     </Screen>
   );

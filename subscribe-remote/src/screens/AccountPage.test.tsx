@@ -11,7 +11,17 @@ import { accountApi, accountPhotoUrl, isSignInLink, signedInEmail } from '../fea
 import { redirectTo } from '../features/checkout/redirect';
 
 jest.mock('../features/account/account-session', () => ({
-  accountApi: { account: jest.fn(), skipMonth: jest.fn(), unskipMonth: jest.fn(), pause: jest.fn(), resume: jest.fn(), changeMonths: jest.fn(), changeAddress: jest.fn(), cancel: jest.fn(), cardPage: jest.fn() },
+  accountApi: {
+    account: jest.fn(),
+    skipMonth: jest.fn(),
+    unskipMonth: jest.fn(),
+    pause: jest.fn(),
+    resume: jest.fn(),
+    changeMonths: jest.fn(),
+    changeAddress: jest.fn(),
+    cancel: jest.fn(),
+    cardPage: jest.fn(),
+  },
   accountPhotoUrl: jest.fn(),
   askForSignInLink: jest.fn(),
   completeSignIn: jest.fn(),
@@ -37,7 +47,18 @@ const SUBSCRIPTION: AccountSubscription = {
   statusLabel: 'Active',
   pausedFrom: null,
   pausedUntil: null,
-  coming: [{ month: '2027-03', date: '2027-03-11', lastDayForChanges: '2027-03-04', state: 'delivering', changeable: true, chargeCents: 9900, chargeDate: '2027-03-05', paid: false }],
+  coming: [
+    {
+      month: '2027-03',
+      date: '2027-03-11',
+      lastDayForChanges: '2027-03-04',
+      state: 'delivering',
+      changeable: true,
+      chargeCents: 9900,
+      chargeDate: '2027-03-05',
+      paid: false,
+    },
+  ],
   lastDeliveryIfCancelled: null,
   past: [],
   payments: [],
@@ -106,9 +127,14 @@ it('an address outside the area cannot be saved; a good one is sent as typed', a
   await userEvent.clear(screen.getByLabelText('City'));
   await userEvent.type(screen.getByLabelText('City'), 'Salt Lake City');
   await userEvent.type(screen.getByLabelText('Delivery notes (optional)'), 'Gate 12');
-  api.changeAddress.mockResolvedValueOnce(accountWith({ address: { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111' }, deliveryNotes: 'Gate 12' }));
+  api.changeAddress.mockResolvedValueOnce(
+    accountWith({ address: { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111' }, deliveryNotes: 'Gate 12' }),
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
-  expect(api.changeAddress).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111', deliveryNotes: 'Gate 12' } });
+  expect(api.changeAddress).toHaveBeenLastCalledWith({
+    params: { id: SUBSCRIPTION.id },
+    body: { address: '1 Main St', unit: '', city: 'Salt Lake City', zip: '84111', deliveryNotes: 'Gate 12' },
+  });
   const answer = await screen.findByText(ACCOUNT_DONE.address);
   // The answer is under the form it answers, in a live region.
   expect(answer.closest('form')).toContainElement(screen.getByRole('button', { name: 'Save address' }));
@@ -135,7 +161,9 @@ it('a refused skip is answered in its month’s card, which then shows the month
 it('a skip is answered in its card, keeps the focus on its button, and can be undone', async () => {
   await renderSignedIn(accountWith());
   const march = screen.getByRole('article', { name: 'March 2027' });
-  api.skipMonth.mockResolvedValueOnce(accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, state: 'skipped', chargeCents: 0, chargeDate: null }] }));
+  api.skipMonth.mockResolvedValueOnce(
+    accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, state: 'skipped', chargeCents: 0, chargeDate: null }] }),
+  );
   await userEvent.click(within(march).getByRole('button', { name: 'Skip March 2027' }));
   expect(api.skipMonth).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id, month: '2027-03' } });
   expect(await within(march).findByText(ACCOUNT_DONE.skipped('March 2027', 'Thursday, March 11'))).toBeInTheDocument();
@@ -150,19 +178,51 @@ it('a skip is answered in its card, keeps the focus on its button, and can be un
 });
 
 it('each coming month is a card with its day, status and charge; months not in the plan fold into one line that leads to the months', async () => {
-  const month = (key: string, state: 'delivering' | 'not-in-plan') => ({ month: key, date: `${key}-11`, lastDayForChanges: `${key}-04`, state, changeable: true, chargeCents: state === 'delivering' ? 9900 : 0, chargeDate: state === 'delivering' ? `${key}-05` : null, paid: false });
-  await renderSignedIn(accountWith({ coming: [month('2027-02', 'not-in-plan'), month('2027-03', 'delivering'), month('2027-04', 'not-in-plan'), month('2027-05', 'not-in-plan')] }));
+  const month = (key: string, state: 'delivering' | 'not-in-plan') => ({
+    month: key,
+    date: `${key}-11`,
+    lastDayForChanges: `${key}-04`,
+    state,
+    changeable: true,
+    chargeCents: state === 'delivering' ? 9900 : 0,
+    chargeDate: state === 'delivering' ? `${key}-05` : null,
+    paid: false,
+  });
+  await renderSignedIn(
+    accountWith({
+      coming: [
+        month('2027-02', 'not-in-plan'),
+        month('2027-03', 'delivering'),
+        month('2027-04', 'not-in-plan'),
+        month('2027-05', 'not-in-plan'),
+      ],
+    }),
+  );
   const coming = screen.getByRole('region', { name: 'Coming deliveries' });
-  expect(within(coming).getAllByRole('article').map((card) => card.getAttribute('aria-labelledby') && within(card).getByRole('heading').textContent)).toEqual(['March 2027']);
-  expect(within(coming).getByRole('article', { name: 'March 2027' })).toHaveTextContent('DeliveryThursday, March 11StatusDeliveringCharge$99.00 on Friday, March 5You can change it until the end of Thursday, March 4.');
+  expect(
+    within(coming)
+      .getAllByRole('article')
+      .map((card) => card.getAttribute('aria-labelledby') && within(card).getByRole('heading').textContent),
+  ).toEqual(['March 2027']);
+  expect(within(coming).getByRole('article', { name: 'March 2027' })).toHaveTextContent(
+    'DeliveryThursday, March 11StatusDeliveringCharge$99.00 on Friday, March 5You can change it until the end of Thursday, March 4.',
+  );
   expect(within(coming).getByText(/^Not in your plan:/)).toHaveTextContent('Not in your plan: February, April, May. Change your months');
-  expect(within(coming).getByRole('link', { name: 'Change your months' })).toHaveAttribute('href', `#subscription-${SUBSCRIPTION.id}-months`);
+  expect(within(coming).getByRole('link', { name: 'Change your months' })).toHaveAttribute(
+    'href',
+    `#subscription-${SUBSCRIPTION.id}-months`,
+  );
   expect(document.getElementById(`subscription-${SUBSCRIPTION.id}-months`)).toHaveTextContent('Your months');
 });
 
 it('the account states no price, notice or rule the contract does not hold', async () => {
   const paid = { ...SUBSCRIPTION.coming[0]!, paid: true, chargeCents: 0, chargeDate: null, changeable: false };
-  await renderSignedIn(accountWith({ coming: [paid, { ...SUBSCRIPTION.coming[0]!, month: '2027-06', date: '2027-06-10' }], payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z' }] }));
+  await renderSignedIn(
+    accountWith({
+      coming: [paid, { ...SUBSCRIPTION.coming[0]!, month: '2027-06', date: '2027-06-10' }],
+      payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z' }],
+    }),
+  );
   expect(claimsOutsideTheContract(document.body.textContent ?? '')).toEqual([]);
 });
 
@@ -197,11 +257,18 @@ it('without card updates there is no Update card button', async () => {
 });
 
 it('a door photo is fetched with the sign-in and shown; one that fails says so', async () => {
-  const delivered = (month: string) => ({ month, date: `${month}-11`, status: 'delivered' as const, photoUrl: `/api/account/subscriptions/${SUBSCRIPTION.id}/photos/${month}` });
+  const delivered = (month: string) => ({
+    month,
+    date: `${month}-11`,
+    status: 'delivered' as const,
+    photoUrl: `/api/account/subscriptions/${SUBSCRIPTION.id}/photos/${month}`,
+  });
   // jsdom has no object URLs; the photo's is let go when the page no longer shows it.
   URL.revokeObjectURL = jest.fn();
   let resolveJune!: (url: string) => void;
-  photo.mockImplementation((path) => (path.endsWith('2026-06') ? new Promise((resolve) => (resolveJune = resolve)) : Promise.reject(new Error('404'))));
+  photo.mockImplementation((path) =>
+    path.endsWith('2026-06') ? new Promise((resolve) => (resolveJune = resolve)) : Promise.reject(new Error('404')),
+  );
   await renderSignedIn(accountWith({ past: [delivered('2026-06'), delivered('2026-03')] }));
   expect(photo).toHaveBeenCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/photos/2026-06`);
   const june = screen.getByText(/^June 2026/).closest('li')!;
@@ -214,11 +281,24 @@ it('a door photo is fetched with the sign-in and shown; one that fails says so',
 
 it('cancelling asks why, goes straight to a confirmation naming the last delivery when no change fits, and sends the reason', async () => {
   const paid = { ...SUBSCRIPTION.coming[0]!, paid: true, chargeCents: 0, chargeDate: null };
-  const june = { month: '2027-06', date: '2027-06-10', lastDayForChanges: '2027-06-03', state: 'delivering' as const, changeable: true, chargeCents: 9900, chargeDate: '2027-06-04', paid: false };
+  const june = {
+    month: '2027-06',
+    date: '2027-06-10',
+    lastDayForChanges: '2027-06-03',
+    state: 'delivering' as const,
+    changeable: true,
+    chargeCents: 9900,
+    chargeDate: '2027-06-04',
+    paid: false,
+  };
   await renderSignedIn(accountWith({ coming: [paid, june], lastDeliveryIfCancelled: paid.date }));
   await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
   const why = screen.getByRole('group', { name: 'Why are you cancelling?' });
-  expect(within(why).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual(CANCEL_REASONS.map((reason) => reason.label));
+  expect(
+    within(why)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')!.textContent),
+  ).toEqual(CANCEL_REASONS.map((reason) => reason.label));
   // No reason, no next step.
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Choose why you are cancelling.');
@@ -228,9 +308,15 @@ it('cancelling asks why, goes straight to a confirmation naming the last deliver
   const confirm = screen.getByRole('group', { name: 'Confirm cancelling' });
   expect(confirm).toHaveTextContent('Your last delivery would be Thursday, March 11, 2027: it is paid for or too close to change.');
   expect(confirm).toHaveFocus();
-  api.cancel.mockResolvedValueOnce({ ...accountWith({ status: 'cancelled', statusLabel: 'Cancelled, last delivery March 2027' }), lastDelivery: 'March 11, 2027' });
+  api.cancel.mockResolvedValueOnce({
+    ...accountWith({ status: 'cancelled', statusLabel: 'Cancelled, last delivery March 2027' }),
+    lastDelivery: 'March 11, 2027',
+  });
   await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel my subscription' }));
-  expect(api.cancel).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { reason: 'other', otherText: 'Allergies in the house' } });
+  expect(api.cancel).toHaveBeenLastCalledWith({
+    params: { id: SUBSCRIPTION.id },
+    body: { reason: 'other', otherText: 'Allergies in the house' },
+  });
   expect(await screen.findByText('Cancelled, last delivery March 2027')).toBeInTheDocument();
 });
 

@@ -24,9 +24,16 @@ export default function AccountPage() {
                 Sign out
               </button>
             </p>
-            {state.account.subscriptions.length === 0 && <p>We have no subscription under this address. If you subscribed with another one, sign in with that.</p>}
+            {state.account.subscriptions.length === 0 && (
+              <p>We have no subscription under this address. If you subscribed with another one, sign in with that.</p>
+            )}
             {state.account.subscriptions.map((subscription) => (
-              <SubscriptionPanel key={subscription.id} subscription={subscription} updateCard={state.account.cardUpdates ? updateCard : null} act={act} />
+              <SubscriptionPanel
+                key={subscription.id}
+                subscription={subscription}
+                updateCard={state.account.cardUpdates ? updateCard : null}
+                act={act}
+              />
             ))}
           </>
         )}

@@ -34,7 +34,9 @@ it('verifies the session, then says all set with a way home', async () => {
   expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   // The account is one tap away, and says how to get in.
   expect(screen.getByRole('link', { name: 'My subscription' })).toHaveAttribute('href', '/account');
-  expect(screen.getByRole('link', { name: 'My subscription' }).closest('p')).toHaveTextContent('You sign in there with a one-time link we e-mail you');
+  expect(screen.getByRole('link', { name: 'My subscription' }).closest('p')).toHaveTextContent(
+    'You sign in there with a one-time link we e-mail you',
+  );
   // Paid: the form kept for a return from checkout is forgotten.
   expect(window.sessionStorage.getItem(KEPT)).toBeNull();
 });
@@ -42,7 +44,14 @@ it('verifies the session, then says all set with a way home', async () => {
 it('shows what was bought: plan, months, address, first delivery day, payment, and how to skip or cancel', async () => {
   mockedCall.mockResolvedValue({
     payment_status: 'paid',
-    order: { firstName: 'Maria', plan: 'custom', months: [1, 3], deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111', firstDelivery: { month: '2027-01', date: '2027-01-14' }, payments: 'stripe' },
+    order: {
+      firstName: 'Maria',
+      plan: 'custom',
+      months: [1, 3],
+      deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111',
+      firstDelivery: { month: '2027-01', date: '2027-01-14' },
+      payments: 'stripe',
+    },
   });
   renderAt('/confirmation?session_id=cs_123');
   const order = await screen.findByRole('region', { name: 'Your order' });
@@ -53,14 +62,24 @@ it('shows what was bought: plan, months, address, first delivery day, payment, a
     ['Delivering to', '215 E 400 S, Apt 3, Salt Lake City, UT 84111'],
     ['First delivery', 'Thursday, January 14 (January 2027)'],
     ['Payment', `$99 was charged to your card today for your first delivery. ${MONEY_RULE} ${LATER_CHARGES}`],
-    ['Skip, pause or cancel', 'In My subscription, your account on this site. Skip or pause a month up to 7 days before its delivery. Cancel any time: nothing is charged after your last delivery.'],
+    [
+      'Skip, pause or cancel',
+      'In My subscription, your account on this site. Skip or pause a month up to 7 days before its delivery. Cancel any time: nothing is charged after your last delivery.',
+    ],
   ]);
 });
 
 it('states no price, notice or rule the contract does not hold', async () => {
   mockedCall.mockResolvedValue({
     payment_status: 'paid',
-    order: { firstName: 'Maria', plan: 'yearly', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], deliverTo: '1 Main St, Provo, UT 84601', firstDelivery: { month: '2027-01', date: '2027-01-14' }, payments: 'stripe' },
+    order: {
+      firstName: 'Maria',
+      plan: 'yearly',
+      months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      deliverTo: '1 Main St, Provo, UT 84601',
+      firstDelivery: { month: '2027-01', date: '2027-01-14' },
+      payments: 'stripe',
+    },
   });
   renderAt('/confirmation?session_id=cs_123');
   await screen.findByRole('region', { name: 'Your order' });
@@ -70,7 +89,14 @@ it('states no price, notice or rule the contract does not hold', async () => {
 it('says nothing was charged in test mode', async () => {
   mockedCall.mockResolvedValue({
     payment_status: 'paid',
-    order: { firstName: 'Maria', plan: 'yearly', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], deliverTo: '1 Main St, Provo, UT 84601', firstDelivery: { month: '2026-12', date: '2026-12-10' }, payments: 'local' },
+    order: {
+      firstName: 'Maria',
+      plan: 'yearly',
+      months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      deliverTo: '1 Main St, Provo, UT 84601',
+      firstDelivery: { month: '2026-12', date: '2026-12-10' },
+      payments: 'local',
+    },
   });
   renderAt('/confirmation?session_id=cs_123');
   const order = await screen.findByRole('region', { name: 'Your order' });
@@ -99,6 +125,8 @@ it('when verification fails, points to the e-mail and support', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedCall.mockRejectedValue(new Error('internal'));
   renderAt('/confirmation?session_id=cs_123');
-  expect(await screen.findByRole('alert')).toHaveTextContent('Error verifying payment. Please check your email for confirmation or contact support.');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Error verifying payment. Please check your email for confirmation or contact support.',
+  );
   expect(screen.getByRole('link', { name: 'Try Again' })).toBeInTheDocument();
 });

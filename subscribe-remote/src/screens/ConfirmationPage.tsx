@@ -26,7 +26,8 @@ export default function ConfirmationPage() {
         const paid = result?.payment_status === 'paid';
         // Paid: the kept form has done its job, and the next visit starts afresh.
         if (paid) forgetSavedForm();
-        if (current) setState(paid ? { kind: 'paid', order: result?.order ?? null } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.notPaid });
+        if (current)
+          setState(paid ? { kind: 'paid', order: result?.order ?? null } : { kind: 'not-confirmed', message: SUBSCRIBE_MESSAGES.notPaid });
       },
       (error: unknown) => {
         console.error('Payment verification failed', error);
@@ -53,7 +54,9 @@ export default function ConfirmationPage() {
             <p>An email confirmation is on its way to your inbox.</p>
             {state.order && (
               <section className="order-summary" aria-labelledby="order-summary-heading">
-                <h2 id="order-summary-heading" className="visually-hidden">Your order</h2>
+                <h2 id="order-summary-heading" className="visually-hidden">
+                  Your order
+                </h2>
                 <OrderLines lines={orderLines(state.order)} />
               </section>
             )}

@@ -132,8 +132,11 @@ describe('plan and months', () => {
     expect(order.queryByText('Delivering to')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: /Custom/ }));
-    for (const month of MONTH_NAMES.filter((m) => m !== 'February' && m !== 'March')) await user.click(screen.getByRole('checkbox', { name: month }));
-    expect(line('Your plan')).toHaveTextContent('Custom: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month');
+    for (const month of MONTH_NAMES.filter((m) => m !== 'February' && m !== 'March'))
+      await user.click(screen.getByRole('checkbox', { name: month }));
+    expect(line('Your plan')).toHaveTextContent(
+      'Custom: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month',
+    );
     expect(line('Months')).toHaveTextContent('February, March');
     expect(line('First delivery')).toHaveTextContent('Monday, February 10 (February 2031)');
 
@@ -255,7 +258,8 @@ describe('checkout', () => {
     await fill(user, { ...VALID, 'First name': '  Maria ' });
     await user.type(input('Delivery notes (optional)'), ' Gate 4412 ');
     await user.click(screen.getByRole('radio', { name: /Custom/ }));
-    for (const month of MONTH_NAMES.filter((m) => m !== 'January' && m !== 'March')) await user.click(screen.getByRole('checkbox', { name: month }));
+    for (const month of MONTH_NAMES.filter((m) => m !== 'January' && m !== 'March'))
+      await user.click(screen.getByRole('checkbox', { name: month }));
     await user.click(submitButton());
 
     expect(popup()).toMatchObject({ kind: 'info', message: 'Processing your subscription...' });
@@ -297,7 +301,12 @@ describe('checkout', () => {
     await user.type(input('Your email (for receipts)'), 'example.com');
     await user.type(screen.getByLabelText('Card message (optional)'), 'Happy birthday, Mom!');
     await user.click(submitButton());
-    expect(mockedCall.mock.calls[0]![1]).toMatchObject({ email: 'maria@example.com', gift_from_name: 'Tom Nguyen', gift_from_email: 'tom@example.com', gift_message: 'Happy birthday, Mom!' });
+    expect(mockedCall.mock.calls[0]![1]).toMatchObject({
+      email: 'maria@example.com',
+      gift_from_name: 'Tom Nguyen',
+      gift_from_email: 'tom@example.com',
+      gift_message: 'Happy birthday, Mom!',
+    });
 
     await user.click(screen.getByRole('checkbox', { name: 'This is a gift' }));
     await user.click(submitButton());
@@ -343,7 +352,8 @@ describe('coming back from checkout', () => {
     await fill(user, VALID);
     await user.type(input('Apt, suite or unit (optional)'), '4B');
     await user.click(screen.getByRole('radio', { name: /Custom/ }));
-    for (const month of MONTH_NAMES.filter((m) => !['March', 'June'].includes(m))) await user.click(screen.getByRole('checkbox', { name: month }));
+    for (const month of MONTH_NAMES.filter((m) => !['March', 'June'].includes(m)))
+      await user.click(screen.getByRole('checkbox', { name: month }));
     first.unmount();
 
     renderForm(null, '/subscribe?checkout=cancelled');
@@ -351,7 +361,10 @@ describe('coming back from checkout', () => {
     for (const [label, value] of Object.entries(VALID)) expect(input(label)).toHaveValue(value);
     expect(input('Apt, suite or unit (optional)')).toHaveValue('4B');
     expect(screen.getByRole('radio', { name: /Custom/ })).toBeChecked();
-    expect(MONTH_NAMES.filter((month) => (screen.getByRole('checkbox', { name: month }) as HTMLInputElement).checked)).toEqual(['March', 'June']);
+    expect(MONTH_NAMES.filter((month) => (screen.getByRole('checkbox', { name: month }) as HTMLInputElement).checked)).toEqual([
+      'March',
+      'June',
+    ]);
   });
 
   it('starts empty, with no cancelled note, on a first visit', () => {
@@ -361,7 +374,10 @@ describe('coming back from checkout', () => {
   });
 
   it('ignores a kept form it cannot read, field by field, and never unlocks the state', () => {
-    window.sessionStorage.setItem('blooms.subscribe-form', JSON.stringify({ firstName: 'Maria', lastName: 42, state: 'NV', plan: 'weekly', zip: ['84111'] }));
+    window.sessionStorage.setItem(
+      'blooms.subscribe-form',
+      JSON.stringify({ firstName: 'Maria', lastName: 42, state: 'NV', plan: 'weekly', zip: ['84111'] }),
+    );
     const first = renderForm();
     expect(input('First name')).toHaveValue('Maria');
     expect(input('Last name')).toHaveValue('');

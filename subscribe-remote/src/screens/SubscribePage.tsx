@@ -14,11 +14,16 @@ export default function SubscribePage() {
   const cameBackFromCheckout = useSearchParams()[0].get(CHECKOUT_CANCELLED_PARAM.name) === CHECKOUT_CANCELLED_PARAM.value;
 
   return (
-    <Screen remote="subscribe" title="Subscribe" description={`Start a ${formatPrice(PRICE_PER_MONTH_USD)}/month hand-delivered flower subscription in Utah.`}>
+    <Screen
+      remote="subscribe"
+      title="Subscribe"
+      description={`Start a ${formatPrice(PRICE_PER_MONTH_USD)}/month hand-delivered flower subscription in Utah.`}
+    >
       <section className="container page subscribe-page">
         <h1>Start your subscription</h1>
         <p className="subscribe-page__lead">
-          {formatPrice(PRICE_PER_MONTH_USD)}/month: a hand-made seasonal arrangement in a vase, delivered by hand. Sending a gift? Enter the recipient&apos;s name and address, and tick &ldquo;This is a gift&rdquo;.
+          {formatPrice(PRICE_PER_MONTH_USD)}/month: a hand-made seasonal arrangement in a vase, delivered by hand. Sending a gift? Enter the
+          recipient&apos;s name and address, and tick &ldquo;This is a gift&rdquo;.
         </p>
         {cameBackFromCheckout && (
           <p className="status-message" role="status">

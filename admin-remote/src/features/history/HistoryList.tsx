@@ -40,7 +40,9 @@ export function HistoryList({ events }: { events: HistoryEvent[] }) {
                   {BY[by.kind]} {by.name}
                 </p>
               )}
-              {event.kind === 'delivery' && event.photoUrl && <DoorPhoto url={event.photoUrl} alt={`Door photo of the ${formatMonth(event.month as MonthKey)} delivery`} />}
+              {event.kind === 'delivery' && event.photoUrl && (
+                <DoorPhoto url={event.photoUrl} alt={`Door photo of the ${formatMonth(event.month as MonthKey)} delivery`} />
+              )}
             </div>
           </li>
         );

@@ -13,7 +13,9 @@ const historyPhotoUrl = (id: string, eventId: number) => pathOf(API.historyPhoto
 
 /** A subscription's history (services/subscription-history.ts): admins only, by the scope these routes are registered in. */
 export function registerSubscriptionHistoryRoutes(admin: AdminScope, db: Db, blobs: BlobStore) {
-  serve(admin, API.subscriptionHistory, (request) => subscriptionHistory(db, request.params.id, (eventId) => historyPhotoUrl(request.params.id, eventId)));
+  serve(admin, API.subscriptionHistory, (request) =>
+    subscriptionHistory(db, request.params.id, (eventId) => historyPhotoUrl(request.params.id, eventId)),
+  );
 
   /** A door photo the history shows, by the delivery event that left it (a photo later taken off its delivery too). */
   serve(admin, API.historyPhoto, async (request, reply) => {

@@ -135,35 +135,53 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    serve(scope, API.stripeWebhook, async (request, reply) => {
-      const signature = request.headers['stripe-signature'];
-      const body = request.body;
-      try {
-        if (typeof signature !== 'string' || !Buffer.isBuffer(body) || !stripe.client.webhooks.signature?.verifyHeader(body, signature, stripe.webhookSecret)) throw new Error('unsigned');
-      } catch {
-        throw new InvalidInputError('The webhook signature is missing or does not match.');
-      }
-      const text = body.toString('utf8');
-      const event = nestedDeeperThan(text, MAX_JSON_DEPTH) ? null : readStripeEvent(parseJson(text));
-      if (!event) {
-        request.log.warn('stripe event refused: signed, but not of a shape this webhook handles');
-        throw new InvalidInputError('The event is not of a shape this webhook handles.');
-      }
-      if (event.session?.payment_status === 'paid') {
-        const result = await fulfil(event.session.id, stripeLinkOf(event.session));
-        request.log.info({ eventId: event.id, sessionId: event.session.id, result }, 'stripe checkout fulfilled');
-      } else if (!event.session) {
-        request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
-      }
-      return reply.send({ received: true });
-    }, { bodyLimit: 1024 * 1024 });
+    serve(
+      scope,
+      API.stripeWebhook,
+      async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        const body = request.body;
+        try {
+          if (
+            typeof signature !== 'string' ||
+            !Buffer.isBuffer(body) ||
+            !stripe.client.webhooks.signature?.verifyHeader(body, signature, stripe.webhookSecret)
+          )
+            throw new Error('unsigned');
+        } catch {
+          throw new InvalidInputError('The webhook signature is missing or does not match.');
+        }
+        const text = body.toString('utf8');
+        const event = nestedDeeperThan(text, MAX_JSON_DEPTH) ? null : readStripeEvent(parseJson(text));
+        if (!event) {
+          request.log.warn('stripe event refused: signed, but not of a shape this webhook handles');
+          throw new InvalidInputError('The event is not of a shape this webhook handles.');
+        }
+        if (event.session?.payment_status === 'paid') {
+          const result = await fulfil(event.session.id, stripeLinkOf(event.session));
+          request.log.info({ eventId: event.id, sessionId: event.session.id, result }, 'stripe checkout fulfilled');
+        } else if (!event.session) {
+          request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
+        }
+        return reply.send({ received: true });
+      },
+      { bodyLimit: 1024 * 1024 },
+    );
   });
 }
 
 /** What the test checkout's billing controls make happen at once, as the billing worker would on the next delivery's charge date. */
 const TEST_BILLING: Record<string, { label: string; type: string; change: ProviderEvent['change'] }> = {
-  renew: { label: 'Charge the next delivery now: the payment goes through', type: 'payment_intent.succeeded', change: { kind: 'payment-succeeded', month: null } },
-  fail: { label: 'Charge the next delivery now: the card is declined', type: 'payment_intent.payment_failed', change: { kind: 'payment-failed', month: null } },
+  renew: {
+    label: 'Charge the next delivery now: the payment goes through',
+    type: 'payment_intent.succeeded',
+    change: { kind: 'payment-succeeded', month: null },
+  },
+  fail: {
+    label: 'Charge the next delivery now: the card is declined',
+    type: 'payment_intent.payment_failed',
+    change: { kind: 'payment-failed', month: null },
+  },
 };
 
 /**
@@ -171,7 +189,10 @@ const TEST_BILLING: Record<string, { label: string; type: string; change: Provid
  * Once paid, its page also offers what charging the next delivery can bring (paid or declined)
  * at once, so every path of a subscription's life can be tried without keys or waiting.
  */
-function registerTestCheckout(app: PublicScope, { db, fulfil, applyEvent, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'applyEvent' | 'clock'>) {
+function registerTestCheckout(
+  app: PublicScope,
+  { db, fulfil, applyEvent, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'applyEvent' | 'clock'>,
+) {
   const findSession = async (id: string) => {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
     if (!session || session.provider !== 'local') throw new NotFoundError('This checkout does not exist.');
@@ -179,7 +200,10 @@ function registerTestCheckout(app: PublicScope, { db, fulfil, applyEvent, clock 
   };
 
   const subscriptionStatusOf = async (sessionId: string) => {
-    const [row] = await db.select({ status: subscriptions.status, statusFrom: subscriptions.statusFrom, endsAfter: subscriptions.endsAfter }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+    const [row] = await db
+      .select({ status: subscriptions.status, statusFrom: subscriptions.statusFrom, endsAfter: subscriptions.endsAfter })
+      .from(subscriptions)
+      .where(eq(subscriptions.checkoutSessionId, sessionId));
     return row ? lifecycleLabel(row) : 'not created yet';
   };
 
@@ -191,10 +215,7 @@ function registerTestCheckout(app: PublicScope, { db, fulfil, applyEvent, clock 
     const price = `${formatPrice(PRICE_PER_MONTH_USD)}.00`;
     const paid = session.status === 'paid';
     const confirmation = `/confirmation?session_id=${encodeURIComponent(session.id)}`;
-    return reply
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(`<!doctype html>
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout | Monthly Blooms</title><link rel="icon" href="/favicon.svg">
 <style>
@@ -220,7 +241,10 @@ ${
 <section aria-labelledby="test-billing"><h2 id="test-billing">Test billing</h2>
 <p>What the payment provider would do later. The subscription is now: <strong>${escapeHtml(await subscriptionStatusOf(session.id))}</strong>.</p>
 ${Object.entries(TEST_BILLING)
-  .map(([action, { label }]) => `<form method="post" action="${TEST_CHECKOUT_PATH}/${escapeHtml(session.id)}/billing/${action}"><button type="submit">${escapeHtml(label)}</button></form>`)
+  .map(
+    ([action, { label }]) =>
+      `<form method="post" action="${TEST_CHECKOUT_PATH}/${escapeHtml(session.id)}/billing/${action}"><button type="submit">${escapeHtml(label)}</button></form>`,
+  )
   .join('\n')}
 </section>`
     : `<form method="post" action="${TEST_CHECKOUT_PATH}/${escapeHtml(session.id)}/pay"><button type="submit">Pay ${price}</button></form>
@@ -241,9 +265,18 @@ ${Object.entries(TEST_BILLING)
       const session = await findSession(request.params.id);
       const billing = TEST_BILLING[request.params.action];
       if (!billing) throw new NotFoundError('There is no such test billing action.');
-      const [subscription] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, session.id));
+      const [subscription] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.checkoutSessionId, session.id));
       if (session.status !== 'paid' || !subscription) throw new InvalidInputError('Pay this test checkout first.');
-      const result = await applyEvent({ id: `pi_local_${randomBytes(12).toString('hex')}`, type: billing.type, createdAt: clock(), subscriptionId: subscription.id, change: billing.change });
+      const result = await applyEvent({
+        id: `pi_local_${randomBytes(12).toString('hex')}`,
+        type: billing.type,
+        createdAt: clock(),
+        subscriptionId: subscription.id,
+        change: billing.change,
+      });
       request.log.info({ sessionId: session.id, action: request.params.action, result }, 'test billing event');
       return reply.redirect(`${TEST_CHECKOUT_PATH}/${encodeURIComponent(session.id)}`, 303);
     });

@@ -50,7 +50,9 @@ function contactRewriteFor(site: SiteContact): (html: string) => string {
     [asBuilt.sisterStudioUrl, site.sisterStudioUrl],
     ...asBuilt.social.map((link, i): [string, string] => [link.url, site.social[i]?.url ?? link.url]),
   ];
-  const rewrites = new Map(pairs.filter(([built, configured]) => built !== configured).map(([built, configured]) => [escapeHtml(built), escapeHtml(configured)]));
+  const rewrites = new Map(
+    pairs.filter(([built, configured]) => built !== configured).map(([built, configured]) => [escapeHtml(built), escapeHtml(configured)]),
+  );
   if (rewrites.size === 0) return (html) => html;
   const longestFirst = [...rewrites.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern = new RegExp(longestFirst.join('|'), 'g');
@@ -126,7 +128,10 @@ export function diskAppFiles(staticRoot: string): AppFiles {
  * for maxAgeMs, then revalidated with the ETag. When a site cannot be reached, the copy
  * already held is used.
  */
-export function hostedAppFiles(baseUrls: Record<AppName, string>, options: { maxAgeMs: number; pageTemplate: string; fetch?: typeof fetch }): AppFiles {
+export function hostedAppFiles(
+  baseUrls: Record<AppName, string>,
+  options: { maxAgeMs: number; pageTemplate: string; fetch?: typeof fetch },
+): AppFiles {
   const get = options.fetch ?? fetch;
   const cache = new Map<string, { text: string | null; etag: string | null; checkedAt: number }>();
   return {
@@ -136,7 +141,10 @@ export function hostedAppFiles(baseUrls: Record<AppName, string>, options: { max
       const cached = cache.get(url);
       if (cached && Date.now() - cached.checkedAt < options.maxAgeMs) return cached.text;
       try {
-        const response = await get(url, { headers: cached?.etag ? { 'If-None-Match': cached.etag } : {}, signal: AbortSignal.timeout(3000) });
+        const response = await get(url, {
+          headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
+          signal: AbortSignal.timeout(3000),
+        });
         if (response.status === 304 && cached) {
           cached.checkedAt = Date.now();
           return cached.text;
@@ -190,7 +198,14 @@ export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, stri
       const screen = remote?.screens[route.module];
       if (!shell || !remote || !screen) return index;
       const css = `${hostCss ?? ''}${remoteCss ?? ''}`;
-      return composePage({ index, shell, screen, css, publicPath: { token: remote.publicPath, url: remoteBaseUrl(remotes[route.remote]) }, site });
+      return composePage({
+        index,
+        shell,
+        screen,
+        css,
+        publicPath: { token: remote.publicPath, url: remoteBaseUrl(remotes[route.remote]) },
+        site,
+      });
     } catch (error) {
       // A broken prerender must never take the page down: the browser can still render it.
       log(error);

@@ -12,7 +12,9 @@ import { isBackendPath } from '../paths';
  */
 export function registerPages(app: FastifyInstance, config: ServerConfig, files: AppFiles | null, cacheControl: string): void {
   const pageHtml = files
-    ? createPageHtml(files, config.remotes, config.site, (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'))
+    ? createPageHtml(files, config.remotes, config.site, (error) =>
+        app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'),
+      )
     : null;
 
   /** Sends the page for the request's path; false when there is no host build to make it from. */

@@ -17,7 +17,9 @@ function origin(url: string): string | null {
  * remotes' own origins.
  */
 export function contentSecurityPolicy(config: ServerConfig): Record<string, string[]> {
-  const remoteOrigins = Object.values(config.remotes).map(origin).filter((o): o is string => o !== null);
+  const remoteOrigins = Object.values(config.remotes)
+    .map(origin)
+    .filter((o): o is string => o !== null);
   const apiOrigin = origin(config.apiBaseUrl);
   const liveOrigin = config.liveUrl ? origin(config.liveUrl) : null;
   const firebase = config.authEmulatorHost

@@ -3,7 +3,16 @@ import type { ServerConfig } from '../../config';
 import { siteOrigin } from './site-origin';
 
 /** The public pages search engines should know about (staff screens stay out). */
-export const PUBLIC_PAGES = ['/', '/how-it-works', '/seasonal-collections', '/faq', '/about-shelby-floral', '/subscribe', '/privacy-policy', '/terms-of-service'];
+export const PUBLIC_PAGES = [
+  '/',
+  '/how-it-works',
+  '/seasonal-collections',
+  '/faq',
+  '/about-shelby-floral',
+  '/subscribe',
+  '/privacy-policy',
+  '/terms-of-service',
+];
 const PRIVATE_PATHS = ['/dashboard', '/my-deliveries', '/users', '/login', '/confirmation', '/checkout/', '/api/'];
 
 /** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */

@@ -34,7 +34,9 @@ export function siteOrigin(request: FastifyRequest, config: Pick<ServerConfig, '
   if (vouched) return vouched;
   if (!warnedOfForeignHost) {
     warnedOfForeignHost = true;
-    request.log.warn('a request named a host that is not this machine, and PUBLIC_URL is not set: links use the configured origin; set PUBLIC_URL to the site origin');
+    request.log.warn(
+      'a request named a host that is not this machine, and PUBLIC_URL is not set: links use the configured origin; set PUBLIC_URL to the site origin',
+    );
   }
   return siteUrlOf(config);
 }

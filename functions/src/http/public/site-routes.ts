@@ -35,7 +35,10 @@ export function registerSiteRoutes(app: PublicScope, config: ServerConfig, datab
   // 'degraded' and the problems in words when it works but something needs looking at.
   serve(app, API.health, async (request, reply) => {
     const report = await checkHealth(database, { nightlyBackups: config.backups.nightly, log: request.log });
-    return reply.status(report.status === 'unavailable' ? 503 : 200).header('Cache-Control', 'no-store').send(report);
+    return reply
+      .status(report.status === 'unavailable' ? 503 : 200)
+      .header('Cache-Control', 'no-store')
+      .send(report);
   });
 
   // Reports from browsers are best-effort: a malformed one is dropped, never an error.

@@ -11,7 +11,16 @@ import type { MailSite } from '../../mail/account-change-email';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
 import { sniffImageType, typeOfKey } from '../../services/image-type';
 import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../services/photos';
-import { advanceStatus, assignDeliveries, checkProofAllowed, photoInUse, proofImageKey, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
+import {
+  advanceStatus,
+  assignDeliveries,
+  checkProofAllowed,
+  photoInUse,
+  proofImageKey,
+  recordDelivered,
+  saveRouteOrder,
+  undoRevert,
+} from '../../services/deliveries';
 import { allInView, listAssigned, listMonthPage } from '../../read-models/month-list';
 import { pointOfZip } from '../../services/route-order';
 import { createGeocoder, type GeocodingSettings } from '../../infrastructure/geocoder';
@@ -55,9 +64,7 @@ export function registerDeliveryRoutes(
   });
 
   /** The caller's stops in route order: as the driver arranged them, and any other stop where the route planned from the studio puts it. */
-  serve(staff, API.myDeliveries, (request) =>
-    listAssigned(db, request.query.month, callerOf(request).id, studio, geocoder),
-  );
+  serve(staff, API.myDeliveries, (request) => listAssigned(db, request.query.month, callerOf(request).id, studio, geocoder));
 
   /** The order the caller put their stops in (moved up or down on the phone). */
   serve(staff, API.saveRouteOrder, async (request) => {
@@ -71,17 +78,11 @@ export function registerDeliveryRoutes(
     (await listUsers(db)).map((user) => ({ email: user.email, name: user.name, firstName: displayFirstName(user) })),
   );
 
-  serve(staff, API.advanceStatus, (request) =>
-    advanceStatus(db, callerOf(request), request.body),
-  );
+  serve(staff, API.advanceStatus, (request) => advanceStatus(db, callerOf(request), request.body));
 
-  serve(staff, API.undoRevert, (request) =>
-    undoRevert(db, callerOf(request), request.body),
-  );
+  serve(staff, API.undoRevert, (request) => undoRevert(db, callerOf(request), request.body));
 
-  serve(staff, API.assign, (request) =>
-    assignDeliveries(db, callerOf(request), request.body),
-  );
+  serve(staff, API.assign, (request) => assignDeliveries(db, callerOf(request), request.body));
 
   /** Hand Delivered, or Left at Door with a photo: one request, so a failed upload changes nothing. */
   serve(staff, API.recordProof, async (request) => {
@@ -109,7 +110,10 @@ export function registerDeliveryRoutes(
     const type = sniffImageType(photo);
     const size = type && declaredSize(photo, type);
     if (!type || !size) throw new HttpError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.');
-    if (!sizeAllowed(size)) throw new InvalidInputError(`The photo is ${size.width} × ${size.height} pixels; a door photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`);
+    if (!sizeAllowed(size))
+      throw new InvalidInputError(
+        `The photo is ${size.width} × ${size.height} pixels; a door photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
+      );
     const key = photoKey(input.subscriptionId, input.month, type);
     await blobs.put(key, photo);
     try {

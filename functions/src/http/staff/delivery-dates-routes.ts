@@ -6,7 +6,5 @@ import { serve } from '../serve';
 
 /** Each month's delivery day, for every staff member (the dashboard and My Deliveries show it). */
 export function registerDeliveryDateRoutes(staff: StaffScope, db: Db) {
-  serve(staff, API.deliveryDates, (request) =>
-    deliveryDatesBetween(db, request.query.from, request.query.to),
-  );
+  serve(staff, API.deliveryDates, (request) => deliveryDatesBetween(db, request.query.from, request.query.to));
 }

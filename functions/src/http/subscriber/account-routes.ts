@@ -6,7 +6,15 @@ import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../../db/database';
 import { accountOf, customerOf, photoKeyOf } from '../../services/account/view';
-import { cancelSubscription, changeAddress, changeMonths, pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../services/account/changes';
+import {
+  cancelSubscription,
+  changeAddress,
+  changeMonths,
+  pauseDeliveries,
+  resumeDeliveries,
+  skipMonth,
+  unskipMonth,
+} from '../../services/account/changes';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import { NotFoundError } from '../../services/errors';
 import { typeOfKey } from '../../services/image-type';
@@ -19,10 +27,14 @@ import { serve } from '../serve';
 const photoUrl = (id: string, month: MonthKey) => pathOf(API.accountPhoto, { id, month });
 
 /** A subscriber's own account: what they hold, and the changes they may make to it. */
-export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; provider: PaymentProvider }) {
+export function registerAccountRoutes(
+  subscriber: SubscriberScope,
+  deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; provider: PaymentProvider },
+) {
   const { db } = deps;
   const context = (request: FastifyRequest) => ({ db, site: deps.mailSite(request), now: deps.clock() });
-  const view = (request: FastifyRequest) => accountOf(db, subscriberEmailOf(request), photoUrl, deps.clock(), deps.provider.name === 'stripe');
+  const view = (request: FastifyRequest) =>
+    accountOf(db, subscriberEmailOf(request), photoUrl, deps.clock(), deps.provider.name === 'stripe');
 
   serve(subscriber, API.account, async (request) => view(request));
 
@@ -58,7 +70,10 @@ export function registerAccountRoutes(subscriber: SubscriberScope, deps: { db: D
 
   serve(subscriber, API.cancel, async (request) => {
     const { lastDelivery } = await cancelSubscription(context(request), subscriberEmailOf(request), request.params.id, request.body);
-    request.log.info({ subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null, reason: request.body.reason ?? null }, 'subscription cancelled by its subscriber');
+    request.log.info(
+      { subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null, reason: request.body.reason ?? null },
+      'subscription cancelled by its subscriber',
+    );
     const account = await view(request);
     return { ...account, lastDelivery: lastDelivery ? formatDeliveryDate(lastDelivery.date, { withYear: true }) : null };
   });

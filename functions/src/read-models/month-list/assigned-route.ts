@@ -12,9 +12,20 @@ import { monthRows, NEWEST_FIRST, toRow } from './rows';
  * their stops in, then any stop not in it where the planned route (from the studio) puts it,
  * on geocoded positions when there is a geocoder.
  */
-export async function listAssigned(db: Db, month: MonthKey, assigneeId: string, studio: Point, geocoder?: Geocoder | null): Promise<SubscriptionRow[]> {
-  const rows = await monthRows(db, month).where(eq(deliveries.assigneeId, assigneeId)).orderBy(...NEWEST_FIRST);
-  const [saved] = await db.select({ ids: routeOrders.subscriptionIds }).from(routeOrders).where(and(eq(routeOrders.assigneeId, assigneeId), eq(routeOrders.month, month)));
+export async function listAssigned(
+  db: Db,
+  month: MonthKey,
+  assigneeId: string,
+  studio: Point,
+  geocoder?: Geocoder | null,
+): Promise<SubscriptionRow[]> {
+  const rows = await monthRows(db, month)
+    .where(eq(deliveries.assigneeId, assigneeId))
+    .orderBy(...NEWEST_FIRST);
+  const [saved] = await db
+    .select({ ids: routeOrders.subscriptionIds })
+    .from(routeOrders)
+    .where(and(eq(routeOrders.assigneeId, assigneeId), eq(routeOrders.month, month)));
   const stops = rows.map(({ subscription: { id, zip, address, city } }) => ({ id, zip, address, city }));
   const planned = planRoute(studio, stops, geocoder ? await geocoder(stops) : undefined);
   const assigned = new Set(planned);

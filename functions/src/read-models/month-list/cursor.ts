@@ -33,6 +33,9 @@ export function decodeCursor(sort: DashboardSort, cursor: string): string[] {
     key.every((part) => typeof part === 'string' && part.length <= 200 && !part.includes('\u0000')) &&
     UUID.test(key.at(-1) as string) &&
     (sort !== 'newest' || (ISO_TIME.test(key[0] as string) && !Number.isNaN(new Date(key[0] as string).getTime())));
-  if (!valid) throw new InvalidInputError(given === sort ? 'cursor is not one this server gave out.' : 'cursor is not one this server gave out for this order.');
+  if (!valid)
+    throw new InvalidInputError(
+      given === sort ? 'cursor is not one this server gave out.' : 'cursor is not one this server gave out for this order.',
+    );
   return key as string[];
 }

@@ -44,4 +44,10 @@ export function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
 
 /** The whole list in the default order: what the prepared statements read. */
 export const isEverything = (view: MonthListView) =>
-  !view.q?.trim() && !view.status && !view.assignee && !view.scheduled && !view.city?.trim() && !view.subscription && view.sort === 'newest';
+  !view.q?.trim() &&
+  !view.status &&
+  !view.assignee &&
+  !view.scheduled &&
+  !view.city?.trim() &&
+  !view.subscription &&
+  view.sort === 'newest';

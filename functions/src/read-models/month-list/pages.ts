@@ -15,7 +15,12 @@ import { SORTS } from './sorts';
  * by every committed change to what they show, migration 0015) moves on: staff screens ask
  * for the same pages over and over, and reading one costs far more than checking the version.
  */
-export async function listMonthPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }, view: MonthListView = { sort: 'newest' }): Promise<SubscriptionPage> {
+export async function listMonthPage(
+  db: Db,
+  month: MonthKey,
+  page: { limit: number; cursor?: string },
+  view: MonthListView = { sort: 'newest' },
+): Promise<SubscriptionPage> {
   const { statements, kept } = monthListOf(db);
   // The version is read before the page: a page read after it is at least that new, so it may
   // be kept under it. A change committed in between only makes a later request read again.
@@ -33,7 +38,12 @@ export async function listMonthPage(db: Db, month: MonthKey, page: { limit: numb
  * A page read from the database. With no filter and the default order, one prepared statement
  * reads it; a narrowed or reordered view builds its query (and counts its matches).
  */
-async function readMonthPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }, view: MonthListView): Promise<SubscriptionPage> {
+async function readMonthPage(
+  db: Db,
+  month: MonthKey,
+  page: { limit: number; cursor?: string },
+  view: MonthListView,
+): Promise<SubscriptionPage> {
   if (!isEverything(view)) return listViewPage(db, month, page, view);
   const { statements } = monthListOf(db);
   const [at, id] = page.cursor ? decodeCursor('newest', page.cursor) : [];
@@ -50,7 +60,12 @@ async function readMonthPage(db: Db, month: MonthKey, page: { limit: number; cur
   };
 }
 
-async function listViewPage(db: Db, month: MonthKey, page: { limit: number; cursor?: string }, view: MonthListView): Promise<SubscriptionPage> {
+async function listViewPage(
+  db: Db,
+  month: MonthKey,
+  page: { limit: number; cursor?: string },
+  view: MonthListView,
+): Promise<SubscriptionPage> {
   const sort = SORTS[view.sort];
   const conditions = viewConditions(month, view);
   const after = page.cursor ? sort.after(decodeCursor(view.sort, page.cursor)) : undefined;

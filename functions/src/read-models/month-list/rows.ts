@@ -18,10 +18,19 @@ export const deliveryColumns = {
   updatedAt: deliveries.updatedAt,
 };
 
-type DeliveryColumns = { status: string | null; assigneeEmail: string | null; assigneeName: string | null; proofImageKey: string | null; updatedAt: Date | null };
+type DeliveryColumns = {
+  status: string | null;
+  assigneeEmail: string | null;
+  assigneeName: string | null;
+  proofImageKey: string | null;
+  updatedAt: Date | null;
+};
 
 /** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
-type PlanColumns = Pick<SubscriptionDbRow, 'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter'>;
+type PlanColumns = Pick<
+  SubscriptionDbRow,
+  'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter'
+>;
 export const planColumns = {
   id: subscriptions.id,
   months: subscriptions.months,
@@ -74,7 +83,8 @@ export function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns)
 }
 
 /** A subscription's delivery in the month (a left join: none yet reads as nulls), and the person it is assigned to. */
-export const deliveryInMonth = (month: MonthKey | Placeholder) => and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month));
+export const deliveryInMonth = (month: MonthKey | Placeholder) =>
+  and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month));
 export const ASSIGNEE = eq(users.id, deliveries.assigneeId);
 
 export function monthRows(db: Db, month: MonthKey) {

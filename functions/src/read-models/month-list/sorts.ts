@@ -16,7 +16,8 @@ export const SORTS: Record<DashboardSort, { order: SQL[]; keyOf: (row: Subscript
   name: {
     order: [asc(subscriptions.lastName), asc(subscriptions.firstName), asc(subscriptions.id)],
     keyOf: (row) => [row.lastName, row.firstName, row.id],
-    after: ([last, first, id]) => sql`(${subscriptions.lastName}, ${subscriptions.firstName}, ${subscriptions.id}) > (${last}, ${first}, ${id}::uuid)`,
+    after: ([last, first, id]) =>
+      sql`(${subscriptions.lastName}, ${subscriptions.firstName}, ${subscriptions.id}) > (${last}, ${first}, ${id}::uuid)`,
   },
   zip: {
     order: [asc(subscriptions.zip), asc(subscriptions.id)],

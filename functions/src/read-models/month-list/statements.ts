@@ -19,7 +19,11 @@ export function prepareMonthList(db: Db) {
       .from(subscriptions)
       .leftJoin(deliveries, deliveryInMonth(sql.placeholder('month')))
       .leftJoin(users, ASSIGNEE)
-      .where(after ? sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : undefined)
+      .where(
+        after
+          ? sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+          : undefined,
+      )
       .orderBy(...NEWEST_FIRST)
       .limit(sql.placeholder('limit'))
       .prepare(name);

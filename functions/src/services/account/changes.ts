@@ -50,7 +50,12 @@ function lockedMonth(day: Pick<MonthDeliveryDate, 'month' | 'lastDayForChanges'>
 
 interface Change {
   kind: 'skip' | 'unskip' | 'pause' | 'resume' | 'cancel' | 'months' | 'address';
-  set: Partial<Pick<SubscriptionDbRow, 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter' | 'months' | keyof AddressChange>>;
+  set: Partial<
+    Pick<
+      SubscriptionDbRow,
+      'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter' | 'months' | keyof AddressChange
+    >
+  >;
   detail: Record<string, unknown>;
   /** The e-mail's subject and what it says happened. */
   email: { subject: string; lines: string[] };
@@ -65,8 +70,15 @@ async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSi
   const moved = await carryPayments(tx, { ...row, ...change.set }, now);
   const detail = moved.length > 0 ? { ...change.detail, paymentsMoved: moved } : change.detail;
   await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, actorKind: 'subscriber', actor: email, kind: change.kind, detail });
-  const carried = moved.map(({ from, to }) => `The ${formatPrice(PRICE_PER_MONTH_USD)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`);
-  await queueEmail(tx, `account-${change.kind}`, accountChangeEmail(row, site, { ...change.email, lines: [...change.email.lines, ...carried] }), { subscriptionId: row.id });
+  const carried = moved.map(
+    ({ from, to }) => `The ${formatPrice(PRICE_PER_MONTH_USD)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`,
+  );
+  await queueEmail(
+    tx,
+    `account-${change.kind}`,
+    accountChangeEmail(row, site, { ...change.email, lines: [...change.email.lines, ...carried] }),
+    { subscriptionId: row.id },
+  );
   await announce(tx, { type: 'subscription-changed', subscriptionId: row.id });
 }
 
@@ -77,41 +89,76 @@ export interface AccountChangeContext {
 }
 
 /** Skips one month of the plan, up to its last day for changes. Skipping a skipped month changes nothing. */
-export async function skipMonth({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, month: MonthKey): Promise<void> {
+export async function skipMonth(
+  { db, site, now = new Date() }: AccountChangeContext,
+  email: string,
+  subscriptionId: string,
+  month: MonthKey,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     const described = await changeableMonth(tx, row, month, now);
     if (described.state === 'skipped') return;
     const when = formatDeliveryDate(described.date, { withYear: true });
-    await apply(tx, row, email, site, {
-      kind: 'skip',
-      set: { skippedMonths: [...row.skippedMonths, month].sort() },
-      detail: { month },
-      email: { subject: `${formatMonth(month)} is skipped`, lines: [`You skipped ${formatMonth(month)}: there is no delivery on ${when}, and nothing is charged for it.`] },
-    }, now);
+    await apply(
+      tx,
+      row,
+      email,
+      site,
+      {
+        kind: 'skip',
+        set: { skippedMonths: [...row.skippedMonths, month].sort() },
+        detail: { month },
+        email: {
+          subject: `${formatMonth(month)} is skipped`,
+          lines: [`You skipped ${formatMonth(month)}: there is no delivery on ${when}, and nothing is charged for it.`],
+        },
+      },
+      now,
+    );
   });
 }
 
 /** Brings a skipped month back, while it may still be changed. */
-export async function unskipMonth({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, month: MonthKey): Promise<void> {
+export async function unskipMonth(
+  { db, site, now = new Date() }: AccountChangeContext,
+  email: string,
+  subscriptionId: string,
+  month: MonthKey,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     if (!row.skippedMonths.includes(month)) throw new InvalidInputError(ACCOUNT_MESSAGES.notSkipped(formatMonth(month)));
     const described = await changeableMonth(tx, row, month, now);
-    await apply(tx, row, email, site, {
-      kind: 'unskip',
-      set: { skippedMonths: row.skippedMonths.filter((m) => m !== month) },
-      detail: { month },
-      email: {
-        subject: `${formatMonth(month)} is back on`,
-        lines: [`${formatMonth(month)} is back on: flowers on ${formatDeliveryDate(described.date, { withYear: true })}, charged on ${formatDeliveryDate(chargeDateFor(described.date), { withYear: true })}.`],
+    await apply(
+      tx,
+      row,
+      email,
+      site,
+      {
+        kind: 'unskip',
+        set: { skippedMonths: row.skippedMonths.filter((m) => m !== month) },
+        detail: { month },
+        email: {
+          subject: `${formatMonth(month)} is back on`,
+          lines: [
+            `${formatMonth(month)} is back on: flowers on ${formatDeliveryDate(described.date, { withYear: true })}, charged on ${formatDeliveryDate(chargeDateFor(described.date), { withYear: true })}.`,
+          ],
+        },
       },
-    }, now);
+      now,
+    );
   });
 }
 
 /** Pauses deliveries for 1-3 months from a month that may still be changed; a new pause replaces the old one. */
-export async function pauseDeliveries({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, from: MonthKey, months: number): Promise<void> {
+export async function pauseDeliveries(
+  { db, site, now = new Date() }: AccountChangeContext,
+  email: string,
+  subscriptionId: string,
+  from: MonthKey,
+  months: number,
+): Promise<void> {
   if (!Number.isInteger(months) || months < 1 || months > MAX_PAUSE_MONTHS) throw new InvalidInputError(ACCOUNT_MESSAGES.pauseLength);
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
@@ -122,38 +169,61 @@ export async function pauseDeliveries({ db, site, now = new Date() }: AccountCha
     if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
     if (!changesAllowed(day!.date, now)) throw lockedMonth(day!);
     const until = addMonths(from, months - 1);
-    await apply(tx, row, email, site, {
-      kind: 'pause',
-      set: { pausedFrom: from, pausedUntil: until },
-      detail: { from, until },
-      email: {
-        subject: 'Your deliveries are paused',
-        lines: [
-          months === 1 ? `You paused ${formatMonth(from)}.` : `You paused ${formatMonth(from)} to ${formatMonth(until)}.`,
-          'Nothing is delivered or charged in those months; deliveries start again by themselves after them.',
-        ],
+    await apply(
+      tx,
+      row,
+      email,
+      site,
+      {
+        kind: 'pause',
+        set: { pausedFrom: from, pausedUntil: until },
+        detail: { from, until },
+        email: {
+          subject: 'Your deliveries are paused',
+          lines: [
+            months === 1 ? `You paused ${formatMonth(from)}.` : `You paused ${formatMonth(from)} to ${formatMonth(until)}.`,
+            'Nothing is delivered or charged in those months; deliveries start again by themselves after them.',
+          ],
+        },
       },
-    }, now);
+      now,
+    );
   });
 }
 
 /** Ends a pause: months of it that may still be changed deliver again; those already too close stay paused. */
-export async function resumeDeliveries({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string): Promise<void> {
+export async function resumeDeliveries(
+  { db, site, now = new Date() }: AccountChangeContext,
+  email: string,
+  subscriptionId: string,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
-    if (!row.pausedFrom || !row.pausedUntil || row.pausedUntil < studioDate(now).slice(0, 7)) throw new InvalidInputError(ACCOUNT_MESSAGES.notPaused);
+    if (!row.pausedFrom || !row.pausedUntil || row.pausedUntil < studioDate(now).slice(0, 7))
+      throw new InvalidInputError(ACCOUNT_MESSAGES.notPaused);
     const days = await deliveryDatesBetween(tx, row.pausedFrom, row.pausedUntil);
     const fixed = days.filter((day) => !changesAllowed(day.date, now)).map((day) => day.month);
     const keptUntil = fixed.at(-1) ?? null;
-    await apply(tx, row, email, site, {
-      kind: 'resume',
-      set: keptUntil ? { pausedUntil: keptUntil } : { pausedFrom: null, pausedUntil: null },
-      detail: { from: row.pausedFrom, until: row.pausedUntil, keptUntil },
-      email: {
-        subject: 'Your deliveries are back on',
-        lines: [keptUntil ? `Your deliveries are back on after ${formatMonth(keptUntil)}, which was too close to change.` : 'Your deliveries are back on, as your plan says.'],
+    await apply(
+      tx,
+      row,
+      email,
+      site,
+      {
+        kind: 'resume',
+        set: keptUntil ? { pausedUntil: keptUntil } : { pausedFrom: null, pausedUntil: null },
+        detail: { from: row.pausedFrom, until: row.pausedUntil, keptUntil },
+        email: {
+          subject: 'Your deliveries are back on',
+          lines: [
+            keptUntil
+              ? `Your deliveries are back on after ${formatMonth(keptUntil)}, which was too close to change.`
+              : 'Your deliveries are back on, as your plan says.',
+          ],
+        },
       },
-    }, now);
+      now,
+    );
   });
 }
 
@@ -162,7 +232,12 @@ export async function resumeDeliveries({ db, site, now = new Date() }: AccountCh
  * delivery must still be open to changes (not inside its notice); else nothing changes. A paid
  * month dropped hands its payment on (carryPayments).
  */
-export async function changeMonths({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, months: number[]): Promise<void> {
+export async function changeMonths(
+  { db, site, now = new Date() }: AccountChangeContext,
+  email: string,
+  subscriptionId: string,
+  months: number[],
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     if (row.plan !== 'custom') throw new InvalidInputError(ACCOUNT_MESSAGES.yearlyMonths);
@@ -170,39 +245,66 @@ export async function changeMonths({ db, site, now = new Date() }: AccountChange
     if (changed.length === 0) return;
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
-    const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD))).filter((day) => day.date >= today);
+    const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD))).filter(
+      (day) => day.date >= today,
+    );
     for (const number of changed) {
       const next = coming.find((day) => Number(day.month.slice(5, 7)) === number)!;
       if (!changesAllowed(next.date, now)) throw lockedMonth(next);
     }
-    await apply(tx, row, email, site, {
-      kind: 'months',
-      set: { months },
-      detail: { from: row.months, to: months },
-      email: {
-        subject: 'Your delivery months are changed',
-        lines: [`Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`, MONEY_RULE],
+    await apply(
+      tx,
+      row,
+      email,
+      site,
+      {
+        kind: 'months',
+        set: { months },
+        detail: { from: row.months, to: months },
+        email: {
+          subject: 'Your delivery months are changed',
+          lines: [
+            `Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`,
+            MONEY_RULE,
+          ],
+        },
       },
-    }, now);
+      now,
+    );
   });
 }
 
 /** Changes where the flowers go, under the rules of subscribing; staff screens show the new address at once. */
-export async function changeAddress({ db, site, now = new Date() }: AccountChangeContext, email: string, subscriptionId: string, address: AddressChange): Promise<void> {
+export async function changeAddress(
+  { db, site, now = new Date() }: AccountChangeContext,
+  email: string,
+  subscriptionId: string,
+  address: AddressChange,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     const fields = Object.keys(address) as (keyof AddressChange)[];
     const changed = fields.filter((field) => row[field] !== address[field]);
     if (changed.length === 0) return;
-    await apply(tx, row, email, site, {
-      kind: 'address',
-      set: address,
-      detail: { changed },
-      email: {
-        subject: 'Your delivery address is changed',
-        lines: [`We now deliver to ${deliverToLine({ ...address, state: row.state })}.`, address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.'],
+    await apply(
+      tx,
+      row,
+      email,
+      site,
+      {
+        kind: 'address',
+        set: address,
+        detail: { changed },
+        email: {
+          subject: 'Your delivery address is changed',
+          lines: [
+            `We now deliver to ${deliverToLine({ ...address, state: row.state })}.`,
+            address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.',
+          ],
+        },
       },
-    }, now);
+      now,
+    );
   });
 }
 
@@ -223,18 +325,30 @@ export async function cancelSubscription(
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
     const dates = await deliveryDatesBetween(tx, addMonths(thisMonth, -1), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
-    const lastDelivery = lastDeliveryKept(row, dates.filter((day) => day.date >= today), await paidMonthsOf(tx, row.id), now);
+    const lastDelivery = lastDeliveryKept(
+      row,
+      dates.filter((day) => day.date >= today),
+      await paidMonthsOf(tx, row.id),
+      now,
+    );
     const delivered = dates.filter((day) => day.date < today).at(-1)!.month;
     const endsAfter = lastDelivery?.month ?? delivered;
     const said = lastDelivery
       ? `Your last delivery is on ${formatDeliveryDate(lastDelivery.date, { withYear: true })}; after it nothing more is delivered or charged.`
       : 'Nothing more is delivered or charged.';
-    await apply(tx, row, email, site, {
-      kind: 'cancel',
-      set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
-      detail: why?.reason ? { endsAfter, reason: why.reason } : { endsAfter },
-      email: { subject: 'Your subscription is cancelled', lines: ['You cancelled your Monthly Blooms subscription.', said] },
-    }, now);
+    await apply(
+      tx,
+      row,
+      email,
+      site,
+      {
+        kind: 'cancel',
+        set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
+        detail: why?.reason ? { endsAfter, reason: why.reason } : { endsAfter },
+        email: { subject: 'Your subscription is cancelled', lines: ['You cancelled your Monthly Blooms subscription.', said] },
+      },
+      now,
+    );
     return { row, lastDelivery };
   });
 }

@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { chargeDateFor, PRICE_PER_MONTH_CENTS, type Account, type AccountMonth, type AccountPastDelivery, type AccountSubscription } from '@blooms/shared/contract/account';
+import {
+  chargeDateFor,
+  PRICE_PER_MONTH_CENTS,
+  type Account,
+  type AccountMonth,
+  type AccountPastDelivery,
+  type AccountSubscription,
+} from '@blooms/shared/contract/account';
 import { changesAllowed, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
@@ -45,15 +52,33 @@ export function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, pa
 }
 
 /** The last delivery a cancellation would keep, of these coming days: the last that delivers and is paid for or past its last day for changes. */
-export function lastDeliveryKept(row: SubscriptionDbRow, coming: MonthDeliveryDate[], paidMonths: Set<MonthKey>, now: Date): MonthDeliveryDate | null {
-  return coming.filter((day) => monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now))).at(-1) ?? null;
+export function lastDeliveryKept(
+  row: SubscriptionDbRow,
+  coming: MonthDeliveryDate[],
+  paidMonths: Set<MonthKey>,
+  now: Date,
+): MonthDeliveryDate | null {
+  return (
+    coming
+      .filter(
+        (day) =>
+          monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now)),
+      )
+      .at(-1) ?? null
+  );
 }
 
 /**
  * Everything a signed-in subscriber sees of their subscriptions: coming months with dates and
  * charges, past deliveries, payments. A door photo's link is the caller's to make (photoUrl).
  */
-export async function accountOf(db: Db, email: string, photoUrl: (subscriptionId: string, month: MonthKey) => string, now = new Date(), cardUpdates = false): Promise<Account> {
+export async function accountOf(
+  db: Db,
+  email: string,
+  photoUrl: (subscriptionId: string, month: MonthKey) => string,
+  now = new Date(),
+  cardUpdates = false,
+): Promise<Account> {
   const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
   if (rows.length === 0) return { email, cardUpdates, subscriptions: [] };
   const ids = rows.map((row) => row.id);
@@ -76,7 +101,8 @@ export async function accountOf(db: Db, email: string, photoUrl: (subscriptionId
         .filter((day) => day.date <= today && day.month >= since && monthState(row, lifecycleOf(row), day.month) === 'delivering')
         .map((day): AccountPastDelivery => {
           const delivery = deliveryRows.find((d) => d.subscriptionId === row.id && d.month === day.month);
-          const status = delivery?.status === 'delivered' ? 'delivered' : delivery?.status === 'out-for-delivery' ? 'out-for-delivery' : 'not-recorded';
+          const status =
+            delivery?.status === 'delivered' ? 'delivered' : delivery?.status === 'out-for-delivery' ? 'out-for-delivery' : 'not-recorded';
           return { month: day.month, date: day.date, status, photoUrl: delivery?.proofImageKey ? photoUrl(row.id, day.month) : null };
         })
         .reverse();
@@ -114,7 +140,10 @@ export async function photoKeyOf(db: Db, email: string, subscriptionId: string, 
 
 /** The payment provider's customer of the subscriber's own subscription (whose card pays for it). */
 export async function customerOf(db: Db, email: string, subscriptionId: string): Promise<string> {
-  const [row] = await db.select({ customerId: subscriptions.providerCustomerId }).from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), heldBy(email)));
+  const [row] = await db
+    .select({ customerId: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), heldBy(email)));
   if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notYours);
   if (!row.customerId) throw new NotFoundError(ACCOUNT_MESSAGES.noCard);
   return row.customerId;

@@ -66,7 +66,9 @@ describe('LoginPage', () => {
     renderLogin();
     const link = screen.getByRole('link', { name: 'My subscription' });
     expect(link).toHaveAttribute('href', '/account');
-    expect(link.closest('p')).toHaveTextContent(/^Subscribers: to skip a month, pause, change your months or address, or cancel, go to My subscription\. You sign in there with a one-time link we e-mail you/);
+    expect(link.closest('p')).toHaveTextContent(
+      /^Subscribers: to skip a month, pause, change your months or address, or cancel, go to My subscription\. You sign in there with a one-time link we e-mail you/,
+    );
     await screen.findByRole('button', { name: 'Sign in with Google' });
   });
 
@@ -97,7 +99,12 @@ describe('LoginPage', () => {
 
   it.each([
     ['a failed attempt', jest.fn(async (): Promise<SessionOutcome> => 'failed')],
-    ['a thrown error (popup closed)', jest.fn(async (): Promise<SessionOutcome> => { throw new Error('auth/popup-closed-by-user'); })],
+    [
+      'a thrown error (popup closed)',
+      jest.fn(async (): Promise<SessionOutcome> => {
+        throw new Error('auth/popup-closed-by-user');
+      }),
+    ],
   ])('shows the login failure alert after %s', async (_, signInWithGoogle) => {
     jest.mocked(ensureAuthStarted).mockResolvedValue(controller({ usesEmulator: false, signInWithGoogle }));
     const user = userEvent.setup();
@@ -108,9 +115,11 @@ describe('LoginPage', () => {
   });
 
   it('leaves the not-authorized alert to the session and adds nothing', async () => {
-    jest.mocked(ensureAuthStarted).mockResolvedValue(
-      controller({ usesEmulator: false, signInWithGoogle: jest.fn(async (): Promise<SessionOutcome> => 'not-authorized') }),
-    );
+    jest
+      .mocked(ensureAuthStarted)
+      .mockResolvedValue(
+        controller({ usesEmulator: false, signInWithGoogle: jest.fn(async (): Promise<SessionOutcome> => 'not-authorized') }),
+      );
     const user = userEvent.setup();
     renderLogin();
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));

@@ -52,15 +52,13 @@ export function LoginPage() {
       <h1>Login to Monthly Blooms</h1>
       {signedInStaff && deniedPath ? (
         <p role="alert">
-          Only admins can open that page, and {email} is not an admin. Sign in with an admin account, or go back to
-          the <Link to="/dashboard">Dashboard</Link>.
+          Only admins can open that page, and {email} is not an admin. Sign in with an admin account, or go back to the{' '}
+          <Link to="/dashboard">Dashboard</Link>.
         </p>
       ) : (
         <p>Staff sign in with their Google account to manage deliveries.</p>
       )}
-      {unavailable && (
-        <p role="alert">Sign-in is unavailable right now. Please check your connection and reload the page.</p>
-      )}
+      {unavailable && <p role="alert">Sign-in is unavailable right now. Please check your connection and reload the page.</p>}
       <button type="button" className="button" onClick={onSignInClick} disabled={busy || !session} aria-busy={busy}>
         {busy ? 'Signing in…' : 'Sign in with Google'}
       </button>

@@ -106,7 +106,12 @@ export function startFirebaseSession(): SessionController {
     signInLocally: async (email, name) => {
       // The Auth emulator accepts an unsigned Google ID token; this never reaches Google.
       const normalized = email.trim().toLowerCase();
-      const idToken = JSON.stringify({ sub: `local-${normalized}`, email: normalized, email_verified: true, name: name.trim() || undefined });
+      const idToken = JSON.stringify({
+        sub: `local-${normalized}`,
+        email: normalized,
+        email_verified: true,
+        name: name.trim() || undefined,
+      });
       const { user } = await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
       return resolve(user);
     },

@@ -45,8 +45,7 @@ export function startAuthWhenIdle(pathname: string): void {
   }
   if (!isStaffBrowser()) return;
   const start = () => void ensureAuthStarted();
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 2000);
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 2000));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -22,16 +22,12 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     console.error(`The ${this.props.section} section failed to load`, error, info.componentStack);
   }
 
-
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
       <div className="container page remote-fallback" role="alert">
         <h1>This section is not available right now</h1>
-        <p>
-          We could not load the {this.props.section} part of the site. The rest of the site still works.
-          Please try again in a moment.
-        </p>
+        <p>We could not load the {this.props.section} part of the site. The rest of the site still works. Please try again in a moment.</p>
         <button type="button" className="button" onClick={this.props.onRetry}>
           Retry
         </button>

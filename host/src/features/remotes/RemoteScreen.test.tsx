@@ -38,7 +38,7 @@ describe('RemoteScreen', () => {
     ]);
   });
 
-  it("renders the screen a remote exposes", async () => {
+  it('renders the screen a remote exposes', async () => {
     mockedLoadRemote.mockResolvedValue({ default: () => <h1>Frequently Asked Questions</h1> });
     render(<RemoteScreen remote="marketing" module="Faq" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');

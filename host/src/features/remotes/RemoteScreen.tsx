@@ -35,7 +35,13 @@ export function RemoteScreen({ remote, module }: Props) {
   const [Screen] = useState(() => (prerendering ? ScreenSlot : lazy(() => loadRemoteScreen(remote, module))));
   return (
     <RemoteErrorBoundary section={SECTION_NAMES[remote]} onRetry={reloadPage}>
-      <Suspense fallback={<p className="status-message" role="status">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p className="status-message" role="status">
+            Loading…
+          </p>
+        }
+      >
         <Screen />
       </Suspense>
     </RemoteErrorBoundary>

@@ -27,26 +27,57 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
     // Tab stops: the checkbox and the pill; with no delivery this month, the e-mail link instead.
     <tr aria-selected={selected} onKeyDown={moveWithinRow}>
       <td>
-        <input type="checkbox" aria-label={`Select ${name}`} checked={selected} disabled={!delivery.scheduled} onChange={() => onToggle(row.id)} />
+        <input
+          type="checkbox"
+          aria-label={`Select ${name}`}
+          checked={selected}
+          disabled={!delivery.scheduled}
+          onChange={() => onToggle(row.id)}
+        />
       </td>
       <th scope="row">
         {name}
         <LifecycleTag lifecycle={row.lifecycle} />
       </th>
-      <td className="deliveries-table__wrap"><a href={`mailto:${row.email}`} tabIndex={delivery.scheduled ? -1 : undefined}>{row.email}</a></td>
-      <td className="nowrap"><a href={phoneHref(row.phone)} tabIndex={-1}>{formatPhone(row.phone)}</a></td>
-      <td className="deliveries-table__wrap"><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer" tabIndex={-1}>{row.address}</a></td>
+      <td className="deliveries-table__wrap">
+        <a href={`mailto:${row.email}`} tabIndex={delivery.scheduled ? -1 : undefined}>
+          {row.email}
+        </a>
+      </td>
+      <td className="nowrap">
+        <a href={phoneHref(row.phone)} tabIndex={-1}>
+          {formatPhone(row.phone)}
+        </a>
+      </td>
+      <td className="deliveries-table__wrap">
+        <a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer" tabIndex={-1}>
+          {row.address}
+        </a>
+      </td>
       <td>{row.unit}</td>
       <td>{row.city}</td>
       <td>{row.state}</td>
       <td>{row.zip}</td>
-      <td><NotesCell notes={notesForStaff(row)} name={name} tabIndex={-1} /></td>
+      <td>
+        <NotesCell notes={notesForStaff(row)} name={name} tabIndex={-1} />
+      </td>
       <td>
         {delivery.scheduled ? (
           <span className="status-cell">
-            <StatusPill status={delivery.status} busy={busy} actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`} onClick={() => onPill(row)} />
+            <StatusPill
+              status={delivery.status}
+              busy={busy}
+              actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`}
+              onClick={() => onPill(row)}
+            />
             {delivery.proofImageUrl && (
-              <button type="button" className="photo-link" tabIndex={-1} onClick={() => onPhoto(delivery.proofImageUrl!)} aria-label={`View the delivery photo for ${name}`}>
+              <button
+                type="button"
+                className="photo-link"
+                tabIndex={-1}
+                onClick={() => onPhoto(delivery.proofImageUrl!)}
+                aria-label={`View the delivery photo for ${name}`}
+              >
                 Photo
               </button>
             )}

@@ -2,7 +2,21 @@ import { monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { SubscriptionTableRow } from './SubscriptionTableRow';
 
-const HEADINGS = ['Name', 'Email', 'Phone', 'Address', 'Unit', 'City', 'State', 'ZIP', 'Notes', 'Status', 'Deliver This Month', 'Assigned', 'Submitted'];
+const HEADINGS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Address',
+  'Unit',
+  'City',
+  'State',
+  'ZIP',
+  'Notes',
+  'Status',
+  'Deliver This Month',
+  'Assigned',
+  'Submitted',
+];
 
 interface Props {
   month: MonthKey;
@@ -30,17 +44,33 @@ export function SubscriptionsTable({ month, rows, selected, allSelected, canSele
         <thead>
           <tr>
             <th scope="col">
-              <input type="checkbox" aria-label="Select all deliveries this month" checked={allSelected} disabled={!canSelect} onChange={onToggleAll} />
+              <input
+                type="checkbox"
+                aria-label="Select all deliveries this month"
+                checked={allSelected}
+                disabled={!canSelect}
+                onChange={onToggleAll}
+              />
             </th>
             {HEADINGS.map((heading) => (
-              <th key={heading} scope="col">{heading}</th>
+              <th key={heading} scope="col">
+                {heading}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <SubscriptionTableRow key={row.id} row={row} selected={selected.has(row.id)} busy={rowProps.busy.has(row.id)} isAdmin={rowProps.isAdmin}
-              onToggle={rowProps.onToggle} onPill={rowProps.onPill} onPhoto={rowProps.onPhoto} />
+            <SubscriptionTableRow
+              key={row.id}
+              row={row}
+              selected={selected.has(row.id)}
+              busy={rowProps.busy.has(row.id)}
+              isAdmin={rowProps.isAdmin}
+              onToggle={rowProps.onToggle}
+              onPill={rowProps.onPill}
+              onPhoto={rowProps.onPhoto}
+            />
           ))}
         </tbody>
       </table>

@@ -11,7 +11,11 @@ import { showRefusal } from '../deliveries/show-refusal';
  * change is on its way; `onReverted` hears of each change, with the row when it undid a
  * delivered stop and null otherwise.
  */
-export function useStatusAdvance(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void, onReverted: (row: SubscriptionRow | null) => void) {
+export function useStatusAdvance(
+  month: MonthKey,
+  applyDelivery: (delivery: MonthDelivery) => void,
+  onReverted: (row: SubscriptionRow | null) => void,
+) {
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
 
   async function advance(row: SubscriptionRow) {

@@ -46,7 +46,9 @@ export function BulkAssign({ count, currentAssignees, staff, busy, onAssign }: P
         ))}
         <option value={NOBODY}>Nobody (unassign)</option>
       </select>
-      <p className="bulk-assign__now" id="bulk-assign-now">{describeNow(currentAssignees)}</p>
+      <p className="bulk-assign__now" id="bulk-assign-now">
+        {describeNow(currentAssignees)}
+      </p>
     </div>
   );
 }

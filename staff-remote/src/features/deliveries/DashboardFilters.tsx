@@ -1,6 +1,14 @@
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS } from '@blooms/shared/contract/lifecycle';
 import { useEffect, useId, useState } from 'react';
-import { ALL_SUBSCRIPTIONS, DASHBOARD_SORT_LABELS, DASHBOARD_SORTS, DELIVERY_STATUSES, statusLabel, type DashboardSort, type DashboardView } from '@blooms/shared/contract/deliveries';
+import {
+  ALL_SUBSCRIPTIONS,
+  DASHBOARD_SORT_LABELS,
+  DASHBOARD_SORTS,
+  DELIVERY_STATUSES,
+  statusLabel,
+  type DashboardSort,
+  type DashboardView,
+} from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 
 interface Props {
@@ -26,21 +34,35 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
     return () => clearTimeout(timer);
   }, [search, city, view, onChange]);
 
-  const narrowed = view.search || view.status || view.assignee || view.scheduled || view.city || view.subscription || view.sort !== 'newest';
+  const narrowed =
+    view.search || view.status || view.assignee || view.scheduled || view.city || view.subscription || view.sort !== 'newest';
   const set = (patch: Partial<DashboardView>) => onChange({ ...view, search, city, ...patch });
 
   return (
     <form className="dashboard-filters" role="search" aria-label="Find subscriptions" onSubmit={(event) => event.preventDefault()}>
       <div className="dashboard-filters__field dashboard-filters__field--search">
         <label htmlFor={`${id}-search`}>Search</label>
-        <input id={`${id}-search`} type="search" value={search} placeholder="Name, e-mail, phone, address or ZIP" maxLength={100} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={search}
+          placeholder="Name, e-mail, phone, address or ZIP"
+          maxLength={100}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
       <div className="dashboard-filters__field">
         <label htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} value={view.status} onChange={(event) => set({ status: event.target.value as DashboardView['status'] })}>
+        <select
+          id={`${id}-status`}
+          value={view.status}
+          onChange={(event) => set({ status: event.target.value as DashboardView['status'] })}
+        >
           <option value="">Any status</option>
           {DELIVERY_STATUSES.map((status) => (
-            <option key={status} value={status}>{statusLabel(status)}</option>
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
           ))}
         </select>
       </div>
@@ -50,13 +72,19 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
           <option value="">Anyone</option>
           <option value="unassigned">Unassigned</option>
           {staff.map((member) => (
-            <option key={member.email} value={member.email}>{member.firstName}</option>
+            <option key={member.email} value={member.email}>
+              {member.firstName}
+            </option>
           ))}
         </select>
       </div>
       <div className="dashboard-filters__field">
         <label htmlFor={`${id}-scheduled`}>This month</label>
-        <select id={`${id}-scheduled`} value={view.scheduled} onChange={(event) => set({ scheduled: event.target.value as DashboardView['scheduled'] })}>
+        <select
+          id={`${id}-scheduled`}
+          value={view.scheduled}
+          onChange={(event) => set({ scheduled: event.target.value as DashboardView['scheduled'] })}
+        >
           <option value="">Any</option>
           <option value="yes">Delivery this month</option>
           <option value="no">No delivery this month</option>
@@ -64,32 +92,51 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
       </div>
       <div className="dashboard-filters__field">
         <label htmlFor={`${id}-subscription`}>Subscription</label>
-        <select id={`${id}-subscription`} value={view.subscription} onChange={(event) => set({ subscription: event.target.value as DashboardView['subscription'] })}>
+        <select
+          id={`${id}-subscription`}
+          value={view.subscription}
+          onChange={(event) => set({ subscription: event.target.value as DashboardView['subscription'] })}
+        >
           <option value="">Any</option>
           {SUBSCRIPTION_STATUSES.map((status) => (
-            <option key={status} value={status}>{SUBSCRIPTION_STATUS_LABELS[status]}</option>
+            <option key={status} value={status}>
+              {SUBSCRIPTION_STATUS_LABELS[status]}
+            </option>
           ))}
         </select>
       </div>
       <div className="dashboard-filters__field">
         <label htmlFor={`${id}-city`}>City</label>
-        <input id={`${id}-city`} type="text" value={city} maxLength={100} autoComplete="off" onChange={(event) => setCity(event.target.value)} />
+        <input
+          id={`${id}-city`}
+          type="text"
+          value={city}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(event) => setCity(event.target.value)}
+        />
       </div>
       <div className="dashboard-filters__field">
         <label htmlFor={`${id}-sort`}>Sort by</label>
         <select id={`${id}-sort`} value={view.sort} onChange={(event) => set({ sort: event.target.value as DashboardSort })}>
           {DASHBOARD_SORTS.map((sort) => (
-            <option key={sort} value={sort}>{DASHBOARD_SORT_LABELS[sort]}</option>
+            <option key={sort} value={sort}>
+              {DASHBOARD_SORT_LABELS[sort]}
+            </option>
           ))}
         </select>
       </div>
       <div className="dashboard-filters__actions">
         {narrowed && (
-          <button type="button" className="button button--secondary" onClick={() => {
-            setSearch('');
-            setCity('');
-            onChange(ALL_SUBSCRIPTIONS);
-          }}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setSearch('');
+              setCity('');
+              onChange(ALL_SUBSCRIPTIONS);
+            }}
+          >
             Clear
           </button>
         )}

@@ -1,6 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
-import { addDays, DEFAULT_DELIVERY_DAY, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import {
+  addDays,
+  DEFAULT_DELIVERY_DAY,
+  formatDeliveryDate,
+  studioDate,
+  type MonthDeliveryDate,
+} from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from './api';
 
@@ -52,12 +58,19 @@ export function DeliveryDay({ month, day, canChange = false, forDriver = false, 
   return (
     <div className="delivery-day">
       <p className="delivery-day__when" aria-live="polite">
-        <strong>{gone ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(day.date)}</strong>
+        <strong>
+          {gone ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(day.date)}
+        </strong>
         {!forDriver && (
           <>
             {' '}
             <span className="delivery-day__rule">{day.isDefault ? `(the usual day: ${DEFAULT_DELIVERY_DAY})` : '(moved by an admin)'}</span>
-            {!gone && <span className="delivery-day__deadline"> Subscribers can skip or change it until the end of {formatDeliveryDate(day.lastDayForChanges)}.</span>}
+            {!gone && (
+              <span className="delivery-day__deadline">
+                {' '}
+                Subscribers can skip or change it until the end of {formatDeliveryDate(day.lastDayForChanges)}.
+              </span>
+            )}
           </>
         )}
       </p>
@@ -76,7 +89,15 @@ export function DeliveryDay({ month, day, canChange = false, forDriver = false, 
       {editing && (
         <form className="delivery-day__form" onSubmit={submit}>
           <label htmlFor="delivery-day-input">New delivery day</label>
-          <input id="delivery-day-input" type="date" required value={draft} min={today > firstOfMonth ? today : firstOfMonth} max={lastOfMonth} onChange={(e) => setDraft(e.target.value)} />
+          <input
+            id="delivery-day-input"
+            type="date"
+            required
+            value={draft}
+            min={today > firstOfMonth ? today : firstOfMonth}
+            max={lastOfMonth}
+            onChange={(e) => setDraft(e.target.value)}
+          />
           <button type="submit" className="button" disabled={saving || !draft}>
             Save day
           </button>

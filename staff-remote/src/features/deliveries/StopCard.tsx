@@ -25,9 +25,15 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
   const name = `${row.firstName} ${row.lastName}`;
   const { status } = row.delivery;
   return (
-    <li className={`stop-card${dragged ? ' stop-card--dragged' : ''}`} aria-label={`Stop ${stop} of ${stops}: ${name}`} data-drag-index={stop - 1}>
+    <li
+      className={`stop-card${dragged ? ' stop-card--dragged' : ''}`}
+      aria-label={`Stop ${stop} of ${stops}: ${name}`}
+      data-drag-index={stop - 1}
+    >
       <div className="stop-card__head">
-        <span className="stop-card__number" aria-hidden="true">{stop}</span>
+        <span className="stop-card__number" aria-hidden="true">
+          {stop}
+        </span>
         <h2 className="stop-card__name">{name}</h2>
         <StatusPill status={status} />
       </div>
@@ -39,7 +45,13 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
       </p>
       {notesForStaff(row) && <p className="stop-card__notes">{notesForStaff(row)}</p>}
       <div className="stop-card__actions">
-        <a className="button button--secondary" href={navigateUrl(row, apple)} target="_blank" rel="noopener noreferrer" aria-label={`Navigate to ${name}`}>
+        <a
+          className="button button--secondary"
+          href={navigateUrl(row, apple)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Navigate to ${name}`}
+        >
           Navigate
         </a>
         <a className="button button--secondary" href={phoneHref(row.phone)} aria-label={`Call ${name}, ${formatPhone(row.phone)}`}>
@@ -64,7 +76,13 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
         <button type="button" className="stop-card__move" disabled={stop === 1} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
           ↑
         </button>
-        <button type="button" className="stop-card__move" disabled={stop === stops} onClick={() => onMove(1)} aria-label={`Move ${name} down`}>
+        <button
+          type="button"
+          className="stop-card__move"
+          disabled={stop === stops}
+          onClick={() => onMove(1)}
+          aria-label={`Move ${name} down`}
+        >
           ↓
         </button>
       </div>

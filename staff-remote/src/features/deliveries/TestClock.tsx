@@ -27,7 +27,12 @@ export function TestClock() {
     try {
       const moved = await deliveriesApi.setTestClock(today);
       setClock(moved);
-      showPopup('success', moved.pretending ? `The server now takes today to be ${formatDeliveryDate(moved.today, { withYear: true })}.` : 'The server is back on the real date.');
+      showPopup(
+        'success',
+        moved.pretending
+          ? `The server now takes today to be ${formatDeliveryDate(moved.today, { withYear: true })}.`
+          : 'The server is back on the real date.',
+      );
     } catch (error) {
       showPopup('error', (error as Error).message);
     } finally {
@@ -42,15 +47,24 @@ export function TestClock() {
   return (
     <details className="test-clock">
       <summary>
-        Test clock (test checkout only){clock.pretending ? `: the server pretends today is ${formatDeliveryDate(clock.today, { withYear: true })}` : ''}
+        Test clock (test checkout only)
+        {clock.pretending ? `: the server pretends today is ${formatDeliveryDate(clock.today, { withYear: true })}` : ''}
       </summary>
       <p>
-        Have the server take a later day as today, for subscribers&apos; changes, charges and delivery days, so the 7-day rule can be tried without waiting. Moving it takes the charges due by then. Staff
-        screens still show the real date.
+        Have the server take a later day as today, for subscribers&apos; changes, charges and delivery days, so the 7-day rule can be tried
+        without waiting. Moving it takes the charges due by then. Staff screens still show the real date.
       </p>
       <form className="delivery-day__form" onSubmit={submit}>
         <label htmlFor="test-clock-day">Pretend today is</label>
-        <input id="test-clock-day" type="date" required value={draft} min={realToday} max={addDays(realToday, TEST_CLOCK_MAX_DAYS_AHEAD)} onChange={(event) => setDraft(event.target.value)} />
+        <input
+          id="test-clock-day"
+          type="date"
+          required
+          value={draft}
+          min={realToday}
+          max={addDays(realToday, TEST_CLOCK_MAX_DAYS_AHEAD)}
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <button type="submit" className="button button--secondary" disabled={busy || !draft}>
           Move the clock
         </button>

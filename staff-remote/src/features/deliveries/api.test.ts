@@ -30,7 +30,10 @@ describe('the proof upload follows the one request policy', () => {
   });
 
   it('signs a removed driver out with the not-authorized alert', async () => {
-    globalThis.XMLHttpRequest = fakeXhr(403, { error: 'no-user-record', message: MESSAGES.noUserRecord }) as unknown as typeof XMLHttpRequest;
+    globalThis.XMLHttpRequest = fakeXhr(403, {
+      error: 'no-user-record',
+      message: MESSAGES.noUserRecord,
+    }) as unknown as typeof XMLHttpRequest;
     await expect(upload()).rejects.toMatchObject({ status: 403 });
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(usePopupStore.getState().popup).toMatchObject({ message: MESSAGES.notAuthorized });

@@ -38,11 +38,13 @@ export const deliveriesApi = {
   },
   /** Pretends it is `today` (null: the real date again). */
   setTestClock: (today: IsoDate | null) => (today === null ? staffApi.resetTestClock() : staffApi.setTestClock({ body: { today } })),
-  advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) => staffApi.advanceStatus({ body: { subscriptionId, month, expectedStatus } }),
+  advanceStatus: (subscriptionId: string, month: MonthKey, expectedStatus: string) =>
+    staffApi.advanceStatus({ body: { subscriptionId, month, expectedStatus } }),
   /** Takes back the caller's own "Delivered -> Not Started", within a few seconds of it. */
   undoRevert: (subscriptionId: string, month: MonthKey) => staffApi.undoRevert({ body: { subscriptionId, month } }),
   /** Assigns the deliveries to this person, or with null to nobody. */
-  assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string | null) => staffApi.assign({ body: { month, subscriptionIds, assigneeEmail } }),
+  assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string | null) =>
+    staffApi.assign({ body: { month, subscriptionIds, assigneeEmail } }),
   /** Hand Delivered, or Left at Door with its photo, in one upload that reports its progress. */
   recordProof: ({ photo, ...fields }: ProofUpload, onProgress?: (fraction: number) => void) =>
     staffApi.recordProof({ body: fields, files: photo ? { photo } : {}, onProgress }),

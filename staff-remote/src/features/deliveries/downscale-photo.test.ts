@@ -3,7 +3,11 @@ import { downscalePhoto, MAX_PHOTO_SIDE } from './downscale-photo';
 const original = (bytes = 1_000_000) => new File([new Uint8Array(bytes)], 'door.jpg', { type: 'image/jpeg' });
 
 /** A browser that decodes the photo at this size and re-encodes it into `encoded`; what it drew and how it encoded are recorded. */
-function browserDecoding(width: number, height: number, encoded: Blob | null = new Blob([new Uint8Array(200_000)], { type: 'image/jpeg' })) {
+function browserDecoding(
+  width: number,
+  height: number,
+  encoded: Blob | null = new Blob([new Uint8Array(200_000)], { type: 'image/jpeg' }),
+) {
   const drawn: { width: number; height: number }[] = [];
   const encodings: unknown[][] = [];
   const close = jest.fn();

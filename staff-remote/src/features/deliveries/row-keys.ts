@@ -1,7 +1,8 @@
 import type { KeyboardEvent } from 'react';
 
 /** Said with the table, so keyboard users know how to reach a row's other controls. */
-export const ROW_KEYS_HINT = 'Tab moves between rows’ main controls; in a row, the left and right arrow keys reach its links and other buttons.';
+export const ROW_KEYS_HINT =
+  'Tab moves between rows’ main controls; in a row, the left and right arrow keys reach its links and other buttons.';
 
 /**
  * Left and Right arrows move focus across a row's links and buttons, including those kept

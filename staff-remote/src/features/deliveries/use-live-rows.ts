@@ -114,5 +114,16 @@ export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate }: Op
     });
   }, []);
 
-  return { rows: page?.rows ?? null, total: page?.total ?? 0, hasMore: Boolean(page?.nextCursor), loadingMore, loadMore, error, liveState, reload, applyDelivery, reorder };
+  return {
+    rows: page?.rows ?? null,
+    total: page?.total ?? 0,
+    hasMore: Boolean(page?.nextCursor),
+    loadingMore,
+    loadMore,
+    error,
+    liveState,
+    reload,
+    applyDelivery,
+    reorder,
+  };
 }

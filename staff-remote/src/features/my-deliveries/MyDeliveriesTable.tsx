@@ -22,7 +22,9 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Pro
         <thead>
           <tr>
             {['Name', 'Address', 'Unit', 'Phone', 'Notes', 'Status'].map((heading) => (
-              <th key={heading} scope="col">{heading}</th>
+              <th key={heading} scope="col">
+                {heading}
+              </th>
             ))}
           </tr>
         </thead>
@@ -33,10 +35,18 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Pro
             return (
               <tr key={row.id}>
                 <th scope="row">{name}</th>
-                <td><a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">{row.address}, {row.city}</a></td>
+                <td>
+                  <a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">
+                    {row.address}, {row.city}
+                  </a>
+                </td>
                 <td>{row.unit}</td>
-                <td className="nowrap"><a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a></td>
-                <td><NotesCell notes={notesForStaff(row)} name={name} /></td>
+                <td className="nowrap">
+                  <a href={phoneHref(row.phone)}>{formatPhone(row.phone)}</a>
+                </td>
+                <td>
+                  <NotesCell notes={notesForStaff(row)} name={name} />
+                </td>
                 <td>
                   <StatusPill
                     status={row.delivery.status}

@@ -13,7 +13,10 @@ export function RouteSheet({ firstName, month, rows }: { firstName: string; mont
         {rows.map((row) => (
           <li key={row.id}>
             <span className="route-sheet__box" aria-hidden="true" />
-            <strong>{row.firstName} {row.lastName}</strong> · {formatPhone(row.phone)}
+            <strong>
+              {row.firstName} {row.lastName}
+            </strong>{' '}
+            · {formatPhone(row.phone)}
             <br />
             {row.address}
             {row.unit && `, ${row.unit}`}, {row.city} {row.zip}

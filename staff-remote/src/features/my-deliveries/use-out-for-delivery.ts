@@ -9,7 +9,11 @@ import type { DeviceQueue } from './use-device-queue';
 const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
 
 /** Marks a stop Out for delivery: sent at once when it can be, kept on the device when it cannot. `busy` is the stop being sent. */
-export function useOutForDelivery(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void, queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>) {
+export function useOutForDelivery(
+  month: MonthKey,
+  applyDelivery: (delivery: MonthDelivery) => void,
+  queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>,
+) {
   const [busy, setBusy] = useState<string | null>(null);
 
   async function markOutForDelivery(row: SubscriptionRow) {

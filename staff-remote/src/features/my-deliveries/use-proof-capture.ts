@@ -17,7 +17,11 @@ const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
  * hidden file input `fileInput` points at), shrinks the photo and uploads it with its progress
  * in `uploading`. Sent at once when it can be, kept on the device when it cannot.
  */
-export function useProofCapture(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void, queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>) {
+export function useProofCapture(
+  month: MonthKey,
+  applyDelivery: (delivery: MonthDelivery) => void,
+  queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>,
+) {
   const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   /** The stop whose door photo the camera is taking. */

@@ -17,7 +17,10 @@ interface Options {
 export function useRouteOrder({ month, rows, reorder, reload }: Options) {
   async function move(from: number, to: number) {
     if (!rows) return;
-    const ids = previewOrder(rows.map((row) => row.id), { from, over: to });
+    const ids = previewOrder(
+      rows.map((row) => row.id),
+      { from, over: to },
+    );
     reorder(ids);
     try {
       reorder((await deliveriesApi.saveRouteOrder(month, ids)).map((row) => row.id));

@@ -13,7 +13,13 @@ const api = jest.mocked(deliveriesApi);
 const stop = row('a', { firstName: 'Ana' }).delivery;
 const photo = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
 const kept = (change: PendingChange['change']): PendingChange => ({
-  id: 1, owner: 'ella@blooms.example', subscriptionId: 'a', month: THIS_MONTH, name: 'Ana Person', change, queuedAt: '2026-11-02T16:00:00.000Z',
+  id: 1,
+  owner: 'ella@blooms.example',
+  subscriptionId: 'a',
+  month: THIS_MONTH,
+  name: 'Ana Person',
+  change,
+  queuedAt: '2026-11-02T16:00:00.000Z',
 });
 const outForDelivery = kept({ to: 'out-for-delivery' });
 const leftAtDoor = kept({ to: 'delivered', method: 'door', photo });

@@ -36,7 +36,8 @@ export async function sendPending(pending: PendingChange): Promise<SendOutcome> 
     if (isTemporaryFailure(error)) return { kind: 'wait' };
     const fresh = freshDeliveryOf(error);
     if (fresh && reached(change, fresh)) return { kind: 'sent', delivery: fresh };
-    const what = change.to === 'out-for-delivery' ? 'Out for delivery' : change.method === 'door' ? 'Left at door (with its photo)' : 'Hand delivered';
+    const what =
+      change.to === 'out-for-delivery' ? 'Out for delivery' : change.method === 'door' ? 'Left at door (with its photo)' : 'Hand delivered';
     const why = fresh ? `Someone else set it to ${statusLabel(fresh.status)} first.` : (error as Error).message;
     return { kind: 'not-sent', delivery: fresh, message: `${pending.name}: "${what}" was not sent. ${why}` };
   }

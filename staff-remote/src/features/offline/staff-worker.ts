@@ -1,5 +1,12 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
-import { SEND_QUEUED_TAG, STAFF_OFFLINE_SCOPE, STAFF_SERVICE_WORKER_PATH, WEB_APP_MANIFEST_PATH, type StaffPageMessage, type StaffWorkerMessage } from '@blooms/shared/contract/staff-offline';
+import {
+  SEND_QUEUED_TAG,
+  STAFF_OFFLINE_SCOPE,
+  STAFF_SERVICE_WORKER_PATH,
+  WEB_APP_MANIFEST_PATH,
+  type StaffPageMessage,
+  type StaffWorkerMessage,
+} from '@blooms/shared/contract/staff-offline';
 
 /**
  * Installs My Deliveries' service worker (host/src/service-worker/) and hands it the files

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { CANCEL_OTHER_MAX, CANCEL_REASONS, type CancelReason } from '@blooms/shared/contract/account';
 
 /** Why are you cancelling: the short list, and "other" in the subscriber's own words. */
-export function CancelReasonForm({ id, onChosen, onKeep }: { id: string; onChosen: (reason: CancelReason, otherText: string) => void; onKeep: () => void }) {
+export function CancelReasonForm({
+  id,
+  onChosen,
+  onKeep,
+}: {
+  id: string;
+  onChosen: (reason: CancelReason, otherText: string) => void;
+  onKeep: () => void;
+}) {
   const [reason, setReason] = useState<CancelReason | null>(null);
   const [otherText, setOtherText] = useState('');
   const [missing, setMissing] = useState(false);
@@ -35,7 +43,13 @@ export function CancelReasonForm({ id, onChosen, onKeep }: { id: string; onChose
         {reason === 'other' && (
           <div className="field">
             <label htmlFor={`${id}-other`}>Tell us more (optional)</label>
-            <textarea id={`${id}-other`} rows={2} maxLength={CANCEL_OTHER_MAX} value={otherText} onChange={(event) => setOtherText(event.target.value)} />
+            <textarea
+              id={`${id}-other`}
+              rows={2}
+              maxLength={CANCEL_OTHER_MAX}
+              value={otherText}
+              onChange={(event) => setOtherText(event.target.value)}
+            />
           </div>
         )}
         {missing && (

@@ -31,9 +31,19 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
         </button>
       )}
       {step.kind !== 'closed' && (
-        <div ref={stepRef} tabIndex={-1} className="account__step" role="group" aria-label={step.kind === 'confirm' ? 'Confirm cancelling' : 'Cancelling'}>
+        <div
+          ref={stepRef}
+          tabIndex={-1}
+          className="account__step"
+          role="group"
+          aria-label={step.kind === 'confirm' ? 'Confirm cancelling' : 'Cancelling'}
+        >
           {step.kind === 'why' && (
-            <CancelReasonForm id={id} onKeep={() => setStep({ kind: 'closed' })} onChosen={(reason, otherText) => setStep({ kind: offerFor(s, reason) ? 'offer' : 'confirm', reason, otherText })} />
+            <CancelReasonForm
+              id={id}
+              onKeep={() => setStep({ kind: 'closed' })}
+              onChosen={(reason, otherText) => setStep({ kind: offerFor(s, reason) ? 'offer' : 'confirm', reason, otherText })}
+            />
           )}
           {step.kind === 'offer' && offer && (
             <>
@@ -42,7 +52,9 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
                 <button
                   type="button"
                   className="button"
-                  onClick={() => void answerTo(act(offer.make), offer.done, () => act(offer.undo)).then((done) => done && setStep({ kind: 'closed' }))}
+                  onClick={() =>
+                    void answerTo(act(offer.make), offer.done, () => act(offer.undo)).then((done) => done && setStep({ kind: 'closed' }))
+                  }
                 >
                   {offer.label}
                 </button>
@@ -64,7 +76,10 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
                   type="button"
                   className="button"
                   onClick={() =>
-                    void answerTo(act(() => accountApi.cancel({ params: { id: s.id }, body: { reason: step.reason, otherText: step.otherText } })), 'Your subscription is cancelled. We e-mailed you the change.').then((done) => done && setStep({ kind: 'closed' }))
+                    void answerTo(
+                      act(() => accountApi.cancel({ params: { id: s.id }, body: { reason: step.reason, otherText: step.otherText } })),
+                      'Your subscription is cancelled. We e-mailed you the change.',
+                    ).then((done) => done && setStep({ kind: 'closed' }))
                   }
                 >
                   Yes, cancel my subscription

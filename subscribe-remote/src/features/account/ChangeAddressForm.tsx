@@ -49,7 +49,15 @@ export function ChangeAddressForm({ subscription: s, act }: { subscription: Acco
         </div>
         <div className="field">
           <label htmlFor={id('zip')}>ZIP code</label>
-          <input id={id('zip')} value={fields.zip} onChange={update('zip')} maxLength={5} inputMode="numeric" autoComplete="postal-code" aria-describedby={`${id('zip')}-status`} />
+          <input
+            id={id('zip')}
+            value={fields.zip}
+            onChange={update('zip')}
+            maxLength={5}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            aria-describedby={`${id('zip')}-status`}
+          />
           <p id={`${id('zip')}-status`} className={`zip-status zip-status--${zip.status}`} aria-live="polite">
             {zip.message}
           </p>

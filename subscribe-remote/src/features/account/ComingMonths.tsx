@@ -4,7 +4,15 @@ import { MonthCard } from './MonthCard';
 import { foldedMonths } from './month-text';
 
 /** The coming months as cards; months that bring nothing (not in the plan, after the last delivery) folded into a line each. */
-export function ComingMonths({ subscription: s, act, monthsFormId }: { subscription: AccountSubscription; act: Act; monthsFormId: string | null }) {
+export function ComingMonths({
+  subscription: s,
+  act,
+  monthsFormId,
+}: {
+  subscription: AccountSubscription;
+  act: Act;
+  monthsFormId: string | null;
+}) {
   const open = s.status !== 'cancelled';
   const headingId = `subscription-${s.id}-coming`;
   const cards = s.coming.filter((month) => month.state !== 'not-in-plan' && month.state !== 'ended');
@@ -21,8 +29,7 @@ export function ComingMonths({ subscription: s, act, monthsFormId }: { subscript
       </ul>
       {notInPlan.length > 0 && (
         <p className="month-cards__folded">
-          Not in your plan: {foldedMonths(notInPlan)}.{' '}
-          {open && monthsFormId && <a href={`#${monthsFormId}`}>Change your months</a>}
+          Not in your plan: {foldedMonths(notInPlan)}. {open && monthsFormId && <a href={`#${monthsFormId}`}>Change your months</a>}
         </p>
       )}
       {ended.length > 0 && <p className="month-cards__folded">After your last delivery: {foldedMonths(ended)}.</p>}

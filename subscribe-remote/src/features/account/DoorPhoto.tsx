@@ -23,5 +23,9 @@ export function DoorPhoto({ path, month }: { path: string; month: string }) {
     };
   }, [path]);
   if (failed) return <span> (the photo could not be loaded)</span>;
-  return src ? <img className="account__photo" src={src} alt={`Your flowers at the door, ${formatMonth(month)}`} /> : <span role="status"> Loading the photo…</span>;
+  return src ? (
+    <img className="account__photo" src={src} alt={`Your flowers at the door, ${formatMonth(month)}`} />
+  ) : (
+    <span role="status"> Loading the photo…</span>
+  );
 }

@@ -1,5 +1,15 @@
 /** An e-mail address field with its refusal beside it: marked invalid and described by the message while there is one. */
-export function EmailField({ id, value, error, onChange }: { id: string; value: string; error: string | null; onChange: (value: string) => void }) {
+export function EmailField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>Email</label>

@@ -14,7 +14,8 @@ export function PauseSection({ subscription: s, act }: { subscription: AccountSu
   const [from, setFrom] = useState(pausable[0]?.month ?? '');
   const [months, setMonths] = useState(1);
   const id = `subscription-${s.id}-pause`;
-  const pauseFor = (start: string, count: number) => () => act(() => accountApi.pause({ params: { id: s.id }, body: { from: start, months: count } }));
+  const pauseFor = (start: string, count: number) => () =>
+    act(() => accountApi.pause({ params: { id: s.id }, body: { from: start, months: count } }));
   const resume = () => act(() => accountApi.resume({ params: { id: s.id } }));
 
   return (
@@ -27,7 +28,15 @@ export function PauseSection({ subscription: s, act }: { subscription: AccountSu
             type="button"
             className="button"
             // Undo pauses again, when the pause has not begun (a begun one resumes only from the months still open).
-            onClick={() => void answerTo(resume(), ACCOUNT_DONE.resumed, pausable.some((month) => month.month === s.pausedFrom) ? pauseFor(s.pausedFrom!, monthsBetween(s.pausedFrom!, s.pausedUntil!)) : undefined)}
+            onClick={() =>
+              void answerTo(
+                resume(),
+                ACCOUNT_DONE.resumed,
+                pausable.some((month) => month.month === s.pausedFrom)
+                  ? pauseFor(s.pausedFrom!, monthsBetween(s.pausedFrom!, s.pausedUntil!))
+                  : undefined,
+              )
+            }
           >
             Resume deliveries
           </button>
@@ -38,7 +47,11 @@ export function PauseSection({ subscription: s, act }: { subscription: AccountSu
           onSubmit={(event) => {
             event.preventDefault();
             const start = from || pausable[0]!.month;
-            void answerTo(pauseFor(start, months)(), ACCOUNT_DONE.paused(formatMonth(start), formatMonth(addMonths(start, months - 1))), resume);
+            void answerTo(
+              pauseFor(start, months)(),
+              ACCOUNT_DONE.paused(formatMonth(start), formatMonth(addMonths(start, months - 1))),
+              resume,
+            );
           }}
         >
           <div className="field">

@@ -15,7 +15,8 @@ export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubs
         <ul className="account__payments">
           {s.payments.map((payment) => (
             <li key={`${payment.month}-${payment.paidAt}`}>
-              {dollars(payment.amountCents)} for {formatMonth(payment.month)}, paid {new Date(payment.paidAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+              {dollars(payment.amountCents)} for {formatMonth(payment.month)}, paid{' '}
+              {new Date(payment.paidAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
             </li>
           ))}
         </ul>
@@ -26,7 +27,12 @@ export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubs
           <ul className="account__past">
             {s.past.map((delivery) => (
               <li key={delivery.month}>
-                {formatMonth(delivery.month)}: {delivery.status === 'delivered' ? `delivered ${formatDeliveryDate(delivery.date)}${delivery.photoUrl ? ', left at your door:' : ''}` : delivery.status === 'out-for-delivery' ? 'on its way' : 'not recorded yet'}
+                {formatMonth(delivery.month)}:{' '}
+                {delivery.status === 'delivered'
+                  ? `delivered ${formatDeliveryDate(delivery.date)}${delivery.photoUrl ? ', left at your door:' : ''}`
+                  : delivery.status === 'out-for-delivery'
+                    ? 'on its way'
+                    : 'not recorded yet'}
                 {delivery.status === 'delivered' && delivery.photoUrl && <DoorPhoto path={delivery.photoUrl} month={delivery.month} />}
               </li>
             ))}

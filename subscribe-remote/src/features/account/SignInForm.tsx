@@ -31,7 +31,10 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
     }
   };
 
-  if (phase.kind === 'sent') return <LinkSent phase={phase} busy={busy} resend={() => void send(true)} changeAddress={() => setPhase({ kind: 'asking', error: null })} />;
+  if (phase.kind === 'sent')
+    return (
+      <LinkSent phase={phase} busy={busy} resend={() => void send(true)} changeAddress={() => setPhase({ kind: 'asking', error: null })} />
+    );
   const error = phase.error;
   return (
     <form
@@ -59,7 +62,17 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
   );
 }
 
-function LinkSent({ phase, busy, resend, changeAddress }: { phase: Extract<Phase, { kind: 'sent' }>; busy: boolean; resend: () => void; changeAddress: () => void }) {
+function LinkSent({
+  phase,
+  busy,
+  resend,
+  changeAddress,
+}: {
+  phase: Extract<Phase, { kind: 'sent' }>;
+  busy: boolean;
+  resend: () => void;
+  changeAddress: () => void;
+}) {
   const wait = useCountdown(SIGN_IN_RESEND_SECONDS, phase.sentAt);
   const notice = useRef<HTMLDivElement>(null);
   // The form the person was in is gone: the notice takes the focus, so it is read out at once.

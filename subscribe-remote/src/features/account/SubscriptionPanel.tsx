@@ -10,7 +10,15 @@ import { PauseSection } from './PauseSection';
 import { PaymentsAndPast } from './PaymentsAndPast';
 
 /** One subscription: its coming months as cards, then each change in its own section, each answering in place. */
-export function SubscriptionPanel({ subscription: s, updateCard, act }: { subscription: AccountSubscription; updateCard: ((id: string) => Promise<string | null>) | null; act: Act }) {
+export function SubscriptionPanel({
+  subscription: s,
+  updateCard,
+  act,
+}: {
+  subscription: AccountSubscription;
+  updateCard: ((id: string) => Promise<string | null>) | null;
+  act: Act;
+}) {
   const open = s.status !== 'cancelled';
   const headingId = `subscription-${s.id}`;
   const custom = open && s.plan === 'custom';
@@ -27,7 +35,8 @@ export function SubscriptionPanel({ subscription: s, updateCard, act }: { subscr
       </p>
       {s.status === 'past-due' && (
         <p className="account__error">
-          The last charge to your card did not go through, so your deliveries are on hold. Your card is tried again once a day until the delivery day{updateCard ? '; or use another card below.' : '.'}
+          The last charge to your card did not go through, so your deliveries are on hold. Your card is tried again once a day until the
+          delivery day{updateCard ? '; or use another card below.' : '.'}
         </p>
       )}
       <ComingMonths subscription={s} act={act} monthsFormId={custom ? monthsHeadingId(s.id) : null} />

@@ -16,7 +16,8 @@ export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** What is charged for the month, and when. */
 export function chargeText(month: AccountMonth): string {
   if (month.paid) return 'Paid';
-  if (month.chargeCents > 0) return `${dollars(month.chargeCents)} on ${month.chargeDate ? formatDeliveryDate(month.chargeDate) : 'its delivery day'}`;
+  if (month.chargeCents > 0)
+    return `${dollars(month.chargeCents)} on ${month.chargeDate ? formatDeliveryDate(month.chargeDate) : 'its delivery day'}`;
   return 'Nothing';
 }
 
@@ -24,11 +25,15 @@ export function chargeText(month: AccountMonth): string {
 export function changeNote(month: AccountMonth): string | null {
   if (month.state !== 'delivering' && month.state !== 'skipped') return null;
   if (month.changeable) return `You can change it until the end of ${formatDeliveryDate(month.lastDayForChanges)}.`;
-  return month.paid && month.state === 'delivering' ? 'Paid: it is sure to go out.' : `Too close to change: changes were due by ${formatDeliveryDate(month.lastDayForChanges)}.`;
+  return month.paid && month.state === 'delivering'
+    ? 'Paid: it is sure to go out.'
+    : `Too close to change: changes were due by ${formatDeliveryDate(month.lastDayForChanges)}.`;
 }
 
 /** Months as one short line: 'March, April' ('November 2026, ..., November 2027' where a name comes twice). */
 export function foldedMonths(months: readonly MonthKey[]): string {
   const names = months.map(monthNameOf);
-  return months.map((month, i) => (names.indexOf(names[i]!) !== names.lastIndexOf(names[i]!) ? `${names[i]} ${month.slice(0, 4)}` : names[i])).join(', ');
+  return months
+    .map((month, i) => (names.indexOf(names[i]!) !== names.lastIndexOf(names[i]!) ? `${names[i]} ${month.slice(0, 4)}` : names[i]))
+    .join(', ');
 }

@@ -26,7 +26,10 @@ interface AddressComponent {
 }
 
 interface PlacesApi {
-  Autocomplete: new (input: HTMLInputElement, options: object) => {
+  Autocomplete: new (
+    input: HTMLInputElement,
+    options: object,
+  ) => {
     addListener: (event: 'place_changed', handler: () => void) => void;
     getPlace: () => { address_components?: AddressComponent[] };
   };
@@ -73,7 +76,11 @@ export function addressFromPlace(components: AddressComponent[]): AddressFields 
  * Google Places address autocomplete (US addresses, biased to central Utah) on the address
  * input, when a Maps API key is configured. A non-Utah choice is refused with a popup.
  */
-export function useAddressAutocomplete(input: RefObject<HTMLInputElement | null>, apiKey: string | null, onAddress: (fields: AddressFields) => void) {
+export function useAddressAutocomplete(
+  input: RefObject<HTMLInputElement | null>,
+  apiKey: string | null,
+  onAddress: (fields: AddressFields) => void,
+) {
   const latest = useRef(onAddress);
   latest.current = onAddress;
 

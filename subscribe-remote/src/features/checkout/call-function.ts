@@ -17,6 +17,8 @@ export async function callFunction<Result>(name: 'createCheckoutSession' | 'veri
   if (!config) throw new Error('The site configuration is not loaded');
   const app = getApps().find((a) => a.name === 'subscribe') ?? initializeApp(config.firebase, 'subscribe');
   const base = config.apiBaseUrl || window.location.origin;
-  const callable = httpsCallableFromURL<unknown, Result>(getFunctions(app), `${base}${PUBLIC_ROUTES[name].path}`, { timeout: CALLABLE_TIMEOUT_MS });
+  const callable = httpsCallableFromURL<unknown, Result>(getFunctions(app), `${base}${PUBLIC_ROUTES[name].path}`, {
+    timeout: CALLABLE_TIMEOUT_MS,
+  });
   return (await callable(data)).data;
 }

@@ -11,7 +11,14 @@ export function AddressFields({ state }: { state: SubscribeFormState }) {
       <legend>Where we deliver</legend>
       <div className="field">
         <label htmlFor="subscribe-address">Street address</label>
-        <input id="subscribe-address" ref={addressRef} name="address" value={form.address} onChange={update('address')} autoComplete="address-line1" />
+        <input
+          id="subscribe-address"
+          ref={addressRef}
+          name="address"
+          value={form.address}
+          onChange={update('address')}
+          autoComplete="address-line1"
+        />
       </div>
       <div className="subscribe-form__row even-grid even-grid--2">
         <TextField state={state} name="unit" label="Apt, suite or unit (optional)" autoComplete="address-line2" />
@@ -21,7 +28,16 @@ export function AddressFields({ state }: { state: SubscribeFormState }) {
         <TextField state={state} name="state" label="State" readOnly aria-readonly />
         <div className="field">
           <label htmlFor="subscribe-zip">ZIP code</label>
-          <input id="subscribe-zip" name="zip" value={form.zip} onChange={update('zip')} maxLength={5} inputMode="numeric" autoComplete="postal-code" aria-describedby="zip-status" />
+          <input
+            id="subscribe-zip"
+            name="zip"
+            value={form.zip}
+            onChange={update('zip')}
+            maxLength={5}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            aria-describedby="zip-status"
+          />
           <p id="zip-status" className={`zip-status zip-status--${zip.status}`} aria-live="polite">
             {zip.message}
           </p>
@@ -29,7 +45,14 @@ export function AddressFields({ state }: { state: SubscribeFormState }) {
       </div>
       <div className="field">
         <label htmlFor="subscribe-deliveryNotes">Delivery notes (optional)</label>
-        <textarea id="subscribe-deliveryNotes" name="deliveryNotes" rows={3} value={form.deliveryNotes} onChange={update('deliveryNotes')} placeholder="Gate code, where to leave the vase, who it is for…" />
+        <textarea
+          id="subscribe-deliveryNotes"
+          name="deliveryNotes"
+          rows={3}
+          value={form.deliveryNotes}
+          onChange={update('deliveryNotes')}
+          placeholder="Gate code, where to leave the vase, who it is for…"
+        />
       </div>
     </fieldset>
   );

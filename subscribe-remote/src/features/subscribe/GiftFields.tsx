@@ -24,7 +24,15 @@ export function GiftFields({ state }: { state: SubscribeFormState }) {
         </div>
         <div className="field">
           <label htmlFor="subscribe-giftMessage">Card message (optional)</label>
-          <textarea id="subscribe-giftMessage" name="giftMessage" rows={2} maxLength={300} value={form.giftMessage} onChange={update('giftMessage')} placeholder="Happy birthday, Mom! Love, Sam" />
+          <textarea
+            id="subscribe-giftMessage"
+            name="giftMessage"
+            rows={2}
+            maxLength={300}
+            value={form.giftMessage}
+            onChange={update('giftMessage')}
+            placeholder="Happy birthday, Mom! Love, Sam"
+          />
         </div>
       </div>
     </fieldset>

@@ -18,7 +18,12 @@ export function SubscribeForm({ state }: { state: SubscribeFormState }) {
       <RecipientFields state={state} />
       <GiftFields state={state} />
       <AddressFields state={state} />
-      <PlanFields plan={state.form.plan} selectedMonths={state.form.selectedMonths} choosePlan={state.choosePlan} toggleMonth={state.toggleMonth} />
+      <PlanFields
+        plan={state.form.plan}
+        selectedMonths={state.form.selectedMonths}
+        choosePlan={state.choosePlan}
+        toggleMonth={state.toggleMonth}
+      />
       <button type="submit" className="button subscribe-form__submit" disabled={zipCheck(state.form.zip).status === 'error' || submitting}>
         Subscribe for {formatPrice(PRICE_PER_MONTH_USD)}/month
       </button>

@@ -2,7 +2,10 @@ import type { InputHTMLAttributes } from 'react';
 import type { SubscriberTextField } from '@blooms/shared/contract/subscriber';
 import type { SubscribeFormState } from './use-subscribe-form';
 
-type Props = { state: Pick<SubscribeFormState, 'form' | 'update'>; name: SubscriberTextField; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'form'>;
+type Props = { state: Pick<SubscribeFormState, 'form' | 'update'>; name: SubscriberTextField; label: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'value' | 'onChange' | 'form'
+>;
 
 /** A labelled text field of the subscribe form, bound to its field of the form's state. */
 export function TextField({ state, name, label, ...props }: Props) {

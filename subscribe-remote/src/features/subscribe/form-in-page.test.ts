@@ -31,14 +31,27 @@ describe('taking over the subscribe form the page holds', () => {
     form.querySelector<HTMLInputElement>('[value="custom"]')!.checked = true;
     form.querySelector<HTMLInputElement>('[value="February"]')!.checked = false;
     const taken = formTakenOver(readFormInPage(form), null, false)!;
-    expect(taken).toMatchObject({ firstName: 'Anna', deliveryNotes: 'Side door', gift: true, buyerName: 'Sam', plan: 'custom', state: 'UT' });
+    expect(taken).toMatchObject({
+      firstName: 'Anna',
+      deliveryNotes: 'Side door',
+      gift: true,
+      buyerName: 'Sam',
+      plan: 'custom',
+      state: 'UT',
+    });
     expect(taken.selectedMonths).toMatchObject({ January: true, February: false, March: true });
   });
 
   it('puts what was typed on the page over what this tab kept, and keeps the rest of what was kept', () => {
     const form = pageForm();
     set(form, 'lastName', 'Lopez');
-    const kept: SubscribeForm = { ...EMPTY_SUBSCRIBE_FORM, firstName: 'Maria', lastName: 'Old', plan: 'custom', selectedMonths: { ...allMonthsSelected(), May: false } };
+    const kept: SubscribeForm = {
+      ...EMPTY_SUBSCRIBE_FORM,
+      firstName: 'Maria',
+      lastName: 'Old',
+      plan: 'custom',
+      selectedMonths: { ...allMonthsSelected(), May: false },
+    };
     const taken = formTakenOver(readFormInPage(form), kept, false)!;
     expect(taken).toMatchObject({ firstName: 'Maria', lastName: 'Lopez', plan: 'custom' });
     expect(taken.selectedMonths.May).toBe(false);

@@ -39,7 +39,9 @@ export function readFormInPage(element: HTMLFormElement): SubscribeForm {
 export function formTakenOver(inPage: SubscribeForm, saved: SubscribeForm | null, fillsCityFromZip: boolean): SubscribeForm | null {
   const typed = TYPED_FIELDS.filter((field) => inPage[field] !== EMPTY_SUBSCRIBE_FORM[field]);
   const giftChanged = inPage.gift !== EMPTY_SUBSCRIBE_FORM.gift;
-  const planChanged = inPage.plan !== EMPTY_SUBSCRIBE_FORM.plan || MONTH_NAMES.some((month) => inPage.selectedMonths[month] !== EMPTY_SUBSCRIBE_FORM.selectedMonths[month]);
+  const planChanged =
+    inPage.plan !== EMPTY_SUBSCRIBE_FORM.plan ||
+    MONTH_NAMES.some((month) => inPage.selectedMonths[month] !== EMPTY_SUBSCRIBE_FORM.selectedMonths[month]);
   if (!saved && typed.length === 0 && !giftChanged && !planChanged) return null;
   const form: SubscribeForm = { ...(saved ?? EMPTY_SUBSCRIBE_FORM) };
   for (const field of typed) form[field] = inPage[field];

@@ -58,7 +58,10 @@ export function useSubscribeForm(): SubscribeFormState {
     (plan: Plan) => setForm((f) => ({ ...f, plan, selectedMonths: plan === 'yearly' ? allMonthsSelected() : f.selectedMonths })),
     [],
   );
-  const toggleMonth = useCallback((month: MonthName) => setForm((f) => ({ ...f, selectedMonths: { ...f.selectedMonths, [month]: !f.selectedMonths[month] } })), []);
+  const toggleMonth = useCallback(
+    (month: MonthName) => setForm((f) => ({ ...f, selectedMonths: { ...f.selectedMonths, [month]: !f.selectedMonths[month] } })),
+    [],
+  );
 
   return { form, formRef, addressRef, update, setGift, choosePlan, toggleMonth };
 }
