@@ -41,6 +41,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     expect(await tableNames(database)).toEqual([]);
     await database.migrate();
     expect(await tableNames(database)).toEqual([
+      'cancellation_reasons',
       'charge_attempts',
       'checkout_sessions',
       'deliveries',
@@ -62,6 +63,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     ]);
     await database.migrate();
     expect(await tableNames(database)).toEqual([
+      'cancellation_reasons',
       'charge_attempts',
       'checkout_sessions',
       'deliveries',
