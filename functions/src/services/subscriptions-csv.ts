@@ -1,23 +1,8 @@
-import { notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { DASHBOARD_COLUMNS, notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
 
 /** The dashboard's columns, in the table's order (Notes in full, Submitted as an ISO time), then the subscription's standing. */
-export const CSV_COLUMNS = [
-  'Name',
-  'Email',
-  'Phone',
-  'Address',
-  'Unit',
-  'City',
-  'State',
-  'ZIP',
-  'Notes',
-  'Status',
-  'Deliver This Month',
-  'Assigned',
-  'Submitted',
-  'Subscription',
-];
+export const CSV_COLUMNS = [...DASHBOARD_COLUMNS, 'Subscription'];
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break, and made inert when a

@@ -2,6 +2,23 @@ import type { Lifecycle, SubscriptionStatus } from './lifecycle';
 import type { MonthKey } from './months';
 import type { StaffSubscriberFields } from './subscriber';
 
+/** The dashboard's columns, in order: the table's headings and the CSV export's first columns. */
+export const DASHBOARD_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Address',
+  'Unit',
+  'City',
+  'State',
+  'ZIP',
+  'Notes',
+  'Status',
+  'Deliver This Month',
+  'Assigned',
+  'Submitted',
+] as const;
+
 export const DELIVERY_STATUSES = ['not-started', 'out-for-delivery', 'delivered'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

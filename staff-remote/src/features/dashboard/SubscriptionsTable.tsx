@@ -1,22 +1,6 @@
 import { monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
-import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { DASHBOARD_COLUMNS, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { SubscriptionTableRow } from './SubscriptionTableRow';
-
-const HEADINGS = [
-  'Name',
-  'Email',
-  'Phone',
-  'Address',
-  'Unit',
-  'City',
-  'State',
-  'ZIP',
-  'Notes',
-  'Status',
-  'Deliver This Month',
-  'Assigned',
-  'Submitted',
-];
 
 interface Props {
   month: MonthKey;
@@ -52,7 +36,7 @@ export function SubscriptionsTable({ month, rows, selected, allSelected, canSele
                 onChange={onToggleAll}
               />
             </th>
-            {HEADINGS.map((heading) => (
+            {DASHBOARD_COLUMNS.map((heading) => (
               <th key={heading} scope="col">
                 {heading}
               </th>
