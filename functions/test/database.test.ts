@@ -232,7 +232,8 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
       );
       await admin.end();
       expect(rowCount).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The pool hears of each ended connection and drops it.
+      await waitFor(() => database.poolStats()?.open === 0);
       await expect(database.ping()).resolves.toBeUndefined();
     });
   });

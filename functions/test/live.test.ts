@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
-import { disableAccount, revokeSessions, signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
+import { disableAccount, nextWholeSecond, revokeSessions, signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
 import { startTestServer, testConfig } from './support/test-server';
 import { addSubscription, addUser } from './support/fixtures';
 import { openLiveStream } from './support/live-client';
@@ -236,8 +236,7 @@ describe('an account ended while its live stream is open', () => {
     const { idToken, uid } = await signedInStaff('revoked-live@blooms.example');
     const stream = await openLiveStream(baseUrl, idToken);
     expect(stream.status).toBe(200);
-    // Revocation counts in whole seconds: revoke in a later second than the sign-in.
-    await new Promise((r) => setTimeout(r, 1100));
+    await nextWholeSecond();
     await revokeSessions(uid);
     expect(await stream.waitForEnd(3000)).toBe(true);
   });

@@ -219,6 +219,7 @@ describe('pages made from the apps as deployed on their own sites (the Firebase 
   let base: string;
   let app: FastifyInstance;
   let up = true;
+  let clock = 0;
   const requests: { path: string; conditional: boolean }[] = [];
   const files = new Map<string, string>([
     ['/host/index.page.html', MINIFIED_INDEX],
@@ -248,7 +249,7 @@ describe('pages made from the apps as deployed on their own sites (the Firebase 
       staff: `${base}/staff/`,
       admin: `${base}/admin/`,
     };
-    app = await buildPagesServer(config, hostedAppFiles(bases, { maxAgeMs: 100, pageTemplate: 'index.page.html' }), {
+    app = await buildPagesServer(config, hostedAppFiles(bases, { maxAgeMs: 100, pageTemplate: 'index.page.html', now: () => clock }), {
       cacheControl: 'public, max-age=0, s-maxage=10',
       logger: false,
     });
@@ -269,20 +270,23 @@ describe('pages made from the apps as deployed on their own sites (the Firebase 
     expect((await app.inject('/app-config.json')).json().remotes.marketing).toBe(`${base}/marketing/mf-manifest.json`);
   });
 
-  it('revalidates the files after their time, and shows a remote deployed alone', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 150));
+  it('keeps the files for their time, then revalidates them, and shows a remote deployed alone', async () => {
     requests.length = 0;
+    clock += 50;
+    await app.inject('/faq');
+    expect(requests).toEqual([]);
+    clock += 100;
     await app.inject('/faq');
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((request) => request.conditional)).toBe(true);
     files.set('/marketing/prerender/pages.json', JSON.stringify({ ...MARKETING, screens: { Faq: faqScreen('Questions, answered') } }));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    clock += 150;
     expect((await app.inject('/faq')).body).toContain('<h1>Questions, answered</h1>');
   });
 
   it('keeps serving what it has while the sites cannot be reached', async () => {
     up = false;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    clock += 150;
     try {
       const response = await app.inject('/faq');
       expect(response.statusCode).toBe(200);

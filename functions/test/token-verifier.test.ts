@@ -1,5 +1,13 @@
 import { firebaseTokenVerifier } from '../src/auth/token-verifier';
-import { deleteAccount, disableAccount, expire, revokeSessions, signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
+import {
+  deleteAccount,
+  disableAccount,
+  expire,
+  nextWholeSecond,
+  revokeSessions,
+  signInWithGoogle,
+  TEST_PROJECT_ID,
+} from './support/identities';
 
 const RECHECK_MS = 30_000;
 
@@ -65,12 +73,11 @@ describe('firebaseTokenVerifier (Auth emulator)', () => {
     const { verifier, clock } = verifierAt();
     const before = await signInWithGoogle('revoked@blooms.example');
     await verifier.verify(before.idToken);
-    // Revocation counts in whole seconds: revoke in a later second than the sign-in.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await nextWholeSecond();
     await revokeSessions(before.uid);
     clock.now += RECHECK_MS;
     expect(await refusal(verifier.verify(before.idToken))).toBe('Your session was ended. Please sign in again.');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await nextWholeSecond();
     const after = await signInWithGoogle('revoked@blooms.example');
     expect(await refusal(verifier.verify(after.idToken))).toBe('accepted');
   });

@@ -52,6 +52,15 @@ export async function deleteAccount(uid: string): Promise<void> {
   await adminAuth().deleteUser(uid);
 }
 
+/**
+ * The emulator's wall clock has moved into the next whole second. Sign-in and revocation times
+ * are whole seconds, so a session is "before" a revocation only when they fall in different seconds.
+ */
+export async function nextWholeSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  await new Promise((resolve) => setTimeout(resolve, (second + 1) * 1000 - Date.now() + 5));
+}
+
 /** Ends every session of the account, as "sign out everywhere" or a security response does. */
 export async function revokeSessions(uid: string): Promise<void> {
   await adminAuth().revokeRefreshTokens(uid);

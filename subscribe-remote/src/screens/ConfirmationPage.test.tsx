@@ -51,6 +51,7 @@ it('shows what was bought: plan, months, address, first delivery day, payment, a
       deliverTo: '215 E 400 S, Apt 3, Salt Lake City, UT 84111',
       firstDelivery: { month: '2027-01', date: '2027-01-14' },
       payments: 'stripe',
+      gift: null,
     },
   });
   renderAt('/confirmation?session_id=cs_123');
@@ -79,6 +80,7 @@ it('states no price, notice or rule the contract does not hold', async () => {
       deliverTo: '1 Main St, Provo, UT 84601',
       firstDelivery: { month: '2027-01', date: '2027-01-14' },
       payments: 'stripe',
+      gift: null,
     },
   });
   renderAt('/confirmation?session_id=cs_123');
@@ -96,6 +98,7 @@ it('says nothing was charged in test mode', async () => {
       deliverTo: '1 Main St, Provo, UT 84601',
       firstDelivery: { month: '2026-12', date: '2026-12-10' },
       payments: 'local',
+      gift: null,
     },
   });
   renderAt('/confirmation?session_id=cs_123');

@@ -21,7 +21,7 @@ export default function ConfirmationPage() {
   useEffect(() => {
     if (!sessionId) return;
     let current = true;
-    callFunction<{ payment_status?: string; order?: OrderSummary }>('verifyCheckoutSession', { sessionId }).then(
+    callFunction('verifyCheckoutSession', { sessionId }).then(
       (result) => {
         const paid = result?.payment_status === 'paid';
         // Paid: the kept form has done its job, and the next visit starts afresh.

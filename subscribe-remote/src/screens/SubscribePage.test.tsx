@@ -24,7 +24,8 @@ jest.mock('../features/order/use-upcoming-deliveries', () => ({
     { month: '2031-03', date: '2031-03-13' },
   ],
 }));
-const mockedCall = jest.mocked(callFunction);
+// Loosely typed: the tests also answer as a misbehaving server would (no URL).
+const mockedCall = jest.mocked(callFunction as (name: string, data: unknown) => Promise<unknown>);
 const assign = jest.mocked(redirectTo);
 
 const popup = () => usePopupStore.getState().popup;

@@ -130,27 +130,28 @@ export function diskAppFiles(staticRoot: string): AppFiles {
  */
 export function hostedAppFiles(
   baseUrls: Record<AppName, string>,
-  options: { maxAgeMs: number; pageTemplate: string; fetch?: typeof fetch },
+  options: { maxAgeMs: number; pageTemplate: string; fetch?: typeof fetch; now?: () => number },
 ): AppFiles {
   const get = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
   const cache = new Map<string, { text: string | null; etag: string | null; checkedAt: number }>();
   return {
     pageTemplate: options.pageTemplate,
     async read(app, file) {
       const url = new URL(file, baseUrls[app]).toString();
       const cached = cache.get(url);
-      if (cached && Date.now() - cached.checkedAt < options.maxAgeMs) return cached.text;
+      if (cached && now() - cached.checkedAt < options.maxAgeMs) return cached.text;
       try {
         const response = await get(url, {
           headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
           signal: AbortSignal.timeout(3000),
         });
         if (response.status === 304 && cached) {
-          cached.checkedAt = Date.now();
+          cached.checkedAt = now();
           return cached.text;
         }
         const text = response.ok ? await response.text() : null;
-        cache.set(url, { text, etag: response.ok ? response.headers.get('etag') : null, checkedAt: Date.now() });
+        cache.set(url, { text, etag: response.ok ? response.headers.get('etag') : null, checkedAt: now() });
         return text;
       } catch (error) {
         if (cached) return cached.text;

@@ -19,7 +19,7 @@ export function useCheckoutSubmit(form: SubscribeForm): { submitting: boolean; s
     setSubmitting(true);
     showPopup('info', SUBSCRIBE_MESSAGES.processing);
     try {
-      const result = await callFunction<{ url?: string }>('createCheckoutSession', buildCheckoutPayload(form));
+      const result = await callFunction('createCheckoutSession', buildCheckoutPayload(form));
       if (!result?.url) {
         showPopup('error', SUBSCRIBE_MESSAGES.noCheckoutUrl);
         return;
