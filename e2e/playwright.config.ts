@@ -19,7 +19,8 @@ export default defineConfig({
   // One stack, one PGlite file: tests share it and run one at a time.
   workers: 1,
   fullyParallel: false,
-  timeout: 60_000,
+  // Whole days of work in one test (a driver's phone day, axe over every page) on a busy CI machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'artifacts/report' }]] : 'list',

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+import { LIVE } from '../support/live';
 
 // A real 1x1 PNG: the browser decodes it and the server checks its bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -7,7 +8,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 const pill = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(9);
 const assigned = (page: Page, name: string) => rowOf(page, name).getByRole('cell').nth(11);
-const LIVE = { timeout: 1000 };
 
 test('two staff members see each other’s changes live; the assignee records a left-at-door photo', async ({ browser }) => {
   const adminContext = await browser.newContext();

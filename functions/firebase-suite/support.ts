@@ -1,5 +1,6 @@
 // What the Firebase suite's checks share: how a check is run and reported, and small helpers.
 import { chromium, type Browser, type Page } from 'playwright-core';
+export { waitFor } from '../test/support/wait-for';
 
 const results: { name: string; ok: boolean }[] = [];
 export const timings: Record<string, string> = {};
@@ -51,14 +52,6 @@ export async function warmTimes(count: number, request: () => Promise<Response>)
     times.push(performance.now() - started);
   }
   return `median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`;
-}
-
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** Signs in to the Auth emulator with a Google credential, as the browser does; returns the ID token. */

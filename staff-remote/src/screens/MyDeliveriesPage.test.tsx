@@ -345,6 +345,8 @@ describe('on a phone', () => {
       expect.stringMatching(/Cal/),
       expect.stringMatching(/Ben/),
     ]);
+    // The card left the place focus was on: a screen reader hears where it went.
+    expect(screen.getByText('Cal Person is now stop 2 of 3.')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Move Ana Person up' })).toBeDisabled();
     api.saveRouteOrder.mockRejectedValueOnce(new ApiError(400, 'Only deliveries assigned to you this month can be put in your route.'));
     await user.click(screen.getByRole('button', { name: 'Move Ana Person down' }));

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { StopCard } from '../deliveries/StopCard';
@@ -21,23 +21,34 @@ interface Props {
 export function StopCardList({ month, rows, dragging, dragHandle, isBusy, onOutForDelivery, onDelivered, onMove }: Props) {
   // Whether directions open Apple Maps rather than Google Maps.
   const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
+  // Said to screen readers after Move up / Move down: the card moves away from where focus was.
+  const [moved, setMoved] = useState('');
+  function moveBy(row: SubscriptionRow, index: number, by: number) {
+    onMove(index, index + by);
+    setMoved(`${row.firstName} ${row.lastName} is now stop ${index + by + 1} of ${rows.length}.`);
+  }
   return (
-    <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order`}>
-      {previewOrder(rows, dragging).map((row, index) => (
-        <StopCard
-          key={row.id}
-          row={row}
-          stop={index + 1}
-          stops={rows.length}
-          apple={apple}
-          busy={isBusy(row)}
-          dragged={dragging !== null && dragging.over === index}
-          dragHandle={dragHandle(index)}
-          onOutForDelivery={() => onOutForDelivery(row)}
-          onDelivered={() => onDelivered(row)}
-          onMove={(by) => onMove(index, index + by)}
-        />
-      ))}
-    </ol>
+    <>
+      <p className="visually-hidden" role="status">
+        {moved}
+      </p>
+      <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order`}>
+        {previewOrder(rows, dragging).map((row, index) => (
+          <StopCard
+            key={row.id}
+            row={row}
+            stop={index + 1}
+            stops={rows.length}
+            apple={apple}
+            busy={isBusy(row)}
+            dragged={dragging !== null && dragging.over === index}
+            dragHandle={dragHandle(index)}
+            onOutForDelivery={() => onOutForDelivery(row)}
+            onDelivered={() => onDelivered(row)}
+            onMove={(by) => moveBy(row, index, by)}
+          />
+        ))}
+      </ol>
+    </>
   );
 }
