@@ -58,6 +58,25 @@ describe('Header', () => {
     expect(within(nav()).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/users');
   });
 
+  it('puts the staff links first on a staff screen, the site pages after them; on a public page the site comes first', () => {
+    signIn('admin');
+    const { unmount } = renderAt('/dashboard', <Header />);
+    expect(linkNames()).toEqual([
+      'Dashboard',
+      'My Deliveries',
+      'Manage Users',
+      'Home',
+      'How It Works',
+      'Collections',
+      'FAQ',
+      'About',
+      expect.stringMatching(/^Weddings/),
+    ]);
+    unmount();
+    renderAt('/faq', <Header />);
+    expect(linkNames().slice(0, 2)).toEqual(['Home', 'How It Works']);
+  });
+
   it.each(['employee', 'admin'] as const)('shows signed-in staff (%s) Sign out, not the Get Started sales button', (role) => {
     signIn(role);
     renderAt('/', <Header />);

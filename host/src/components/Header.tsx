@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { isStaffPage } from '@blooms/shared/contract/routes';
 import { signOutAskingFirst } from '../features/auth/sign-out';
 import { ACCOUNT_LINK, headerLinks } from './navigation';
 import { keepTabWithin } from './keep-tab-within';
@@ -94,8 +95,8 @@ export function Header() {
         <div className="nav-backdrop" data-testid="nav-backdrop" hidden={!menuOpen} onClick={() => setMenuOpen(false)} />
         <nav id="site-nav" ref={navRef} aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
           <ul>
-            {headerLinks(status, role).map((link) => (
-              <li key={link.to}>
+            {headerLinks(status, role, isStaffPage(pathname)).map((link) => (
+              <li key={link.to} className={`site-nav__item site-nav__item--${link.kind}`}>
                 <NavLink to={link.to} end className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
                   {link.label}
                 </NavLink>

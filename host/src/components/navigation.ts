@@ -5,24 +5,39 @@ import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes
 export interface NavLinkItem {
   to: string;
   label: string;
+  /** A staff screen's link, or a page of the public site. */
+  kind?: 'staff' | 'site';
 }
 
-/** The header's links: the public pages for everyone, with Dashboard, My Deliveries (every staff member: drivers live there) and Manage Users by session. */
-export function headerLinks(status: AuthStatus, role: SessionRole): NavLinkItem[] {
-  const links: NavLinkItem[] = [
-    { to: '/', label: 'Home' },
-    { to: '/how-it-works', label: 'How It Works' },
-    { to: '/seasonal-collections', label: 'Collections' },
-    { to: '/faq', label: 'FAQ' },
-    { to: '/about-shelby-floral', label: 'About' },
-  ];
-  if (status === 'signed-in') links.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/my-deliveries', label: 'My Deliveries' });
-  if (status === 'signed-in' && role === 'admin') links.push({ to: '/users', label: 'Manage Users' });
-  return links;
+const SITE_LINKS: NavLinkItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/seasonal-collections', label: 'Collections' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/about-shelby-floral', label: 'About' },
+].map((link) => ({ ...link, kind: 'site' }));
+
+/**
+ * The header's links: the public pages for everyone, with Dashboard, My Deliveries (every staff
+ * member: drivers live there) and Manage Users by session. On a staff screen the staff links
+ * come first, where the work is; the site's pages follow, still one tap away.
+ */
+export function headerLinks(status: AuthStatus, role: SessionRole, onStaffPage = false): NavLinkItem[] {
+  const staff: NavLinkItem[] = [];
+  if (status === 'signed-in') staff.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/my-deliveries', label: 'My Deliveries' });
+  if (status === 'signed-in' && role === 'admin') staff.push({ to: '/users', label: 'Manage Users' });
+  const staffLinks = staff.map((link): NavLinkItem => ({ ...link, kind: 'staff' }));
+  return onStaffPage ? [...staffLinks, ...SITE_LINKS] : [...SITE_LINKS, ...staffLinks];
 }
 
 /** Where a subscriber manages deliveries: beside Get Started in the header and menu, and in the footer. */
 export const ACCOUNT_LINK: NavLinkItem = { to: ACCOUNT_PATH, label: ACCOUNT_LINK_LABEL };
+
+/** On staff screens the footer is one line: the legal pages and how to reach the studio. */
+export const STAFF_FOOTER_LINKS: NavLinkItem[] = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+];
 
 export const FOOTER_LINKS: NavLinkItem[] = [
   { to: '/how-it-works', label: 'How It Works' },

@@ -51,6 +51,11 @@ export function isSitePage(pathname: string): boolean {
   return pathname === LOGIN_PATH || REMOTE_ROUTES.some((route) => route.path === pathname);
 }
 
+/** Whether a path is a staff screen (the dashboard, My Deliveries, users, a history): staff get a layout for work there. */
+export function isStaffPage(pathname: string): boolean {
+  return REMOTE_ROUTES.some((route) => route.path === pathname && route.access !== 'public');
+}
+
 export function remoteOfPath(pathname: string): RemoteName | null {
   return REMOTE_ROUTES.find((route) => route.path === pathname)?.remote ?? null;
 }
