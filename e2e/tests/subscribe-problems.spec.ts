@@ -44,6 +44,7 @@ for (const width of [320, 390, 1280]) {
     }
     for (const label of ['Last name', 'City', 'ZIP code'])
       await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid');
+    expect(await axeViolations(page), 'axe, with the popup open over the marked fields').toEqual([]);
 
     await page.keyboard.press('Enter');
     await expect(popup).toBeHidden();
