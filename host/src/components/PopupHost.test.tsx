@@ -28,6 +28,25 @@ describe('the shared popup', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('hands focus back to where it was on Close, or leaves it where closing moved it', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Subscribe</button>
+        <input aria-label="First name" />
+        <PopupHost />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Subscribe' }).focus();
+    act(() => showPopup('error', 'Missing'));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toHaveFocus();
+
+    act(() => showPopup('error', 'Missing', undefined, () => screen.getByLabelText('First name').focus()));
+    await user.keyboard('{Escape}');
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+  });
+
   it('offers Cancel plus the extra actions, and runs the chosen one', async () => {
     const user = userEvent.setup();
     const remove = jest.fn();

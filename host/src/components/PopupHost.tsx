@@ -13,6 +13,7 @@ export function PopupHost() {
   useEffect(() => {
     if (!popup) return;
     const returnFocusTo = document.activeElement as HTMLElement | null;
+    const dialog = dialogRef.current;
     const buttons = () => Array.from(dialogRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
     buttons()[0]?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
@@ -27,7 +28,9 @@ export function PopupHost() {
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      returnFocusTo?.focus?.();
+      // Back where it was, unless closing the popup moved it on (to a field to correct, say).
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || dialog?.contains(focused)) returnFocusTo?.focus?.();
     };
   }, [popup, closePopup]);
 

@@ -34,6 +34,21 @@ export const SUBSCRIBE_MESSAGES = {
   giftBuyerEmail: 'Please enter a valid email address for your gift receipt.',
 } as const;
 
+/**
+ * Under a subscribe form field left empty. The popup names only the first missing field, in the
+ * spec's words (SUBSCRIBE_MESSAGES.missingField); the form marks every one, in these.
+ */
+export const MISSING_FIELD_MESSAGES = {
+  firstName: 'Please enter a first name.',
+  lastName: 'Please enter a last name.',
+  email: 'Please enter an email address.',
+  phone: 'Please enter a phone number.',
+  address: 'Please enter a street address.',
+  city: 'Please enter a city.',
+  state: 'We only deliver in Utah: the state is UT.',
+  zip: 'Please enter a ZIP code.',
+} as const;
+
 export const ZIP_MESSAGES = {
   empty: 'Enter your ZIP code to check delivery availability',
   invalid: 'Enter a valid 5-digit ZIP code',

@@ -103,6 +103,16 @@ export function orderPreviewLines(form: SubscribeForm, upcoming: UpcomingDeliver
     monthsLine(form.plan, months),
     ...(address.address && address.city && address.zip ? [{ label: 'Delivering to', value: deliverToLine(address) }] : []),
     { label: 'First delivery', value: firstDeliveryPreview(months, upcoming) },
-    { label: 'Due today', value: `${PLAN_CARD.price}, for your first delivery. ${LATER_CHARGES}` },
+    { label: 'Due today', value: `${DUE_TODAY} ${LATER_CHARGES}` },
+  ];
+}
+
+const DUE_TODAY = `${PLAN_CARD.price}, for your first delivery.`;
+
+/** The order in two short lines, when the flowers first come and what is charged now: a phone shows them right above Subscribe. */
+export function orderGlanceLines(form: SubscribeForm, upcoming: UpcomingDeliveries): { label: string; value: string }[] {
+  return [
+    { label: 'First delivery', value: firstDeliveryPreview(plannedMonths(form), upcoming) },
+    { label: 'Due today', value: DUE_TODAY },
   ];
 }

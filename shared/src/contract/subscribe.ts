@@ -1,6 +1,6 @@
 import { isDeliveryZip } from './delivery-area';
 import { allMonthsSelected, MONTH_NAMES, type SelectedMonths } from './months';
-import { SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from './messages';
+import { MISSING_FIELD_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from './messages';
 import { formatPrice, PRICE_PER_MONTH_USD } from './site';
 import type { CheckoutPayload } from './checkout';
 // Types only: the browser's form ships no zod.
@@ -75,6 +75,26 @@ export function validateSubscribeForm(form: SubscribeForm): string | null {
   if (form.gift && !form.buyerName.trim()) return SUBSCRIBE_MESSAGES.giftBuyerName;
   if (form.gift && !isEmailAddress(form.buyerEmail.trim())) return SUBSCRIBE_MESSAGES.giftBuyerEmail;
   return null;
+}
+
+/** A part of the subscribe form the submit rules can find wrong: a text field, or the custom plan's months. */
+export type SubscribeProblemField = SubscriberTextField | 'months';
+
+/**
+ * Every part of the form the submit rules (validateSubscribeForm) find wrong, each with its own
+ * message, so the form can mark them all at once: the popup still names one at a time.
+ */
+export function subscribeFieldProblems(form: SubscribeForm): Partial<Record<SubscribeProblemField, string>> {
+  const problems: Partial<Record<SubscribeProblemField, string>> = {};
+  for (const field of REQUIRED_FIELDS) if (!form[field].trim()) problems[field] = MISSING_FIELD_MESSAGES[field];
+  if (!problems.email && !isEmailAddress(form.email.trim())) problems.email = SUBSCRIBE_MESSAGES.invalidEmail;
+  if (!problems.phone && digitsOnly(form.phone).length !== 10) problems.phone = SUBSCRIBE_MESSAGES.invalidPhone;
+  if (zipCheck(form.zip).status === 'error') problems.zip = SUBSCRIBE_MESSAGES.outOfArea;
+  else if (!problems.zip && !/^\d{5}$/.test(form.zip.trim())) problems.zip = SUBSCRIBE_MESSAGES.invalidZip;
+  if (plannedMonths(form).length === 0) problems.months = SUBSCRIBE_MESSAGES.noMonths;
+  if (form.gift && !form.buyerName.trim()) problems.buyerName = SUBSCRIBE_MESSAGES.giftBuyerName;
+  if (form.gift && !isEmailAddress(form.buyerEmail.trim())) problems.buyerEmail = SUBSCRIBE_MESSAGES.giftBuyerEmail;
+  return problems;
 }
 
 export function buildCheckoutPayload(form: SubscribeForm, now: number = Date.now()): CheckoutPayload {

@@ -38,6 +38,7 @@ export const usePopupStore = create<PopupState>((set, get) => ({
   },
 }));
 
-export function showPopup(kind: PopupKind, message: string, actions?: PopupAction[]): void {
-  usePopupStore.getState().showPopup({ kind, message, actions });
+/** onClose runs as the popup is dismissed; focus it moves stays there (the popup hands focus back only when none was moved). */
+export function showPopup(kind: PopupKind, message: string, actions?: PopupAction[], onClose?: () => void): void {
+  usePopupStore.getState().showPopup({ kind, message, actions, onClose });
 }

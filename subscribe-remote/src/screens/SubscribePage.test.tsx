@@ -7,7 +7,7 @@ import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { MONTH_NAMES } from '@blooms/shared/contract/months';
-import { SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
+import { MISSING_FIELD_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import SubscribePage from './SubscribePage';
 import { callFunction } from '../features/checkout/call-function';
 import { redirectTo } from '../features/checkout/redirect';
@@ -197,6 +197,26 @@ describe('submit rules, in order', () => {
     await user.click(submitButton());
     expect(popup()).toMatchObject({ kind: 'error', message: `Please fill in all required fields. Missing: ${field}` });
     expect(mockedCall).not.toHaveBeenCalled();
+  });
+
+  it('marks every field at fault under it, puts the cursor in the first as the popup closes, and clears each as it is corrected', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user, { ...VALID, 'First name': '', Phone: '123', City: '' });
+    expect(input('Phone')).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    expect(popup()?.message).toBe('Please fill in all required fields. Missing: FirstName');
+    expect(input('First name')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('First name')).toHaveAccessibleDescription(MISSING_FIELD_MESSAGES.firstName);
+    expect(input('Phone')).toHaveAccessibleDescription(SUBSCRIBE_MESSAGES.invalidPhone);
+    expect(input('City')).toHaveAccessibleDescription(MISSING_FIELD_MESSAGES.city);
+    expect(input('Last name')).not.toHaveAttribute('aria-invalid');
+    act(() => usePopupStore.getState().closePopup());
+    expect(input('First name')).toHaveFocus();
+    await user.type(input('First name'), 'M');
+    expect(input('First name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(MISSING_FIELD_MESSAGES.firstName)).not.toBeInTheDocument();
+    expect(input('Phone')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('checks the ZIP area before anything else', async () => {

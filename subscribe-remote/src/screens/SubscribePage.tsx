@@ -7,10 +7,13 @@ import { CHECKOUT_CANCELLED_PARAM } from '@blooms/shared/contract/subscribe';
 import { useSubscribeForm } from '../features/subscribe/use-subscribe-form';
 import { SubscribeForm } from '../features/subscribe/SubscribeForm';
 import { YourOrder } from '../features/order/YourOrder';
+import { OrderGlance } from '../features/order/OrderGlance';
+import { useUpcomingDeliveries } from '../features/order/use-upcoming-deliveries';
 import '../features/subscribe/subscribe.css';
 
 export default function SubscribePage() {
   const state = useSubscribeForm();
+  const upcoming = useUpcomingDeliveries();
   const cameBackFromCheckout = useSearchParams()[0].get(CHECKOUT_CANCELLED_PARAM.name) === CHECKOUT_CANCELLED_PARAM.value;
 
   return (
@@ -31,9 +34,9 @@ export default function SubscribePage() {
           </p>
         )}
         <div className="subscribe-page__layout">
-          <SubscribeForm state={state} />
+          <SubscribeForm state={state} beforeSubmit={<OrderGlance form={state.form} upcoming={upcoming} />} />
           <aside className="subscribe-page__aside" aria-label="Your order and the plan">
-            <YourOrder form={state.form} />
+            <YourOrder form={state.form} upcoming={upcoming} />
             <PlanCard />
           </aside>
         </div>

@@ -1,10 +1,11 @@
 import { zipCheck } from '@blooms/shared/contract/subscribe';
 import type { SubscribeFormState } from './use-subscribe-form';
 import { TextField } from './TextField';
+import { FieldProblem, problemProps } from './FieldProblem';
 
 /** Where the flowers go: the address (with suggestions when a Maps key is set), the ZIP checked against the area. */
 export function AddressFields({ state }: { state: SubscribeFormState }) {
-  const { form, update, addressRef } = state;
+  const { form, update, addressRef, problems } = state;
   const zip = zipCheck(form.zip);
   return (
     <fieldset>
@@ -18,7 +19,9 @@ export function AddressFields({ state }: { state: SubscribeFormState }) {
           value={form.address}
           onChange={update('address')}
           autoComplete="address-line1"
+          {...problemProps('address', problems.address)}
         />
+        <FieldProblem field="address" message={problems.address} />
       </div>
       <div className="subscribe-form__row even-grid even-grid--2">
         <TextField state={state} name="unit" label="Apt, suite or unit (optional)" autoComplete="address-line2" />
@@ -36,8 +39,9 @@ export function AddressFields({ state }: { state: SubscribeFormState }) {
             maxLength={5}
             inputMode="numeric"
             autoComplete="postal-code"
-            aria-describedby="zip-status"
+            {...problemProps('zip', problems.zip, 'zip-status')}
           />
+          <FieldProblem field="zip" message={problems.zip} />
           <p id="zip-status" className={`zip-status zip-status--${zip.status}`} aria-live="polite">
             {zip.message}
           </p>

@@ -3,14 +3,15 @@ import { MONTH_NAMES } from '@blooms/shared/contract/months';
 import { CHARGE_TIMING, MONEY_RULE } from '@blooms/shared/contract/site';
 import { planSummary, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscribeFormState } from './use-subscribe-form';
+import { FieldProblem, problemProps } from './FieldProblem';
 
-type Props = Pick<SubscribeForm, 'plan' | 'selectedMonths'> & Pick<SubscribeFormState, 'choosePlan' | 'toggleMonth'>;
+type Props = Pick<SubscribeForm, 'plan' | 'selectedMonths'> & Pick<SubscribeFormState, 'choosePlan' | 'toggleMonth'> & { problem?: string };
 
 /**
  * The plan, and for a custom plan its months. The months are on the page while hidden, so that
  * choosing Custom shows them at once (subscribe.css), before the app has taken the page over too.
  */
-export const PlanFields = memo(function PlanFields({ plan, selectedMonths, choosePlan, toggleMonth }: Props) {
+export const PlanFields = memo(function PlanFields({ plan, selectedMonths, choosePlan, toggleMonth, problem }: Props) {
   return (
     <fieldset>
       <legend>Your plan</legend>
@@ -33,11 +34,19 @@ export const PlanFields = memo(function PlanFields({ plan, selectedMonths, choos
         <div className="months__grid">
           {MONTH_NAMES.map((month) => (
             <label key={month} className="month-option">
-              <input type="checkbox" name="months" value={month} checked={selectedMonths[month]} onChange={() => toggleMonth(month)} />
+              <input
+                type="checkbox"
+                name="months"
+                value={month}
+                checked={selectedMonths[month]}
+                onChange={() => toggleMonth(month)}
+                {...problemProps('months', problem)}
+              />
               {month}
             </label>
           ))}
         </div>
+        <FieldProblem field="months" message={problem} />
       </fieldset>
       <p className="plan-summary" aria-live="polite">
         {planSummary({ plan, selectedMonths })}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatPrice, PRICE_PER_MONTH_USD, SECURE_CHECKOUT } from '@blooms/shared/contract/site';
 import { zipCheck } from '@blooms/shared/contract/subscribe';
 import type { SubscribeFormState } from './use-subscribe-form';
@@ -10,9 +11,10 @@ import { PlanFields } from './PlanFields';
 /**
  * The subscribe form. It is a real form that takes input from the page's first paint; a press
  * of Subscribe before the app has taken the page over is made once it has (host/public/start.js).
+ * beforeSubmit: what a person should read before pressing Subscribe (the order at a glance).
  */
-export function SubscribeForm({ state }: { state: SubscribeFormState }) {
-  const { submitting, submit } = useCheckoutSubmit(state.form);
+export function SubscribeForm({ state, beforeSubmit }: { state: SubscribeFormState; beforeSubmit?: ReactNode }) {
+  const { submitting, submit } = useCheckoutSubmit(state);
   return (
     <form ref={state.formRef} className="subscribe-form" onSubmit={submit} noValidate>
       <RecipientFields state={state} />
@@ -23,7 +25,9 @@ export function SubscribeForm({ state }: { state: SubscribeFormState }) {
         selectedMonths={state.form.selectedMonths}
         choosePlan={state.choosePlan}
         toggleMonth={state.toggleMonth}
+        problem={state.problems.months}
       />
+      {beforeSubmit}
       <button type="submit" className="button subscribe-form__submit" disabled={zipCheck(state.form.zip).status === 'error' || submitting}>
         Subscribe for {formatPrice(PRICE_PER_MONTH_USD)}/month
       </button>

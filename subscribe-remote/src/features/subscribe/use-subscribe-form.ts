@@ -7,6 +7,7 @@ import type { Plan, SubscriberTextField } from '@blooms/shared/contract/subscrib
 import { useAddressAutocomplete } from '../address/use-address-autocomplete';
 import { formTakenOver, readFormInPage } from './form-in-page';
 import { loadSavedForm, saveForm } from './saved-form';
+import { useFieldProblems, type FieldProblems } from './use-field-problems';
 
 export interface SubscribeFormState {
   form: SubscribeForm;
@@ -16,6 +17,9 @@ export interface SubscribeFormState {
   setGift: (gift: boolean) => void;
   choosePlan: (plan: Plan) => void;
   toggleMonth: (month: MonthName) => void;
+  /** What is marked wrong under the fields (none until Subscribe is pressed), and marking it. */
+  problems: FieldProblems;
+  markProblems: () => void;
 }
 
 /**
@@ -63,5 +67,7 @@ export function useSubscribeForm(): SubscribeFormState {
     [],
   );
 
-  return { form, formRef, addressRef, update, setGift, choosePlan, toggleMonth };
+  const { shown: problems, markAll: markProblems } = useFieldProblems(form);
+
+  return { form, formRef, addressRef, update, setGift, choosePlan, toggleMonth, problems, markProblems };
 }
