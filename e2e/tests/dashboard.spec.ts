@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
 import { addMonths, monthKey } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { waitForHydration } from '../support/hydration';
+import { showMonth } from '../support/staff';
 
 const SPEC_COLUMNS = [
   'Name',
@@ -88,8 +89,7 @@ test("an admin moves a month's delivery day; another open dashboard shows it at 
   for (const page of [admin, other]) {
     await signInAsStaff(page, ADMIN_EMAIL);
     await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
-    await page.getByRole('button', { name: 'Next month' }).click();
-    await page.getByRole('button', { name: 'Next month' }).click();
+    await showMonth(page, month);
     await expect(page.getByText(`Delivery day: ${formatDeliveryDate(defaultDeliveryDate(month))}`)).toBeVisible();
   }
 

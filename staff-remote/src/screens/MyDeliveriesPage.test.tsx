@@ -24,6 +24,8 @@ jest.mock('../features/deliveries/api', () => ({
     recordProof: jest.fn(),
     saveRouteOrder: jest.fn(),
     deliveryDate: jest.fn(),
+    startMonth: jest.fn(),
+    daySummary: jest.fn(),
   },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -59,6 +61,7 @@ async function chooseAction(label: string) {
 beforeEach(async () => {
   jest.clearAllMocks();
   api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
+  api.startMonth.mockResolvedValue({ month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null });
   for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });

@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { mapSearchUrl, nextStatus, notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import {
+  deliverThisMonthLabel,
+  mapSearchUrl,
+  nextStatus,
+  notesForStaff,
+  statusLabel,
+  type SubscriptionRow,
+} from '@blooms/shared/contract/deliveries';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { historyPageUrl } from '@blooms/shared/contract/subscription-history';
@@ -86,7 +93,7 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
           <span className="muted">No delivery</span>
         )}
       </td>
-      <td>{delivery.scheduled ? 'Yes' : delivery.heldBy ? `No (${delivery.heldBy})` : 'No'}</td>
+      <td>{deliverThisMonthLabel(row)}</td>
       <td>{assigneeOf(row) ?? 'Unassigned'}</td>
       <td className="deliveries-table__submitted">
         {formatSubmitted(row.createdAt)}
