@@ -60,7 +60,7 @@ export const statusChangeSchema = z.strictObject({
     .max(40),
 });
 
-/** Undoes the caller's own revert of a Delivered stop, within REVERT_UNDO_ACCEPTED_SECONDS. */
+/** Undoes the caller's own last status change, within REVERT_UNDO_ACCEPTED_SECONDS. */
 export const undoRevertSchema = z.strictObject({ subscriptionId, month: monthSchema });
 
 export const assignSchema = z.strictObject({

@@ -189,7 +189,7 @@ export function dashboardViewQuery(view: DashboardView): Record<string, string> 
   return query;
 }
 
-/** After a Delivered stop is set back to Not Started, its Undo stays offered this long. */
+/** After a status change on the dashboard (a step forward, or Delivered set back), its Undo stays offered this long. */
 export const REVERT_UNDO_SECONDS = 10;
 /** The server takes an Undo this long after the revert: the offer's time plus a slow connection's. */
 export const REVERT_UNDO_ACCEPTED_SECONDS = REVERT_UNDO_SECONDS + 20;

@@ -60,7 +60,7 @@ export const STAFF_ROUTES = {
     body: statusChangeSchema,
     response: monthDeliverySchema,
   }),
-  /** Takes back the caller's own "Delivered -> Not Started", within a few seconds of it. */
+  /** Takes back the caller's own last status change (a step forward, or "Delivered -> Not Started"), within a few seconds of it. */
   undoRevert: apiRoute({
     method: 'POST',
     path: '/api/deliveries/undo-revert',
