@@ -40,10 +40,13 @@ export async function addStaffMember(admin: Page, name: string, email: string): 
   await expect(admin.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 }
 
-/** Answers the Delivered prompt with Left at Door and a photo from the (fake) camera. */
-export async function leaveAtDoor(driver: Page): Promise<void> {
-  const prompt = driver.getByRole('dialog', { name: 'Info' });
+/** Answers the Delivered prompt with Left at Door and a photo from the (fake) camera; `screenshot` keeps a picture of the prompt. */
+export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<void> {
+  const prompt = driver.getByRole('dialog', { name: /^Delivered: / });
   await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
+  // The two ways of delivering first, as equal choices; Cancel last.
+  await expect(prompt.getByRole('button')).toHaveText(['Hand Delivered', 'Left at Door', 'Cancel']);
+  if (screenshot) await driver.screenshot({ path: screenshot });
   const chooser = driver.waitForEvent('filechooser');
   await prompt.getByRole('button', { name: 'Left at Door' }).click();
   await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });

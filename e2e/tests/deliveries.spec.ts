@@ -62,7 +62,7 @@ test('two staff members see each other’s changes live; the assignee records a 
   await rowOf(driver, 'Maria Lopez')
     .getByRole('button', { name: /^Out For Delivery/ })
     .click();
-  const prompt = driver.getByRole('dialog', { name: 'Info' });
+  const prompt = driver.getByRole('dialog', { name: /^Delivered: / });
   await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
   const chooser = driver.waitForEvent('filechooser');
   await prompt.getByRole('button', { name: 'Left at Door' }).click();

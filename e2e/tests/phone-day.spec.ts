@@ -58,7 +58,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   await james.getByRole('button', { name: 'Out for delivery to James Whitaker' }).click();
   await expect(driver.getByRole('status').filter({ hasText: '1 waiting to send' })).toBeVisible();
   await james.getByRole('button', { name: 'Delivered to James Whitaker' }).click();
-  await leaveAtDoor(driver);
+  await leaveAtDoor(driver, 'artifacts/screenshots/delivered-prompt-390.png');
   await expect(james.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
   await expect(pill(admin, 'James Whitaker')).toHaveText('Not Started');
