@@ -12,6 +12,12 @@ import { subscribeThroughTestCheckout } from './support/checkout';
 // November 2030's delivery day is Thursday the 14th, December's the 12th.
 const NOVEMBER = '2030-11';
 const DECEMBER = '2030-12';
+/** The start month once November's day is done: December, with how November ended. */
+const showingDecember = (ended: { delivered: number; notDelivered: number }) => ({
+  month: DECEMBER,
+  date: '2030-12-12',
+  passedOver: { month: NOVEMBER, date: '2030-11-14', ...ended },
+});
 /** Noon in the studio on that day. */
 const noonOn = (date: string) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 
@@ -72,22 +78,14 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     now = noonOn('2030-11-14');
     expect(await get('/api/start-month')).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
     now = noonOn('2030-11-15');
-    expect(await get('/api/start-month')).toEqual({
-      month: DECEMBER,
-      date: '2030-12-12',
-      passedOver: { month: NOVEMBER, date: '2030-11-14', delivered: 1, notDelivered: 2 },
-    });
+    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 1, notDelivered: 2 }));
   });
 
   it('moves on on the day itself once every stop is delivered', async () => {
     now = noonOn('2030-11-14');
     await database.db.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.subscriptionId, ids[1]!));
     await database.db.insert(deliveries).values({ subscriptionId: ids[2]!, month: NOVEMBER, status: 'delivered' });
-    expect(await get('/api/start-month')).toEqual({
-      month: DECEMBER,
-      date: '2030-12-12',
-      passedOver: { month: NOVEMBER, date: '2030-11-14', delivered: 3, notDelivered: 0 },
-    });
+    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 3, notDelivered: 0 }));
   });
 
   it('a subscription taken out after the month’s day first delivers the next month, and says so', async () => {

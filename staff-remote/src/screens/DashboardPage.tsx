@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
-import { LoadError } from '@blooms/shared/ui/LoadError';
 import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi } from '../features/deliveries/api';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -32,6 +31,7 @@ import { UndoBar } from '../features/dashboard/UndoBar';
 import { DaySummaryBar } from '../features/dashboard/DaySummaryBar';
 import { useDaySummary } from '../features/dashboard/use-day-summary';
 import { TableFooter } from '../features/dashboard/TableFooter';
+import { ListStatus } from '../features/dashboard/ListStatus';
 import '../features/deliveries/deliveries.css';
 
 /** The dashboard opens on the month where the work is (contract/day-summary.ts). */
@@ -99,15 +99,7 @@ function Dashboard({ start }: { start: StartMonth }) {
           {assigned}
         </p>
         <UndoBar undoable={undoable} onUndo={(row) => void undo(row)} />
-        {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
-        {rows === null && !error && (
-          <p className="status-message" role="status">
-            Loading subscriptions…
-          </p>
-        )}
-        {rows && rows.length === 0 && (
-          <p className="status-message">{isEverything ? 'No subscriptions yet.' : 'No subscriptions match these filters.'}</p>
-        )}
+        <ListStatus rows={rows} error={error} isEverything={isEverything} onRetry={() => void reload()} />
         <p id="deliveries-keys" className="visually-hidden">
           {ROW_KEYS_HINT}
         </p>
