@@ -129,7 +129,8 @@ test('a declined charge, then one that goes through, show on an open dashboard a
     ['ZIP code', '84101'],
   ];
   for (const [label, value] of fields) {
-    await visitor.getByLabel(label).fill(value);
+    // Exactly: the hidden gift fields have labels of their own that contain these words.
+    await visitor.getByLabel(label, { exact: true }).fill(value);
   }
   await visitor.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
   await expect(visitor).toHaveURL(/\/checkout\/test\//);

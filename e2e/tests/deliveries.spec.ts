@@ -58,6 +58,7 @@ test('two staff members see each other’s changes live; the assignee records a 
   // The driver sees both under My Deliveries and records one as left at the door, with a photo.
   await driver.getByRole('link', { name: 'View My Deliveries' }).click();
   await expect(driver.getByRole('heading', { name: "Dana's Deliveries" })).toBeVisible();
+  await showMonth(driver, calendarMonth());
   await expect(driver.getByRole('rowheader')).toHaveText([/Ashley Brooks|Maria Lopez/, /Ashley Brooks|Maria Lopez/]);
   await rowOf(driver, 'Maria Lopez')
     .getByRole('button', { name: /^Out For Delivery/ })
