@@ -87,8 +87,11 @@ test('dispatching at 1280 px: words never break mid-word, headings take at most 
   await last.uncheck();
 
   // A step forward, down the list, can be undone from a bar in view.
-  const pill = page.getByRole('button', { name: /^Not Started/ }).last();
-  const stop = page.getByRole('row').filter({ has: pill });
+  const stop = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Not Started/ }) })
+    .last();
+  const pill = stop.getByRole('button', { name: /^Not Started/ });
   const name = (await stop.getByRole('rowheader').evaluate((cell) => cell.firstChild?.textContent ?? '')).trim();
   await pill.click();
   await expect(page.getByText(`${name}'s delivery is now Out For Delivery.`)).toBeInViewport();
