@@ -66,10 +66,12 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   // The admin deletes the employee, after the warning.
   await admin.getByRole('button', { name: 'Edit Morgan Jones' }).click();
   // Destructive at each step: the row's Delete and the warning's Delete Permanently are drawn alike, in the error colour.
+  await admin.mouse.move(0, 0);
   const danger = await admin.getByRole('button', { name: 'Delete', exact: true }).evaluate((b) => getComputedStyle(b).backgroundColor);
   await admin.getByRole('button', { name: 'Delete', exact: true }).click();
   const warning = admin.getByRole('alertdialog', { name: 'Warning' });
   await expect(warning).toContainText('Are you sure you want to permanently delete this user? This action cannot be undone.');
+  await admin.mouse.move(0, 0);
   await expect(warning.getByRole('button', { name: 'Delete Permanently' })).toHaveCSS('background-color', danger);
   await admin.screenshot({ path: 'artifacts/screenshots/users-delete-warning.png' });
   await warning.getByRole('button', { name: 'Delete Permanently' }).click();
