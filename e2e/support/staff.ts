@@ -1,5 +1,24 @@
 import { expect, type Page } from '@playwright/test';
+import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from './session';
+
+/** The calendar month in the studio now (staff screens may open on a later one: where the work is). */
+export const calendarMonth = (): MonthKey => studioDate(new Date()).slice(0, 7);
+
+/** Steps a staff screen's month navigator to the month, from whichever month it opened on. */
+export async function showMonth(page: Page, month: MonthKey): Promise<void> {
+  const label = page.locator('.month-navigator__label');
+  for (let step = 0; step < 36; step++) {
+    const shown = ((await label.textContent()) ?? '').trim();
+    if (shown === formatMonth(month)) return;
+    const [name, year] = shown.split(' ');
+    const shownKey = `${year}-${String(MONTH_NAMES.indexOf(name as never) + 1).padStart(2, '0')}`;
+    await page.getByRole('button', { name: shownKey < month ? 'Next month' : 'Previous month' }).click();
+    await expect(label).not.toHaveText(shown);
+  }
+  await expect(label).toHaveText(formatMonth(month));
+}
 
 // A real 1x1 PNG: the browser decodes it and the server checks its bytes.
 export const PNG = Buffer.from(
@@ -21,10 +40,13 @@ export async function addStaffMember(admin: Page, name: string, email: string): 
   await expect(admin.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 }
 
-/** Answers the Delivered prompt with Left at Door and a photo from the (fake) camera. */
-export async function leaveAtDoor(driver: Page): Promise<void> {
-  const prompt = driver.getByRole('dialog', { name: 'Info' });
+/** Answers the Delivered prompt with Left at Door and a photo from the (fake) camera; `screenshot` keeps a picture of the prompt. */
+export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<void> {
+  const prompt = driver.getByRole('dialog', { name: /^Delivered: / });
   await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
+  // The two ways of delivering first, as equal choices; Cancel last.
+  await expect(prompt.getByRole('button')).toHaveText(['Hand Delivered', 'Left at Door', 'Cancel']);
+  if (screenshot) await driver.screenshot({ path: screenshot });
   const chooser = driver.waitForEvent('filechooser');
   await prompt.getByRole('button', { name: 'Left at Door' }).click();
   await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });

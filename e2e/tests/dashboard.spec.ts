@@ -5,6 +5,7 @@ import { addMonths, monthKey } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { waitForHydration } from '../support/hydration';
 import { LIVE } from '../support/live';
+import { showMonth } from '../support/staff';
 
 const SPEC_COLUMNS = [
   'Name',
@@ -106,8 +107,7 @@ test("an admin moves a month's delivery day; another open dashboard shows it at 
   for (const page of [admin, other]) {
     await signInAsStaff(page, ADMIN_EMAIL);
     await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
-    await page.getByRole('button', { name: 'Next month' }).click();
-    await page.getByRole('button', { name: 'Next month' }).click();
+    await showMonth(page, month);
     await expect(page.getByText(`Delivery day: ${formatDeliveryDate(defaultDeliveryDate(month))}`)).toBeVisible();
   }
 
@@ -147,6 +147,7 @@ test('a declined charge, then one that goes through, show on an open dashboard a
     ['ZIP code', '84101'],
   ];
   for (const [label, value] of fields) {
+    // Exactly: the hidden gift fields have labels of their own that contain these words.
     await visitor.getByLabel(label, { exact: true }).fill(value);
   }
   await visitor.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();

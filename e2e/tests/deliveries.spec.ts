@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
 import { LIVE } from '../support/live';
+import { calendarMonth, showMonth } from '../support/staff';
 
 // A real 1x1 PNG: the browser decodes it and the server checks its bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -28,6 +29,8 @@ test('two staff members see each other’s changes live; the assignee records a 
   await signInAsStaff(driver, driverEmail, 'my-deliveries');
   await mainNav(driver).getByRole('link', { name: 'Dashboard' }).click();
   for (const page of [admin, driver]) await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+  // Both on this calendar month (the dashboard opens where the work is, which may be later).
+  for (const page of [admin, driver]) await showMonth(page, calendarMonth());
 
   // Last month first: a delivery there is marked out for delivery.
   await admin.getByRole('button', { name: 'Previous month' }).click();
@@ -55,11 +58,12 @@ test('two staff members see each other’s changes live; the assignee records a 
   // The driver sees both under My Deliveries and records one as left at the door, with a photo.
   await driver.getByRole('link', { name: 'View My Deliveries' }).click();
   await expect(driver.getByRole('heading', { name: "Dana's Deliveries" })).toBeVisible();
+  await showMonth(driver, calendarMonth());
   await expect(driver.getByRole('rowheader')).toHaveText([/Ashley Brooks|Maria Lopez/, /Ashley Brooks|Maria Lopez/]);
   await rowOf(driver, 'Maria Lopez')
     .getByRole('button', { name: /^Out For Delivery/ })
     .click();
-  const prompt = driver.getByRole('dialog', { name: 'Info' });
+  const prompt = driver.getByRole('dialog', { name: /^Delivered: / });
   await expect(prompt).toContainText('Was it hand-delivered or left at the door?');
   const chooser = driver.waitForEvent('filechooser');
   await prompt.getByRole('button', { name: 'Left at Door' }).click();

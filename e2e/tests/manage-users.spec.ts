@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+import { calendarMonth, showMonth } from '../support/staff';
 
 test('an admin manages an employee from first sign-in to removal', async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -11,6 +12,8 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   // The admin adds an employee.
   await signInAsStaff(admin, ADMIN_EMAIL);
   await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  // Every user shows a name: the admin, who has none yet, by their e-mail before the @.
+  await expect(admin.getByRole('cell', { name: 'admin (no name yet)' })).toBeVisible();
   await admin.getByLabel('Name', { exact: true }).fill('Casey Jones');
   await admin.getByLabel('Email', { exact: true }).fill(email);
   await expect(admin.getByLabel('Role', { exact: true })).toHaveValue('employee');
@@ -36,6 +39,8 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
 
   // The employee's dashboard lists assignees by first name...
   await mainNav(employee).getByRole('link', { name: 'Dashboard' }).click();
+  // This calendar month, where Tom Nguyen's plan delivers (the dashboard may open on a later one).
+  await showMonth(employee, calendarMonth());
   await employee.getByRole('checkbox', { name: 'Select Tom Nguyen' }).check();
   const assignees = employee.getByRole('combobox', { name: 'Assign 1 delivery to:' });
   await expect(assignees.getByRole('option', { name: 'Casey' })).toHaveCount(1);
@@ -60,9 +65,15 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
 
   // The admin deletes the employee, after the warning.
   await admin.getByRole('button', { name: 'Edit Morgan Jones' }).click();
+  // Destructive at each step: the row's Delete and the warning's Delete Permanently are drawn alike, in the error colour.
+  await admin.mouse.move(0, 0);
+  const danger = await admin.getByRole('button', { name: 'Delete', exact: true }).evaluate((b) => getComputedStyle(b).backgroundColor);
   await admin.getByRole('button', { name: 'Delete', exact: true }).click();
   const warning = admin.getByRole('alertdialog', { name: 'Warning' });
   await expect(warning).toContainText('Are you sure you want to permanently delete this user? This action cannot be undone.');
+  await admin.mouse.move(0, 0);
+  await expect(warning.getByRole('button', { name: 'Delete Permanently' })).toHaveCSS('background-color', danger);
+  await admin.screenshot({ path: 'artifacts/screenshots/users-delete-warning.png' });
   await warning.getByRole('button', { name: 'Delete Permanently' }).click();
   await expect(admin.getByRole('row', { name: /Morgan Jones/ })).toHaveCount(0);
 

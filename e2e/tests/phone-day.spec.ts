@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { mainNav, signInAsStaff } from '../support/session';
-import { addStaffMember, leaveAtDoor, pill, rowOf } from '../support/staff';
 import { LIVE } from '../support/live';
+import { addStaffMember, calendarMonth, leaveAtDoor, pill, rowOf, showMonth } from '../support/staff';
+import { addMonths } from '@blooms/shared/contract/months';
+
+const NEXT_MONTH = addMonths(calendarMonth(), 1);
 
 test('a driver works next month’s stops on a 390 px phone, partly offline; the dashboard follows on a laptop', async ({ browser }) => {
   const laptop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -13,7 +16,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   // The admin adds the driver and assigns next month's stops in Provo and downtown Salt Lake City.
   await addStaffMember(admin, 'Rae Runner', driverEmail);
   await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
-  await admin.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(admin, NEXT_MONTH);
   await rowOf(admin, 'James Whitaker').getByRole('checkbox').check();
   await rowOf(admin, 'Maria Lopez').getByRole('checkbox').check();
   await admin.getByRole('combobox', { name: 'Assign 2 deliveries to:' }).selectOption({ label: 'Rae' });
@@ -21,7 +24,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
 
   // On the phone the driver lands on My Deliveries: cards, nearest to the studio first.
   await signInAsStaff(driver, driverEmail, 'my-deliveries');
-  await driver.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(driver, NEXT_MONTH);
   const stops = driver.getByRole('list', { name: /in route order/ }).getByRole('listitem');
   await expect(stops).toHaveCount(2);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: Maria Lopez/);
@@ -45,7 +48,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   const manifestUrl = await driver.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = await (await driver.request.get(manifestUrl!)).json();
   expect(manifest.start_url).toBe('/my-deliveries');
-  await driver.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(driver, NEXT_MONTH);
   await expect(stops).toHaveCount(2);
 
   // In a dead zone: James out for delivery and left at his door with a photo, kept on the phone.
@@ -55,14 +58,14 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   await james.getByRole('button', { name: 'Out for delivery to James Whitaker' }).click();
   await expect(driver.getByRole('status').filter({ hasText: '1 waiting to send' })).toBeVisible();
   await james.getByRole('button', { name: 'Delivered to James Whitaker' }).click();
-  await leaveAtDoor(driver);
+  await leaveAtDoor(driver, 'artifacts/screenshots/delivered-prompt-390.png');
   await expect(james.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
   await expect(pill(admin, 'James Whitaker')).toHaveText('Not Started');
 
   // The phone restarts the screen with still no signal: the stops and the kept changes are there.
   await driver.reload();
-  await driver.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(driver, NEXT_MONTH);
   await expect(james.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
 
@@ -96,14 +99,14 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
   await saved;
   await driver.reload();
-  await driver.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(driver, NEXT_MONTH);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
   await Promise.all([orderSaved(), driver.getByRole('button', { name: 'Move James Whitaker down' }).click()]);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: Maria Lopez/);
   await Promise.all([orderSaved(), driver.getByRole('button', { name: 'Move James Whitaker up' }).click()]);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
   await driver.reload();
-  await driver.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(driver, NEXT_MONTH);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
 
   // The printed route sheet: the stops in that order, with phone numbers; no screen controls.

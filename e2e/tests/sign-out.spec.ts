@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainNav, signInAsStaff } from '../support/session';
-import { addStaffMember, leaveAtDoor, pill, rowOf } from '../support/staff';
+import { addStaffMember, calendarMonth, leaveAtDoor, pill, rowOf, showMonth } from '../support/staff';
+import { addMonths } from '@blooms/shared/contract/months';
 
 /** Four months ahead: months no other browser test changes. */
 const MONTHS_AHEAD = 4;
 
 async function monthsAhead(page: Page) {
-  for (let i = 0; i < MONTHS_AHEAD; i++) await page.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(page, addMonths(calendarMonth(), MONTHS_AHEAD));
 }
 
 /** What the device keeps of staff work in IndexedDB: the names of its databases, and the changes waiting in ours. */

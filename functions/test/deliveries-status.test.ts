@@ -129,14 +129,26 @@ describe.each(DATABASE_KINDS)("deliveries on %s: a driver's route, status change
       expect(again.json()).toMatchObject({ delivery: { status: 'delivered' } });
     });
 
-    it('refuse an undo once the window has passed, or when the last change was not a revert', async () => {
+    it('undo their own step forward, back one step; refuse an undo of an undo, someone else’s change, and one after the window', async () => {
       await outForDelivery(fx.ids.yearly);
-      const early = await post('admin', '/api/deliveries/undo-revert', { subscriptionId: fx.ids.yearly, month: NOV });
-      expect(early.statusCode).toBe(409);
-      expect((await row(fx.ids.yearly))?.status).toBe('out-for-delivery');
+      // Another person's change is not theirs to undo.
+      const notTheirs = await post('ella', '/api/deliveries/undo-revert', { subscriptionId: fx.ids.yearly, month: NOV });
+      expect(notTheirs.statusCode).toBe(409);
+      const back = await post('admin', '/api/deliveries/undo-revert', { subscriptionId: fx.ids.yearly, month: NOV });
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toMatchObject({ status: 'not-started' });
+      expect((await row(fx.ids.yearly))?.status).toBe('not-started');
+      const [undone] = (await deliveryHistory(fx.database.db, fx.ids.yearly, NOV)).slice(-1);
+      expect(undone).toMatchObject({
+        actorEmail: 'ada@blooms.example',
+        detail: { from: 'out-for-delivery', to: 'not-started', undo: true },
+      });
+      // An undo is not undone in turn.
+      const twice = await post('admin', '/api/deliveries/undo-revert', { subscriptionId: fx.ids.yearly, month: NOV });
+      expect(twice.statusCode).toBe(409);
 
+      await advance('admin', fx.ids.yearly, 'not-started');
       await advance('admin', fx.ids.yearly, 'out-for-delivery');
-      await advance('admin', fx.ids.yearly, 'delivered');
       const [last] = (await deliveryHistory(fx.database.db, fx.ids.yearly, NOV)).slice(-1);
       await fx.database.db
         .update(deliveryEvents)
@@ -145,7 +157,7 @@ describe.each(DATABASE_KINDS)("deliveries on %s: a driver's route, status change
       const late = await post('admin', '/api/deliveries/undo-revert', { subscriptionId: fx.ids.yearly, month: NOV });
       expect(late.statusCode).toBe(400);
       expect(late.json().message).toBe('It is too late to undo that change: mark the delivery again instead.');
-      expect((await row(fx.ids.yearly))?.status).toBe('not-started');
+      expect((await row(fx.ids.yearly))?.status).toBe('delivered');
     });
 
     it('refuse a stale click with 409 and the fresh row, never skipping a state', async () => {

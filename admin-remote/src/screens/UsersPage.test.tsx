@@ -29,6 +29,12 @@ beforeEach(() => {
 });
 
 describe('Manage Users', () => {
+  it('names a user who has no name yet by their e-mail before the @', async () => {
+    await renderPage([{ ...BEA, name: '', email: 'admin@example.com' }]);
+    expect(screen.getByRole('cell', { name: 'admin (no name yet)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit admin@example.com' })).toBeInTheDocument();
+  });
+
   it('lists users with Name, Email, Role and Actions', async () => {
     await renderPage();
     expect(screen.getByRole('heading', { name: 'Manage Users' })).toBeInTheDocument();
@@ -191,6 +197,9 @@ describe('delete', () => {
       message: 'Are you sure you want to permanently delete this user? This action cannot be undone.',
     });
     expect(popup()?.actions?.map((a) => a.label)).toEqual(['Delete Permanently']);
+    // Destructive at each step: the row's Delete and the confirmation's button alike.
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveClass('button--danger');
+    expect(popup()?.actions?.[0]?.tone).toBe('danger');
     expect(api.remove).not.toHaveBeenCalled();
 
     api.remove.mockResolvedValue(undefined);

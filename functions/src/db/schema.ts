@@ -85,6 +85,8 @@ export const subscriptions = pgTable(
       .default(sql`'{}'`),
     pausedFrom: text('paused_from'),
     pausedUntil: text('paused_until'),
+    /** The day of the first delivery the checkout paid for (migration 0021): no month before it delivers. */
+    firstDelivery: text('first_delivery'),
   },
   (t) => [
     uniqueIndex('subscriptions_provider_subscription_key').on(t.providerSubscriptionId),

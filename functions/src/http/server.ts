@@ -26,6 +26,7 @@ import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
 import { registerTestClockRoutes } from './admin/test-clock-routes';
 import { registerSubscriptionHistoryRoutes } from './admin/subscription-history-routes';
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
+import { registerDayRoutes } from './staff/day-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
@@ -131,6 +132,7 @@ export async function buildServer(
       serve(staff, API.me, async (request) => callerOf(request));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
       registerDeliveryDateRoutes(staff, db);
+      registerDayRoutes(staff, db, clock);
       if (feed) registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });
     }),
   );

@@ -28,9 +28,9 @@ export function createFulfilment(db: Db, site: MailSite, log: Logger, clock: () 
     const created = await inTransaction(db, async (tx) => {
       const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
       if (!session) return null;
-      const row = await insertSubscription(tx, session.subscriber, { checkoutSessionId: sessionId, ...link });
+      const order = await orderSummaryOf(tx, session, clock());
+      const row = await insertSubscription(tx, session.subscriber, { checkoutSessionId: sessionId, ...link }, order.firstDelivery?.date);
       if (row) {
-        const order = await orderSummaryOf(tx, session, clock());
         // The checkout's payment is the first delivery's.
         if (order.firstDelivery) await recordPayment(tx, row.id, `checkout:${sessionId}`, order.firstDelivery.month);
         await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, order), { subscriptionId: row.id });

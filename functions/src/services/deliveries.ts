@@ -1,5 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { displayStatus, nextStatus, REVERT_UNDO_ACCEPTED_SECONDS, type MonthDelivery } from '@blooms/shared/contract/deliveries';
+import {
+  displayStatus,
+  isDeliveryStatus,
+  nextStatus,
+  REVERT_UNDO_ACCEPTED_SECONDS,
+  type MonthDelivery,
+} from '@blooms/shared/contract/deliveries';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
@@ -107,9 +113,10 @@ export async function advanceStatus(
 }
 
 /**
- * Takes back the caller's own "Delivered -> Not Started" a few seconds after it (the Undo on
- * the dashboard): the stop is Delivered again, with the door photo it had. Refused once
- * anything else happened to the delivery, or after REVERT_UNDO_ACCEPTED_SECONDS.
+ * Takes back the caller's own last status change a few seconds after it (the Undo on the
+ * dashboard): a step forward goes back one step; "Delivered -> Not Started" is Delivered again,
+ * with the door photo it had. Refused once anything else happened to the delivery, for an
+ * undo itself, or after REVERT_UNDO_ACCEPTED_SECONDS.
  */
 export async function undoRevert(db: Db, actor: UserRecord, input: { subscriptionId: string; month: MonthKey }): Promise<MonthDelivery> {
   return inTransaction(db, async (tx) => {
@@ -120,22 +127,31 @@ export async function undoRevert(db: Db, actor: UserRecord, input: { subscriptio
       .where(and(eq(deliveryEvents.subscriptionId, input.subscriptionId), eq(deliveryEvents.month, input.month)))
       .orderBy(desc(deliveryEvents.id))
       .limit(1);
-    const revert = last?.detail as { from?: string; to?: string; archivedPhoto?: string } | undefined;
-    const isOwnRevert =
-      last?.kind === 'status' && revert?.from === 'delivered' && revert.to === 'not-started' && last.actorEmail === actor.email;
-    if (!isOwnRevert || delivery.status !== 'not-started')
-      throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
+    const change = last?.detail as { from?: string; to?: string; archivedPhoto?: string; undo?: boolean } | undefined;
+    const from = change?.from;
+    const isOwnChange =
+      last?.kind === 'status' &&
+      last.actorEmail === actor.email &&
+      !change?.undo &&
+      isDeliveryStatus(from) &&
+      change?.to === delivery.status;
+    if (!isOwnChange || !isDeliveryStatus(from)) throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
     if (Date.now() - last.at.getTime() > REVERT_UNDO_ACCEPTED_SECONDS * 1000) {
       throw new InvalidInputError('It is too late to undo that change: mark the delivery again instead.');
     }
-    const restoredPhoto = revert.archivedPhoto ?? null;
+    const restoredPhoto = from === 'delivered' ? (change.archivedPhoto ?? null) : null;
     await tx
       .update(deliveries)
-      .set({ status: 'delivered', proofImageKey: restoredPhoto, updatedAt: new Date(), updatedBy: actor.email })
+      .set({
+        status: from,
+        ...(from === 'delivered' ? { proofImageKey: restoredPhoto } : {}),
+        updatedAt: new Date(),
+        updatedBy: actor.email,
+      })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
     await recordChange(tx, actor, input.subscriptionId, input.month, 'status', {
-      from: 'not-started',
-      to: 'delivered',
+      from: delivery.status,
+      to: from,
       undo: true,
       ...(restoredPhoto ? { restoredPhoto } : {}),
     });

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, like, lte } from 'drizzle-orm';
 import { DELIVERY_DATE_MESSAGES } from '@blooms/shared/contract/messages';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import {
@@ -11,7 +11,7 @@ import {
 } from '@blooms/shared/contract/delivery-dates';
 import { firstDeliveryAmong, type UpcomingDelivery } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../db/database';
-import { deliveryDates } from '../db/schema';
+import { deliveryDates, subscriptions } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
 import { InvalidInputError } from './errors';
 
@@ -64,6 +64,11 @@ export async function setDeliveryDate(
         .values({ month, date, setBy: actorEmail })
         .onConflictDoUpdate({ target: deliveryDates.month, set: { date, setBy: actorEmail, setAt: now } });
     const result = describe(month, date);
+    // Subscriptions whose first delivery is in the month now start on its new day.
+    await tx
+      .update(subscriptions)
+      .set({ firstDelivery: result.date })
+      .where(like(subscriptions.firstDelivery, `${month}-%`));
     await announce(tx, { type: 'delivery-date', deliveryDate: result });
     return result;
   });

@@ -1,4 +1,10 @@
-import { DASHBOARD_COLUMNS, notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import {
+  DASHBOARD_COLUMNS,
+  deliverThisMonthLabel,
+  notesForStaff,
+  statusLabel,
+  type SubscriptionRow,
+} from '@blooms/shared/contract/deliveries';
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
 
 /** The dashboard's columns, in the table's order (Notes in full, Submitted as an ISO time), then the subscription's standing. */
@@ -30,7 +36,7 @@ export function csvRow(row: SubscriptionRow): string {
     row.zip,
     notesForStaff(row),
     delivery.scheduled ? statusLabel(delivery.status) : 'No delivery',
-    delivery.scheduled ? 'Yes' : 'No',
+    deliverThisMonthLabel(row),
     delivery.assignedTo ? delivery.assigneeName || delivery.assignedTo : 'Unassigned',
     row.createdAt,
     lifecycleLabel(row.lifecycle),

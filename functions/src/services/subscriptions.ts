@@ -1,4 +1,5 @@
 import type { Subscriber } from '@blooms/shared/contract/subscriber';
+import type { IsoDate } from '@blooms/shared/contract/delivery-dates';
 import type { Db } from '../db/database';
 import { subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
@@ -12,6 +13,8 @@ export async function insertSubscription(
   tx: Db,
   subscriber: Subscriber,
   paidBy: { checkoutSessionId: string; customerId: string | null; subscriptionId: string | null } | null = null,
+  /** The day of the first delivery the checkout paid for: months before it do not deliver. */
+  firstDelivery: IsoDate | null = null,
 ): Promise<SubscriptionDbRow | null> {
   const [row] = await tx
     .insert(subscriptions)
@@ -20,6 +23,7 @@ export async function insertSubscription(
       checkoutSessionId: paidBy?.checkoutSessionId ?? null,
       providerCustomerId: paidBy?.customerId ?? null,
       providerSubscriptionId: paidBy?.subscriptionId ?? null,
+      firstDelivery,
     })
     .onConflictDoNothing({ target: subscriptions.checkoutSessionId })
     .returning();

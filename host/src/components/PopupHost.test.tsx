@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { showPopup, usePopupStore } from '@blooms/shared/runtime/popup-store';
+import { askChoice, showPopup, usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { PopupHost } from './PopupHost';
 
 describe('the shared popup', () => {
@@ -79,5 +79,31 @@ describe('the shared popup', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('a question with choices', () => {
+  it('is titled by the question, offers the answers first and Cancel last, focusing the first answer', async () => {
+    const user = userEvent.setup();
+    const hand = jest.fn();
+    render(<PopupHost />);
+    act(() =>
+      askChoice('Delivered: Ana Person', '215 E 400 S. How was it delivered?', [
+        { label: 'Hand Delivered', onClick: hand },
+        { label: 'Left at Door', onClick: jest.fn() },
+      ]),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delivered: Ana Person' });
+    expect(dialog).toHaveAccessibleDescription('215 E 400 S. How was it delivered?');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Hand Delivered', 'Left at Door', 'Cancel']);
+    expect(screen.getByRole('button', { name: 'Hand Delivered' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Hand Delivered' }));
+    expect(hand).toHaveBeenCalled();
+  });
+
+  it('draws a destructive action as destructive', () => {
+    render(<PopupHost />);
+    act(() => showPopup('error', 'Delete?', [{ label: 'Delete Permanently', onClick: jest.fn(), tone: 'danger' }]));
+    expect(screen.getByRole('button', { name: 'Delete Permanently' })).toHaveClass('button--danger');
   });
 });

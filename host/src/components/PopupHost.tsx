@@ -35,6 +35,11 @@ export function PopupHost() {
   }, [popup, closePopup]);
 
   if (!popup) return null;
+  const cancel = (
+    <button type="button" className="button button--secondary" onClick={closePopup}>
+      Cancel
+    </button>
+  );
   const runAction = (onClick: () => void) => {
     usePopupStore.setState({ popup: null });
     onClick();
@@ -53,19 +58,23 @@ export function PopupHost() {
         <span className="popup__icon" aria-hidden="true">
           {ICONS[popup.kind]}
         </span>
-        <h2 id="popup-title">{POPUP_TITLES[popup.kind]}</h2>
+        <h2 id="popup-title">{popup.title ?? POPUP_TITLES[popup.kind]}</h2>
         <p id="popup-message">{popup.message}</p>
-        <div className="popup__actions">
+        <div className={popup.choices ? 'popup__actions popup__actions--choices' : 'popup__actions'}>
           {popup.actions ? (
             <>
-              <button type="button" className="button button--secondary" onClick={closePopup}>
-                Cancel
-              </button>
+              {!popup.choices && cancel}
               {popup.actions.map((action) => (
-                <button key={action.label} type="button" className="button" onClick={() => runAction(action.onClick)}>
+                <button
+                  key={action.label}
+                  type="button"
+                  className={`button${action.tone === 'danger' ? ' button--danger' : ''}${popup.choices ? ' popup__choice' : ''}`}
+                  onClick={() => runAction(action.onClick)}
+                >
                   {action.label}
                 </button>
               ))}
+              {popup.choices && cancel}
             </>
           ) : (
             <button type="button" className="button" onClick={closePopup}>

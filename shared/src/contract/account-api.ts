@@ -8,7 +8,7 @@ import {
   type AccountMonth,
   type AccountSubscription,
 } from './account';
-import { SUBSCRIPTION_STATUSES } from './lifecycle';
+import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { monthSchema } from './deliveries-api';
 import { ACCOUNT_MESSAGES } from './messages';
 import { PLANS, subscriberFields } from './subscriber';
@@ -56,7 +56,7 @@ const accountMonthSchema = z.object({
   month: z.string(),
   date: z.string(),
   lastDayForChanges: z.string(),
-  state: z.enum(['delivering', 'not-in-plan', 'skipped', 'paused', 'stopped', 'ended']),
+  state: z.enum(MONTH_STATES),
   changeable: z.boolean(),
   chargeCents: z.number(),
   chargeDate: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN } from './months';
-import { SUBSCRIPTION_STATUSES } from './lifecycle';
+import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import {
@@ -16,11 +16,12 @@ import {
 export const monthSchema = z
   .string({ error: 'month is required (YYYY-MM).' })
   .regex(MONTH_KEY_PATTERN, `month must be a month as YYYY-MM, from ${FIRST_YEAR}-01 to ${LAST_YEAR}-12.`);
+const VIEW_STATUSES = [...DELIVERY_STATUSES, 'not-delivered'] as const;
 const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id.' });
 
 const dashboardViewShape = {
   q: z.string().max(100, 'q (the search) must be at most 100 characters.').optional(),
-  status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(', ')}.` }).optional(),
+  status: z.enum(VIEW_STATUSES, { error: `status must be one of ${VIEW_STATUSES.join(', ')}.` }).optional(),
   assignee: z.string().max(254, 'assignee must be an e-mail address or unassigned.').optional(),
   scheduled: z.enum(['yes', 'no'], { error: "scheduled must be 'yes' or 'no'." }).optional(),
   city: z.string().max(100, 'city must be at most 100 characters.').optional(),
@@ -59,7 +60,7 @@ export const statusChangeSchema = z.strictObject({
     .max(40),
 });
 
-/** Undoes the caller's own revert of a Delivered stop, within REVERT_UNDO_ACCEPTED_SECONDS. */
+/** Undoes the caller's own last status change, within REVERT_UNDO_ACCEPTED_SECONDS. */
 export const undoRevertSchema = z.strictObject({ subscriptionId, month: monthSchema });
 
 export const assignSchema = z.strictObject({
@@ -86,6 +87,8 @@ export const monthDeliverySchema = z.object({
   month: z.string(),
   scheduled: z.boolean(),
   heldBy: z.enum(['skipped', 'paused']).nullable(),
+  state: z.enum(MONTH_STATES),
+  firstDelivery: z.string().nullable(),
   status: z.string(),
   assignedTo: z.string().nullable(),
   assigneeName: z.string().nullable(),

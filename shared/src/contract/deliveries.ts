@@ -1,5 +1,6 @@
-import type { Lifecycle, SubscriptionStatus } from './lifecycle';
-import type { MonthKey } from './months';
+import type { Lifecycle, MonthState, SubscriptionStatus } from './lifecycle';
+import { MONTH_NAMES, type MonthKey } from './months';
+import type { IsoDate } from './delivery-dates';
 import type { StaffSubscriberFields } from './subscriber';
 
 /** The dashboard's columns, in order: the table's headings and the CSV export's first columns. */
@@ -68,12 +69,46 @@ export interface MonthDelivery {
   scheduled: boolean;
   /** Why a month of the plan does not deliver, when the subscriber chose it. */
   heldBy: 'skipped' | 'paused' | null;
+  /** What the month is for the subscription (contract/lifecycle.ts): 'delivering' exactly when scheduled. */
+  state: MonthState;
+  /** The subscription's first delivery day, while the month is before it ('before-first'); null otherwise. */
+  firstDelivery: IsoDate | null;
   status: string;
   assignedTo: string | null;
   assigneeName: string | null;
   /** deliveryProofPath (staff-api-routes.ts), when the delivery has a door photo. */
   proofImageUrl: string | null;
   updatedAt: string | null;
+}
+
+/** '2026-12-10' -> 'December 10'. */
+export function monthDay(date: IsoDate): string {
+  return `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+}
+
+/** Why a month does not deliver, as staff read it beside "No". */
+const NO_DELIVERY_REASONS: Record<Exclude<MonthState, 'delivering' | 'stopped' | 'before-first'>, string> = {
+  'not-in-plan': 'not in plan',
+  skipped: 'skipped',
+  paused: 'paused',
+  ended: 'after the last delivery',
+};
+const STOPPED_REASONS: Record<SubscriptionStatus, string> = {
+  active: 'held',
+  'past-due': 'held, past due',
+  paused: 'paused',
+  cancelled: 'cancelled',
+};
+
+/** "Deliver This Month" as staff screens and the CSV say it: "Yes", "No (skipped)", "No (first delivery December 10)". */
+export function deliverThisMonthLabel(row: Pick<SubscriptionRow, 'delivery' | 'lifecycle'>): string {
+  const { delivery } = row;
+  if (delivery.scheduled) return 'Yes';
+  if (delivery.state === 'before-first')
+    return delivery.firstDelivery ? `No (first delivery ${monthDay(delivery.firstDelivery)})` : 'No (before the first delivery)';
+  if (delivery.state === 'stopped') return `No (${STOPPED_REASONS[row.lifecycle.status]})`;
+  if (delivery.state === 'delivering') return 'No';
+  return `No (${NO_DELIVERY_REASONS[delivery.state]})`;
 }
 
 /** One page of the month list, newest first; pass nextCursor back for the next page. */
@@ -115,7 +150,8 @@ export function navigateUrl(row: Pick<SubscriptionRow, 'address' | 'city' | 'sta
 export interface DashboardView {
   /** Matches name, e-mail, phone (digits), address, city or ZIP. */
   search: string;
-  status: '' | DeliveryStatus;
+  /** A delivery status, or 'not-delivered': not started or still out. */
+  status: '' | DeliveryStatus | 'not-delivered';
   /** An assignee's e-mail, or 'unassigned'. */
   assignee: string;
   /** Whether the viewed month's delivery goes out (in the plan, and the subscription running then). */
@@ -153,7 +189,7 @@ export function dashboardViewQuery(view: DashboardView): Record<string, string> 
   return query;
 }
 
-/** After a Delivered stop is set back to Not Started, its Undo stays offered this long. */
+/** After a status change on the dashboard (a step forward, or Delivered set back), its Undo stays offered this long. */
 export const REVERT_UNDO_SECONDS = 10;
 /** The server takes an Undo this long after the revert: the offer's time plus a slow connection's. */
 export const REVERT_UNDO_ACCEPTED_SECONDS = REVERT_UNDO_SECONDS + 20;

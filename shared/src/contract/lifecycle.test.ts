@@ -27,6 +27,16 @@ describe('which months deliver', () => {
   });
 });
 
+describe('the first delivery', () => {
+  it('no month before the one the checkout paid for delivers, though it is in the plan', () => {
+    const late = { ...custom, firstDelivery: '2026-12-10' };
+    expect(monthState(late, running, '2026-11')).toBe('before-first');
+    expect(monthState(late, running, '2026-12')).toBe('delivering');
+    expect(monthState(late, running, '2026-10')).toBe('not-in-plan');
+    expect(deliversIn({ ...custom, firstDelivery: null }, running, '2026-11')).toBe(true);
+  });
+});
+
 describe('months the subscriber changed', () => {
   it('a skipped month does not deliver; the months around it do', () => {
     const plan = { ...custom, skippedMonths: ['2026-12'] };

@@ -1,5 +1,6 @@
 // Where a subscription stands with its payments, and which months it still delivers in.
 import { formatMonth, type MonthKey } from './months';
+import type { IsoDate } from './delivery-dates';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past-due', 'paused', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -28,16 +29,23 @@ export interface DeliveryPlan {
   /** A pause: no deliveries from the first to the last month given, both included. */
   pausedFrom: MonthKey | null;
   pausedUntil: MonthKey | null;
+  /**
+   * The day of the first delivery the checkout paid for: no month before it delivers. Absent or
+   * null where none was recorded (subscriptions made otherwise deliver by their months alone).
+   */
+  firstDelivery?: IsoDate | null;
 }
 
 /**
  * What a month is for a subscription: delivering, or why not. Earlier months keep what was true
  * then, so history never changes: a status applies from the month it started in (statusFrom).
  */
-export type MonthState = 'delivering' | 'not-in-plan' | 'skipped' | 'paused' | 'stopped' | 'ended';
+export const MONTH_STATES = ['delivering', 'not-in-plan', 'before-first', 'skipped', 'paused', 'stopped', 'ended'] as const;
+export type MonthState = (typeof MONTH_STATES)[number];
 
 export function monthState(plan: DeliveryPlan, lifecycle: Lifecycle, month: MonthKey): MonthState {
   if (!plan.months.includes(Number(month.slice(5, 7)))) return 'not-in-plan';
+  if (plan.firstDelivery && month < plan.firstDelivery.slice(0, 7)) return 'before-first';
   if (lifecycle.endsAfter !== null && month > lifecycle.endsAfter) return 'ended';
   const stopped =
     lifecycle.status === 'past-due' || lifecycle.status === 'paused' || (lifecycle.status === 'cancelled' && lifecycle.endsAfter === null);

@@ -4,7 +4,7 @@ import { phoneHref } from './site';
 describe('displayFirstName', () => {
   it('is the first word of the name, or the e-mail when there is no name', () => {
     expect(displayFirstName({ name: '  Maria  Lopez ', email: 'maria@example.com' })).toBe('Maria');
-    expect(displayFirstName({ name: '', email: 'admin@example.com' })).toBe('admin@example.com');
+    expect(displayFirstName({ name: '', email: 'admin@example.com' })).toBe('admin');
   });
 });
 

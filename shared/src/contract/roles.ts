@@ -17,8 +17,8 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Users are listed by first name (first word of name), or by e-mail when there is no name. */
+/** Users are called by first name (first word of name), or by the part of their e-mail before the @ when there is no name. */
 export function displayFirstName(user: Pick<UserRecord, 'name' | 'email'>): string {
   const first = user.name.trim().split(/\s+/)[0];
-  return first ? first : user.email;
+  return first ? first : user.email.split('@')[0] || user.email;
 }

@@ -18,6 +18,7 @@ import {
   undoRevertSchema,
 } from './deliveries-api';
 import { userRecordSchema } from './users';
+import { daySummarySchema, startMonthSchema } from './day-summary';
 
 const monthQuery = z.strictObject({ month: monthSchema });
 const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscriptionId must be a subscription id.' }), month: monthSchema });
@@ -59,7 +60,7 @@ export const STAFF_ROUTES = {
     body: statusChangeSchema,
     response: monthDeliverySchema,
   }),
-  /** Takes back the caller's own "Delivered -> Not Started", within a few seconds of it. */
+  /** Takes back the caller's own last status change (a step forward, or "Delivered -> Not Started"), within a few seconds of it. */
   undoRevert: apiRoute({
     method: 'POST',
     path: '/api/deliveries/undo-revert',
@@ -100,6 +101,10 @@ export const STAFF_ROUTES = {
     query: deliveryDatesQuerySchema,
     response: z.array(monthDeliveryDateSchema),
   }),
+  /** The month staff screens open on: where the work is (contract/day-summary.ts). */
+  startMonth: apiRoute({ method: 'GET', path: '/api/start-month', access: 'staff', response: startMonthSchema }),
+  /** The month's stops counted by where they stand, and each driver's progress. */
+  daySummary: apiRoute({ method: 'GET', path: '/api/day-summary', access: 'staff', query: monthQuery, response: daySummarySchema }),
   /** Every change staff screens show, as server-sent events. */
   live: apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream' }),
 };

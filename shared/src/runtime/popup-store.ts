@@ -11,13 +11,22 @@ export const POPUP_TITLES: Record<PopupKind, string> = {
 export interface PopupAction {
   label: string;
   onClick: () => void;
+  /** 'danger': an action that destroys something, drawn as such. */
+  tone?: 'danger';
 }
 
 export interface Popup {
   kind: PopupKind;
   message: string;
+  /** The heading; the kind's (POPUP_TITLES) when not given. */
+  title?: string;
   /** With actions the popup shows Cancel plus these buttons; without, a single Close. */
   actions?: PopupAction[];
+  /**
+   * The actions are the answers to a question (how was it delivered?): they come first, as
+   * equal large buttons, with Cancel last.
+   */
+  choices?: boolean;
   onClose?: () => void;
 }
 
@@ -41,4 +50,9 @@ export const usePopupStore = create<PopupState>((set, get) => ({
 /** onClose runs as the popup is dismissed; focus it moves stays there (the popup hands focus back only when none was moved). */
 export function showPopup(kind: PopupKind, message: string, actions?: PopupAction[], onClose?: () => void): void {
   usePopupStore.getState().showPopup({ kind, message, actions, onClose });
+}
+
+/** Asks a question whose answers are the actions: titled, answers first as equal large buttons, Cancel last. */
+export function askChoice(title: string, message: string, choices: PopupAction[]): void {
+  usePopupStore.getState().showPopup({ kind: 'info', title, message, actions: choices, choices: true });
 }

@@ -1,10 +1,13 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
-import { LoadError } from '@blooms/shared/ui/LoadError';
 import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi } from '../features/deliveries/api';
-import { monthKey, type MonthKey } from '@blooms/shared/contract/months';
+import type { MonthKey } from '@blooms/shared/contract/months';
+import type { StartMonth } from '@blooms/shared/contract/day-summary';
+import { useStartMonth } from '../features/deliveries/use-start-month';
+import { PassedOverNotice } from '../features/deliveries/PassedOverNotice';
+import { StartingScreen } from '../features/deliveries/StartingScreen';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { TestClock } from '../features/deliveries/TestClock';
@@ -25,11 +28,20 @@ import { showProofPhoto } from '../features/dashboard/show-proof-photo';
 import { SubscriptionsTable } from '../features/dashboard/SubscriptionsTable';
 import { assigneeOf } from '../features/dashboard/SubscriptionTableRow';
 import { UndoBar } from '../features/dashboard/UndoBar';
+import { DaySummaryBar } from '../features/dashboard/DaySummaryBar';
+import { useDaySummary } from '../features/dashboard/use-day-summary';
 import { TableFooter } from '../features/dashboard/TableFooter';
+import { ListStatus } from '../features/dashboard/ListStatus';
 import '../features/deliveries/deliveries.css';
 
+/** The dashboard opens on the month where the work is (contract/day-summary.ts). */
 export default function DashboardPage() {
-  const [month, setMonth] = useState<MonthKey>(() => monthKey(new Date()));
+  const start = useStartMonth();
+  return start ? <Dashboard start={start} /> : <StartingScreen title="Dashboard" />;
+}
+
+function Dashboard({ start }: { start: StartMonth }) {
+  const [month, setMonth] = useState<MonthKey>(start.month);
   const [view, setView] = useState<DashboardView>(ALL_SUBSCRIPTIONS);
   const isAdmin = useAuthStore((s) => s.role === 'admin');
   const { staff, reloadStaff } = useStaffList();
@@ -40,11 +52,13 @@ export default function DashboardPage() {
     reloadDeliveryDay();
   }, [reloadStaff, reloadDeliveryDay]);
   const load = useCallback<PageLoader>((viewed, page) => deliveriesApi.listMonth(viewed, page, view), [view]);
+  const day = useDaySummary(month);
   const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({
     month,
     load,
     onReload,
     onDeliveryDate: deliveryDay.follow,
+    onChange: day.refresh,
   });
   const selectable = (rows ?? []).filter((row) => row.delivery.scheduled).map((row) => row.id);
   const selection = useSelection(selectable, [month, view]);
@@ -67,7 +81,9 @@ export default function DashboardPage() {
             View My Deliveries
           </Link>
         </div>
+        <PassedOverNotice start={start} month={month} />
         <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
+        <DaySummaryBar summary={day.summary} view={view} onView={setView} />
         {isAdmin && <TestClock />}
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
         {selection.selected.size > 0 && (
@@ -83,15 +99,7 @@ export default function DashboardPage() {
           {assigned}
         </p>
         <UndoBar undoable={undoable} onUndo={(row) => void undo(row)} />
-        {error && <LoadError what="the subscriptions" message={error} onRetry={() => void reload()} />}
-        {rows === null && !error && (
-          <p className="status-message" role="status">
-            Loading subscriptions…
-          </p>
-        )}
-        {rows && rows.length === 0 && (
-          <p className="status-message">{isEverything ? 'No subscriptions yet.' : 'No subscriptions match these filters.'}</p>
-        )}
+        <ListStatus rows={rows} error={error} isEverything={isEverything} onRetry={() => void reload()} />
         <p id="deliveries-keys" className="visually-hidden">
           {ROW_KEYS_HINT}
         </p>

@@ -24,6 +24,8 @@ jest.mock('../features/deliveries/api', () => ({
     recordProof: jest.fn(),
     saveRouteOrder: jest.fn(),
     deliveryDate: jest.fn(),
+    startMonth: jest.fn(),
+    daySummary: jest.fn(),
   },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -59,6 +61,7 @@ async function chooseAction(label: string) {
 beforeEach(async () => {
   jest.clearAllMocks();
   api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
+  api.startMonth.mockResolvedValue({ month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null });
   for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
@@ -80,10 +83,14 @@ it('lets only out-for-delivery items be acted on', async () => {
   expect(within(rowOf('Cal')).queryByRole('button', { name: /Delivered/ })).not.toBeInTheDocument();
 });
 
-it('asks how it was delivered, with Hand Delivered, Left at Door and Cancel', async () => {
+it('asks how it was delivered, naming the stop and its address, with Hand Delivered and Left at Door first and Cancel last', async () => {
   const user = await renderMine();
   await user.click(within(rowOf('Ana')).getByRole('button', { name: /^Out For Delivery/ }));
-  expect(popup()).toMatchObject({ message: PROOF_QUESTION });
+  expect(popup()).toMatchObject({
+    title: 'Delivered: Ana Person',
+    message: `215 E 400 S, Apt 3, Salt Lake City, UT 84111. ${PROOF_QUESTION}`,
+    choices: true,
+  });
   expect(PROOF_QUESTION).toBe('Was it hand-delivered or left at the door?');
   expect(popup()?.actions?.map((a) => a.label)).toEqual(['Hand Delivered', 'Left at Door']);
 });
@@ -235,7 +242,7 @@ describe('on a phone', () => {
     expect(api.advanceStatus).toHaveBeenCalledWith('b', THIS_MONTH, 'not-started');
     expect(await within(card('Ben')).findByRole('button', { name: /^Delivered to Ben/ })).toBeInTheDocument();
     await user.click(within(card('Ana')).getByRole('button', { name: /^Delivered to Ana/ }));
-    expect(popup()).toMatchObject({ message: PROOF_QUESTION });
+    expect(popup()?.message).toContain(PROOF_QUESTION);
   });
 
   describe('with no connection', () => {

@@ -7,7 +7,11 @@ import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi } from '../features/deliveries/api';
-import { formatMonth, monthKey, type MonthKey } from '@blooms/shared/contract/months';
+import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import type { StartMonth } from '@blooms/shared/contract/day-summary';
+import { useStartMonth } from '../features/deliveries/use-start-month';
+import { PassedOverNotice } from '../features/deliveries/PassedOverNotice';
+import { StartingScreen } from '../features/deliveries/StartingScreen';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
@@ -34,9 +38,15 @@ const loadMine: PageLoader = async (month) => {
   return { rows, nextCursor: null, total: rows.length };
 };
 
+/** A driver's stops, opening on the month where the work is (contract/day-summary.ts). */
 export default function MyDeliveriesPage() {
+  const start = useStartMonth();
+  return start ? <MyDeliveries start={start} /> : <StartingScreen title="My Deliveries" />;
+}
+
+function MyDeliveries({ start }: { start: StartMonth }) {
   const record = useAuthStore((s) => s.record);
-  const [month, setMonth] = useState<MonthKey>(() => monthKey(new Date()));
+  const [month, setMonth] = useState<MonthKey>(start.month);
   // A phone gets one card per stop, in route order, with big buttons: drivers work from their phones at the door.
   const phone = useMediaQuery('(max-width: 699px)');
   const deliveryDay = useDeliveryDay(month);
@@ -84,6 +94,7 @@ export default function MyDeliveriesPage() {
             </Link>
           </div>
         </div>
+        <PassedOverNotice start={start} month={month} />
         <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
         {error && <LoadError what="your deliveries" message={error} onRetry={() => void reload()} />}
         {rows === null && !error && (

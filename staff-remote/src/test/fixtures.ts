@@ -30,6 +30,8 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
       assigneeName: null,
       proofImageUrl: null,
       updatedAt: null,
+      state: delivery.scheduled === false ? (delivery.heldBy ?? 'not-in-plan') : 'delivering',
+      firstDelivery: null,
       ...delivery,
     },
     ...overrides,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role, type UserRecord } from '@blooms/shared/contract/roles';
+import { displayFirstName, ROLE_LABELS, ROLES, type Role, type UserRecord } from '@blooms/shared/contract/roles';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { usersApi } from './api';
@@ -50,14 +50,20 @@ export function UserRow({ user, onChanged }: Props) {
 
   function confirmDelete() {
     showPopup('error', USER_MESSAGES.deleteWarning, [
-      { label: 'Delete Permanently', onClick: () => void run(() => usersApi.remove(user.id)) },
+      { label: 'Delete Permanently', tone: 'danger', onClick: () => void run(() => usersApi.remove(user.id)) },
     ]);
   }
 
   if (!editing) {
     return (
       <tr>
-        <td data-label="Name">{user.name}</td>
+        <td data-label="Name">
+          {user.name || (
+            <span className="users-table__no-name" title="No name yet: Edit to add one">
+              {displayFirstName(user)} <span className="muted">(no name yet)</span>
+            </span>
+          )}
+        </td>
         <td data-label="Email">{user.email}</td>
         <td data-label="Role">{ROLE_LABELS[user.role]}</td>
         <td data-label="Actions">

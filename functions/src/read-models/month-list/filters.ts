@@ -9,7 +9,7 @@ import { searchCondition } from './search';
 /** What narrows and orders the month list (the dashboard's search, filters and sort). */
 export interface MonthListView {
   q?: string;
-  status?: DeliveryStatus;
+  status?: DeliveryStatus | 'not-delivered';
   assignee?: string;
   scheduled?: 'yes' | 'no';
   city?: string;
@@ -17,9 +17,10 @@ export interface MonthListView {
   sort: DashboardSort;
 }
 
-/** deliversIn (contract/lifecycle.ts) in SQL, for filters: keep the two in step. */
-function deliversInSql(month: MonthKey): SQL {
+/** deliversIn (contract/lifecycle.ts) in SQL, for filters and the day's summary: keep the two in step. */
+export function deliversInSql(month: MonthKey): SQL {
   return sql`(${monthNumber(month)} = any(${subscriptions.months})
+    and (${subscriptions.firstDelivery} is null or left(${subscriptions.firstDelivery}, 7) <= ${month})
     and (${subscriptions.endsAfter} is null or ${subscriptions.endsAfter} >= ${month})
     and not ((${subscriptions.status} in ('past-due', 'paused') or (${subscriptions.status} = 'cancelled' and ${subscriptions.endsAfter} is null)) and ${subscriptions.statusFrom} <= ${month})
     and not (${month} = any(${subscriptions.skippedMonths}))
@@ -32,6 +33,7 @@ export function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
   const q = view.q?.trim();
   if (q) conditions.push(searchCondition(q));
   if (view.status === 'not-started') conditions.push(or(isNull(deliveries.status), eq(deliveries.status, 'not-started')));
+  else if (view.status === 'not-delivered') conditions.push(or(isNull(deliveries.status), not(eq(deliveries.status, 'delivered'))));
   else if (view.status) conditions.push(eq(deliveries.status, view.status));
   if (view.assignee === 'unassigned') conditions.push(isNull(deliveries.assigneeId));
   else if (view.assignee) conditions.push(sql`lower(${users.email}) = ${view.assignee.toLowerCase()}`);

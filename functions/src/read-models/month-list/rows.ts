@@ -29,7 +29,7 @@ type DeliveryColumns = {
 /** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
 type PlanColumns = Pick<
   SubscriptionDbRow,
-  'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter'
+  'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter' | 'firstDelivery'
 >;
 export const planColumns = {
   id: subscriptions.id,
@@ -40,19 +40,19 @@ export const planColumns = {
   status: subscriptions.status,
   statusFrom: subscriptions.statusFrom,
   endsAfter: subscriptions.endsAfter,
+  firstDelivery: subscriptions.firstDelivery,
 };
 export const deliversThisMonth = (subscription: PlanColumns, month: MonthKey) => deliversIn(subscription, lifecycleOf(subscription), month);
-function heldBySubscriber(subscription: PlanColumns, month: MonthKey): MonthDelivery['heldBy'] {
-  const state = monthState(subscription, lifecycleOf(subscription), month);
-  return state === 'skipped' || state === 'paused' ? state : null;
-}
 
 function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: DeliveryColumns): MonthDelivery {
+  const state = monthState(subscription, lifecycleOf(subscription), month);
   return {
     subscriptionId: subscription.id,
     month,
-    scheduled: deliversThisMonth(subscription, month),
-    heldBy: heldBySubscriber(subscription, month),
+    scheduled: state === 'delivering',
+    heldBy: state === 'skipped' || state === 'paused' ? state : null,
+    state,
+    firstDelivery: state === 'before-first' ? subscription.firstDelivery : null,
     status: d.status ? displayStatus(d.status) : 'not-started',
     assignedTo: d.assigneeEmail,
     assigneeName: d.assigneeName,

@@ -1,9 +1,17 @@
 import { Link } from 'react-router-dom';
-import { mapSearchUrl, nextStatus, notesForStaff, statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import {
+  deliverThisMonthLabel,
+  mapSearchUrl,
+  nextStatus,
+  notesForStaff,
+  statusLabel,
+  type SubscriptionRow,
+} from '@blooms/shared/contract/deliveries';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { historyPageUrl } from '@blooms/shared/contract/subscription-history';
 import { LifecycleTag } from '../deliveries/LifecycleTag';
+import { BreakableEmail } from '../deliveries/BreakableEmail';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
 import { moveWithinRow } from '../deliveries/row-keys';
@@ -40,8 +48,8 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
         <LifecycleTag lifecycle={row.lifecycle} />
       </th>
       <td className="deliveries-table__wrap">
-        <a href={`mailto:${row.email}`} tabIndex={delivery.scheduled ? -1 : undefined}>
-          {row.email}
+        <a href={`mailto:${row.email}`} aria-label={row.email} tabIndex={delivery.scheduled ? -1 : undefined}>
+          <BreakableEmail email={row.email} />
         </a>
       </td>
       <td className="nowrap">
@@ -86,7 +94,7 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
           <span className="muted">No delivery</span>
         )}
       </td>
-      <td>{delivery.scheduled ? 'Yes' : delivery.heldBy ? `No (${delivery.heldBy})` : 'No'}</td>
+      <td>{deliverThisMonthLabel(row)}</td>
       <td>{assigneeOf(row) ?? 'Unassigned'}</td>
       <td className="deliveries-table__submitted">
         {formatSubmitted(row.createdAt)}

@@ -37,7 +37,7 @@ export function SubscriptionsTable({ month, rows, selected, allSelected, canSele
               />
             </th>
             {DASHBOARD_COLUMNS.map((heading) => (
-              <th key={heading} scope="col">
+              <th key={heading} scope="col" className={heading.split(' ').length > 2 ? 'deliveries-table__long-heading' : undefined}>
                 {heading}
               </th>
             ))}

@@ -1,15 +1,14 @@
-import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { statusLabel, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { UndoableChange } from './use-revert-undo';
 
-/** Says which stop was just set back to Not Started and offers to undo it; empty (but present, so the news is read out) otherwise. */
-export function UndoBar({ undoable, onUndo }: { undoable: SubscriptionRow | null; onUndo: (row: SubscriptionRow) => void }) {
+/** Says which stop just changed and offers to undo it; empty (but present, so the news is read out) otherwise. */
+export function UndoBar({ undoable, onUndo }: { undoable: UndoableChange | null; onUndo: (row: SubscriptionRow) => void }) {
   return (
     <div className="undo-bar" role="status">
       {undoable && (
         <>
-          <span>
-            {undoable.firstName} {undoable.lastName}&apos;s delivery is back to Not Started.
-          </span>
-          <button type="button" className="button button--secondary" onClick={() => onUndo(undoable)}>
+          <span>{`${undoable.row.firstName} ${undoable.row.lastName}'s delivery is ${undoable.to === 'not-started' ? 'back to Not Started' : `now ${statusLabel(undoable.to)}`}.`}</span>
+          <button type="button" className="button button--secondary" onClick={() => onUndo(undoable.row)}>
             Undo
           </button>
         </>

@@ -21,14 +21,14 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-describe('the Undo after setting a delivered stop back', () => {
+describe('the Undo after a status change', () => {
   it('is offered for the undo window and then taken away', () => {
     jest.useFakeTimers();
     const { result } = renderHook(() => useRevertUndo(THIS_MONTH, jest.fn()));
-    act(() => result.current.offer(ana));
-    expect(result.current.undoable).toBe(ana);
+    act(() => result.current.offer(ana, ana.delivery));
+    expect(result.current.undoable).toEqual({ row: ana, to: 'not-started' });
     act(() => jest.advanceTimersByTime(REVERT_UNDO_SECONDS * 1000 - 1));
-    expect(result.current.undoable).toBe(ana);
+    expect(result.current.undoable).toEqual({ row: ana, to: 'not-started' });
     act(() => jest.advanceTimersByTime(1));
     expect(result.current.undoable).toBeNull();
   });
@@ -36,11 +36,11 @@ describe('the Undo after setting a delivered stop back', () => {
   it('starts its window again for a newer stop, which replaces the older one', () => {
     jest.useFakeTimers();
     const { result } = renderHook(() => useRevertUndo(THIS_MONTH, jest.fn()));
-    act(() => result.current.offer(ana));
+    act(() => result.current.offer(ana, ana.delivery));
     act(() => jest.advanceTimersByTime(REVERT_UNDO_SECONDS * 1000 - 1));
-    act(() => result.current.offer(ben));
+    act(() => result.current.offer(ben, ben.delivery));
     act(() => jest.advanceTimersByTime(REVERT_UNDO_SECONDS * 1000 - 1));
-    expect(result.current.undoable).toBe(ben);
+    expect(result.current.undoable).toEqual({ row: ben, to: 'not-started' });
   });
 
   it('restores the delivery the server gives back, and is no longer offered', async () => {
@@ -48,7 +48,7 @@ describe('the Undo after setting a delivered stop back', () => {
     api.undoRevert.mockResolvedValue(restored);
     const applyDelivery = jest.fn();
     const { result } = renderHook(() => useRevertUndo(THIS_MONTH, applyDelivery));
-    act(() => result.current.offer(ana));
+    act(() => result.current.offer(ana, ana.delivery));
     await act(() => result.current.undo(ana));
     expect(api.undoRevert).toHaveBeenCalledWith('a', THIS_MONTH);
     expect(applyDelivery).toHaveBeenCalledWith(restored);

@@ -8,21 +8,22 @@ import { showRefusal } from '../deliveries/show-refusal';
 /**
  * A tap on a status pill: moves the delivery one step on, or, from Delivered, back to Not
  * Started once confirmed (one stray tap undid a finished stop). `busy` holds the rows whose
- * change is on its way; `onReverted` hears of each change, with the row when it undid a
- * delivered stop and null otherwise.
+ * change is on its way; `onChanged` hears of each change made, with the row as it was before
+ * (so it can be undone).
  */
 export function useStatusAdvance(
   month: MonthKey,
   applyDelivery: (delivery: MonthDelivery) => void,
-  onReverted: (row: SubscriptionRow | null) => void,
+  onChanged: (before: SubscriptionRow, after: MonthDelivery) => void,
 ) {
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
 
   async function advance(row: SubscriptionRow) {
     setBusy((b) => new Set(b).add(row.id));
     try {
-      applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
-      onReverted(row.delivery.status === 'delivered' ? row : null);
+      const changed = await deliveriesApi.advanceStatus(row.id, month, row.delivery.status);
+      applyDelivery(changed);
+      onChanged(row, changed);
     } catch (e) {
       showRefusal(e, applyDelivery);
     } finally {

@@ -64,6 +64,7 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
               {statusLabel(status)}
             </option>
           ))}
+          <option value="not-delivered">Not delivered</option>
         </select>
       </div>
       <div className="dashboard-filters__field">

@@ -24,6 +24,10 @@ export const deliveriesApi = {
   /** Keeps the order the driver put their stops in; answers with the stops in that order. */
   saveRouteOrder: (month: MonthKey, subscriptionIds: string[]) => staffApi.saveRouteOrder({ body: { month, subscriptionIds } }),
   staff: () => staffApi.staffMembers(),
+  /** The month staff screens open on: where the work is. */
+  startMonth: () => staffApi.startMonth(),
+  /** The month's stops counted by where they stand, and each driver's progress. */
+  daySummary: (month: MonthKey) => staffApi.daySummary({ query: { month } }),
   deliveryDate: async (month: MonthKey) => (await staffApi.deliveryDates({ query: { from: month, to: month } }))[0]!,
   /** Admins: moves the month's delivery day, or with null puts it back on the usual day. */
   setDeliveryDate: (month: MonthKey, date: IsoDate | null) => staffApi.setDeliveryDate({ params: { month }, body: { date } }),

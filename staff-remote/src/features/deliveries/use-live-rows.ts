@@ -16,6 +16,8 @@ interface Options {
   onReload?: () => void;
   /** An admin moved a month's delivery day: no row changes, so nothing reloads. */
   onDeliveryDate?: (day: MonthDeliveryDate) => void;
+  /** Runs after every change heard on the live feed (the day summary counts again). */
+  onChange?: () => void;
 }
 
 /**
@@ -24,13 +26,13 @@ interface Options {
  * as are shown. More rows load a page at a time. A new `load` (the dashboard's filters
  * changed) starts again from the first page, so keep it stable between renders.
  */
-export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate }: Options) {
+export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onChange }: Options) {
   const [page, setPage] = useState<SubscriptionPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [liveState, setLiveState] = useState<LiveState>('connecting');
-  const latest = useRef({ month, load, keeps, onReload, onDeliveryDate, shown: 0 });
-  latest.current = { month, load, keeps, onReload, onDeliveryDate, shown: page?.rows.length ?? 0 };
+  const latest = useRef({ month, load, keeps, onReload, onDeliveryDate, onChange, shown: 0 });
+  latest.current = { month, load, keeps, onReload, onDeliveryDate, onChange, shown: page?.rows.length ?? 0 };
 
   const reload = useCallback(async () => {
     const { month: requested, load: loader, shown } = latest.current;
@@ -101,6 +103,7 @@ export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate }: Op
         void reload();
         latest.current.onReload?.();
       }
+      latest.current.onChange?.();
     };
     return connectLive(onEvent, setLiveState);
   }, [applyDelivery, reload]);

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { askChoice } from '@blooms/shared/runtime/popup-store';
+import { deliverToLine } from '@blooms/shared/contract/order';
 import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
@@ -45,7 +46,7 @@ export function useProofCapture(
   }
 
   function askHowDelivered(row: SubscriptionRow) {
-    showPopup('info', PROOF_QUESTION, [
+    askChoice(`Delivered: ${nameOf(row)}`, `${deliverToLine(row)}. ${PROOF_QUESTION}`, [
       { label: 'Hand Delivered', onClick: () => void saveProof(row, 'hand') },
       {
         label: 'Left at Door',

@@ -5,6 +5,7 @@ import { monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 export const STATE_LABELS: Record<AccountMonth['state'], string> = {
   delivering: 'Delivering',
   'not-in-plan': 'Not in your plan',
+  'before-first': 'Before your first delivery',
   skipped: 'Skipped',
   paused: 'Paused',
   stopped: 'On hold',

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { expect, test, type Locator } from '@playwright/test';
+import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
+
+const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
+const LIVE = { timeout: 3000 };
+const countOf = async (figure: Locator) => Number((await figure.locator('.day-summary__value').textContent())!.split(' / ')[0]);
+
+test('the day summary counts the stops, each figure filters the list, and a phone watching it follows changes live', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const [admin, watcher] = await Promise.all([laptop.newPage(), phone.newPage()]);
+  for (const page of [admin, watcher]) {
+    await signInAsStaff(page, ADMIN_EMAIL);
+    await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+  }
+  const summaryOf = (page: typeof admin) => page.getByRole('region', { name: 'The day at a glance' });
+  const unassigned = (page: typeof admin) => summaryOf(page).getByRole('button', { name: /Unassigned$/ });
+  await expect(summaryOf(admin).getByRole('button', { name: /To deliver$/ })).toBeVisible();
+  const before = await countOf(unassigned(admin));
+  expect(before).toBeGreaterThan(1);
+
+  // Unassigned pressed: the list holds exactly those stops.
+  await unassigned(admin).click();
+  await expect(unassigned(admin)).toHaveAttribute('aria-pressed', 'true');
+  const names = admin.getByRole('table').getByRole('rowheader');
+  await expect(names).toHaveCount(Math.min(before, 100));
+  await admin.screenshot({ path: path.join(SCREENSHOTS, 'day-summary-1280.png') });
+
+  // One of them is assigned on the laptop: the phone's figures follow without a reload.
+  await admin.getByRole('table').getByRole('checkbox').nth(1).check();
+  await admin.getByRole('combobox', { name: 'Assign 1 delivery to:' }).selectOption({ label: 'admin' });
+  await expect(admin.getByRole('status').filter({ hasText: 'Assigned 1 delivery to admin.' })).toBeVisible();
+  await expect(unassigned(watcher)).toHaveText(`${before - 1} Unassigned`, LIVE);
+  await expect(summaryOf(watcher).getByRole('button', { name: /admin$/ })).toBeVisible();
+  await watcher.screenshot({ path: path.join(SCREENSHOTS, 'day-summary-390.png'), fullPage: false });
+
+  // Pressed again, the figure lets the whole list back.
+  await unassigned(admin).click();
+  await expect(unassigned(admin)).toHaveAttribute('aria-pressed', 'false');
+  await expect(names).not.toHaveCount(before - 1);
+  await Promise.all([laptop.close(), phone.close()]);
+});
+
+test('dispatching at 1280 px: words never break mid-word, headings take at most two lines, the selection bar and Undo stay in view', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await laptop.newPage();
+  await signInAsStaff(page, ADMIN_EMAIL);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('rowheader')).not.toHaveCount(0);
+
+  const layout = await page.evaluate(() => {
+    const brokenWords: string[] = [];
+    for (const cell of document.querySelectorAll('.deliveries-table__wrap')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent!.matchAll(/[^\s-]+-?/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (range.getClientRects().length > 1) brokenWords.push(word[0]);
+        }
+      }
+    }
+    const headingLines = [...document.querySelectorAll('.deliveries-table thead th')].map((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    return { brokenWords, longestHeading: Math.max(...headingLines) };
+  });
+  expect(layout.brokenWords).toEqual([]);
+  expect(layout.longestHeading).toBeLessThanOrEqual(2);
+
+  // A stop far down the list is selected: the bar to assign it is in view.
+  const last = page.locator('tbody input[type=checkbox]:not([disabled])').last();
+  await last.scrollIntoViewIfNeeded();
+  await last.check();
+  await expect(page.getByRole('combobox', { name: 'Assign 1 delivery to:' })).toBeInViewport();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'selection-bar-1280.png') });
+  await last.uncheck();
+
+  // A step forward, down the list, can be undone from a bar in view.
+  const stop = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Not Started/ }) })
+    .last();
+  const pill = stop.getByRole('button', { name: /^Not Started/ });
+  const name = (await stop.getByRole('rowheader').evaluate((cell) => cell.firstChild?.textContent ?? '')).trim();
+  await pill.click();
+  await expect(page.getByText(`${name}'s delivery is now Out For Delivery.`)).toBeInViewport();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'undo-forward-1280.png') });
+  await page.getByRole('button', { name: 'Undo' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await expect(row.getByRole('button', { name: /^Not Started/ })).toBeVisible();
+  await laptop.close();
+});

@@ -1,0 +1,54 @@
+import { count } from 'drizzle-orm';
+import { startMonthOf, type DaySummary, type DriverProgress, type StartMonth } from '@blooms/shared/contract/day-summary';
+import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
+import type { Db } from '../db/database';
+import { deliveries, subscriptions, users } from '../db/schema';
+import { deliveryDateOf } from '../services/delivery-dates';
+import { deliversInSql } from './month-list/filters';
+import { ASSIGNEE, deliveryInMonth } from './month-list/rows';
+
+/**
+ * The month's stops (the subscriptions that deliver in it, by the same rule as the list's
+ * "Deliver This Month") counted by status and by whom they are assigned to, in one grouped read.
+ */
+export async function daySummary(db: Db, month: MonthKey): Promise<DaySummary> {
+  const [groups, day] = await Promise.all([
+    db
+      .select({ status: deliveries.status, email: users.email, name: users.name, stops: count() })
+      .from(subscriptions)
+      .leftJoin(deliveries, deliveryInMonth(month))
+      .leftJoin(users, ASSIGNEE)
+      .where(deliversInSql(month))
+      .groupBy(deliveries.status, users.email, users.name),
+    deliveryDateOf(db, month),
+  ]);
+  const summary: DaySummary = { month, date: day.date, stops: 0, unassigned: 0, out: 0, delivered: 0, notDelivered: 0, drivers: [] };
+  const drivers = new Map<string, DriverProgress>();
+  for (const group of groups) {
+    const stops = Number(group.stops);
+    const delivered = group.status === 'delivered';
+    summary.stops += stops;
+    if (delivered) summary.delivered += stops;
+    else summary.notDelivered += stops;
+    if (group.status === 'out-for-delivery') summary.out += stops;
+    if (!group.email) {
+      summary.unassigned += stops;
+      continue;
+    }
+    const driver = drivers.get(group.email) ?? { email: group.email, name: group.name ?? '', done: 0, assigned: 0 };
+    driver.assigned += stops;
+    if (delivered) driver.done += stops;
+    drivers.set(group.email, driver);
+  }
+  summary.drivers = [...drivers.values()].sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email));
+  return summary;
+}
+
+/** The month staff screens open on at this instant (contract/day-summary.ts, startMonthOf). */
+export async function startMonth(db: Db, now: Date): Promise<StartMonth> {
+  const today = studioDate(now);
+  const thisMonth = today.slice(0, 7);
+  const [summary, next] = await Promise.all([daySummary(db, thisMonth), deliveryDateOf(db, addMonths(thisMonth, 1))]);
+  return startMonthOf(today, summary, next.date);
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { ALL_MONTH_NUMBERS } from '@blooms/shared/contract/months';
+import { studioMidnight } from '@blooms/shared/contract/delivery-dates';
+import { deliveries, subscriptions } from '../src/db/schema';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { addSubscription, addUser } from './support/fixtures';
+import { signInWithGoogle } from './support/identities';
+import { startTestServer } from './support/test-server';
+import { subscribeThroughTestCheckout } from './support/checkout';
+
+// November 2030's delivery day is Thursday the 14th, December's the 12th.
+const NOVEMBER = '2030-11';
+const DECEMBER = '2030-12';
+/** The start month once November's day is done: December, with how November ended. */
+const showingDecember = (ended: { delivered: number; notDelivered: number }) => ({
+  month: DECEMBER,
+  date: '2030-12-12',
+  passedOver: { month: NOVEMBER, date: '2030-11-14', ...ended },
+});
+/** Noon in the studio on that day. */
+const noonOn = (date: string) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
+
+describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let token = '';
+  let now = noonOn('2030-11-10');
+  const ids: string[] = [];
+  let ella = '';
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    app = await startTestServer(database, { clock: () => now });
+    await addUser(database.db, 'Bea Boss', 'boss@blooms.example', 'admin');
+    ella = (await addUser(database.db, 'Ella Driver', 'ella@blooms.example')).id;
+    token = (await signInWithGoogle('boss@blooms.example')).idToken;
+    // Three stops in November: two assigned to Ella (one delivered), one nobody's; a fourth skips it.
+    for (const name of ['Ana', 'Ben', 'Cy', 'Dee'])
+      ids.push((await addSubscription(database.db, { firstName: name, months: [...ALL_MONTH_NUMBERS] })).id);
+    await database.db
+      .update(subscriptions)
+      .set({ skippedMonths: [NOVEMBER] })
+      .where(eq(subscriptions.id, ids[3]!));
+    await database.db.insert(deliveries).values([
+      { subscriptionId: ids[0]!, month: NOVEMBER, status: 'delivered', assigneeId: ella },
+      { subscriptionId: ids[1]!, month: NOVEMBER, status: 'out-for-delivery', assigneeId: ella },
+    ]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  const get = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('counts the month’s stops by where they stand, and each driver’s done of assigned', async () => {
+    expect(await get(`/api/day-summary?month=${NOVEMBER}`)).toEqual({
+      month: NOVEMBER,
+      date: '2030-11-14',
+      stops: 3,
+      unassigned: 1,
+      out: 1,
+      delivered: 1,
+      notDelivered: 2,
+      drivers: [{ email: 'ella@blooms.example', name: 'Ella Driver', done: 1, assigned: 2 }],
+    });
+    expect((await app.inject({ method: 'GET', url: `/api/day-summary?month=${NOVEMBER}` })).statusCode).toBe(401);
+  });
+
+  it('opens on this month up to and on its delivery day, and on the next once the day has passed', async () => {
+    now = noonOn('2030-11-10');
+    expect(await get('/api/start-month')).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
+    now = noonOn('2030-11-14');
+    expect(await get('/api/start-month')).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
+    now = noonOn('2030-11-15');
+    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 1, notDelivered: 2 }));
+  });
+
+  it('moves on on the day itself once every stop is delivered', async () => {
+    now = noonOn('2030-11-14');
+    await database.db.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.subscriptionId, ids[1]!));
+    await database.db.insert(deliveries).values({ subscriptionId: ids[2]!, month: NOVEMBER, status: 'delivered' });
+    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 3, notDelivered: 0 }));
+  });
+
+  it('a subscription taken out after the month’s day first delivers the next month, and says so', async () => {
+    now = noonOn('2030-11-20');
+    const late = await subscribeThroughTestCheckout(app, database.db, 'late@example.com', [...ALL_MONTH_NUMBERS]);
+    expect(late.firstDelivery).toBe('2030-12-12');
+    const novemberRow = (await get(`/api/subscriptions?month=${NOVEMBER}&q=late@example.com`)).rows[0];
+    expect(novemberRow.delivery).toMatchObject({ scheduled: false, state: 'before-first', firstDelivery: '2030-12-12' });
+    const decemberRow = (await get(`/api/subscriptions?month=${DECEMBER}&q=late@example.com`)).rows[0];
+    expect(decemberRow.delivery).toMatchObject({ scheduled: true, state: 'delivering', firstDelivery: null });
+    // The filter and the summary follow the same rule.
+    const notDelivering = await get(`/api/subscriptions?month=${NOVEMBER}&scheduled=no`);
+    expect(notDelivering.rows.map((row: { email: string }) => row.email)).toContain('late@example.com');
+    expect((await get(`/api/day-summary?month=${NOVEMBER}`)).stops).toBe(3);
+    expect((await get(`/api/day-summary?month=${DECEMBER}`)).stops).toBe(5);
+  });
+
+  it('an admin moving the first month’s day moves the first delivery with it', async () => {
+    now = noonOn('2030-11-20');
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/delivery-dates/${DECEMBER}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { date: '2030-12-17' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const [late] = await database.db.select().from(subscriptions).where(eq(subscriptions.email, 'late@example.com'));
+    expect(late!.firstDelivery).toBe('2030-12-17');
+    const row = (await get(`/api/subscriptions?month=${NOVEMBER}&q=late@example.com`)).rows[0];
+    expect(row.delivery.firstDelivery).toBe('2030-12-17');
+  });
+
+  it('filters the stops not delivered yet', async () => {
+    const page = await get(`/api/subscriptions?month=${DECEMBER}&scheduled=yes&status=not-delivered`);
+    expect(page.total).toBe(5);
+  });
+});

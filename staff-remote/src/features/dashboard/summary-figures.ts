@@ -1,0 +1,44 @@
+import type { DaySummary } from '@blooms/shared/contract/day-summary';
+import type { DashboardView } from '@blooms/shared/contract/deliveries';
+import { displayFirstName } from '@blooms/shared/contract/roles';
+
+/** What a figure of the day summary narrows the list to: the month's stops, by status or assignee. */
+export type SummaryFilter = Pick<DashboardView, 'scheduled' | 'status' | 'assignee'>;
+
+export interface SummaryFigure {
+  key: string;
+  label: string;
+  value: string;
+  filter: SummaryFilter;
+}
+
+const stops = (patch: Partial<SummaryFilter> = {}): SummaryFilter => ({ scheduled: 'yes', status: '', assignee: '', ...patch });
+
+/** The day's figures in reading order: the month as a whole, then each driver's done of assigned. */
+export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; drivers: SummaryFigure[] } {
+  return {
+    totals: [
+      { key: 'stops', label: 'To deliver', value: String(summary.stops), filter: stops() },
+      { key: 'unassigned', label: 'Unassigned', value: String(summary.unassigned), filter: stops({ assignee: 'unassigned' }) },
+      { key: 'out', label: 'Out', value: String(summary.out), filter: stops({ status: 'out-for-delivery' }) },
+      { key: 'delivered', label: 'Delivered', value: String(summary.delivered), filter: stops({ status: 'delivered' }) },
+      { key: 'not-delivered', label: 'Not delivered', value: String(summary.notDelivered), filter: stops({ status: 'not-delivered' }) },
+    ],
+    drivers: summary.drivers.map((driver) => ({
+      key: driver.email,
+      label: displayFirstName(driver),
+      value: `${driver.done} / ${driver.assigned}`,
+      filter: stops({ assignee: driver.email }),
+    })),
+  };
+}
+
+/** Whether the list shows exactly what the figure narrows it to. */
+export function isShowing(view: DashboardView, filter: SummaryFilter): boolean {
+  return view.scheduled === filter.scheduled && view.status === filter.status && view.assignee === filter.assignee;
+}
+
+/** The view a pressed figure asks for: its filter, keeping the search, city and order; pressed again, the filter is taken off. */
+export function viewFor(view: DashboardView, filter: SummaryFilter): DashboardView {
+  return isShowing(view, filter) ? { ...view, scheduled: '', status: '', assignee: '' } : { ...view, ...filter };
+}

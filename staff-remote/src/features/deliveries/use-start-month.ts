@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import type { StartMonth } from '@blooms/shared/contract/day-summary';
+import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { monthKey } from '@blooms/shared/contract/months';
+import { deliveriesApi } from './api';
+
+/**
+ * The month a staff screen opens on, as the server decides it (where the work is); with no
+ * answer (offline, say), this month, so a driver's kept stops still show.
+ */
+export function useStartMonth(): StartMonth | null {
+  const [start, setStart] = useState<StartMonth | null>(null);
+  useEffect(() => {
+    let current = true;
+    deliveriesApi.startMonth().then(
+      (loaded) => current && setStart(loaded),
+      () => {
+        const month = monthKey(new Date());
+        if (current) setStart({ month, date: defaultDeliveryDate(month), passedOver: null });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return start;
+}
