@@ -33,6 +33,7 @@ import { useDaySummary } from '../features/dashboard/use-day-summary';
 import { TableFooter } from '../features/dashboard/TableFooter';
 import { ListStatus } from '../features/dashboard/ListStatus';
 import '../features/deliveries/deliveries.css';
+import '../features/dashboard/dashboard.css';
 
 /** The dashboard opens on the month where the work is (contract/day-summary.ts). */
 export default function DashboardPage() {

@@ -3,6 +3,7 @@ import { navigateUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared
 import { phoneHref } from '@blooms/shared/contract/site';
 import { StatusPill } from './StatusPill';
 import { formatPhone } from './format';
+import './stop-cards.css';
 
 interface Props {
   row: SubscriptionRow;

@@ -1,6 +1,7 @@
 import { notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { formatPhone } from '../deliveries/format';
+import './route-sheet.css';
 
 /** The printed route: each stop with a box to tick by pen. Only print shows it (deliveries.css). */
 export function RouteSheet({ firstName, month, rows }: { firstName: string; month: MonthKey; rows: SubscriptionRow[] }) {
