@@ -9,9 +9,6 @@ import { waitForHydration } from '../support/hydration';
 import { LIVE } from '../support/live';
 import { showMonth } from '../support/staff';
 
-const monthsBetween = (from: MonthKey, to: MonthKey) =>
-  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
-
 /** The admin's test clock on the dashboard (test checkout only): null goes back to the real date. */
 async function moveTestClock(staff: Page, today: string | null) {
   const clock = staff.locator('details.test-clock');
