@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
+import { LIVE } from '../support/live';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
-const LIVE = { timeout: 3000 };
+
 const countOf = async (figure: Locator) => Number((await figure.locator('.day-summary__value').textContent())!.split(' / ')[0]);
 
 test('the day summary counts the stops, each figure filters the list, and a phone watching it follows changes live', async ({
