@@ -4,7 +4,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signInWithGoogle as signIn } from '../test/support/identities';
-import { ADMIN, check, FUNCTIONS_DIR, freshDatabase, log, NOV, payOnce, query, startBackend, waitUntil, type Kind } from './harness';
+import {
+  ADMIN,
+  check,
+  FUNCTIONS_DIR,
+  freshDatabase,
+  firstDeliveryMonth,
+  log,
+  payOnce,
+  query,
+  startBackend,
+  waitUntil,
+  type Kind,
+} from './harness';
 
 // A real 1x1 PNG: the server checks a photo's bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -25,23 +37,23 @@ function runBackupCli(command: 'backup' | 'restore', file: string, env: Record<s
 }
 
 /** Marks a stop delivered, left at the door with a photo, as a driver does; resolves true when acknowledged. */
-async function deliverWithPhoto(url: string, idToken: string, subscriptionId: string): Promise<boolean> {
+async function deliverWithPhoto(url: string, idToken: string, subscriptionId: string, month: string): Promise<boolean> {
   const as = { Authorization: `Bearer ${idToken}` };
   try {
     const assigned = await fetch(`${url}/api/deliveries/assign`, {
       method: 'POST',
       headers: { ...as, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ month: NOV, subscriptionIds: [subscriptionId], assigneeEmail: ADMIN }),
+      body: JSON.stringify({ month, subscriptionIds: [subscriptionId], assigneeEmail: ADMIN }),
     });
     const out = await fetch(`${url}/api/deliveries/status`, {
       method: 'POST',
       headers: { ...as, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ subscriptionId, month: NOV, expectedStatus: 'not-started' }),
+      body: JSON.stringify({ subscriptionId, month, expectedStatus: 'not-started' }),
     });
     if (assigned.status !== 200 || out.status !== 200) return false;
     const form = new FormData();
     form.set('subscriptionId', subscriptionId);
-    form.set('month', NOV);
+    form.set('month', month);
     form.set('method', 'door');
     form.set('photo', new Blob([PNG], { type: 'image/png' }), 'door.png');
     return (await fetch(`${url}/api/deliveries/proof`, { method: 'POST', headers: as, body: form })).status === 200;
@@ -63,9 +75,10 @@ export async function backupUnderLoad(kind: Kind) {
   try {
     const backend = await startBackend(source.env);
     const { idToken } = await signIn(ADMIN);
+    const month = await firstDeliveryMonth(backend.url);
     for (let n = 0; n < 30; n++) await payOnce(backend.url, n);
     const listed = (await (
-      await fetch(`${backend.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
+      await fetch(`${backend.url}/api/subscriptions?month=${month}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
     ).json()) as { rows: { id: string }[] };
     const stops = listed.rows.map((row) => row.id);
 
@@ -82,7 +95,7 @@ export async function backupUnderLoad(kind: Kind) {
     const driver = (async () => {
       for (const id of stops) {
         if (!loading) break;
-        if (await deliverWithPhoto(backend.url, idToken, id)) photographed.push({ id, at: Date.now() });
+        if (await deliverWithPhoto(backend.url, idToken, id, month)) photographed.push({ id, at: Date.now() });
       }
     })();
     await waitUntil(() => paid.length >= 20 && photographed.length >= 5, 60_000);
@@ -123,7 +136,7 @@ export async function backupUnderLoad(kind: Kind) {
     const lostPayments = before.paid.filter((write) => !subscribers.has(write.email));
     const missingPhotos: string[] = [];
     for (const write of before.photographed) {
-      const photo = await fetch(`${second.url}/api/deliveries/${write.id}/${NOV}/proof`, {
+      const photo = await fetch(`${second.url}/api/deliveries/${write.id}/${month}/proof`, {
         headers: { Authorization: `Bearer ${(await signIn(ADMIN)).idToken}` },
       });
       if (photo.status !== 200 || !Buffer.from(await photo.arrayBuffer()).equals(PNG)) missingPhotos.push(write.id);

@@ -9,7 +9,7 @@ import {
   isWholeMessage,
   log,
   mailsIn,
-  NOV,
+  firstDeliveryMonth,
   payOnce,
   query,
   startBackend,
@@ -74,8 +74,9 @@ export async function crashMidWrites(kind: Kind) {
     const ids: string[] = [];
     for (let n = 0; n < 40; n++) if (await payOnce(first.url, n)) ids.push(`payer${n}@example.com`);
     const { idToken } = await signIn(ADMIN);
+    const month = await firstDeliveryMonth(first.url);
     const rows = (await (
-      await fetch(`${first.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
+      await fetch(`${first.url}/api/subscriptions?month=${month}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
     ).json()) as { rows: { id: string }[] };
     const subscriptionIds = rows.rows.map((r) => r.id);
     log(`${subscriptionIds.length} subscriptions; assigning each with its own request, 6 at a time, and kill -9 after 300 ms`);
@@ -88,7 +89,7 @@ export async function crashMidWrites(kind: Kind) {
           const response = await fetch(`${first.url}/api/deliveries/assign`, {
             method: 'POST',
             headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ month: NOV, subscriptionIds: [id], assigneeEmail: ADMIN }),
+            body: JSON.stringify({ month, subscriptionIds: [id], assigneeEmail: ADMIN }),
           });
           if (response.status === 200) acknowledged.push(id);
         } catch {
@@ -104,7 +105,7 @@ export async function crashMidWrites(kind: Kind) {
       await query<{ id: string }>(
         database.url,
         database.env.DATA_DIR!,
-        `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`,
+        `select subscription_id as id from deliveries where month = '${month}' and assignee_id is not null`,
       )
     ).map((r) => r.id);
     second.process.kill('SIGTERM');
@@ -124,8 +125,9 @@ export async function connectionsTerminated() {
     const backend = await startBackend(database.env);
     for (let n = 0; n < 60; n++) await payOnce(backend.url, n);
     const { idToken } = await signIn(ADMIN);
+    const month = await firstDeliveryMonth(backend.url);
     const rows = (await (
-      await fetch(`${backend.url}/api/subscriptions?month=${NOV}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
+      await fetch(`${backend.url}/api/subscriptions?month=${month}&limit=500`, { headers: { Authorization: `Bearer ${idToken}` } })
     ).json()) as { rows: { id: string }[] };
     // Each round from its own connection: the one that terminates the others must not be among them.
     const terminateOthers = async () => {
@@ -154,7 +156,7 @@ export async function connectionsTerminated() {
         const response = await fetch(`${backend.url}/api/deliveries/assign`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ month: NOV, subscriptionIds: [id], assigneeEmail: ADMIN }),
+          body: JSON.stringify({ month, subscriptionIds: [id], assigneeEmail: ADMIN }),
         });
         return { id, status: response.status };
       }),
@@ -165,7 +167,7 @@ export async function connectionsTerminated() {
       await query<{ id: string }>(
         database.url,
         '',
-        `select subscription_id as id from deliveries where month = '${NOV}' and assignee_id is not null`,
+        `select subscription_id as id from deliveries where month = '${month}' and assignee_id is not null`,
       )
     ).map((r) => r.id);
     backend.process.kill('SIGTERM');

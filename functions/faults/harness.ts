@@ -7,11 +7,11 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { freePort, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 import { TEST_PROJECT_ID } from '../test/support/identities';
+import { PUBLIC_ROUTES } from '@blooms/shared/contract/public-api-routes';
 
 export const FUNCTIONS_DIR = path.join(__dirname, '..');
 export const PROJECT = TEST_PROJECT_ID;
 export const ADMIN = 'faults-admin@blooms.example';
-export const NOV = '2026-11';
 
 export type Kind = 'pglite' | 'postgres';
 export const results: { name: string; ok: boolean; detail: string }[] = [];
@@ -185,4 +185,10 @@ export async function scenario(name: string, run: () => Promise<string>) {
 
 export function check(condition: boolean, message: string) {
   if (!condition) throw new Error(message);
+}
+
+/** The month a subscription paid now first delivers in (the subscribe page's first delivery): the month staff work on in a scenario. */
+export async function firstDeliveryMonth(url: string): Promise<string> {
+  const upcoming = (await (await fetch(`${url}${PUBLIC_ROUTES.upcomingDeliveries.path}`)).json()) as { month: string }[];
+  return upcoming[0]!.month;
 }
