@@ -14,7 +14,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
-  testDir: './tests',
+  // UPDATE_DOCS_SCREENSHOTS=1 remakes the docs' pictures (./screenshots) instead of running the suite.
+  testDir: process.env.UPDATE_DOCS_SCREENSHOTS ? './screenshots' : './tests',
   outputDir: './test-results',
   // One stack, one PGlite file: tests share it and run one at a time.
   workers: 1,

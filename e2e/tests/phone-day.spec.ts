@@ -11,16 +11,16 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const admin = await laptop.newPage();
   const driver = await phone.newPage();
-  const driverEmail = `rae-${Date.now()}@blooms.example`;
+  const driverEmail = `quinn-${Date.now()}@blooms.example`;
 
   // The admin adds the driver and assigns next month's stops in Provo and downtown Salt Lake City.
-  await addStaffMember(admin, 'Rae Runner', driverEmail);
+  await addStaffMember(admin, 'Quinn Courier', driverEmail);
   await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
   await showMonth(admin, NEXT_MONTH);
   await rowOf(admin, 'James Whitaker').getByRole('checkbox').check();
   await rowOf(admin, 'Maria Lopez').getByRole('checkbox').check();
-  await admin.getByRole('combobox', { name: 'Assign 2 deliveries to:' }).selectOption({ label: 'Rae' });
-  await expect(admin.getByRole('status').filter({ hasText: 'Assigned 2 deliveries to Rae.' })).toBeVisible();
+  await admin.getByRole('combobox', { name: 'Assign 2 deliveries to:' }).selectOption({ label: 'Quinn' });
+  await expect(admin.getByRole('status').filter({ hasText: 'Assigned 2 deliveries to Quinn.' })).toBeVisible();
 
   // On the phone the driver lands on My Deliveries: cards, nearest to the studio first.
   await signInAsStaff(driver, driverEmail, 'my-deliveries');

@@ -7,8 +7,8 @@ import { addStaffMember } from '../support/staff';
 
 /**
  * The pictures in docs/staff-guide.md: the dashboard at 1280 px and a driver's day on a 390 px
- * phone. Every run checks both screens render as the guide describes them; with
- * UPDATE_DOCS_SCREENSHOTS=1 it also rewrites docs/images/ (commit what changes).
+ * phone, made on a fresh stack of their own (it assigns the seeded stops, so it runs apart from
+ * the browser suite): UPDATE_DOCS_SCREENSHOTS=1 pnpm test:e2e rewrites docs/images/.
  */
 const UPDATE = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 const IMAGES = path.join(__dirname, '..', '..', 'docs', 'images');
