@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { freePort, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
 import { TEST_PROJECT_ID } from '../test/support/identities';
-import { PUBLIC_ROUTES } from '@blooms/shared/contract/public-api-routes';
+export { firstDeliveryMonth } from '../test/support/first-delivery-month';
 
 export const FUNCTIONS_DIR = path.join(__dirname, '..');
 export const PROJECT = TEST_PROJECT_ID;
@@ -185,10 +185,4 @@ export async function scenario(name: string, run: () => Promise<string>) {
 
 export function check(condition: boolean, message: string) {
   if (!condition) throw new Error(message);
-}
-
-/** The month a subscription paid now first delivers in (the subscribe page's first delivery): the month staff work on in a scenario. */
-export async function firstDeliveryMonth(url: string): Promise<string> {
-  const upcoming = (await (await fetch(`${url}${PUBLIC_ROUTES.upcomingDeliveries.path}`)).json()) as { month: string }[];
-  return upcoming[0]!.month;
 }

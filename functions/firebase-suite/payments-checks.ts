@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import Stripe from 'stripe';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { sseDataParser } from '@blooms/shared/contract/sse';
-import { PUBLIC_ROUTES } from '@blooms/shared/contract/public-api-routes';
+import { firstDeliveryMonth } from '../test/support/first-delivery-month';
 import type { EmulatorStack } from '../deploy/emulator-stack';
 import type { startFakeStripe } from '../test/support/fake-stripe';
 import { check, expectEqual, expectTrue, fetch, signIn, timings, waitFor } from './support';
@@ -89,8 +89,7 @@ export async function paymentsChecks(stack: EmulatorStack, stripe: Awaited<Retur
   );
 
   // The month a subscription paid today first delivers in (the subscribe page's first delivery): staff work on it.
-  const upcoming = (await (await fetch(`${host}${PUBLIC_ROUTES.upcomingDeliveries.path}`)).json()) as { month: string }[];
-  const month = upcoming[0]!.month;
+  const month = await firstDeliveryMonth(host);
   let subscriptionId = '';
   await check('a delivery photo goes to Cloud Storage and comes back byte-identical', async () => {
     const list = await fetch(`${host}/api/subscriptions?month=${month}`, { headers: asAdmin });
