@@ -48,7 +48,7 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   // ...and shows the new first name, without a reload, once the admin renames the employee.
   await admin.getByRole('button', { name: 'Edit Casey Jones' }).click();
   await admin.getByLabel('Name of Casey Jones').fill('Morgan Jones');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByRole('row', { name: /Morgan Jones/ })).toContainText(email);
   await expect(assignees.getByRole('option', { name: 'Morgan' })).toHaveCount(1);
   await expect(assignees.getByRole('option', { name: 'Casey' })).toHaveCount(0);
@@ -58,7 +58,7 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   await admin.getByRole('button', { name: `Edit ${ADMIN_EMAIL}` }).click();
   await admin.getByLabel(`Name of ${ADMIN_EMAIL}`).fill('Avery Admin');
   await admin.getByLabel(`Role of ${ADMIN_EMAIL}`).selectOption('employee');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByRole('alertdialog')).toContainText('Monthly Blooms needs at least one admin');
   await admin.getByRole('button', { name: 'Close' }).click();
   await admin.getByRole('button', { name: 'Cancel' }).click();
@@ -85,3 +85,29 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   await adminContext.close();
   await employeeContext.close();
 });
+
+for (const width of [1280, 390]) {
+  test(`an empty field of Add New User is marked as well as alerted, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAsStaff(page, ADMIN_EMAIL);
+    await page.goto('/users');
+    const name = page.getByLabel('Name', { exact: true });
+    const email = page.getByLabel('Email', { exact: true });
+    await email.fill('someone@blooms.example');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('All fields required');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // The empty name is marked in red with its message; focus is back on it; the e-mail is not marked.
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Name is required.');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveCSS('border-top-color', await page.locator('.field-problem').evaluate((p) => getComputedStyle(p).color));
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await page.screenshot({ path: `artifacts/screenshots/users-empty-name-${width}.png` });
+
+    await name.pressSequentially('R');
+    await expect(name).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText('Name is required.')).toHaveCount(0);
+  });
+}

@@ -78,6 +78,33 @@ describe('Add New User', () => {
     expect(api.add).not.toHaveBeenCalled();
   });
 
+  it('marks each empty field with its message, focuses the first when the alert closes, and clears a mark as it is typed in', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const name = screen.getByLabelText('Name');
+    const email = screen.getByLabelText('Email');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(USER_MESSAGES.nameRequired);
+    expect(email).toHaveAccessibleDescription(USER_MESSAGES.emailRequired);
+    act(() => usePopupStore.getState().closePopup());
+    expect(name).toHaveFocus();
+    await user.type(name, 'N');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(USER_MESSAGES.nameRequired)).not.toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('marks only the e-mail when its format is wrong', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(screen.getByLabelText('Name'), 'New Person');
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(USER_MESSAGES.emailInvalid);
+  });
+
   it('checks the e-mail format before sending', async () => {
     const user = userEvent.setup();
     await renderPage();
@@ -172,6 +199,11 @@ describe('inline edit', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(popup()?.message).toBe('All fields required');
     expect(api.update).not.toHaveBeenCalled();
+    const email = screen.getByLabelText('Email of Eli Employee');
+    expect(email).toHaveAccessibleDescription(USER_MESSAGES.emailRequired);
+    expect(screen.getByLabelText('Name of Eli Employee')).not.toHaveAttribute('aria-invalid');
+    act(() => usePopupStore.getState().closePopup());
+    expect(email).toHaveFocus();
   });
 
   it('shows the last-admin refusal and stays in edit mode', async () => {

@@ -3,6 +3,8 @@ import { ROLE_LABELS, ROLES, type Role } from '@blooms/shared/contract/roles';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
+import { useUserFieldProblems } from './use-user-field-problems';
+import { UserFieldProblem } from './UserFieldProblem';
 
 interface Props {
   onAdded: (name: string) => void;
@@ -13,14 +15,12 @@ export function AddUserForm({ onAdded }: Props) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('employee');
   const [busy, setBusy] = useState(false);
+  const marks = useUserFieldProblems<HTMLFormElement>('new-user');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = checkUserInput({ name, email, role });
-    if ('problem' in input) {
-      showPopup('error', input.problem);
-      return;
-    }
+    if (marks.refuse(input)) return;
     setBusy(true);
     try {
       const added = await usersApi.add(input.data);
@@ -36,16 +36,37 @@ export function AddUserForm({ onAdded }: Props) {
   }
 
   return (
-    <form className="add-user-form" onSubmit={submit} noValidate aria-labelledby="add-user-heading">
+    <form ref={marks.formRef} className="add-user-form" onSubmit={submit} noValidate aria-labelledby="add-user-heading">
       <h2 id="add-user-heading">Add New User</h2>
       <div className="add-user-form__fields">
         <div className="field">
           <label htmlFor="new-user-name">Name</label>
-          <input id="new-user-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id="new-user-name"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              marks.cleared('name');
+            }}
+            {...marks.fieldProps('name')}
+          />
+          <UserFieldProblem id={marks.problemId('name')} message={marks.problems.name} />
         </div>
         <div className="field">
           <label htmlFor="new-user-email">Email</label>
-          <input id="new-user-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="new-user-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              marks.cleared('email');
+            }}
+            {...marks.fieldProps('email')}
+          />
+          <UserFieldProblem id={marks.problemId('email')} message={marks.problems.email} />
         </div>
         <div className="field">
           <label htmlFor="new-user-role">Role</label>

@@ -4,6 +4,8 @@ import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
+import { useUserFieldProblems } from './use-user-field-problems';
+import { UserFieldProblem } from './UserFieldProblem';
 
 interface Props {
   user: UserRecord;
@@ -18,11 +20,13 @@ export function UserRow({ user, onChanged }: Props) {
   const [role, setRole] = useState<Role>(user.role);
   const [busy, setBusy] = useState(false);
   const label = user.name || user.email;
+  const marks = useUserFieldProblems<HTMLTableRowElement>(`user-${user.id}`);
 
   function startEditing() {
     setName(user.name);
     setEmail(user.email);
     setRole(user.role);
+    marks.reset();
     setEditing(true);
   }
 
@@ -41,10 +45,7 @@ export function UserRow({ user, onChanged }: Props) {
 
   function save() {
     const input = checkUserInput({ name, email, role });
-    if ('problem' in input) {
-      showPopup('error', input.problem);
-      return;
-    }
+    if (marks.refuse(input)) return;
     void run(() => usersApi.update(user.id, input.data));
   }
 
@@ -76,12 +77,32 @@ export function UserRow({ user, onChanged }: Props) {
   }
 
   return (
-    <tr className="is-editing">
+    <tr className="is-editing" ref={marks.formRef}>
       <td data-label="Name">
-        <input aria-label={`Name of ${label}`} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <input
+          aria-label={`Name of ${label}`}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            marks.cleared('name');
+          }}
+          autoFocus
+          {...marks.fieldProps('name')}
+        />
+        <UserFieldProblem id={marks.problemId('name')} message={marks.problems.name} />
       </td>
       <td data-label="Email">
-        <input aria-label={`Email of ${label}`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          aria-label={`Email of ${label}`}
+          type="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            marks.cleared('email');
+          }}
+          {...marks.fieldProps('email')}
+        />
+        <UserFieldProblem id={marks.problemId('email')} message={marks.problems.email} />
       </td>
       <td data-label="Role">
         <select aria-label={`Role of ${label}`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
