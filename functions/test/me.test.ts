@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema';
 import { MESSAGES } from '@blooms/shared/contract/messages';
+import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { disableAccount, expire, signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';
@@ -78,5 +79,51 @@ describe.each(DATABASE_KINDS)('GET /api/me on %s', (kind) => {
     const response = await me(`Bearer ${idToken}`);
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('This account has been disabled.');
+  });
+});
+
+describe.each(DATABASE_KINDS)('PUT /api/me/name on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const email = `nameless-${kind}@blooms.example`;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    await database.db.insert(users).values({ name: '', email, role: 'employee' });
+    app = await startTestServer(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  const setName = async (body: unknown) => {
+    const { idToken } = await signInWithGoogle(email);
+    return app.inject({ method: 'PUT', url: '/api/me/name', headers: { authorization: `Bearer ${idToken}` }, payload: body as object });
+  };
+  const stored = async () => (await database.db.select().from(users)).map(({ name, email, role }) => ({ name, email, role }));
+
+  it('names the caller, trimmed, and nothing else about them', async () => {
+    const response = await setName({ name: '  Quinn Courier ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Quinn Courier', email, role: 'employee' });
+    expect(await stored()).toEqual([{ name: 'Quinn Courier', email, role: 'employee' }]);
+  });
+
+  it.each([
+    ['an empty name', { name: '   ' }, USER_MESSAGES.nameRequired],
+    ['a name over 100 characters', { name: 'x'.repeat(101) }, USER_MESSAGES.nameTooLong],
+    ['a role alongside the name', { name: 'Quinn', role: 'admin' }, undefined],
+  ])('refuses %s with 400 and changes nothing', async (_, body, message) => {
+    const before = await stored();
+    const response = await setName(body);
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().message).toContain(message);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('asks to sign in without a token', async () => {
+    const response = await app.inject({ method: 'PUT', url: '/api/me/name', payload: { name: 'Nobody' } });
+    expect(response.statusCode).toBe(401);
   });
 });

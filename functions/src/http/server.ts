@@ -21,6 +21,7 @@ import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { serve } from './serve';
+import { setOwnName } from '../services/users';
 import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
 import { registerTestClockRoutes } from './admin/test-clock-routes';
@@ -130,6 +131,7 @@ export async function buildServer(
   await app.register(
     accessScope('staff', identify, (staff) => {
       serve(staff, API.me, async (request) => callerOf(request));
+      serve(staff, API.setMyName, async (request) => setOwnName(db, callerOf(request).id, request.body.name));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
       registerDeliveryDateRoutes(staff, db);
       registerDayRoutes(staff, db, clock);

@@ -93,6 +93,16 @@ export async function updateUser(db: Db, id: string, input: ValidUserInput): Pro
   }
 }
 
+/** A staff member's own name: only the name, so nobody raises their own role this way. */
+export async function setOwnName(db: Db, id: string, name: string): Promise<UserRecord> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+    await announce(tx, { type: 'users-changed' });
+    return toUserRecord(row);
+  });
+}
+
 export async function deleteUser(db: Db, id: string): Promise<void> {
   if (!isUserId(id)) throw new NotFoundError(USER_MESSAGES.notFound);
   await inTransaction(db, async (tx) => {

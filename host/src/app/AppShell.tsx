@@ -5,6 +5,7 @@ import { PopupHost } from '../components/PopupHost';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { FocusPageHeading } from '../components/FocusPageHeading';
 import { BrandFonts } from './BrandFonts';
+import { NamePrompt } from '../features/staff/NamePrompt';
 
 /** Everything inside the router: the same tree in the browser and when prerendered. */
 export function AppShell() {
@@ -18,6 +19,7 @@ export function AppShell() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
+        <NamePrompt />
         <AppRoutes />
       </main>
       <Footer />

@@ -17,7 +17,7 @@ import {
   subscriptionRowSchema,
   undoRevertSchema,
 } from './deliveries-api';
-import { userRecordSchema } from './users';
+import { ownNameSchema, userRecordSchema } from './users';
 import { daySummarySchema, startMonthSchema } from './day-summary';
 
 const monthQuery = z.strictObject({ month: monthSchema });
@@ -26,6 +26,8 @@ const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscripti
 /** Staff screens (the dashboard, My Deliveries): any staff role. */
 export const STAFF_ROUTES = {
   me: apiRoute({ method: 'GET', path: '/api/me', access: 'staff', response: userRecordSchema }),
+  /** The caller names themselves; their role and e-mail stay as an admin set them. */
+  setMyName: apiRoute({ method: 'PUT', path: '/api/me/name', access: 'staff', body: ownNameSchema, response: userRecordSchema }),
   listMonth: apiRoute({
     method: 'GET',
     path: '/api/subscriptions',

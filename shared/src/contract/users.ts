@@ -30,6 +30,9 @@ export const userInputSchema = z.strictObject({
 });
 
 export type UserInput = z.input<typeof userInputSchema>;
+
+/** A staff member names themselves (asked once when their record has no name). */
+export const ownNameSchema = z.strictObject({ name: userInputSchema.shape.name });
 export type ValidUserInput = z.output<typeof userInputSchema>;
 
 /** A user record as the API sends it. */
