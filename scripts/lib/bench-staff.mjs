@@ -13,7 +13,6 @@ const { idTokenFor } = createRequire(import.meta.url)('./auth-emulator.cjs');
 const ADMIN = 'bench-admin@blooms.example';
 const DRIVER = 'bench-driver@blooms.example';
 const STOPS = Number(process.env.BENCH_STOPS ?? 60);
-const month = () => new Date().toISOString().slice(0, 7);
 
 /** Seeds the stack's database (before it starts): the admin, the driver and the subscribers. */
 export function seedStops(dataDir) {
@@ -26,15 +25,19 @@ export function seedStops(dataDir) {
   if (result.status !== 0) throw new Error("seeding the driver's stops failed");
 }
 
-/** The admin assigns every stop of this month to the driver, through the API. */
+/**
+ * The admin assigns every stop of the month My Deliveries opens on (this month until its
+ * delivery day has passed, then the next) to the driver, through the API.
+ */
 async function assignStops(origin, emulatorHost) {
   const headers = { authorization: `Bearer ${await idTokenFor(emulatorHost, ADMIN)}` };
-  const list = await (await fetch(`${origin}/api/subscriptions?month=${month()}&limit=500`, { headers })).json();
+  const { month } = await (await fetch(`${origin}/api/start-month`, { headers })).json();
+  const list = await (await fetch(`${origin}/api/subscriptions?month=${month}&limit=500`, { headers })).json();
   const ids = list.rows.filter((row) => row.delivery.scheduled).map((row) => row.id);
   const response = await fetch(`${origin}/api/deliveries/assign`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ month: month(), subscriptionIds: ids, assigneeEmail: DRIVER }),
+    body: JSON.stringify({ month, subscriptionIds: ids, assigneeEmail: DRIVER }),
   });
   if (!response.ok) throw new Error(`assigning the stops failed: ${response.status} ${await response.text()}`);
   return ids.length;
