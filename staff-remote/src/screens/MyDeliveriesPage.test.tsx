@@ -245,6 +245,27 @@ describe('on a phone', () => {
     expect(popup()?.message).toContain(PROOF_QUESTION);
   });
 
+  it('shows the stop out for delivery at the tap, before the server answers (Delivered waits for it)', async () => {
+    const user = await renderCards([mine('b', 'Ben', 'not-started')]);
+    let answer!: (delivery: ReturnType<typeof mine>['delivery']) => void;
+    api.advanceStatus.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
+    const delivered = within(card('Ben')).getByRole('button', { name: /^Delivered to Ben/ });
+    expect(delivered).toBeDisabled();
+    expect(within(card('Ben')).queryByRole('button', { name: /^Out for delivery to/ })).not.toBeInTheDocument();
+    await act(async () => answer({ ...mine('b', 'Ben', 'out-for-delivery').delivery }));
+    expect(within(card('Ben')).getByRole('button', { name: /^Delivered to Ben/ })).toBeEnabled();
+  });
+
+  it('puts the stop back as it was when the server refuses the change, and says why', async () => {
+    const user = await renderCards([mine('b', 'Ben', 'not-started')]);
+    api.advanceStatus.mockRejectedValueOnce(new ApiError(403, 'This delivery is assigned to someone else.'));
+    await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
+    expect(await within(card('Ben')).findByRole('button', { name: 'Out for delivery to Ben Person' })).toBeEnabled();
+    expect(within(card('Ben')).queryByRole('button', { name: /^Delivered to Ben/ })).not.toBeInTheDocument();
+    expect(popup()?.message).toBe('This delivery is assigned to someone else.');
+  });
+
   describe('with no connection', () => {
     let online = false;
     beforeEach(() => {

@@ -8,7 +8,10 @@ import type { DeviceQueue } from './use-device-queue';
 
 const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
 
-/** Marks a stop Out for delivery: sent at once when it can be, kept on the device when it cannot. `busy` is the stop being sent. */
+/**
+ * Marks a stop Out for delivery: shown at once, sent at once when it can be, kept on the device
+ * when it cannot. `busy` is the stop being sent.
+ */
 export function useOutForDelivery(
   month: MonthKey,
   applyDelivery: (delivery: MonthDelivery) => void,
@@ -20,10 +23,13 @@ export function useOutForDelivery(
     const change = { subscriptionId: row.id, month, name: nameOf(row), change: { to: 'out-for-delivery' as const } };
     if (queue.mustWait(row)) return queue.keepForLater(change);
     setBusy(row.id);
+    // The card answers the tap at once; the server's answer confirms it, or puts the stop back.
+    applyDelivery({ ...row.delivery, status: 'out-for-delivery' });
     try {
       applyDelivery(await deliveriesApi.advanceStatus(row.id, month, row.delivery.status));
     } catch (e) {
       if (isTemporaryFailure(e)) return queue.keepForLater(change, false);
+      applyDelivery(row.delivery);
       showRefusal(e, applyDelivery);
     } finally {
       setBusy(null);
