@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { App } from './app/App';
-import { registerAppRemotes } from './features/remotes/remote-registry';
+import { registerAppRemotes, startStaffScreenEarly } from './features/remotes/remote-registry';
 import { startAuthWhenIdle } from './features/auth/start-auth';
 import { reportWebVitalsLazily } from './app/web-vitals';
 import '@blooms/shared/styles/base.css';
@@ -33,6 +33,7 @@ async function boot(): Promise<void> {
   }
   useAppConfig.getState().setConfig(config);
   registerAppRemotes(config.remotes);
+  startStaffScreenEarly(window.location.pathname);
   // As a transition, React renders in slices and lets the browser respond in between.
   startTransition(() => {
     if (prerendered) hydrateRoot(container, <App />);

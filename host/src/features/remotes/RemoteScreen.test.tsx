@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteScreen } from './RemoteScreen';
-import { registerAppRemotes } from './remote-registry';
+import { registerAppRemotes, startStaffScreenEarly } from './remote-registry';
 import { reloadPage } from './reload-page';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -92,5 +92,22 @@ describe('RemoteScreen', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('fetches a staff screen while the sign-in is checked, and the screen uses that same load', async () => {
+    let arrive!: (screen: { default: () => React.ReactElement }) => void;
+    mockedLoadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    startStaffScreenEarly('/my-deliveries');
+    expect(mockedLoadRemote).toHaveBeenCalledWith('staff/MyDeliveries');
+    render(<RemoteScreen remote="staff" module="MyDeliveries" />);
+    await act(async () => arrive({ default: () => <h1>My Deliveries</h1> }));
+    expect(await screen.findByRole('heading', { name: 'My Deliveries' })).toBeInTheDocument();
+    expect(mockedLoadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves public screens to load as they always do', () => {
+    startStaffScreenEarly('/faq');
+    startStaffScreenEarly('/subscribe');
+    expect(mockedLoadRemote).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@blooms/shared/contract/remotes';
+import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 
 /** A remote that has not arrived after 120 s is a chunk-load failure: the screen shows its load error and a retry instead of waiting forever on a stalled connection. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -19,8 +20,32 @@ export function registerAppRemotes(remotes: Record<RemoteName, string>): void {
 
 export type ScreenModule = { default: ComponentType };
 
-export async function loadRemoteScreen(remote: RemoteName, module: string): Promise<ScreenModule> {
+/** Screens on their way, by id: a screen started early (startStaffScreenEarly) is not fetched twice. */
+const loading = new Map<string, Promise<ScreenModule>>();
+
+/** Loads a remote's screen; asked again while it loads, the same load answers (once loaded, the federation runtime keeps it). */
+export function loadRemoteScreen(remote: RemoteName, module: string): Promise<ScreenModule> {
   const id = `${remote}/${module}`;
+  let screen = loading.get(id);
+  if (!screen) {
+    screen = loadScreen(id);
+    loading.set(id, screen);
+    const forget = () => loading.delete(id);
+    screen.then(forget, forget);
+  }
+  return screen;
+}
+
+/**
+ * A staff screen's code is fetched while the sign-in is checked, not after: on a phone the two
+ * one after the other cost the driver over half a second. Public screens load as they always do.
+ */
+export function startStaffScreenEarly(pathname: string): void {
+  const route = REMOTE_ROUTES.find((r) => r.path === pathname);
+  if (route && route.access !== 'public') void loadRemoteScreen(route.remote, route.module).catch(() => undefined);
+}
+
+async function loadScreen(id: string): Promise<ScreenModule> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
