@@ -25,6 +25,11 @@ function sharedModules(appDir) {
   for (const name of SINGLETONS) {
     shared[name] = { singleton: true, requiredVersion: installedMajorRange(name, appDir) };
   }
+  // zod is the largest module after react-dom (about 70 KB compressed): bundled by each app, a
+  // staff screen downloaded and parsed it twice. One copy, the host's, served to every app. It
+  // resolves to zod-without-eval.mjs (no package.json of its own), so its version is given.
+  const zodVersion = require(path.join(ZOD_DIR, 'package.json')).version;
+  shared.zod = { singleton: true, version: zodVersion, requiredVersion: `^${zodVersion.split('.')[0]}.0.0` };
   const sharedVersion = require('../../shared/package.json').version;
   for (const name of SHARED_STATE_MODULES) {
     shared[name] = { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` };
