@@ -30,8 +30,9 @@ export function pickupDue(lifecycle: Lifecycle, vasesOut: number, month: MonthKe
   return storedKind === 'pickup' || (vasesOut > 0 && isOver(lifecycle, month));
 }
 
-/** How a subscription's vase count reads to staff. */
-export function vasesOutLabel(vasesOut: number): string {
-  if (vasesOut === 0) return 'No vase out';
-  return vasesOut === 1 ? '1 vase out' : `${vasesOut} vases out`;
+/** A pickup's status as staff read it: it runs as a delivery's does, and "delivered" is the vase back. */
+export function pickupStatusLabel(status: string): string {
+  if (status === 'out-for-delivery') return 'Out For Pickup';
+  if (status === 'delivered') return 'Collected';
+  return 'Not Started';
 }
