@@ -30,6 +30,20 @@ export function pickupDue(lifecycle: Lifecycle, vasesOut: number, month: MonthKe
   return storedKind === 'pickup' || (vasesOut > 0 && isOver(lifecycle, month));
 }
 
+/**
+ * Staff's note on the vases of a subscription that is ending or over, while any is still out
+ * ("1 vase still out"); null otherwise (a running subscription's vase is out as a matter of course).
+ */
+export function vasesOutNote(lifecycle: Lifecycle, vasesOut: number): string | null {
+  if (vasesOut === 0 || (lifecycle.endsAfter === null && lifecycle.status !== 'cancelled')) return null;
+  return vasesOut === 1 ? '1 vase still out' : `${vasesOut} vases still out`;
+}
+
+/** Whether a month's row is a stop to make: a delivery, or a pickup-only stop (both are assigned and advanced alike). */
+export function isStop(delivery: { scheduled: boolean; pickup: boolean }): boolean {
+  return delivery.scheduled || delivery.pickup;
+}
+
 /** A pickup's status as staff read it: it runs as a delivery's does, and "delivered" is the vase back. */
 export function pickupStatusLabel(status: string): string {
   if (status === 'out-for-delivery') return 'Out For Pickup';
