@@ -19,7 +19,7 @@ async function moveClock(request: APIRequestContext, headers: Record<string, str
 }
 
 /** The delivery day whose work is today or next, and the one after it (by the server's real clock). */
-async function workAndNext(request: APIRequestContext, headers: Record<string, string>) {
+async function workAndNext(request: APIRequestContext, headers: Record<string, string>): Promise<[MonthDeliveryDate, MonthDeliveryDate]> {
   const today = studioDate(new Date());
   const thisMonth = today.slice(0, 7);
   const days = (await (
@@ -28,7 +28,11 @@ async function workAndNext(request: APIRequestContext, headers: Record<string, s
   return days[0]!.date >= today ? [days[0]!, days[1]!] : [days[1]!, days[2]!];
 }
 
-const dayRows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader') });
+const dayRows = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') });
 /** A day's figures as the table shows them: arrangements, first deliveries, skips, pauses, held, vases. */
 const figuresOf = async (page: Page, date: string) =>
   page
@@ -37,7 +41,8 @@ const figuresOf = async (page: Page, date: string) =>
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${formatDeliveryDate(date)}(, \\d{4})?$`) }) })
     .getByRole('cell')
     .allTextContents();
-const vasesOut = async (page: Page) => Number((await page.getByText(/^Vases out with subscribers now: \d+$/).textContent())!.match(/\d+$/)![0]);
+const vasesOut = async (page: Page) =>
+  Number((await page.getByText(/^Vases out with subscribers now: \d+$/).textContent())!.match(/\d+$/)![0]);
 
 test('the forecast lists the next 13 delivery days from the one that is today or next, at 1280 px and on a phone, and exports them', async ({
   browser,
@@ -131,9 +136,16 @@ test('after a subscriber’s last delivery the next month has a pickup-only stop
     // Her first delivery is made on its day: her vase is out.
     await moveClock(request, headers, first.date);
     const post = (url: string, data: object) => request.post(url, { headers, data });
-    expect((await post('/api/deliveries/assign', { month: first.month, subscriptionIds: [vera], assigneeEmail: ADMIN_EMAIL })).ok()).toBe(true);
-    expect((await post('/api/deliveries/status', { subscriptionId: vera, month: first.month, expectedStatus: 'not-started' })).ok()).toBe(true);
-    const made = await request.post('/api/deliveries/proof', { headers, multipart: { subscriptionId: vera, month: first.month, method: 'hand' } });
+    expect((await post('/api/deliveries/assign', { month: first.month, subscriptionIds: [vera], assigneeEmail: ADMIN_EMAIL })).ok()).toBe(
+      true,
+    );
+    expect((await post('/api/deliveries/status', { subscriptionId: vera, month: first.month, expectedStatus: 'not-started' })).ok()).toBe(
+      true,
+    );
+    const made = await request.post('/api/deliveries/proof', {
+      headers,
+      multipart: { subscriptionId: vera, month: first.month, method: 'hand' },
+    });
     expect(made.ok()).toBe(true);
 
     // The day after, she cancels: that delivery was her last.

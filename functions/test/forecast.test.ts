@@ -47,7 +47,11 @@ describe.each(DATABASE_KINDS)('the forecast, then the deliveries as they turn ou
 
   /** Subscribers who have had October's delivery, with their vase out. */
   async function regular(firstName: string) {
-    const row = await addSubscription(database.db, { firstName, email: `${firstName.toLowerCase()}@example.com`, months: [...ALL_MONTH_NUMBERS] });
+    const row = await addSubscription(database.db, {
+      firstName,
+      email: `${firstName.toLowerCase()}@example.com`,
+      months: [...ALL_MONTH_NUMBERS],
+    });
     await database.db.insert(deliveries).values({ subscriptionId: row.id, month: '2030-10', status: 'delivered' });
     await database.db.update(subscriptions).set({ vasesOut: 1 }).where(eq(subscriptions.id, row.id));
     return row;
@@ -56,7 +60,11 @@ describe.each(DATABASE_KINDS)('the forecast, then the deliveries as they turn ou
   /** Everyone's stops that day, assigned to Ella, who makes each one: out for delivery, then delivered by hand (a pickup: the vase collected). */
   async function makeTheDay(month: string, stops: SubscriptionRow[]) {
     if (stops.length === 0) return;
-    await call('boss', 'POST', '/api/deliveries/assign', { month, subscriptionIds: stops.map((s) => s.id), assigneeEmail: 'ella@blooms.example' });
+    await call('boss', 'POST', '/api/deliveries/assign', {
+      month,
+      subscriptionIds: stops.map((s) => s.id),
+      assigneeEmail: 'ella@blooms.example',
+    });
     for (const stop of stops) {
       await call('ella', 'POST', '/api/deliveries/status', { subscriptionId: stop.id, month, expectedStatus: 'not-started' });
       const proof = multipart({ subscriptionId: stop.id, month, method: 'hand' });
@@ -87,7 +95,13 @@ describe.each(DATABASE_KINDS)('the forecast, then the deliveries as they turn ou
   }
 
   it('each day’s stops, skips, pauses, holds and vases are what the forecast said', async () => {
-    const [ana, ben, cy, dee, eve] = [await regular('Ana'), await regular('Ben'), await regular('Cy'), await regular('Dee'), await regular('Eve')];
+    const [ana, ben, cy, dee, eve] = [
+      await regular('Ana'),
+      await regular('Ben'),
+      await regular('Cy'),
+      await regular('Dee'),
+      await regular('Eve'),
+    ];
     const fay = await regular('Fay');
     const ctx = { db: database.db, site: SITE, now };
     await skipMonth(ctx, ben.email, ben.id, '2030-12');
@@ -95,7 +109,13 @@ describe.each(DATABASE_KINDS)('the forecast, then the deliveries as they turn ou
     await cancelSubscription(ctx, dee.email, dee.id);
     await applyProviderEvent(
       database.db,
-      { id: 'declined-eve', type: 'payment_intent.payment_failed', createdAt: now, subscriptionId: eve.id, change: { kind: 'payment-failed', month: '2030-11' } },
+      {
+        id: 'declined-eve',
+        type: 'payment_intent.payment_failed',
+        createdAt: now,
+        subscriptionId: eve.id,
+        change: { kind: 'payment-failed', month: '2030-11' },
+      },
       SITE,
     );
     // A gift that runs until December (its last vase comes back in January).
@@ -153,6 +173,12 @@ describe.each(DATABASE_KINDS)('the forecast, then the deliveries as they turn ou
     // Every vase that went out came back where a subscription ended; the others are still out.
     const vases = await database.db.select({ email: subscriptions.email, vasesOut: subscriptions.vasesOut }).from(subscriptions);
     const out = Object.fromEntries(vases.map((row) => [row.email, row.vasesOut]));
-    expect(out).toMatchObject({ 'dee@example.com': 0, 'fay@example.com': 0, 'ana@example.com': 1, 'gus@example.com': 1, 'hal@example.com': 1 });
+    expect(out).toMatchObject({
+      'dee@example.com': 0,
+      'fay@example.com': 0,
+      'ana@example.com': 1,
+      'gus@example.com': 1,
+      'hal@example.com': 1,
+    });
   });
 });

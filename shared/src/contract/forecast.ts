@@ -52,10 +52,24 @@ export interface ForecastSubscription extends DeliveryPlan {
  * vase (swapping the one out), and the month after a subscription's last delivery its vase is
  * collected.
  */
-export function forecastOf(subscriptions: readonly ForecastSubscription[], days: readonly { month: MonthKey; date: IsoDate }[]): ForecastDay[] {
+export function forecastOf(
+  subscriptions: readonly ForecastSubscription[],
+  days: readonly { month: MonthKey; date: IsoDate }[],
+): ForecastDay[] {
   const vases = subscriptions.map(({ delivered, vaseOut }) => ({ delivered, vaseOut }));
   return days.map(({ month, date }) => {
-    const day: ForecastDay = { month, date, arrangements: 0, firstDeliveries: 0, skips: 0, pauses: 0, held: 0, swaps: 0, pickups: 0, vasesToCollect: 0 };
+    const day: ForecastDay = {
+      month,
+      date,
+      arrangements: 0,
+      firstDeliveries: 0,
+      skips: 0,
+      pauses: 0,
+      held: 0,
+      swaps: 0,
+      pickups: 0,
+      vasesToCollect: 0,
+    };
     subscriptions.forEach((subscription, i) => {
       const vase = vases[i]!;
       const state = monthState(subscription, subscription.lifecycle, month);

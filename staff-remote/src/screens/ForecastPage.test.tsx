@@ -36,23 +36,26 @@ function renderForecast() {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  api.forecast.mockResolvedValue({ vasesOut: 45, days: [day('2026-12', '2026-12-10'), day('2027-01', '2027-01-14', { arrangements: 41 })] });
+  api.forecast.mockResolvedValue({
+    vasesOut: 45,
+    days: [day('2026-12', '2026-12-10'), day('2027-01', '2027-01-14', { arrangements: 41 })],
+  });
 });
 
 it('shows each coming delivery day with its arrangements, what holds the others, and the vases coming back', async () => {
   renderForecast();
   const table = await screen.findByRole('table');
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-    'Delivery day',
-    'Arrangements',
-    'First deliveries',
-    'Skips',
-    'Pauses',
-    'Held (past due)',
-    'Vases to collect',
-  ]);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Delivery day', 'Arrangements', 'First deliveries', 'Skips', 'Pauses', 'Held (past due)', 'Vases to collect']);
   const december = within(table).getByRole('rowheader', { name: 'Thursday, December 10' }).closest('tr')!;
-  expect(within(december).getAllByRole('cell').map((c) => c.textContent)).toEqual(['40', '2', '3', '1', '1', '39 (38 swapped, 1 pickup-only)']);
+  expect(
+    within(december)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['40', '2', '3', '1', '1', '39 (38 swapped, 1 pickup-only)']);
   expect(within(table).getByRole('rowheader', { name: 'Thursday, January 14, 2027' })).toBeInTheDocument();
   expect(screen.getByText('Vases out with subscribers now: 45')).toBeInTheDocument();
 });

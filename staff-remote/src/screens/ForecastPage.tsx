@@ -19,9 +19,7 @@ export default function ForecastPage() {
           <h1>Forecast</h1>
         </div>
         <div className="staff-toolbar">
-          <p className="staff-toolbar__month">
-            The next {FORECAST_DAYS} delivery days, as things stand now
-          </p>
+          <p className="staff-toolbar__month">The next {FORECAST_DAYS} delivery days, as things stand now</p>
           <div className="staff-toolbar__actions">
             <button type="button" className="button button--secondary" disabled={!forecast || exporting} onClick={() => void exportCsv()}>
               {exporting ? 'Exporting…' : 'Export CSV'}
@@ -32,8 +30,8 @@ export default function ForecastPage() {
           </div>
         </div>
         <p className="forecast-summary">
-          Arrangements count every delivery of the day, first deliveries included. Skipped, paused and held months are not among them.
-          Vases come back swapped at a delivery, or from a pickup-only stop the month after a subscription&apos;s last delivery.
+          Arrangements count every delivery of the day, first deliveries included. Skipped, paused and held months are not among them. Vases
+          come back swapped at a delivery, or from a pickup-only stop the month after a subscription&apos;s last delivery.
         </p>
         {error && <LoadError what="the forecast" message={error} onRetry={reload} />}
         {!forecast && !error && (

@@ -12,7 +12,13 @@ import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 
 jest.mock('../features/deliveries/api', () => ({
   ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: { myDeliveries: jest.fn(), advanceStatus: jest.fn(), recordProof: jest.fn(), deliveryDate: jest.fn(), startMonth: jest.fn() },
+  deliveriesApi: {
+    myDeliveries: jest.fn(),
+    advanceStatus: jest.fn(),
+    recordProof: jest.fn(),
+    deliveryDate: jest.fn(),
+    startMonth: jest.fn(),
+  },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
@@ -20,7 +26,11 @@ const api = jest.mocked(deliveriesApi);
 const ME = 'ella@blooms.example';
 /** Dee cancelled after her last delivery: this month her stop only collects the vase. */
 const dee = (status: string) =>
-  row('d', { firstName: 'Dee', vasesOut: 1 }, { status, scheduled: false, state: 'ended', pickup: true, assignedTo: ME, assigneeName: 'Ella' });
+  row(
+    'd',
+    { firstName: 'Dee', vasesOut: 1 },
+    { status, scheduled: false, state: 'ended', pickup: true, assignedTo: ME, assigneeName: 'Ella' },
+  );
 
 beforeEach(async () => {
   jest.clearAllMocks();
@@ -50,7 +60,10 @@ it('says a pickup-only stop brings nothing and only collects the vase, and marks
   api.recordProof.mockResolvedValue({ ...dee('delivered').delivery });
   await user.click(within(line).getByRole('button', { name: 'Out For Pickup: mark the vase collected' }));
   expect(usePopupStore.getState().popup).toBeNull();
-  expect(api.recordProof).toHaveBeenCalledWith({ subscriptionId: 'd', month: THIS_MONTH, method: 'hand', photo: undefined }, expect.any(Function));
+  expect(api.recordProof).toHaveBeenCalledWith(
+    { subscriptionId: 'd', month: THIS_MONTH, method: 'hand', photo: undefined },
+    expect.any(Function),
+  );
   expect(await within(line).findByText('Collected')).toBeInTheDocument();
 });
 

@@ -57,7 +57,10 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Pro
                     busy={uploadingId === row.id}
                     pickup={row.delivery.pickup}
                     {...(canAct
-                      ? { actionLabel: row.delivery.pickup ? 'mark the vase collected' : 'record how it was delivered', onClick: () => onDelivered(row) }
+                      ? {
+                          actionLabel: row.delivery.pickup ? 'mark the vase collected' : 'record how it was delivered',
+                          onClick: () => onDelivered(row),
+                        }
                       : {})}
                   />
                 </td>
