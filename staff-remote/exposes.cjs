@@ -1,4 +1,5 @@
 exports.exposes = {
   './Dashboard': './src/screens/DashboardPage.tsx',
   './MyDeliveries': './src/screens/MyDeliveriesPage.tsx',
+  './Forecast': './src/screens/ForecastPage.tsx',
 };

@@ -70,7 +70,7 @@ test('an e-mail with no user record gets the exact alert and stays signed out', 
 });
 
 test('a signed-out visitor opening a staff route lands on /login', async ({ page }) => {
-  for (const route of ['/dashboard', '/my-deliveries', '/users']) {
+  for (const route of ['/dashboard', '/my-deliveries', '/forecast', '/users']) {
     await page.goto(route);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Login to Monthly Blooms' })).toBeVisible();

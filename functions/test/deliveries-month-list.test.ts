@@ -75,6 +75,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s: who may call, the month list, s
           'giftMessage',
           'createdAt',
           'lifecycle',
+          'vasesOut',
           'delivery',
         ].sort(),
       );

@@ -20,6 +20,7 @@ import { ROLES } from '@blooms/shared/contract/roles';
 import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
 import { SUBSCRIPTION_STATUSES } from '@blooms/shared/contract/lifecycle';
+import { STOP_KINDS } from '@blooms/shared/contract/vases';
 
 export const users = pgTable(
   'users',
@@ -87,6 +88,8 @@ export const subscriptions = pgTable(
     pausedUntil: text('paused_until'),
     /** The day of the first delivery the checkout paid for (migration 0021): no month before it delivers. */
     firstDelivery: text('first_delivery'),
+    /** Vases out with the subscriber (migration 0022, contract/vases.ts), recounted from the delivered stops by services/vases.ts. */
+    vasesOut: integer('vases_out').notNull().default(0),
   },
   (t) => [
     uniqueIndex('subscriptions_provider_subscription_key').on(t.providerSubscriptionId),
@@ -119,6 +122,8 @@ export const deliveries = pgTable(
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     month: text('month').notNull(),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('not-started'),
+    /** A delivery, or a pickup-only stop collecting the last vase (migration 0022, contract/vases.ts). */
+    kind: text('kind', { enum: STOP_KINDS }).notNull().default('delivery'),
     // Deleting a user keeps their deliveries, unassigned.
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     proofImageKey: text('proof_image_key'),
@@ -130,6 +135,7 @@ export const deliveries = pgTable(
     index('deliveries_month_assignee_idx').on(t.month, t.assigneeId),
     check('deliveries_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('deliveries_status_check', sql`${t.status} in ('not-started', 'out-for-delivery', 'delivered')`),
+    check('deliveries_kind_check', sql`${t.kind} in ('delivery', 'pickup')`),
   ],
 );
 

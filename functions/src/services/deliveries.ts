@@ -16,7 +16,20 @@ import { findUserByEmail } from './users';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { DOOR_PHOTO_CID, leftAtDoorEmail, type MailSite } from '../mail/account-change-email';
 import { readDeliveries, readDelivery } from '../read-models/month-list';
-import { deliversThisMonth, monthNumber, planColumns } from '../read-models/month-list/rows';
+import { monthNumber, planColumns, stopKindOf } from '../read-models/month-list/rows';
+import { recountVases } from './vases';
+
+const noStopIn = (subscription: { firstName: string; lastName: string }, month: MonthKey) =>
+  new InvalidInputError(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
+
+/** The month's stored stop kinds of these subscriptions, where a stop row exists. */
+async function storedKinds(tx: Db, subscriptionIds: string[], month: MonthKey) {
+  const rows = await tx
+    .select({ id: deliveries.subscriptionId, kind: deliveries.kind })
+    .from(deliveries)
+    .where(and(eq(deliveries.month, month), inArray(deliveries.subscriptionId, subscriptionIds)));
+  return new Map(rows.map((row) => [row.id, row.kind]));
+}
 
 /** A stale click: the caller saw another status than the one stored. Carries the fresh row. */
 export class StaleDeliveryError extends ConflictError {
@@ -24,6 +37,8 @@ export class StaleDeliveryError extends ConflictError {
     super('Someone else changed this delivery a moment ago. The row now shows its current status.', { delivery });
   }
 }
+
+const PICKUP_BY_HAND = 'A vase pickup has nothing to leave at the door: mark the vase collected.';
 
 const NOT_ASSIGNED_TO_YOU = 'Only the person this delivery is assigned to, or an admin, can mark it delivered.';
 
@@ -54,17 +69,18 @@ export async function saveRouteOrder(db: Db, caller: UserRecord, month: MonthKey
 
 /**
  * Locks the month's delivery row for the rest of the transaction, creating it first when
- * nobody has acted on it yet. Refuses months the subscription does not include.
+ * nobody has acted on it yet. Refuses months the subscription has no stop in (no delivery
+ * and no vase to collect).
  */
 async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
   const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!subscription) throw new NotFoundError('That subscription no longer exists.');
-  if (!deliversThisMonth(subscription, month)) {
-    throw new InvalidInputError(
-      `${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`,
-    );
-  }
-  await tx.insert(deliveries).values({ subscriptionId, month }).onConflictDoNothing();
+  const kind = stopKindOf(subscription, month, (await storedKinds(tx, [subscriptionId], month)).get(subscriptionId) ?? null);
+  if (!kind) throw noStopIn(subscription, month);
+  await tx
+    .insert(deliveries)
+    .values({ subscriptionId, month, kind })
+    .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: { kind } });
   const [delivery] = await tx
     .select()
     .from(deliveries)
@@ -108,6 +124,7 @@ export async function advanceStatus(
       to,
       ...(archivedPhoto ? { archivedPhoto } : {}),
     });
+    await recountVases(tx, input.subscriptionId);
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }
@@ -155,6 +172,7 @@ export async function undoRevert(db: Db, actor: UserRecord, input: { subscriptio
       undo: true,
       ...(restoredPhoto ? { restoredPhoto } : {}),
     });
+    await recountVases(tx, input.subscriptionId);
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }
@@ -187,17 +205,16 @@ export async function assignDeliveries(
       .where(inArray(subscriptions.id, ids))
       .for('share');
     if (found.length < ids.length) throw new NotFoundError('That subscription no longer exists.');
-    const unscheduled = found.find((s) => !deliversThisMonth(s, month));
-    if (unscheduled)
-      throw new InvalidInputError(
-        `${unscheduled.firstName} ${unscheduled.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`,
-      );
+    const stored = await storedKinds(tx, ids, month);
+    const kinds = new Map(found.map((s) => [s.id, stopKindOf(s, month, stored.get(s.id) ?? null)]));
+    const unscheduled = found.find((s) => !kinds.get(s.id));
+    if (unscheduled) throw noStopIn(unscheduled, month);
 
     const changed = { assigneeId: assignee?.id ?? null, updatedAt: new Date(), updatedBy: actor.email };
     await tx
       .insert(deliveries)
-      .values(ids.map((subscriptionId) => ({ subscriptionId, month, ...changed })))
-      .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: changed });
+      .values(ids.map((subscriptionId) => ({ subscriptionId, month, kind: kinds.get(subscriptionId)!, ...changed })))
+      .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: { ...changed, kind: sql`excluded.kind` } });
     await tx.insert(deliveryEvents).values(
       ids.map((subscriptionId) => ({
         subscriptionId,
@@ -237,11 +254,13 @@ export async function recordDelivered(
     const { subscription, delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
     assertMayDeliver(actor, delivery.assigneeId);
     if (delivery.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
+    if (delivery.kind === 'pickup' && input.method === 'door') throw new InvalidInputError(PICKUP_BY_HAND);
     await tx
       .update(deliveries)
       .set({ status: 'delivered', proofImageKey: input.proofImageKey, updatedAt: new Date(), updatedBy: actor.email })
       .where(and(eq(deliveries.subscriptionId, input.subscriptionId), eq(deliveries.month, input.month)));
     await recordChange(tx, actor, input.subscriptionId, input.month, 'proof', { method: input.method, photo: input.proofImageKey });
+    await recountVases(tx, input.subscriptionId);
     // Left at the door, nobody saw it come: the subscriber hears of it, with the driver's photo.
     if (input.method === 'door') {
       const images = input.proofImageKey ? [{ cid: DOOR_PHOTO_CID, blobKey: input.proofImageKey }] : [];

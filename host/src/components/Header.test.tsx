@@ -43,11 +43,12 @@ describe('Header', () => {
     expect(linkNames()).not.toContain('Manage Users');
   });
 
-  it('shows Dashboard and My Deliveries but not Manage Users to an employee', () => {
+  it('shows Dashboard, My Deliveries and Forecast but not Manage Users to an employee', () => {
     signIn('employee');
     renderAt('/', <Header />);
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav()).getByRole('link', { name: 'My Deliveries' })).toHaveAttribute('href', '/my-deliveries');
+    expect(within(nav()).getByRole('link', { name: 'Forecast' })).toHaveAttribute('href', '/forecast');
     expect(linkNames()).not.toContain('Manage Users');
   });
 
@@ -64,6 +65,7 @@ describe('Header', () => {
     expect(linkNames()).toEqual([
       'Dashboard',
       'My Deliveries',
+      'Forecast',
       'Manage Users',
       'Home',
       'How It Works',

@@ -1,6 +1,6 @@
 import type { SessionRole } from '@blooms/shared/contract/roles';
 import type { AuthStatus } from '@blooms/shared/runtime/auth-store';
-import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, FORECAST_PATH } from '@blooms/shared/contract/routes';
 
 export interface NavLinkItem {
   to: string;
@@ -19,12 +19,18 @@ const SITE_LINKS: NavLinkItem[] = [
 
 /**
  * The header's links: the public pages for everyone, with Dashboard, My Deliveries (every staff
- * member: drivers live there) and Manage Users by session. On a staff screen the staff links
- * come first, where the work is; the site's pages follow, still one tap away.
+ * member: drivers live there), Forecast and Manage Users by session. Dashboard and Manage Users
+ * keep the spec's names. On a staff screen the staff links come first, where the work is; the
+ * site's pages follow, still one tap away.
  */
 export function headerLinks(status: AuthStatus, role: SessionRole, onStaffPage = false): NavLinkItem[] {
   const staff: NavLinkItem[] = [];
-  if (status === 'signed-in') staff.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/my-deliveries', label: 'My Deliveries' });
+  if (status === 'signed-in')
+    staff.push(
+      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/my-deliveries', label: 'My Deliveries' },
+      { to: FORECAST_PATH, label: 'Forecast' },
+    );
   if (status === 'signed-in' && role === 'admin') staff.push({ to: '/users', label: 'Manage Users' });
   const staffLinks = staff.map((link): NavLinkItem => ({ ...link, kind: 'staff' }));
   return onStaffPage ? [...staffLinks, ...SITE_LINKS] : [...SITE_LINKS, ...staffLinks];

@@ -89,6 +89,7 @@ export const monthDeliverySchema = z.object({
   heldBy: z.enum(['skipped', 'paused']).nullable(),
   state: z.enum(MONTH_STATES),
   firstDelivery: z.string().nullable(),
+  pickup: z.boolean(),
   status: z.string(),
   assignedTo: z.string().nullable(),
   assigneeName: z.string().nullable(),
@@ -112,6 +113,7 @@ export const subscriptionRowSchema = z.object({
   giftMessage: z.string(),
   createdAt: z.string(),
   lifecycle: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), statusFrom: z.string(), endsAfter: z.string().nullable() }),
+  vasesOut: z.number(),
   delivery: monthDeliverySchema,
 }) satisfies z.ZodType<SubscriptionRow>;
 

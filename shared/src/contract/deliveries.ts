@@ -59,6 +59,8 @@ export interface SubscriptionRow extends StaffSubscriberFields {
   createdAt: string;
   /** Where the subscription stands with its payments (contract/lifecycle.ts). */
   lifecycle: Lifecycle;
+  /** Vases out with the subscriber now (contract/vases.ts): 1 from the first delivery until the last one is collected. */
+  vasesOut: number;
   delivery: MonthDelivery;
 }
 
@@ -73,6 +75,8 @@ export interface MonthDelivery {
   state: MonthState;
   /** The subscription's first delivery day, while the month is before it ('before-first'); null otherwise. */
   firstDelivery: IsoDate | null;
+  /** A pickup-only stop (contract/vases.ts): no flowers, the last vase is collected; its status runs as a delivery's does. */
+  pickup: boolean;
   status: string;
   assignedTo: string | null;
   assigneeName: string | null;
@@ -104,6 +108,7 @@ const STOPPED_REASONS: Record<SubscriptionStatus, string> = {
 export function deliverThisMonthLabel(row: Pick<SubscriptionRow, 'delivery' | 'lifecycle'>): string {
   const { delivery } = row;
   if (delivery.scheduled) return 'Yes';
+  if (delivery.pickup) return 'No (collect the vase)';
   if (delivery.state === 'before-first')
     return delivery.firstDelivery ? `No (first delivery ${monthDay(delivery.firstDelivery)})` : 'No (before the first delivery)';
   if (delivery.state === 'stopped') return `No (${STOPPED_REASONS[row.lifecycle.status]})`;

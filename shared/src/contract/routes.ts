@@ -13,6 +13,9 @@ export interface RemoteRoute {
 /** The subscribe form. */
 export const SUBSCRIBE_PATH = '/subscribe';
 
+/** Staff: the coming delivery days' arrangements and vases (contract/forecast.ts). */
+export const FORECAST_PATH = '/forecast';
+
 /** Admins: one subscription's history, `?id=<subscription id>` (contract/subscription-history.ts). */
 export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
 
@@ -33,6 +36,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/account', remote: 'subscribe', module: 'Account', access: 'public' },
   { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
   { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff' },
+  { path: FORECAST_PATH, remote: 'staff', module: 'Forecast', access: 'staff' },
   { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
   { path: SUBSCRIPTION_HISTORY_PATH, remote: 'admin', module: 'SubscriptionHistory', access: 'admin' },
 ];

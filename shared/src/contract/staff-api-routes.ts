@@ -19,6 +19,7 @@ import {
 } from './deliveries-api';
 import { ownNameSchema, userRecordSchema } from './users';
 import { daySummarySchema, startMonthSchema } from './day-summary';
+import { forecastSchema } from './forecast';
 
 const monthQuery = z.strictObject({ month: monthSchema });
 const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscriptionId must be a subscription id.' }), month: monthSchema });
@@ -107,6 +108,10 @@ export const STAFF_ROUTES = {
   startMonth: apiRoute({ method: 'GET', path: '/api/start-month', access: 'staff', response: startMonthSchema }),
   /** The month's stops counted by where they stand, and each driver's progress. */
   daySummary: apiRoute({ method: 'GET', path: '/api/day-summary', access: 'staff', query: monthQuery, response: daySummarySchema }),
+  /** The coming delivery days: arrangements to make, what holds the others, vases to collect (contract/forecast.ts). */
+  forecast: apiRoute({ method: 'GET', path: '/api/forecast', access: 'staff', response: forecastSchema }),
+  /** The same forecast as a CSV file, one line per delivery day. */
+  forecastCsv: apiRoute({ method: 'GET', path: '/api/forecast.csv', access: 'staff', reply: 'file' }),
   /** Every change staff screens show, as server-sent events. */
   live: apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream' }),
 };

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { isStop } from '@blooms/shared/contract/vases';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView } from '@blooms/shared/contract/deliveries';
@@ -61,7 +62,7 @@ function Dashboard({ start }: { start: StartMonth }) {
     onDeliveryDate: deliveryDay.follow,
     onChange: day.refresh,
   });
-  const selectable = (rows ?? []).filter((row) => row.delivery.scheduled).map((row) => row.id);
+  const selectable = (rows ?? []).filter((row) => isStop(row.delivery)).map((row) => row.id);
   const selection = useSelection(selectable, [month, view]);
   const { exporting, exportCsv } = useCsvExport(month, view);
   const { undoable, offer: offerUndo, undo } = useRevertUndo(month, applyDelivery);

@@ -20,6 +20,7 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
     giftMessage: '',
     createdAt: '2026-10-01T15:30:00.000Z',
     lifecycle: { status: 'active', statusFrom: '2026-10', endsAfter: null },
+    vasesOut: 1,
     delivery: {
       subscriptionId: id,
       month: THIS_MONTH,
@@ -32,6 +33,7 @@ export function row(id: string, overrides: Partial<SubscriptionRow> = {}, delive
       updatedAt: null,
       state: delivery.scheduled === false ? (delivery.heldBy ?? 'not-in-plan') : 'delivering',
       firstDelivery: null,
+      pickup: false,
       ...delivery,
     },
     ...overrides,

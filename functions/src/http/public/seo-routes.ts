@@ -13,7 +13,7 @@ export const PUBLIC_PAGES = [
   '/privacy-policy',
   '/terms-of-service',
 ];
-const PRIVATE_PATHS = ['/dashboard', '/my-deliveries', '/users', '/login', '/confirmation', '/checkout/', '/api/'];
+const PRIVATE_PATHS = ['/dashboard', '/my-deliveries', '/forecast', '/users', '/login', '/confirmation', '/checkout/', '/api/'];
 
 /** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */
 export function registerSeoRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'publicUrl' | 'port'>) {

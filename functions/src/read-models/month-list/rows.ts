@@ -3,6 +3,7 @@ import { displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms
 import { deliveryProofPath } from '@blooms/shared/contract/staff-api-routes';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
+import { pickupDue, type StopKind } from '@blooms/shared/contract/vases';
 import type { Db } from '../../db/database';
 import { deliveries, subscriptions, users, type SubscriptionDbRow } from '../../db/schema';
 import { NotFoundError } from '../../services/errors';
@@ -12,6 +13,7 @@ export const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
 export const deliveryColumns = {
   status: deliveries.status,
+  kind: deliveries.kind,
   assigneeEmail: users.email,
   assigneeName: users.name,
   proofImageKey: deliveries.proofImageKey,
@@ -20,6 +22,7 @@ export const deliveryColumns = {
 
 type DeliveryColumns = {
   status: string | null;
+  kind: StopKind | null;
   assigneeEmail: string | null;
   assigneeName: string | null;
   proofImageKey: string | null;
@@ -29,7 +32,7 @@ type DeliveryColumns = {
 /** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
 type PlanColumns = Pick<
   SubscriptionDbRow,
-  'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter' | 'firstDelivery'
+  'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter' | 'firstDelivery' | 'vasesOut'
 >;
 export const planColumns = {
   id: subscriptions.id,
@@ -41,8 +44,15 @@ export const planColumns = {
   statusFrom: subscriptions.statusFrom,
   endsAfter: subscriptions.endsAfter,
   firstDelivery: subscriptions.firstDelivery,
+  vasesOut: subscriptions.vasesOut,
 };
 export const deliversThisMonth = (subscription: PlanColumns, month: MonthKey) => deliversIn(subscription, lifecycleOf(subscription), month);
+
+/** What the subscription's stop in the month is, if it has one: a delivery, a pickup-only stop (contract/vases.ts), or none. */
+export function stopKindOf(subscription: PlanColumns, month: MonthKey, stored: StopKind | null): StopKind | null {
+  if (deliversThisMonth(subscription, month)) return 'delivery';
+  return pickupDue(lifecycleOf(subscription), subscription.vasesOut, month, stored) ? 'pickup' : null;
+}
 
 function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: DeliveryColumns): MonthDelivery {
   const state = monthState(subscription, lifecycleOf(subscription), month);
@@ -53,6 +63,7 @@ function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: Delivery
     heldBy: state === 'skipped' || state === 'paused' ? state : null,
     state,
     firstDelivery: state === 'before-first' ? subscription.firstDelivery : null,
+    pickup: state !== 'delivering' && pickupDue(lifecycleOf(subscription), subscription.vasesOut, month, d.kind),
     status: d.status ? displayStatus(d.status) : 'not-started',
     assignedTo: d.assigneeEmail,
     assigneeName: d.assigneeName,
@@ -78,6 +89,7 @@ export function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns)
     giftMessage: s.giftMessage,
     createdAt: s.createdAt.toISOString(),
     lifecycle: lifecycleOf(s),
+    vasesOut: s.vasesOut,
     delivery: toMonthDelivery(s, month, d),
   };
 }

@@ -10,7 +10,8 @@ import {
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { historyPageUrl } from '@blooms/shared/contract/subscription-history';
-import { LifecycleTag } from '../deliveries/LifecycleTag';
+import { LifecycleTag, VasesTag } from '../deliveries/LifecycleTag';
+import { isStop, pickupStatusLabel } from '@blooms/shared/contract/vases';
 import { BreakableEmail } from '../deliveries/BreakableEmail';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
@@ -39,16 +40,17 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
           type="checkbox"
           aria-label={`Select ${name}`}
           checked={selected}
-          disabled={!delivery.scheduled}
+          disabled={!isStop(delivery)}
           onChange={() => onToggle(row.id)}
         />
       </td>
       <th scope="row">
         {name}
         <LifecycleTag lifecycle={row.lifecycle} />
+        <VasesTag lifecycle={row.lifecycle} vasesOut={row.vasesOut} />
       </th>
       <td className="deliveries-table__wrap">
-        <a href={`mailto:${row.email}`} aria-label={row.email} tabIndex={delivery.scheduled ? -1 : undefined}>
+        <a href={`mailto:${row.email}`} aria-label={row.email} tabIndex={isStop(delivery) ? -1 : undefined}>
           <BreakableEmail email={row.email} />
         </a>
       </td>
@@ -70,12 +72,13 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
         <NotesCell notes={notesForStaff(row)} name={name} tabIndex={-1} />
       </td>
       <td>
-        {delivery.scheduled ? (
+        {isStop(delivery) ? (
           <span className="status-cell">
             <StatusPill
               status={delivery.status}
               busy={busy}
-              actionLabel={`change to ${statusLabel(nextStatus(delivery.status))}`}
+              pickup={delivery.pickup}
+              actionLabel={`change to ${(delivery.pickup ? pickupStatusLabel : statusLabel)(nextStatus(delivery.status))}`}
               onClick={() => onPill(row)}
             />
             {delivery.proofImageUrl && (

@@ -1,4 +1,5 @@
 import { displayStatus, statusLabel } from '@blooms/shared/contract/deliveries';
+import { pickupStatusLabel } from '@blooms/shared/contract/vases';
 
 interface Props {
   status: string;
@@ -6,14 +7,17 @@ interface Props {
   actionLabel?: string;
   onClick?: () => void;
   busy?: boolean;
+  /** A pickup-only stop: its statuses read as a pickup's (contract/vases.ts). */
+  pickup?: boolean;
 }
 
-export function StatusPill({ status, actionLabel, onClick, busy }: Props) {
+export function StatusPill({ status, actionLabel, onClick, busy, pickup = false }: Props) {
   const className = `status-pill status-pill--${displayStatus(status)}`;
-  if (!onClick) return <span className={className}>{statusLabel(status)}</span>;
+  const label = pickup ? pickupStatusLabel(status) : statusLabel(status);
+  if (!onClick) return <span className={className}>{label}</span>;
   return (
-    <button type="button" className={className} onClick={onClick} disabled={busy} aria-label={`${statusLabel(status)}: ${actionLabel}`}>
-      {statusLabel(status)}
+    <button type="button" className={className} onClick={onClick} disabled={busy} aria-label={`${label}: ${actionLabel}`}>
+      {label}
     </button>
   );
 }

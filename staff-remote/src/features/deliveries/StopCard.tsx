@@ -1,6 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { navigateUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { phoneHref } from '@blooms/shared/contract/site';
+import { COLLECTED_LABEL, PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { StatusPill } from './StatusPill';
 import { formatPhone } from './format';
 import './stop-cards.css';
@@ -24,7 +25,7 @@ interface Props {
 /** One stop on a driver's phone: where, who, what to know, and big buttons for what to do. */
 export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDelivered, onMove, dragged, dragHandle }: Props) {
   const name = `${row.firstName} ${row.lastName}`;
-  const { status } = row.delivery;
+  const { status, pickup } = row.delivery;
   return (
     <li
       className={`stop-card${dragged ? ' stop-card--dragged' : ''}`}
@@ -36,7 +37,7 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
           {stop}
         </span>
         <h2 className="stop-card__name">{name}</h2>
-        <StatusPill status={status} />
+        <StatusPill status={status} pickup={pickup} />
       </div>
       <p className="stop-card__address">
         {row.address}
@@ -44,6 +45,7 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
         <br />
         {row.city}, {row.state} {row.zip}
       </p>
+      {pickup && <p className="stop-card__pickup">{PICKUP_NOTE}</p>}
       {notesForStaff(row) && <p className="stop-card__notes">{notesForStaff(row)}</p>}
       <div className="stop-card__actions">
         <a
@@ -59,13 +61,25 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
           Call
         </a>
         {status === 'not-started' && (
-          <button type="button" className="button" disabled={busy} onClick={onOutForDelivery} aria-label={`Out for delivery to ${name}`}>
-            Out for delivery
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={onOutForDelivery}
+            aria-label={pickup ? `Out for the vase of ${name}` : `Out for delivery to ${name}`}
+          >
+            {pickup ? 'Out for pickup' : 'Out for delivery'}
           </button>
         )}
         {status === 'out-for-delivery' && (
-          <button type="button" className="button" disabled={busy} onClick={onDelivered} aria-label={`Delivered to ${name}`}>
-            Delivered
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={onDelivered}
+            aria-label={pickup ? `${COLLECTED_LABEL} from ${name}` : `Delivered to ${name}`}
+          >
+            {pickup ? COLLECTED_LABEL : 'Delivered'}
           </button>
         )}
       </div>

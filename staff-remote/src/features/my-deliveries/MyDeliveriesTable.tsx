@@ -1,6 +1,7 @@
 import { mapSearchUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { phoneHref } from '@blooms/shared/contract/site';
+import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
 import { formatPhone } from '../deliveries/format';
@@ -34,7 +35,10 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Pro
             const canAct = row.delivery.status === 'out-for-delivery';
             return (
               <tr key={row.id}>
-                <th scope="row">{name}</th>
+                <th scope="row">
+                  {name}
+                  {row.delivery.pickup && <span className="pickup-tag">{PICKUP_NOTE}</span>}
+                </th>
                 <td>
                   <a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer">
                     {row.address}, {row.city}
@@ -51,7 +55,13 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Pro
                   <StatusPill
                     status={row.delivery.status}
                     busy={uploadingId === row.id}
-                    {...(canAct ? { actionLabel: 'record how it was delivered', onClick: () => onDelivered(row) } : {})}
+                    pickup={row.delivery.pickup}
+                    {...(canAct
+                      ? {
+                          actionLabel: row.delivery.pickup ? 'mark the vase collected' : 'record how it was delivered',
+                          onClick: () => onDelivered(row),
+                        }
+                      : {})}
                   />
                 </td>
               </tr>

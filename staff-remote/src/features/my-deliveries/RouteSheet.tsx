@@ -1,5 +1,6 @@
 import { notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { formatPhone } from '../deliveries/format';
 import './route-sheet.css';
 
@@ -21,6 +22,7 @@ export function RouteSheet({ firstName, month, rows }: { firstName: string; mont
             <br />
             {row.address}
             {row.unit && `, ${row.unit}`}, {row.city} {row.zip}
+            {row.delivery.pickup && <strong className="route-sheet__notes">{PICKUP_NOTE}</strong>}
             {notesForStaff(row) && <em className="route-sheet__notes">{notesForStaff(row)}</em>}
           </li>
         ))}

@@ -45,7 +45,9 @@ export function useProofCapture(
     }
   }
 
+  /** A delivery asks how it was delivered; a pickup-only stop only records the vase collected (by hand: nothing is left). */
   function askHowDelivered(row: SubscriptionRow) {
+    if (row.delivery.pickup) return void saveProof(row, 'hand');
     askChoice(`Delivered: ${nameOf(row)}`, `${deliverToLine(row)}. ${PROOF_QUESTION}`, [
       { label: 'Hand Delivered', onClick: () => void saveProof(row, 'hand') },
       {
