@@ -86,13 +86,15 @@ describe('the standalone server', () => {
     expect(await cacheOf('/remotes/marketing/mf-manifest.json')).toBe('no-cache');
   });
 
-  it("tells browsers to preload the configuration and the page's remote", async () => {
+  it("tells browsers to preload the host's entry, the configuration and the page's remote", async () => {
     expect((await app.inject('/faq')).headers.link).toBe(
-      '</app-config.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/marketing/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/marketing/remoteEntry.js>; rel=preload; as=script',
+      '</main.js>; rel=preload; as=script, </app-config.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/marketing/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/marketing/remoteEntry.js>; rel=preload; as=script',
     );
     expect((await app.inject('/')).headers.link).toContain('</remotes/marketing/remoteEntry.js>; rel=preload; as=script');
     expect((await app.inject('/dashboard')).headers.link).toContain('<https://staff.cdn.example/remoteEntry.js>; rel=preload; as=script');
-    expect((await app.inject('/no/such/page')).headers.link).toBe('</app-config.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect((await app.inject('/no/such/page')).headers.link).toBe(
+      '</main.js>; rel=preload; as=script, </app-config.json>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
   });
 
   it('sends the precompressed Brotli copy when the browser accepts it, cached like the original', async () => {

@@ -25,13 +25,17 @@ export function appDistDirs(staticRoot: string): { prefix: string; dir: string }
   ];
 }
 
+/** The host's entry script, which start.js adds to the page (host/public/start.js). */
+const HOST_ENTRY = '/main.js';
+
 /**
- * Preload hints sent with the host's page: the site configuration, and the manifest and
- * entry of the remote that the requested path needs. The browser fetches them while the
- * host's own script loads, instead of one after another.
+ * Preload hints sent with a page that is not prerendered (it needs the app at once): the
+ * host's entry, the site configuration, and the manifest and entry of the remote that the
+ * requested path needs. The browser fetches them side by side, instead of the entry waiting
+ * for start.js and the rest for the entry.
  */
 export function preloadLinks(pathname: string, remotes: Record<RemoteName, string>): string {
-  const links = [`<${APP_CONFIG_PATH}>; rel=preload; as=fetch; crossorigin=anonymous`];
+  const links = [`<${HOST_ENTRY}>; rel=preload; as=script`, `<${APP_CONFIG_PATH}>; rel=preload; as=fetch; crossorigin=anonymous`];
   const remote = remoteOfPath(pathname);
   if (remote) {
     const manifest = remotes[remote];
