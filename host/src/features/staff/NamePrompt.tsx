@@ -89,6 +89,7 @@ export function NamePrompt() {
           />
           {problem && (
             <p id="name-prompt-problem" className="field-problem" role="alert">
+              <span aria-hidden="true">⚠ </span>
               {problem}
             </p>
           )}
