@@ -107,7 +107,7 @@ test('Retry loads a remote that has come back', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('React and the other singletons are loaded once, from the host', async ({ page }) => {
+test('React, zod and the other singletons are loaded once, from the host', async ({ page }) => {
   // React's own code carries this key; a bundle that merely uses the shared React does not.
   const REACT_INTERNALS = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
   const scriptPaths = new Set<string>();
@@ -146,6 +146,7 @@ test('React and the other singletons are loaded once, from the host', async ({ p
     'react-dom',
     'react-router-dom',
     'zustand',
+    'zod',
     '@blooms/shared/runtime/auth-store',
     '@blooms/shared/runtime/popup-store',
   ]) {
