@@ -5,18 +5,11 @@ import { addDays, formatDeliveryDate, studioDate, type MonthDeliveryDate } from 
 import { addMonths } from '@blooms/shared/contract/months';
 import { FORECAST_CSV_COLUMNS } from '@blooms/shared/contract/forecast';
 import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
-import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
+import { moveClock } from '../support/test-clock';
 import { signInToAccount, subscribeByApi } from '../support/account';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
-
-async function moveClock(request: APIRequestContext, headers: Record<string, string>, today: string | null) {
-  const moved = today
-    ? await request.put(TEST_CLOCK_PATH, { headers, data: { today } })
-    : await request.delete(TEST_CLOCK_PATH, { headers });
-  expect(moved.status()).toBe(200);
-}
 
 /** The delivery day whose work is today or next, and the one after it (by the server's real clock). */
 async function workAndNext(request: APIRequestContext, headers: Record<string, string>): Promise<[MonthDeliveryDate, MonthDeliveryDate]> {

@@ -1,21 +1,14 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { monthDay } from '@blooms/shared/contract/deliveries';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
-import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
+import { moveClock } from '../support/test-clock';
 import { subscribeByApi } from '../support/account';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { rowOf, showMonth } from '../support/staff';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
-
-async function moveClock(request: APIRequestContext, headers: Record<string, string>, today: string | null) {
-  const moved = today
-    ? await request.put(TEST_CLOCK_PATH, { headers, data: { today } })
-    : await request.delete(TEST_CLOCK_PATH, { headers });
-  expect(moved.status()).toBe(200);
-}
 
 test('staff screens open on the delivery day that is today or next, around a delivery day, at 1280 px and on a phone', async ({
   browser,

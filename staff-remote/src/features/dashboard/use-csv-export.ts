@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { downloadFile } from '../deliveries/download-file';
 import type { DashboardView } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
@@ -11,13 +12,7 @@ export function useCsvExport(month: MonthKey, view: DashboardView) {
   async function exportCsv() {
     setExporting(true);
     try {
-      const file = await deliveriesApi.exportCsv(month, view);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file);
-      link.download = `subscriptions-${month}.csv`;
-      link.click();
-      // The download has started by then; the address is only freed, never needed again.
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      downloadFile(await deliveriesApi.exportCsv(month, view), `subscriptions-${month}.csv`);
     } catch (e) {
       showPopup('error', (e as Error).message);
     } finally {
