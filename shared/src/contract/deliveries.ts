@@ -102,6 +102,7 @@ const STOPPED_REASONS: Record<SubscriptionStatus, string> = {
   'past-due': 'held, past due',
   paused: 'paused',
   cancelled: 'cancelled',
+  complete: 'gift complete',
 };
 
 /** "Deliver This Month" as staff screens and the CSV say it: "Yes", "No (skipped)", "No (first delivery December 10)". */
