@@ -81,7 +81,7 @@ async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSi
     ({ from, to }) => `The ${formatPrice(PRICE_PER_MONTH_USD)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`,
   );
   if (endsAfter !== row.endsAfter && endsAfter && change.kind !== 'cancel')
-    carried.push(`Your gift’s last delivery is now in ${formatMonth(endsAfter)}.`);
+    carried.push(`The last delivery of your gift is now in ${formatMonth(endsAfter)}.`);
   await queueEmail(
     tx,
     `account-${change.kind}`,
