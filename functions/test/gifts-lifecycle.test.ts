@@ -25,7 +25,7 @@ const giftOf = (giftDeliveries: GiftLength, giftPayment: GiftPayment) => ({
 describe.each(DATABASE_KINDS)('a gift that ends, from its buyer’s account, on %s', (kind) => {
   /** The server's clock: each test starts on the fixture's day, when the first month is inside its notice. */
   let now = noonOn(today());
-  const { fx, soonMonth, subscribe, mailsTo, signInByEmail, account, change } = accountFixture(kind, { clock: () => now });
+  const { fx, soonMonth, subscribe, mailsTo, signInByEmail, as, account, change } = accountFixture(kind, { clock: () => now });
   beforeEach(() => {
     now = noonOn(today());
   });
@@ -35,17 +35,28 @@ describe.each(DATABASE_KINDS)('a gift that ends, from its buyer’s account, on 
   const paymentsOf = async (id: string) =>
     (await fx.database.db.select().from(payments).where(eq(payments.subscriptionId, id))).sort((a, b) => a.month.localeCompare(b.month));
   const giftOn = (a: Account, id: string) => a.subscriptions.find((s) => s.id === id)!;
+  /** The dashboard's row of the subscription in a month. */
+  const staffRow = async (id: string, inMonth: MonthKey) => {
+    const page = await fx.app.inject({ url: `/api/subscriptions?month=${inMonth}&q=rosa`, headers: as(fx.staffToken) });
+    return (page.json().rows as { id: string; gift?: unknown; lifecycle: unknown }[]).find((row) => row.id === id)!;
+  };
 
   it('a skip or a pause does not use a delivery up: the end moves with it, and a prepaid month’s payment moves to the new last month', async () => {
     const row = await subscribe('sam@example.com', giftOf(3, 'prepaid'));
     expect(row.endsAfter).toBe(month(2));
     const token = await signInByEmail('sam@example.com');
     expect(giftOn(await account(token), row.id).giftTerms).toMatchObject({ deliveries: 3, prepaid: true, left: 3, lastMonth: month(2) });
+    expect(await staffRow(row.id, month(1))).toMatchObject({
+      gift: { delivery: 2, of: 3 },
+      lifecycle: { status: 'active', endsAfter: month(2) },
+    });
 
     const skipped = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${month(1)}`);
     expect(skipped.statusCode).toBe(200);
     expect(giftOn(skipped.json(), row.id).giftTerms).toMatchObject({ left: 3, lastMonth: month(3) });
     expect((await paymentsOf(row.id)).map((p) => p.month)).toEqual([month(0), month(2), month(3)]);
+    expect(await staffRow(row.id, month(1))).toMatchObject({ gift: null });
+    expect(await staffRow(row.id, month(3))).toMatchObject({ gift: { delivery: 3, of: 3 } });
     await waitFor(() =>
       mailsTo('sam@example.com').some((mail) => mail.includes(`The last delivery of your gift is now in ${formatMonth(month(3))}.`)),
     );
@@ -72,6 +83,7 @@ describe.each(DATABASE_KINDS)('a gift that ends, from its buyer’s account, on 
     }
     expect((await paymentsOf(row.id)).map((p) => p.month)).toEqual([month(0), month(1), month(2)]);
     expect(await rowOf(row.id)).toMatchObject({ status: 'complete', endsAfter: month(2) });
+    expect(await staffRow(row.id, month(3))).toMatchObject({ gift: null, lifecycle: { status: 'complete' } });
     const mine = giftOn(await account(token), row.id);
     expect(mine).toMatchObject({ status: 'complete', statusLabel: `Gift complete, last delivery ${formatMonth(month(2))}` });
     expect(mine.giftTerms).toMatchObject({
