@@ -81,9 +81,7 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
                   onClick={() =>
                     void answerTo(
                       act(() => accountApi.cancel({ params: { id: s.id }, body: { reason: step.reason, otherText: step.otherText } })),
-                      s.refundIfCancelledCents > 0
-                        ? `Your subscription is cancelled and ${formatCents(s.refundIfCancelledCents)} is refunded to your card. We e-mailed you the change.`
-                        : 'Your subscription is cancelled. We e-mailed you the change.',
+                      'Your subscription is cancelled. We e-mailed you the change.',
                     ).then((done) => done && setStep({ kind: 'closed' }))
                   }
                 >
