@@ -15,7 +15,7 @@ import {
 } from '@blooms/shared/contract/gifts';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
-import { formatPrice, LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { monthList } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
