@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
       payload: '',
     });
     const { order } = (await call(app, 'verifyCheckoutSession', { sessionId })).json().result;
-    expect(order.gift).toEqual({ recipient: 'Linh Nguyen', message: 'Happy birthday, Mom!' });
+    expect(order.gift).toEqual({ recipient: 'Linh Nguyen', message: 'Happy birthday, Mom!', deliveries: 0, prepaidCents: 0 });
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
     expect(row).toMatchObject({
       email: 'mom@example.com',

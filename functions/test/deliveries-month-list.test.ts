@@ -77,6 +77,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s: who may call, the month list, s
           'lifecycle',
           'vasesOut',
           'delivery',
+          'gift',
         ].sort(),
       );
       expect(Object.keys(first.lifecycle).sort()).toEqual(['endsAfter', 'status', 'statusFrom']);

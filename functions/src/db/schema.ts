@@ -21,6 +21,7 @@ import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
 import { SUBSCRIPTION_STATUSES } from '@blooms/shared/contract/lifecycle';
 import { STOP_KINDS } from '@blooms/shared/contract/vases';
+import { GIFT_PAYMENTS, type GiftDeliveries } from '@blooms/shared/contract/gifts';
 
 export const users = pgTable(
   'users',
@@ -59,6 +60,9 @@ export const subscriptions = pgTable(
     buyerName: text('buyer_name').notNull().default(''),
     buyerEmail: text('buyer_email').notNull().default(''),
     giftMessage: text('gift_message').notNull().default(''),
+    /** A gift's length in deliveries, 0 while it runs until cancelled, and how it is paid (migration 0023, contract/gifts.ts). */
+    giftDeliveries: integer('gift_deliveries').$type<GiftDeliveries>().notNull().default(0),
+    giftPayment: text('gift_payment', { enum: GIFT_PAYMENTS }).notNull().default('per-delivery'),
     plan: text('plan', { enum: PLANS }).notNull(),
     /** Month numbers 1-12 the subscriber receives flowers in. */
     months: integer('months').array().notNull(),
@@ -303,6 +307,9 @@ export const payments = pgTable(
     month: text('month').notNull(),
     amountCents: integer('amount_cents').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Given back (migration 0023): a prepaid gift's delivery not made when it was cancelled, and the provider's refund. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundRef: text('refund_ref'),
   },
   (t) => [index('payments_subscription_idx').on(t.subscriptionId, t.paidAt)],
 );

@@ -11,7 +11,7 @@ export interface MailSite extends SiteContact {
 }
 
 /** A line of a plain e-mail: text, or a link with its words (the plain-text part shows both). */
-type Line = string | { text: string; href: string };
+export type Line = string | { text: string; href: string };
 
 const asText = (line: Line) => (typeof line === 'string' ? line : `${line.text}: ${line.href}`);
 const asHtml = (line: Line) =>
@@ -55,7 +55,7 @@ function plainEmail(
 export function accountChangeEmail(
   s: Parameters<typeof payerOf>[0],
   site: MailSite,
-  change: { subject: string; lines: string[]; image?: { cid: string; alt: string } },
+  change: { subject: string; lines: Line[]; image?: { cid: string; alt: string } },
 ): OutgoingMail {
   const payer = payerOf(s);
   const about = isGift(s) ? [`About your gift to ${s.firstName} ${s.lastName}:`] : [];
@@ -112,6 +112,23 @@ export function paymentFailedEmail(s: Parameters<typeof payerOf>[0], site: MailS
       'We could not take the payment for the next Monthly Blooms delivery.',
       'Your card may have expired or been declined. Until the payment goes through, we hold the deliveries; nothing is lost, and the plan stays as it is.',
       'Your card is tried again once a day until the delivery day. To use another card, sign in to your account (below) and choose Update card.',
+    ],
+  });
+}
+
+/** Sent once, when a gift of a set number of deliveries has made its last: it has ended, and how to continue it. */
+export function giftEndedEmail(
+  s: Parameters<typeof payerOf>[0] & { id: string; giftDeliveries: number },
+  site: MailSite,
+  lastMonthName: string,
+): OutgoingMail {
+  const recipient = `${s.firstName} ${s.lastName}`;
+  return accountChangeEmail(s, site, {
+    subject: `Your gift to ${recipient} has ended`,
+    lines: [
+      `The ${lastMonthName} flowers were the last of the ${s.giftDeliveries} deliveries you gave ${s.firstName}, so the gift has ended and nothing more is delivered or charged.`,
+      `Would you like to continue it? Your account has the gift ready to give again, with ${s.firstName}’s address filled in.`,
+      { text: 'Continue the gift', href: `${site.accountUrl}?continue=${encodeURIComponent(s.id)}` },
     ],
   });
 }

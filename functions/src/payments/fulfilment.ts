@@ -10,7 +10,8 @@ import { queueEmail } from '../infrastructure/email-outbox';
 import type { ProviderLink } from './provider';
 import { confirmationEmail } from '../mail/confirmation-email';
 import type { MailSite } from '../mail/account-change-email';
-import { recordPayment } from '../services/payment-ledger';
+import { recordCheckoutPayments } from '../services/gifts';
+import { checkoutAmountCents, giftDeliveriesOf } from '@blooms/shared/contract/gifts';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-session';
 
@@ -31,8 +32,8 @@ export function createFulfilment(db: Db, site: MailSite, log: Logger, clock: () 
       const order = await orderSummaryOf(tx, session, clock());
       const row = await insertSubscription(tx, session.subscriber, { checkoutSessionId: sessionId, ...link }, order.firstDelivery?.date);
       if (row) {
-        // The checkout's payment is the first delivery's.
-        if (order.firstDelivery) await recordPayment(tx, row.id, `checkout:${sessionId}`, order.firstDelivery.month);
+        // The checkout's payment is the first delivery's, or a prepaid gift's every delivery.
+        if (order.firstDelivery) await recordCheckoutPayments(tx, row, sessionId, order.firstDelivery.month);
         await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, order), { subscriptionId: row.id });
       }
       await tx
@@ -63,7 +64,14 @@ export async function orderSummaryOf(
     months: s.months,
     deliverTo: deliverToLine(s),
     firstDelivery: await firstDeliveryFor(db, s.months, now),
-    gift: isGift(s) ? { recipient: `${s.firstName} ${s.lastName}`, message: s.giftMessage } : null,
+    gift: isGift(s)
+      ? {
+          recipient: `${s.firstName} ${s.lastName}`,
+          message: s.giftMessage,
+          deliveries: giftDeliveriesOf(s),
+          prepaidCents: s.giftPayment === 'prepaid' ? checkoutAmountCents(s) : 0,
+        }
+      : null,
     payments: session.provider,
   };
 }

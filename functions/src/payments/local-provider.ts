@@ -9,7 +9,7 @@ import { TEST_CHECKOUT_PATH } from '../http/paths';
  * The local default: a test checkout page served by this backend (/checkout/test/{id}) that
  * behaves like a hosted checkout. Nothing is charged; paying marks the session paid, and a
  * later month's charge always goes through (its payment id is made from the idempotency key,
- * so asking twice is one payment). The page's Test billing controls try the other outcomes.
+ * so asking twice is one payment), and so does a refund. The page's Test billing controls try the other outcomes.
  */
 export function localProvider(db: Db): PaymentProvider {
   return {
@@ -25,6 +25,9 @@ export function localProvider(db: Db): PaymentProvider {
     },
     async chargeSavedCard({ idempotencyKey }) {
       return { paid: true, ref: `pi_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
+    },
+    async refund({ idempotencyKey }) {
+      return { ref: `re_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
     },
     async cardPortalUrl() {
       return null;

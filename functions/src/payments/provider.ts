@@ -1,10 +1,17 @@
 /** Where customers pay. Stripe when configured; otherwise a built-in test checkout. */
 export interface PaymentProvider {
   name: 'stripe' | 'local';
-  /** Starts a hosted checkout that takes the first delivery's $99 and saves the card for the months after; returns its id and where to send the browser. */
+  /**
+   * Starts a hosted checkout that takes amountCents (the first delivery's price, or every
+   * delivery of a gift paid up front: contract/gifts.ts) and saves the card for the months
+   * after; returns its id and where to send the browser.
+   */
   createCheckout: (input: {
     email: string;
     reference: string;
+    amountCents: number;
+    /** What the buyer's page and receipt say it is for. */
+    description: string;
     successUrl: string;
     cancelUrl: string;
   }) => Promise<{ id: string; url: string }>;
@@ -16,6 +23,12 @@ export interface PaymentProvider {
    * cannot be reached or answers oddly: nothing is known then, and the same key is tried again.
    */
   chargeSavedCard: (charge: SavedCardCharge) => Promise<ChargeOutcome>;
+  /**
+   * Gives back part of what a checkout took, to the card that paid. The same idempotency key
+   * refunds at most once. Throws when the provider cannot be reached or refuses: nothing is
+   * known to be refunded then, and the same key is tried again.
+   */
+  refund: (refund: CheckoutRefund) => Promise<{ ref: string }>;
   /** Where the customer changes their card (Stripe's customer portal), coming back to returnUrl; null when the provider has no such page. */
   cardPortalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
 }
@@ -27,6 +40,13 @@ export interface SavedCardCharge {
   idempotencyKey: string;
   /** What the customer's statement and receipt say it is for. */
   description: string;
+  metadata: Record<string, string>;
+}
+
+export interface CheckoutRefund {
+  checkoutSessionId: string;
+  amountCents: number;
+  idempotencyKey: string;
   metadata: Record<string, string>;
 }
 

@@ -3,6 +3,7 @@ import { siteUrlOf, type ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Logger } from '../infrastructure/logger';
 import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/billing';
+import { completeGifts } from '../services/gifts';
 import { recordWorkerRun } from '../infrastructure/worker-runs';
 import { applyProviderEvent, type ProviderEvent } from '../services/provider-events';
 import { createFulfilment } from './fulfilment';
@@ -12,7 +13,7 @@ import { stripeClient, stripeProvider } from './stripe-provider';
 /**
  * Stripe when configured; the built-in test checkout otherwise. Either way, paid checkouts are
  * fulfilled, later payments and declines applied, and each month's delivery charged on its
- * charge date by the billing worker, whose every run is kept (for health checks) and told to
+ * charge date by the billing worker (which also ends gifts whose last delivery has passed), whose every run is kept (for health checks) and told to
  * onBillingRun (metrics).
  */
 export function paymentsFor(
@@ -28,7 +29,13 @@ export function paymentsFor(
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
   const billing = new BillingWorker(
-    (now) => chargeDueMonths(database.db, provider, site, log, now),
+    async (now) => {
+      const run = await chargeDueMonths(database.db, provider, site, log, now);
+      // After the charges: a gift whose last delivery has passed ends, and its buyer is told once.
+      const ended = await completeGifts(database.db, site, now);
+      if (ended > 0) log.info({ giftsEnded: ended }, 'gifts ended after their last delivery');
+      return run;
+    },
     clock,
     log,
     async (run, ok) => {

@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { UnavailableError } from '../services/errors';
@@ -35,7 +34,8 @@ export function stripeClient(settings: StripeSettings): Stripe {
 }
 
 /**
- * Stripe without Stripe Billing: Checkout takes the first delivery's $99 and saves the card
+ * Stripe without Stripe Billing: Checkout takes the first delivery's $99 (a prepaid gift: all its
+ * deliveries; a refund gives back those not made when it is cancelled) and saves the card
  * (setup_future_usage), then each later month with a delivery is its own off-session
  * PaymentIntent on its charge date (services/billing.ts). Stripe's monthly subscription cycle
  * could not follow the rule "charged for each month with a delivery" when months are skipped,
@@ -54,7 +54,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
 
   return {
     name: 'stripe',
-    async createCheckout({ email, reference, successUrl, cancelUrl }) {
+    async createCheckout({ email, reference, amountCents, description, successUrl, cancelUrl }) {
       const session = await reachingStripe(() =>
         stripe.checkout.sessions.create({
           mode: 'payment',
@@ -63,8 +63,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
               quantity: 1,
               price_data: {
                 currency: 'usd',
-                unit_amount: PRICE_PER_MONTH_CENTS,
-                product_data: { name: 'Monthly Blooms: your first delivery' },
+                unit_amount: amountCents,
+                product_data: { name: description },
               },
             },
           ],
@@ -114,6 +114,15 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         if (error instanceof Stripe.errors.StripeCardError) return { paid: false, reason: error.message };
         throw error;
       }
+    },
+    async refund({ checkoutSessionId, amountCents, idempotencyKey, metadata }) {
+      const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(checkoutSessionId));
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Stripe checkout ${checkoutSessionId} has no payment to refund`);
+      const refund = await reachingStripe(() =>
+        stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata }, { idempotencyKey }),
+      );
+      return { ref: refund.id };
     },
     async cardPortalUrl(customerId, returnUrl) {
       const session = await reachingStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));

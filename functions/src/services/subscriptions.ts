@@ -1,4 +1,5 @@
 import type { Subscriber } from '@blooms/shared/contract/subscriber';
+import { giftLastMonth } from '@blooms/shared/contract/gifts';
 import type { IsoDate } from '@blooms/shared/contract/delivery-dates';
 import type { Db } from '../db/database';
 import { subscriptions, type SubscriptionDbRow } from '../db/schema';
@@ -24,6 +25,8 @@ export async function insertSubscription(
       providerCustomerId: paidBy?.customerId ?? null,
       providerSubscriptionId: paidBy?.subscriptionId ?? null,
       firstDelivery,
+      // A gift of a set number of deliveries ends after the last; skips and pauses move it (services/gifts.ts).
+      endsAfter: giftLastMonth({ ...subscriber, firstDelivery, skippedMonths: [], pausedFrom: null, pausedUntil: null }),
     })
     .onConflictDoNothing({ target: subscriptions.checkoutSessionId })
     .returning();

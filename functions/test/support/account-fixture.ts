@@ -41,7 +41,8 @@ export const soonDate = () => defaultDeliveryDate(SOON_MONTH);
 const NOW = new Date(studioMidnight(addDays(lastDayForChanges(soonDate()), 1)).getTime() + 12 * 3600_000);
 export const today = () => studioDate(NOW);
 
-export function accountFixture(kind: DatabaseKind) {
+/** clock: the server's, when a test moves it (else the fixed NOW); env: settings on top, read when the server starts (another payment provider). */
+export function accountFixture(kind: DatabaseKind, options: { clock?: () => Date; env?: () => Record<string, string> } = {}) {
   const fx = {
     database: null as unknown as TestDatabase,
     app: null as unknown as FastifyInstance,
@@ -53,8 +54,8 @@ export function accountFixture(kind: DatabaseKind) {
     fx.database = await createMigratedDatabase(kind);
     fx.smtp = await startSmtpServer();
     fx.app = await startTestServer(fx.database, {
-      config: testConfig({ SMTP_URL: fx.smtp.url, PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test' }),
-      clock: () => NOW,
+      config: testConfig({ SMTP_URL: fx.smtp.url, PUBLIC_URL: 'https://blooms.example', PAYMENTS: 'test', ...options.env?.() }),
+      clock: options.clock ?? (() => NOW),
     });
     await fx.database.db.insert(users).values({ name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' });
     fx.staffToken = (await signInWithGoogle('boss@blooms.example')).idToken;

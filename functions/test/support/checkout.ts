@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
+import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import { monthsSelected } from '@blooms/shared/contract/months';
 import type { Db } from '../../src/db/database';
 import { subscriptions } from '../../src/db/schema';
@@ -12,7 +12,7 @@ const stripe = new Stripe('sk_test_123');
 let serial = 0;
 
 /** Starts a checkout for Rosa Diaz of Provo with these plan months, as the subscribe form does; resolves with its session id. */
-async function startCheckout(app: FastifyInstance, email: string, months: number[]): Promise<string> {
+async function startCheckout(app: FastifyInstance, email: string, months: number[], extra: Partial<SubscribeForm> = {}): Promise<string> {
   const selectedMonths = monthsSelected(months);
   const form = {
     ...EMPTY_SUBSCRIBE_FORM,
@@ -25,6 +25,7 @@ async function startCheckout(app: FastifyInstance, email: string, months: number
     zip: '84601',
     plan: months.length === 12 ? ('yearly' as const) : ('custom' as const),
     selectedMonths,
+    ...extra,
   };
   const started = await app.inject({ method: 'POST', url: '/api/createCheckoutSession', payload: { data: buildCheckoutPayload(form) } });
   return (started.json().result as { sessionId: string }).sessionId;
@@ -34,8 +35,14 @@ const subscriptionOf = async (db: Db, sessionId: string) =>
   (await db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId)))[0]!;
 
 /** A customer who subscribed and paid on the built-in test checkout; resolves with the subscription row. */
-export async function subscribeThroughTestCheckout(app: FastifyInstance, db: Db, email: string, months: number[]) {
-  const sessionId = await startCheckout(app, email, months);
+export async function subscribeThroughTestCheckout(
+  app: FastifyInstance,
+  db: Db,
+  email: string,
+  months: number[],
+  extra: Partial<SubscribeForm> = {},
+) {
+  const sessionId = await startCheckout(app, email, months, extra);
   const paid = await app.inject({
     method: 'POST',
     url: `/checkout/test/${sessionId}/pay`,
@@ -53,8 +60,9 @@ export async function subscribeThroughStripe(
   fake: Awaited<ReturnType<typeof startFakeStripe>>,
   email: string,
   months: number[],
+  extra: Partial<SubscribeForm> = {},
 ) {
-  const sessionId = await startCheckout(app, email, months);
+  const sessionId = await startCheckout(app, email, months, extra);
   const paid = fake.pay(sessionId);
   const body = JSON.stringify({
     id: `evt_${process.pid}_${++serial}`,

@@ -15,6 +15,17 @@ export interface FakeSession {
   /** Set once paid, as Stripe sets them when a payment-mode checkout completes. */
   customer: string | null;
   payment_intent: string | null;
+  /** What the session takes: its one line item's unit amount. */
+  amount_total: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  status: 'succeeded';
+  amount: number;
+  payment_intent: string;
+  metadata: Record<string, string>;
 }
 
 export interface FakePaymentIntent {
@@ -44,7 +55,7 @@ const stripeError = (type: string, message: string, extra: Record<string, unknow
  * A local stand-in for the part of Stripe's HTTP API this product uses: Checkout Sessions in
  * payment mode that save the card, customers and their cards, off-session PaymentIntents
  * (honouring Idempotency-Key as Stripe does: the same key answers the same, charging once),
- * and customer portal sessions.
+ * refunds of a checkout's payment (idempotent the same way), and customer portal sessions.
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
@@ -52,6 +63,8 @@ export async function startFakeStripe() {
   const byIdempotencyKey = new Map<string, { status: number; json: unknown }>();
   /** Every successful charge after checkout, in order. */
   const charges: FakePaymentIntent[] = [];
+  /** Every refund made, in order. */
+  const refunds: FakeRefund[] = [];
   const requests: {
     method: string;
     path: string;
@@ -101,6 +114,39 @@ export async function startFakeStripe() {
     return { status: 200, json: succeeded };
   }
 
+  const metadataOf = (form: URLSearchParams) =>
+    Object.fromEntries([...form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]));
+
+  /** A refund of part of a paid checkout's payment; Stripe refuses more than is left of it. */
+  function createRefund(form: URLSearchParams): { status: number; json: unknown } {
+    const intent = form.get('payment_intent') ?? '';
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+    if (!session)
+      return {
+        status: 400,
+        json: stripeError('invalid_request_error', `No such payment_intent: '${intent}'`, { code: 'resource_missing' }),
+      };
+    const amount = Number(form.get('amount') ?? session.amount_total);
+    const refunded = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+    if (amount > session.amount_total - refunded)
+      return {
+        status: 400,
+        json: stripeError('invalid_request_error', 'Refund amount is greater than unrefunded amount on charge', {
+          code: 'amount_too_large',
+        }),
+      };
+    const refund: FakeRefund = {
+      id: id('re_test'),
+      object: 'refund',
+      status: 'succeeded',
+      amount,
+      payment_intent: intent,
+      metadata: metadataOf(form),
+    };
+    refunds.push(refund);
+    return { status: 200, json: refund };
+  }
+
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -132,6 +178,7 @@ export async function startFakeStripe() {
           mode: form.get('mode') ?? '',
           customer: null,
           payment_intent: null,
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]') ?? 0) * Number(form.get('line_items[0][quantity]') ?? 1),
         };
         sessions.set(sessionId, session);
         return send(200, session);
@@ -157,6 +204,11 @@ export async function startFakeStripe() {
       if (route === 'POST /v1/payment_intents') {
         // Stripe answers a repeated key with the first answer, whatever it was.
         const answer = (idempotencyKey && byIdempotencyKey.get(idempotencyKey)) || createPaymentIntent(form);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, answer);
+        return send(answer.status, answer.json);
+      }
+      if (route === 'POST /v1/refunds') {
+        const answer = (idempotencyKey && byIdempotencyKey.get(idempotencyKey)) || createRefund(form);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, answer);
         return send(answer.status, answer.json);
       }
@@ -191,6 +243,7 @@ export async function startFakeStripe() {
     requests,
     sessions,
     charges,
+    refunds,
     /** The customer pays on Stripe's page: a customer is made, and the card saved for later charges. */
     pay(sessionId: string) {
       const session = sessions.get(sessionId);

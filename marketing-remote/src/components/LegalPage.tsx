@@ -2,6 +2,7 @@ import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes';
+import { GIFT_END_RULE, GIFT_LENGTH_RULE, GIFT_PREPAID_RULE } from '@blooms/shared/contract/gifts';
 import {
   CANCEL_RULE,
   CHARGE_TIMING,
@@ -26,6 +27,9 @@ export const LEGAL_FACTS: Record<string, string> = {
   skipRule: SKIP_RULE,
   cancelRule: CANCEL_RULE,
   giftRule: GIFT_RULE,
+  giftLengthRule: GIFT_LENGTH_RULE,
+  giftPrepaidRule: GIFT_PREPAID_RULE,
+  giftEndRule: GIFT_END_RULE,
   accountName: ACCOUNT_LINK_LABEL,
   accountPath: ACCOUNT_PATH,
 };

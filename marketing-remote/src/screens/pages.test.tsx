@@ -243,7 +243,9 @@ describe('FAQ', () => {
     expect(screen.getByText(/Salt Lake, Utah and Davis counties, by hand along the I-15 corridor from Bountiful to Provo/)).toBeVisible();
     expect(screen.getByText(/Cancel any time: nothing is charged after your last delivery/)).toBeVisible();
     expect(
-      screen.getByText(/recipient’s name and address, your own name and e-mail for the receipts, and a message for the card/),
+      screen.getByText(
+        /recipient’s name and address, your own name and e-mail for the receipts, a message for the card if you like, and how long it lasts: until you cancel it, or 3, 6 or 12 deliveries/,
+      ),
     ).toBeVisible();
     expect(screen.getByText(/leave the flowers at your door/)).toBeVisible();
   });

@@ -72,6 +72,23 @@ const accountSubscriptionSchema = z.object({
   address: z.object({ address: z.string(), unit: z.string(), city: z.string(), zip: z.string() }),
   deliveryNotes: z.string(),
   gift: z.boolean(),
+  giftTerms: z
+    .object({
+      deliveries: z.number(),
+      prepaid: z.boolean(),
+      left: z.number(),
+      lastMonth: z.string().nullable(),
+      continueWith: z.object({
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        phone: z.string(),
+        buyerName: z.string(),
+        buyerEmail: z.string(),
+      }),
+    })
+    .nullable(),
+  refundIfCancelledCents: z.number(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   statusLabel: z.string(),
   pausedFrom: z.string().nullable(),
@@ -86,7 +103,7 @@ const accountSubscriptionSchema = z.object({
       photoUrl: z.string().nullable(),
     }),
   ),
-  payments: z.array(z.object({ month: z.string(), amountCents: z.number(), paidAt: z.string() })),
+  payments: z.array(z.object({ month: z.string(), amountCents: z.number(), paidAt: z.string(), refunded: z.boolean() })),
 }) satisfies z.ZodType<AccountSubscription>;
 
 export const accountSchema = z.object({

@@ -45,6 +45,21 @@ export interface AccountPayment {
   month: MonthKey;
   amountCents: number;
   paidAt: string;
+  /** Given back: a prepaid gift's delivery not made when it was cancelled. */
+  refunded: boolean;
+}
+
+/** A gift's terms as its buyer sees them, and what giving it again starts from. */
+export interface AccountGiftTerms {
+  /** Its length in deliveries; 0 while it runs until cancelled. */
+  deliveries: number;
+  prepaid: boolean;
+  /** Deliveries still to come, for a gift that ends. */
+  left: number;
+  /** The month of its last delivery, for a gift that ends. */
+  lastMonth: MonthKey | null;
+  /** The recipient's and buyer's details, for the subscribe form when the buyer continues the gift. */
+  continueWith: { firstName: string; lastName: string; email: string; phone: string; buyerName: string; buyerEmail: string };
 }
 
 export interface AccountSubscription {
@@ -57,6 +72,10 @@ export interface AccountSubscription {
   address: { address: string; unit: string; city: string; zip: string };
   deliveryNotes: string;
   gift: boolean;
+  /** A gift's length and payment; null when people subscribe for themselves. */
+  giftTerms: AccountGiftTerms | null;
+  /** What a cancellation now would refund: a prepaid gift's deliveries it would not make. */
+  refundIfCancelledCents: number;
   status: SubscriptionStatus;
   /** "Active", "Cancelled, last delivery December 2026"... */
   statusLabel: string;

@@ -24,6 +24,9 @@ export interface CheckoutPayload {
   gift_from_name?: string;
   gift_from_email?: string;
   gift_message?: string;
+  /** A gift's length in deliveries (0: until cancelled) and how it is paid (contract/gifts.ts). */
+  gift_deliveries?: number;
+  gift_payment?: 'per-delivery' | 'prepaid';
 }
 
 /** Wire name of each subscriber field, so the server's messages name the field the caller sent. */
@@ -41,6 +44,8 @@ const WIRE_NAMES = {
   buyerName: 'gift_from_name',
   buyerEmail: 'gift_from_email',
   giftMessage: 'gift_message',
+  giftDeliveries: 'gift_deliveries',
+  giftPayment: 'gift_payment',
   plan: 'plan',
   months: 'months',
 } as const satisfies Record<SubscriberField, keyof CheckoutPayload>;
@@ -104,7 +109,7 @@ export const checkoutVerifiedSchema = z.object({
       months: z.array(z.number()),
       deliverTo: z.string(),
       firstDelivery: z.object({ month: z.string(), date: z.string() }).nullable(),
-      gift: z.object({ recipient: z.string(), message: z.string() }).nullable(),
+      gift: z.object({ recipient: z.string(), message: z.string(), deliveries: z.number(), prepaidCents: z.number() }).nullable(),
       payments: z.enum(['stripe', 'local']),
     })
     .optional(),

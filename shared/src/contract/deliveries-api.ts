@@ -115,6 +115,7 @@ export const subscriptionRowSchema = z.object({
   lifecycle: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), statusFrom: z.string(), endsAfter: z.string().nullable() }),
   vasesOut: z.number(),
   delivery: monthDeliverySchema,
+  gift: z.object({ delivery: z.number(), of: z.number() }).nullable().optional(),
 }) satisfies z.ZodType<SubscriptionRow>;
 
 export const subscriptionPageSchema = z.object({

@@ -62,6 +62,8 @@ export interface SubscriptionRow extends StaffSubscriberFields {
   /** Vases out with the subscriber now (contract/vases.ts): 1 from the first delivery until the last one is collected. */
   vasesOut: number;
   delivery: MonthDelivery;
+  /** A gift of a set number of deliveries, in a month it delivers in: which delivery this is, of how many (contract/gifts.ts). */
+  gift?: { delivery: number; of: number } | null;
 }
 
 /** The delivery of one subscription in one month; `scheduled` is false for months not chosen. */
@@ -102,6 +104,7 @@ const STOPPED_REASONS: Record<SubscriptionStatus, string> = {
   'past-due': 'held, past due',
   paused: 'paused',
   cancelled: 'cancelled',
+  complete: 'gift complete',
 };
 
 /** "Deliver This Month" as staff screens and the CSV say it: "Yes", "No (skipped)", "No (first delivery December 10)". */

@@ -1,4 +1,5 @@
 // The FAQ's answers, built from the same facts and rules as every other page and e-mail.
+import { GIFT_END_RULE, GIFT_LENGTH_RULE, GIFT_PREPAID_RULE } from './gifts';
 import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from './routes';
 import {
   ACCOUNT_CHANGES,
@@ -47,6 +48,6 @@ export const FAQ: readonly FaqEntry[] = [
   },
   {
     question: 'Can I send flowers as a gift?',
-    answer: `Yes. ${GIFT_RULE} ${ACCOUNT_CHANGES}, you sign in to ${ACCOUNT_LINK_LABEL} with your own e-mail address.`,
+    answer: `Yes. ${GIFT_RULE} ${GIFT_LENGTH_RULE} ${GIFT_PREPAID_RULE} ${GIFT_END_RULE} ${ACCOUNT_CHANGES}, you sign in to ${ACCOUNT_LINK_LABEL} with your own e-mail address.`,
   },
 ];

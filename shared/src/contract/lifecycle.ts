@@ -2,7 +2,8 @@
 import { formatMonth, type MonthKey } from './months';
 import type { IsoDate } from './delivery-dates';
 
-export const SUBSCRIPTION_STATUSES = ['active', 'past-due', 'paused', 'cancelled'] as const;
+/** complete: a gift of a set number of deliveries that has made its last one (contract/gifts.ts). */
+export const SUBSCRIPTION_STATUSES = ['active', 'past-due', 'paused', 'cancelled', 'complete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -10,6 +11,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   'past-due': 'Past due',
   paused: 'Paused',
   cancelled: 'Cancelled',
+  complete: 'Gift complete',
 };
 
 /** What a subscription's deliveries depend on besides its plan. */
@@ -63,7 +65,8 @@ export function deliversIn(plan: DeliveryPlan, lifecycle: Lifecycle, month: Mont
 /** The staff screens' short note on a subscription that is not simply running, or null: "Cancelled, last delivery December 2026". */
 export function lifecycleNote(lifecycle: Lifecycle): string | null {
   const label = SUBSCRIPTION_STATUS_LABELS[lifecycle.status];
-  if (lifecycle.status === 'cancelled') return lifecycle.endsAfter ? `${label}, last delivery ${formatMonth(lifecycle.endsAfter)}` : label;
+  if (lifecycle.status === 'cancelled' || lifecycle.status === 'complete')
+    return lifecycle.endsAfter ? `${label}, last delivery ${formatMonth(lifecycle.endsAfter)}` : label;
   if (lifecycle.status !== 'active') return `${label} from ${formatMonth(lifecycle.statusFrom)}`;
   return lifecycle.endsAfter ? `Ends after ${formatMonth(lifecycle.endsAfter)}` : null;
 }

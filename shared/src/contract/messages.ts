@@ -32,6 +32,10 @@ export const SUBSCRIBE_MESSAGES = {
   checkoutCancelled: 'Checkout cancelled: nothing was charged. Your details are still here.',
   giftBuyerName: 'Please enter your name for the gift.',
   giftBuyerEmail: 'Please enter a valid email address for your gift receipt.',
+  giftDeliveries: 'A gift is ongoing (0) or lasts 3, 6 or 12 deliveries.',
+  giftPayment: "A gift is paid 'per-delivery' or 'prepaid'.",
+  giftTermsWithoutGift: 'Only a gift has a number of deliveries or is paid up front.',
+  prepaidNeedsLength: 'Choose 3, 6 or 12 deliveries to pay for a gift up front.',
 } as const;
 
 /**
@@ -76,6 +80,8 @@ export const ACCOUNT_MESSAGES = {
   notSkipped: (month: string) => `${month} is not skipped.`,
   yearlyMonths: 'A Yearly plan delivers every month, so it has no months to choose.',
   cancelled: 'This subscription is cancelled, so it can no longer be changed.',
+  giftComplete: 'This gift has made all its deliveries and has ended, so it can no longer be changed.',
+  prepaidGiftCancel: 'This gift was paid up front: to cancel it, please contact the florist, who will refund the deliveries not made.',
   notYours: 'None of your subscriptions has that id.',
   pauseLength: 'A pause is 1, 2 or 3 months.',
   notPaused: 'This subscription is not paused.',

@@ -5,6 +5,7 @@ import { CANCEL_RULE, formatPrice, LATER_CHARGES, MONEY_RULE, PLAN_CARD, PRICE_P
 import type { Plan } from './subscriber';
 import { plannedMonths, type SubscribeForm } from './subscribe';
 import { ACCOUNT_LINK_LABEL } from './routes';
+import { checkoutAmountCents, deliveriesText, formatCents, GIFT_END_RULE, GIFT_PREPAID_RULE } from './gifts';
 
 /** A delivery day still to come: the month and its day. */
 export interface UpcomingDelivery {
@@ -33,13 +34,25 @@ export interface OrderSummary {
   /** The first month with a delivery still to come, and its day; null when none is in the next year (cannot happen with a valid plan). */
   firstDelivery: UpcomingDelivery | null;
   /** A gift: who receives it, and the card message; null when people subscribe for themselves. */
-  gift: { recipient: string; message: string } | null;
+  gift: {
+    recipient: string;
+    message: string;
+    /** Its length in deliveries; 0 while it runs until cancelled. */
+    deliveries: number;
+    /** What the checkout took for all its deliveries, when paid up front; else 0. */
+    prepaidCents: number;
+  } | null;
   /** Who took the payment: the card processor, or the built-in test checkout (nothing charged). */
   payments: 'stripe' | 'local';
 }
 
 export function deliverToLine(s: { address: string; unit: string; city: string; state: string; zip: string }): string {
   return [s.address, s.unit, `${s.city}, ${s.state} ${s.zip}`].filter(Boolean).join(', ');
+}
+
+/** "3 deliveries, paid up front. After the last ..." */
+function giftLengthLine(deliveries: number, prepaid: boolean): string {
+  return `${deliveriesText(deliveries)}, ${prepaid ? 'paid up front' : `${formatPrice(PRICE_PER_MONTH_USD)} each as it comes`}. ${GIFT_END_RULE}`;
 }
 
 const planLine = (plan: Plan) => ({
@@ -60,8 +73,12 @@ export function orderLines(order: OrderSummary): { label: string; value: string 
     ? [
         { label: 'A gift for', value: order.gift.recipient },
         ...(order.gift.message ? [{ label: 'Card message', value: order.gift.message }] : []),
+        ...(order.gift.deliveries > 0
+          ? [{ label: 'Gift length', value: giftLengthLine(order.gift.deliveries, order.gift.prepaidCents > 0) }]
+          : []),
       ]
     : [];
+  const prepaid = order.gift && order.gift.prepaidCents > 0 ? order.gift : null;
   return [
     ...gift,
     planLine(order.plan),
@@ -73,7 +90,9 @@ export function orderLines(order: OrderSummary): { label: string; value: string 
       value:
         order.payments === 'local'
           ? 'Test mode: no card was charged.'
-          : `${formatPrice(PRICE_PER_MONTH_USD)} was charged to your card today for your first delivery. ${MONEY_RULE} ${LATER_CHARGES}`,
+          : prepaid
+            ? `${formatCents(prepaid.prepaidCents)} was charged to your card today for all ${deliveriesText(prepaid.deliveries)}. ${GIFT_PREPAID_RULE}`
+            : `${formatPrice(PRICE_PER_MONTH_USD)} was charged to your card today for your first delivery. ${MONEY_RULE} ${LATER_CHARGES}`,
     },
     {
       label: 'Skip, pause or cancel',
@@ -99,12 +118,23 @@ export function orderPreviewLines(form: SubscribeForm, upcoming: UpcomingDeliver
   const address = { address: form.address.trim(), unit: form.unit.trim(), city: form.city.trim(), state: form.state, zip: form.zip.trim() };
   return [
     ...(form.gift && recipient ? [{ label: 'A gift for', value: recipient }] : []),
+    ...(form.gift && form.giftDeliveries > 0
+      ? [{ label: 'Gift length', value: giftLengthLine(form.giftDeliveries, form.giftPayment === 'prepaid') }]
+      : []),
     planLine(form.plan),
     monthsLine(form.plan, months),
     ...(address.address && address.city && address.zip ? [{ label: 'Delivering to', value: deliverToLine(address) }] : []),
     { label: 'First delivery', value: firstDeliveryPreview(months, upcoming) },
-    { label: 'Due today', value: `${DUE_TODAY} ${LATER_CHARGES}` },
+    { label: 'Due today', value: dueToday(form, true) },
   ];
+}
+
+/** What the checkout takes, as the form says it: the first delivery, or every delivery of a gift paid up front. */
+function dueToday(form: SubscribeForm, withLaterCharges: boolean): string {
+  const terms = form.gift ? form : {};
+  const cents = checkoutAmountCents(terms);
+  if (cents === PRICE_PER_MONTH_USD * 100) return withLaterCharges ? `${DUE_TODAY} ${LATER_CHARGES}` : DUE_TODAY;
+  return `${formatCents(cents)}, for all ${deliveriesText(form.giftDeliveries)} of the gift.`;
 }
 
 const DUE_TODAY = `${PLAN_CARD.price}, for your first delivery.`;
@@ -113,6 +143,6 @@ const DUE_TODAY = `${PLAN_CARD.price}, for your first delivery.`;
 export function orderGlanceLines(form: SubscribeForm, upcoming: UpcomingDeliveries): { label: string; value: string }[] {
   return [
     { label: 'First delivery', value: firstDeliveryPreview(plannedMonths(form), upcoming) },
-    { label: 'Due today', value: DUE_TODAY },
+    { label: 'Due today', value: dueToday(form, false) },
   ];
 }

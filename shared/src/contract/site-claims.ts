@@ -11,6 +11,10 @@ import {
   PRICE_PER_MONTH_USD,
   SKIP_RULE,
 } from './site';
+import { GIFT_END_RULE, GIFT_LENGTH_RULE, GIFT_LENGTHS, GIFT_PREPAID_RULE } from './gifts';
+
+/** Amounts a page may state: the price, and what a gift paid up front (or the part of it refunded) comes to. */
+const CONTRACT_AMOUNTS = new Set(Array.from({ length: Math.max(...GIFT_LENGTHS) }, (_, i) => (i + 1) * PRICE_PER_MONTH_USD));
 
 /** The contract's sentences that state a number or a rule: a page may state them only in these words. */
 const CONTRACT_SENTENCES = [
@@ -20,6 +24,9 @@ const CONTRACT_SENTENCES = [
   SKIP_RULE,
   CANCEL_RULE,
   GIFT_RULE,
+  GIFT_LENGTH_RULE,
+  GIFT_PREPAID_RULE,
+  GIFT_END_RULE,
   PLAN_CARD.rules,
   ...PLAN_CARD.billing.map((line) => line.text),
 ];
@@ -48,7 +55,7 @@ export function claimsOutsideTheContract(text: string): string[] {
   for (const sentence of CONTRACT_SENTENCES) rest = rest.split(sentence).join(' ');
   const problems: string[] = [];
   for (const match of rest.matchAll(/\$\s?(\d+(?:\.\d{2})?)/g)) {
-    if (Number(match[1]) !== PRICE_PER_MONTH_USD) problems.push(`"${match[0]}": the price is ${formatPrice(PRICE_PER_MONTH_USD)}`);
+    if (!CONTRACT_AMOUNTS.has(Number(match[1]))) problems.push(`"${match[0]}": the price is ${formatPrice(PRICE_PER_MONTH_USD)}`);
   }
   for (const match of rest.matchAll(
     new RegExp(`\\b(?:(?:\\d+|${NUMBER_WORDS})[\\s-]days?|(?:a|\\d+|${NUMBER_WORDS})[\\s-]weeks?)\\b`, 'gi'),

@@ -51,9 +51,9 @@ export const SKIP_RULE = `Skip or pause a month up to ${SKIP_NOTICE_DAYS} days b
 /** What cancelling does (cancelSubscription keeps only deliveries already paid for or too close to change). */
 export const CANCEL_RULE = 'Cancel any time: nothing is charged after your last delivery.';
 
-/** How a gift works, as the subscribe form asks for it (contract/subscriber.ts: buyerName, buyerEmail, giftMessage). */
+/** How a gift works, as the subscribe form asks for it (contract/subscriber.ts: buyerName, buyerEmail, giftMessage; its length and payment: contract/gifts.ts). */
 export const GIFT_RULE =
-  'Tick “This is a gift” on the subscribe form: enter the recipient’s name and address, your own name and e-mail for the receipts, and a message for the card if you like. We do not write to them before their first delivery.';
+  'Tick “This is a gift” on the subscribe form: enter the recipient’s name and address, your own name and e-mail for the receipts, a message for the card if you like, and how long it lasts: until you cancel it, or 3, 6 or 12 deliveries, paid as each comes or all up front. We do not write to them before their first delivery.';
 
 /** The rule for money, in the words every page and e-mail that mentions billing uses. */
 export const MONEY_RULE = `${formatPrice(PRICE_PER_MONTH_USD)} is charged for each month with a delivery; unselected, skipped and paused months are not charged.`;

@@ -3,6 +3,7 @@ import { allMonthsSelected, MONTH_NAMES, type SelectedMonths } from './months';
 import { MISSING_FIELD_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from './messages';
 import { formatPrice, PRICE_PER_MONTH_USD } from './site';
 import type { CheckoutPayload } from './checkout';
+import type { GiftDeliveries, GiftPayment } from './gifts';
 // Types only: the browser's form ships no zod.
 import type { Plan, SubscriberTextField } from './subscriber';
 import { isEmailAddress } from './validation';
@@ -21,7 +22,13 @@ export function zipCheck(zip: string): { status: ZipStatus; message: string } {
  * The subscribe form's state: the subscriber's fields as typed, and a flag
  * per month. Derived from the subscriber, so a field added there appears here.
  */
-export type SubscribeForm = Record<SubscriberTextField, string> & { plan: Plan; selectedMonths: SelectedMonths; gift: boolean };
+export type SubscribeForm = Record<SubscriberTextField, string> & {
+  plan: Plan;
+  selectedMonths: SelectedMonths;
+  gift: boolean;
+  giftDeliveries: GiftDeliveries;
+  giftPayment: GiftPayment;
+};
 
 /** The month numbers (1-12) the form's plan delivers in: all of them for Yearly. */
 export function plannedMonths(form: Pick<SubscribeForm, 'plan' | 'selectedMonths'>): number[] {
@@ -56,6 +63,8 @@ export const EMPTY_SUBSCRIBE_FORM: SubscribeForm = {
   plan: 'yearly',
   selectedMonths: allMonthsSelected(),
   gift: false,
+  giftDeliveries: 0,
+  giftPayment: 'per-delivery',
 };
 
 export const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zip'] as const;
@@ -114,7 +123,14 @@ export function buildCheckoutPayload(form: SubscribeForm, now: number = Date.now
     months: form.plan === 'yearly' ? 'all' : MONTH_NAMES.filter((month) => form.selectedMonths[month]).join(','),
     sub_id: `${email.replace(/[^a-z0-9]/gi, '')}-${now}`,
     ...(form.gift
-      ? { gift_from_name: form.buyerName.trim(), gift_from_email: form.buyerEmail.trim(), gift_message: form.giftMessage.trim() }
+      ? {
+          gift_from_name: form.buyerName.trim(),
+          gift_from_email: form.buyerEmail.trim(),
+          gift_message: form.giftMessage.trim(),
+          gift_deliveries: form.giftDeliveries,
+          // An ongoing gift is paid as each delivery comes: only one that ends can be paid up front.
+          gift_payment: form.giftDeliveries === 0 ? 'per-delivery' : form.giftPayment,
+        }
       : {}),
   };
 }

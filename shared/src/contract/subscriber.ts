@@ -3,6 +3,7 @@ import { isDeliveryZip } from './delivery-area';
 import { SUBSCRIBE_MESSAGES } from './messages';
 import { ALL_MONTH_NUMBERS } from './months';
 import { isEmailAddress } from './validation';
+import { GIFT_PAYMENTS, isGiftDeliveries, type GiftDeliveries } from './gifts';
 
 export const PLANS = ['yearly', 'custom'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -35,6 +36,9 @@ export const subscriberFields = z.object({
   buyerName: optionalText(100),
   buyerEmail: z.string().trim().max(254).default(''),
   giftMessage: optionalText(300),
+  /** A gift's length in deliveries, 0 while it runs until cancelled (contract/gifts.ts); always 0 when not a gift. */
+  giftDeliveries: z.custom<GiftDeliveries>(isGiftDeliveries, { error: SUBSCRIBE_MESSAGES.giftDeliveries }).default(0),
+  giftPayment: z.enum(GIFT_PAYMENTS, { error: SUBSCRIBE_MESSAGES.giftPayment }).default('per-delivery'),
   plan: z.enum(PLANS, { error: "plan must be 'yearly' or 'custom'." }),
   /** Month numbers 1-12 the subscriber receives flowers in, ascending. */
   months: z
@@ -49,10 +53,18 @@ export const subscriberSchema = subscriberFields
     path: ['months'],
   })
   .refine((s) => !isGift(s) || s.buyerName !== '', { message: SUBSCRIBE_MESSAGES.giftBuyerName, path: ['buyerName'] })
-  .refine((s) => !isGift(s) || isEmailAddress(s.buyerEmail), { message: SUBSCRIBE_MESSAGES.giftBuyerEmail, path: ['buyerEmail'] });
+  .refine((s) => !isGift(s) || isEmailAddress(s.buyerEmail), { message: SUBSCRIBE_MESSAGES.giftBuyerEmail, path: ['buyerEmail'] })
+  .refine((s) => isGift(s) || (s.giftDeliveries === 0 && s.giftPayment === 'per-delivery'), {
+    message: SUBSCRIBE_MESSAGES.giftTermsWithoutGift,
+    path: ['giftDeliveries'],
+  })
+  .refine((s) => s.giftPayment !== 'prepaid' || s.giftDeliveries !== 0, {
+    message: SUBSCRIBE_MESSAGES.prepaidNeedsLength,
+    path: ['giftPayment'],
+  });
 
 /** The gift fields of someone subscribing for themselves. */
-export const NOT_A_GIFT = { buyerName: '', buyerEmail: '', giftMessage: '' } as const;
+export const NOT_A_GIFT = { buyerName: '', buyerEmail: '', giftMessage: '', giftDeliveries: 0, giftPayment: 'per-delivery' } as const;
 
 /** Whether someone else pays for these flowers: any gift field filled in makes it a gift. */
 export function isGift(s: { buyerName: string; buyerEmail: string; giftMessage: string }): boolean {
@@ -91,5 +103,5 @@ export const STAFF_FIELDS = [
 ] as const satisfies readonly SubscriberField[];
 export type StaffSubscriberFields = Pick<Subscriber, (typeof STAFF_FIELDS)[number]>;
 
-/** The fields a person types: everything but the plan and its months. */
-export type SubscriberTextField = Exclude<SubscriberField, 'plan' | 'months'>;
+/** The fields a person types: everything but the plan and its months, and a gift's length and payment (chosen, not typed). */
+export type SubscriberTextField = Exclude<SubscriberField, 'plan' | 'months' | 'giftDeliveries' | 'giftPayment'>;

@@ -85,8 +85,13 @@ function describeChange(change: string, detail: Record<string, unknown>): string
       return `Changed the months from ${monthList(detail.from as number[])} to ${monthList(detail.to as number[])}`;
     case 'address':
       return `Changed the delivery details (${(detail.changed as string[]).map((field) => FIELD_WORDS[field] ?? field).join(', ')})`;
-    case 'cancel':
-      return `Cancelled: the last delivery is ${monthOf(detail.endsAfter)}`;
+    case 'cancel': {
+      const refund = detail.refund as { amountCents: number } | undefined;
+      const refunded = refund ? `; ${formatPrice(refund.amountCents / 100)} refunded for the deliveries not made` : '';
+      return `Cancelled: the last delivery is ${monthOf(detail.endsAfter)}${refunded}`;
+    }
+    case 'gift-complete':
+      return `Gift complete: its last delivery was ${monthOf(detail.lastMonth)}`;
     case 'status':
       return to?.endsAfter && to.endsAfter !== from?.endsAfter
         ? `Last delivery moved to ${monthOf(to.endsAfter)} (a charge was declined)`

@@ -43,6 +43,8 @@ const SUBSCRIPTION: AccountSubscription = {
   address: { address: '1 Main St', unit: '', city: 'Provo', zip: '84601' },
   deliveryNotes: '',
   gift: false,
+  giftTerms: null,
+  refundIfCancelledCents: 0,
   status: 'active',
   statusLabel: 'Active',
   pausedFrom: null,
@@ -220,7 +222,7 @@ it('the account states no price, notice or rule the contract does not hold', asy
   await renderSignedIn(
     accountWith({
       coming: [paid, { ...SUBSCRIPTION.coming[0]!, month: '2027-06', date: '2027-06-10' }],
-      payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z' }],
+      payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z', refunded: false }],
     }),
   );
   expect(claimsOutsideTheContract(document.body.textContent ?? '')).toEqual([]);

@@ -5,9 +5,17 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { API } from '@blooms/shared/contract/api-routes';
 import { payerOf } from '@blooms/shared/contract/subscriber';
+import {
+  checkoutAmountCents,
+  checkoutDescription,
+  deliveriesText,
+  giftDeliveriesOf,
+  GIFT_PREPAID_RULE,
+  isPrepaidGift,
+} from '@blooms/shared/contract/gifts';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { lifecycleLabel } from '@blooms/shared/contract/lifecycle';
-import { formatPrice, LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
 import { monthList } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
@@ -56,6 +64,8 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
         // The payer: a gift's buyer gets the provider's receipts, not the recipient.
         email: payerOf(subscriber).email,
         reference: subId,
+        amountCents: checkoutAmountCents(subscriber),
+        description: checkoutDescription(subscriber),
         successUrl: `${origin}/confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
         cancelUrl: `${origin}${CHECKOUT_CANCEL_PATH}`,
       });
@@ -212,7 +222,10 @@ function registerTestCheckout(
     const p = session.subscriber;
     const months = p.plan === 'yearly' ? 'Every month' : monthList(p.months);
     const where = deliverToLine(p);
-    const price = `${formatPrice(PRICE_PER_MONTH_USD)}.00`;
+    const cents = checkoutAmountCents(p);
+    const price = `$${(cents / 100).toFixed(2)}`;
+    const forWhat =
+      cents === PRICE_PER_MONTH_USD * 100 ? 'for your first delivery' : `for all ${deliveriesText(giftDeliveriesOf(p))} of the gift`;
     const paid = session.status === 'paid';
     const confirmation = `/confirmation?session_id=${encodeURIComponent(session.id)}`;
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>
@@ -233,8 +246,8 @@ section{margin-top:1.5rem;padding-top:1rem;border-top:1px dashed #c9bfb3}h2{font
 <h1>Monthly Blooms</h1>
 <p>Flower subscription: a hand-made seasonal arrangement, hand-delivered.</p>
 <dl><dt>Email</dt><dd>${escapeHtml(p.email)}</dd><dt>Deliver to</dt><dd>${escapeHtml(where)}</dd><dt>Months</dt><dd>${escapeHtml(months)}</dd></dl>
-<p class="total">${price} today, for your first delivery</p>
-<p>${escapeHtml(`${MONEY_RULE} ${LATER_CHARGES}`)}</p>
+<p class="total">${price} today, ${forWhat}</p>
+<p>${escapeHtml(isPrepaidGift(p) ? GIFT_PREPAID_RULE : `${MONEY_RULE} ${LATER_CHARGES}`)}</p>
 ${
   paid
     ? `<p>This checkout is already paid.</p><a class="cancel" href="${escapeHtml(confirmation)}">Continue</a>

@@ -32,7 +32,7 @@ export function registerAccountRoutes(
   deps: { db: Db; blobs: BlobStore; mailSite: (request: FastifyRequest) => MailSite; clock: () => Date; provider: PaymentProvider },
 ) {
   const { db } = deps;
-  const context = (request: FastifyRequest) => ({ db, site: deps.mailSite(request), now: deps.clock() });
+  const context = (request: FastifyRequest) => ({ db, site: deps.mailSite(request), now: deps.clock(), refunds: deps.provider });
   const view = (request: FastifyRequest) =>
     accountOf(db, subscriberEmailOf(request), photoUrl, deps.clock(), deps.provider.name === 'stripe');
 
@@ -69,9 +69,19 @@ export function registerAccountRoutes(
   });
 
   serve(subscriber, API.cancel, async (request) => {
-    const { lastDelivery } = await cancelSubscription(context(request), subscriberEmailOf(request), request.params.id, request.body);
+    const { lastDelivery, refund } = await cancelSubscription(
+      context(request),
+      subscriberEmailOf(request),
+      request.params.id,
+      request.body,
+    );
     request.log.info(
-      { subscriptionId: request.params.id, lastDelivery: lastDelivery?.date ?? null, reason: request.body.reason ?? null },
+      {
+        subscriptionId: request.params.id,
+        lastDelivery: lastDelivery?.date ?? null,
+        reason: request.body.reason ?? null,
+        refundCents: refund?.amountCents ?? 0,
+      },
       'subscription cancelled by its subscriber',
     );
     const account = await view(request);

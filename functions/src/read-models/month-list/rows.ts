@@ -4,6 +4,7 @@ import { deliveryProofPath } from '@blooms/shared/contract/staff-api-routes';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
 import { pickupDue, type StopKind } from '@blooms/shared/contract/vases';
+import { giftDeliveriesOf, giftDeliveryMonths } from '@blooms/shared/contract/gifts';
 import type { Db } from '../../db/database';
 import { deliveries, subscriptions, users, type SubscriptionDbRow } from '../../db/schema';
 import { NotFoundError } from '../../services/errors';
@@ -91,7 +92,16 @@ export function toRow(s: SubscriptionDbRow, month: MonthKey, d: DeliveryColumns)
     lifecycle: lifecycleOf(s),
     vasesOut: s.vasesOut,
     delivery: toMonthDelivery(s, month, d),
+    gift: giftProgressIn(s, month),
   };
+}
+
+/** Which of a gift's deliveries the month's is, in a month it delivers in; null for other months and subscriptions. */
+function giftProgressIn(s: SubscriptionDbRow, month: MonthKey): SubscriptionRow['gift'] {
+  const of = giftDeliveriesOf(s);
+  if (of === 0 || !s.firstDelivery || monthState(s, lifecycleOf(s), month) !== 'delivering') return null;
+  const index = giftDeliveryMonths(s, of, s.firstDelivery.slice(0, 7)).indexOf(month);
+  return index < 0 ? null : { delivery: index + 1, of };
 }
 
 /** A subscription's delivery in the month (a left join: none yet reads as nulls), and the person it is assigned to. */

@@ -16,6 +16,9 @@ import { deliveryDatesBetween } from '../delivery-dates';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { carryPayments, paidMonthsOf } from '../payment-ledger';
 import { describeMonth, heldBy, lastDeliveryKept } from './view';
+import { endAfterChange, refundLine, refundUnmadeDeliveries, type GiftRefund } from '../gifts';
+import { isPrepaidGift } from '@blooms/shared/contract/gifts';
+import type { PaymentProvider } from '../../payments/provider';
 
 /** A subscription of this subscriber, locked for the change; another person's is "not found". */
 async function lockOwn(tx: Db, email: string, subscriptionId: string): Promise<SubscriptionDbRow> {
@@ -26,6 +29,7 @@ async function lockOwn(tx: Db, email: string, subscriptionId: string): Promise<S
     .for('update');
   if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notYours);
   if (row.status === 'cancelled') throw new InvalidInputError(ACCOUNT_MESSAGES.cancelled);
+  if (row.status === 'complete') throw new InvalidInputError(ACCOUNT_MESSAGES.giftComplete);
   return row;
 }
 
@@ -63,16 +67,21 @@ interface Change {
 
 /** Writes a subscriber's change with its history entry and e-mail, carries any payment on, and tells staff screens. */
 async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSite, change: Change, now: Date): Promise<void> {
+  // A gift of a set number of deliveries: a month skipped, paused or dropped moves its end.
+  const endsAfter = endAfterChange({ ...row, ...change.set });
+  const set = endsAfter === row.endsAfter ? change.set : { ...change.set, endsAfter };
   await tx
     .update(subscriptions)
-    .set({ ...change.set, updatedAt: sql`now()` })
+    .set({ ...set, updatedAt: sql`now()` })
     .where(eq(subscriptions.id, row.id));
-  const moved = await carryPayments(tx, { ...row, ...change.set }, now);
+  const moved = await carryPayments(tx, { ...row, ...set }, now);
   const detail = moved.length > 0 ? { ...change.detail, paymentsMoved: moved } : change.detail;
   await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, actorKind: 'subscriber', actor: email, kind: change.kind, detail });
   const carried = moved.map(
     ({ from, to }) => `The ${formatPrice(PRICE_PER_MONTH_USD)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`,
   );
+  if (endsAfter !== row.endsAfter && endsAfter && change.kind !== 'cancel')
+    carried.push(`The last delivery of your gift is now in ${formatMonth(endsAfter)}.`);
   await queueEmail(
     tx,
     `account-${change.kind}`,
@@ -86,6 +95,8 @@ export interface AccountChangeContext {
   db: Db;
   site: MailSite;
   now?: Date;
+  /** Gives back a cancelled prepaid gift's deliveries not made; without it such a cancel is refused. */
+  refunds?: Pick<PaymentProvider, 'refund'>;
 }
 
 /** Skips one month of the plan, up to its last day for changes. Skipping a skipped month changes nothing. */
@@ -314,13 +325,14 @@ export async function changeAddress(
  * Returns the last delivery's month and day, or null when none is left to come.
  */
 export async function cancelSubscription(
-  { db, site, now = new Date() }: AccountChangeContext,
+  { db, site, now = new Date(), refunds }: AccountChangeContext,
   email: string,
   subscriptionId: string,
   why?: CancelRequest,
-): Promise<{ row: SubscriptionDbRow; lastDelivery: MonthDeliveryDate | null }> {
+): Promise<{ row: SubscriptionDbRow; lastDelivery: MonthDeliveryDate | null; refund: GiftRefund | null }> {
   return inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
+    if (isPrepaidGift(row) && !refunds) throw new InvalidInputError(ACCOUNT_MESSAGES.prepaidGiftCancel);
     if (why?.reason) await recordCancellationReason(tx, row.id, { reason: why.reason, otherText: why.otherText });
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
@@ -336,6 +348,9 @@ export async function cancelSubscription(
     const said = lastDelivery
       ? `Your last delivery is on ${formatDeliveryDate(lastDelivery.date, { withYear: true })}; after it nothing more is delivered or charged.`
       : 'Nothing more is delivered or charged.';
+    // Before the change is written: a provider that fails leaves the subscription as it was.
+    const refund = refunds ? await refundUnmadeDeliveries(tx, refunds, row, endsAfter, now) : null;
+    const reason = why?.reason ? { reason: why.reason } : {};
     await apply(
       tx,
       row,
@@ -344,11 +359,14 @@ export async function cancelSubscription(
       {
         kind: 'cancel',
         set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
-        detail: why?.reason ? { endsAfter, reason: why.reason } : { endsAfter },
-        email: { subject: 'Your subscription is cancelled', lines: ['You cancelled your Monthly Blooms subscription.', said] },
+        detail: refund ? { endsAfter, ...reason, refund } : { endsAfter, ...reason },
+        email: {
+          subject: 'Your subscription is cancelled',
+          lines: ['You cancelled your Monthly Blooms subscription.', said, ...(refund ? [refundLine(refund)] : [])],
+        },
       },
       now,
     );
-    return { row, lastDelivery };
+    return { row, lastDelivery, refund };
   });
 }

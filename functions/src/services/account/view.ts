@@ -6,8 +6,10 @@ import {
   type AccountMonth,
   type AccountPastDelivery,
   type AccountSubscription,
+  type AccountGiftTerms,
 } from '@blooms/shared/contract/account';
-import { changesAllowed, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { changesAllowed, studioDate, type IsoDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { giftDeliveriesOf, giftDeliveryMonths, isPrepaidGift } from '@blooms/shared/contract/gifts';
 import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
@@ -15,6 +17,8 @@ import { deliverToLine } from '@blooms/shared/contract/order';
 import { isGift } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../../db/database';
 import { deliveries, payments, subscriptions, type SubscriptionDbRow } from '../../db/schema';
+
+type PaymentRow = typeof payments.$inferSelect;
 import { deliveryDatesBetween } from '../delivery-dates';
 import { NotFoundError } from '../errors';
 import { lifecycleOf } from '../lifecycle';
@@ -62,7 +66,9 @@ export function lastDeliveryKept(
     coming
       .filter(
         (day) =>
-          monthState(row, lifecycleOf(row), day.month) === 'delivering' && (paidMonths.has(day.month) || !changesAllowed(day.date, now)),
+          monthState(row, lifecycleOf(row), day.month) === 'delivering' &&
+          // A prepaid gift's coming months are paid, yet cancelling drops them and refunds them.
+          ((paidMonths.has(day.month) && !isPrepaidGift(row)) || !changesAllowed(day.date, now)),
       )
       .at(-1) ?? null
   );
@@ -90,12 +96,14 @@ export async function accountOf(
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   const coming = dates.filter((day) => day.month >= thisMonth && day.date >= today);
+  const lastDelivered = dates.filter((day) => day.date < today).at(-1)?.month ?? thisMonth;
   return {
     email,
     cardUpdates,
     subscriptions: rows.map((row): AccountSubscription => {
       const paid = paymentRows.filter((payment) => payment.subscriptionId === row.id);
-      const paidMonths = new Set(paid.map((payment) => payment.month));
+      const paidMonths = new Set(paid.filter((payment) => !payment.refundedAt).map((payment) => payment.month));
+      const keptIfCancelled = lastDeliveryKept(row, coming, paidMonths, now);
       const since = row.createdAt.toISOString().slice(0, 7);
       const past: AccountPastDelivery[] = dates
         .filter((day) => day.date <= today && day.month >= since && monthState(row, lifecycleOf(row), day.month) === 'delivering')
@@ -115,17 +123,57 @@ export async function accountOf(
         address: { address: row.address, unit: row.unit, city: row.city, zip: row.zip },
         deliveryNotes: row.deliveryNotes,
         gift: isGift(row),
+        giftTerms: isGift(row) ? giftTermsOf(row, dates, today) : null,
+        refundIfCancelledCents: refundIfCancelled(row, paid, keptIfCancelled?.month ?? lastDelivered),
         status: row.status,
         statusLabel: lifecycleLabel(lifecycleOf(row)),
         pausedFrom: row.pausedFrom,
         pausedUntil: row.pausedUntil,
         coming: coming.map((day) => describeMonth(row, day, paidMonths, now)),
-        lastDeliveryIfCancelled: lastDeliveryKept(row, coming, paidMonths, now)?.date ?? null,
+        lastDeliveryIfCancelled: keptIfCancelled?.date ?? null,
         past,
-        payments: paid.map((payment) => ({ month: payment.month, amountCents: payment.amountCents, paidAt: payment.paidAt.toISOString() })),
+        payments: paid.map((payment) => ({
+          month: payment.month,
+          amountCents: payment.amountCents,
+          paidAt: payment.paidAt.toISOString(),
+          refunded: payment.refundedAt !== null,
+        })),
       };
     }),
   };
+}
+
+/** A gift's terms for its buyer: how long, how paid, how many deliveries are left, and what giving it again starts from. */
+function giftTermsOf(row: SubscriptionDbRow, dates: MonthDeliveryDate[], today: IsoDate): AccountGiftTerms {
+  const deliveries = giftDeliveriesOf(row);
+  const months = deliveries > 0 && row.firstDelivery ? giftDeliveryMonths(row, deliveries, row.firstDelivery.slice(0, 7)) : [];
+  const delivered = (month: MonthKey) => {
+    const day = dates.find((d) => d.month === month);
+    return day ? day.date < today : month < today.slice(0, 7);
+  };
+  const ended = row.status === 'cancelled' || row.status === 'complete';
+  return {
+    deliveries,
+    prepaid: isPrepaidGift(row),
+    left: ended ? 0 : months.filter((month) => !delivered(month)).length,
+    lastMonth: row.endsAfter,
+    continueWith: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      buyerName: row.buyerName,
+      buyerEmail: row.buyerEmail,
+    },
+  };
+}
+
+/** What cancelling now would give back: a prepaid gift's payments for the months after the last delivery it would keep. */
+function refundIfCancelled(row: SubscriptionDbRow, paid: PaymentRow[], keptUntil: MonthKey): number {
+  if (!isPrepaidGift(row) || row.status === 'cancelled' || row.status === 'complete') return 0;
+  return paid
+    .filter((payment) => payment.month > keptUntil && !payment.refundedAt && payment.providerRef.startsWith('checkout:'))
+    .reduce((sum, payment) => sum + payment.amountCents, 0);
 }
 
 /** The door photo's key of a delivery of the subscriber's own subscription, or null. */

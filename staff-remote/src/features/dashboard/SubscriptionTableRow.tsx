@@ -46,7 +46,7 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
       </td>
       <th scope="row">
         {name}
-        <LifecycleTag lifecycle={row.lifecycle} />
+        <LifecycleTag lifecycle={row.lifecycle} gift={row.gift} />
         <VasesTag lifecycle={row.lifecycle} vasesOut={row.vasesOut} />
       </th>
       <td className="deliveries-table__wrap">

@@ -1,5 +1,6 @@
 import type { AccountSubscription } from '@blooms/shared/contract/account';
 import { LATER_CHARGES, MONEY_RULE, SKIP_RULE } from '@blooms/shared/contract/site';
+import { GIFT_PREPAID_RULE } from '@blooms/shared/contract/gifts';
 import type { Act } from './act';
 import { CancelSection } from './CancelSection';
 import { CardSection } from './CardSection';
@@ -8,6 +9,7 @@ import { ChangeMonthsForm, monthsHeadingId } from './ChangeMonthsForm';
 import { ComingMonths } from './ComingMonths';
 import { PauseSection } from './PauseSection';
 import { PaymentsAndPast } from './PaymentsAndPast';
+import { GiftTerms } from './GiftTerms';
 
 /** One subscription: its coming months as cards, then each change in its own section, each answering in place. */
 export function SubscriptionPanel({
@@ -19,7 +21,7 @@ export function SubscriptionPanel({
   updateCard: ((id: string) => Promise<string | null>) | null;
   act: Act;
 }) {
-  const open = s.status !== 'cancelled';
+  const open = s.status !== 'cancelled' && s.status !== 'complete';
   const headingId = `subscription-${s.id}`;
   const custom = open && s.plan === 'custom';
   return (
@@ -30,8 +32,9 @@ export function SubscriptionPanel({
       <p>
         <strong>{s.statusLabel}</strong> · Delivering to {s.deliverTo}
       </p>
+      <GiftTerms subscription={s} />
       <p className="subscribe-form__hint">
-        {MONEY_RULE} {LATER_CHARGES} {SKIP_RULE}
+        {s.giftTerms?.prepaid ? GIFT_PREPAID_RULE : `${MONEY_RULE} ${LATER_CHARGES}`} {SKIP_RULE}
       </p>
       {s.status === 'past-due' && (
         <p className="account__error">

@@ -1,12 +1,13 @@
 import type { SubscribeFormState } from './use-subscribe-form';
 import { TextField } from './TextField';
+import { GiftTermsFields } from './GiftTermsFields';
 
 /**
  * A gift's buyer and card message. They are on the page while hidden, so that ticking the box
  * shows them at once (subscribe.css), before the app has taken the page over too.
  */
 export function GiftFields({ state }: { state: SubscribeFormState }) {
-  const { form, update, setGift } = state;
+  const { form, update, setGift, setGiftTerms } = state;
   return (
     <fieldset>
       <legend>A gift?</legend>
@@ -34,6 +35,7 @@ export function GiftFields({ state }: { state: SubscribeFormState }) {
             placeholder="Happy birthday, Mom! Love, Sam"
           />
         </div>
+        <GiftTermsFields giftDeliveries={form.giftDeliveries} giftPayment={form.giftPayment} setGiftTerms={setGiftTerms} />
       </div>
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPrice, PRICE_PER_MONTH_USD, SECURE_CHECKOUT } from '@blooms/shared/contract/site';
 import { zipCheck } from '@blooms/shared/contract/subscribe';
+import { checkoutAmountCents, deliveriesText, formatCents, isPrepaidGift } from '@blooms/shared/contract/gifts';
 import type { SubscribeFormState } from './use-subscribe-form';
 import { useCheckoutSubmit } from './use-checkout-submit';
 import { RecipientFields } from './RecipientFields';
@@ -13,6 +14,12 @@ import { PlanFields } from './PlanFields';
  * of Subscribe before the app has taken the page over is made once it has (host/public/start.js).
  * beforeSubmit: what a person should read before pressing Subscribe (the order at a glance).
  */
+/** A gift paid up front says what it takes; anything else is the monthly price. */
+function submitLabel(form: SubscribeFormState['form']): string {
+  if (form.gift && isPrepaidGift(form)) return `Pay ${formatCents(checkoutAmountCents(form))} for ${deliveriesText(form.giftDeliveries)}`;
+  return `Subscribe for ${formatPrice(PRICE_PER_MONTH_USD)}/month`;
+}
+
 export function SubscribeForm({ state, beforeSubmit }: { state: SubscribeFormState; beforeSubmit?: ReactNode }) {
   const { submitting, submit } = useCheckoutSubmit(state);
   return (
@@ -29,7 +36,7 @@ export function SubscribeForm({ state, beforeSubmit }: { state: SubscribeFormSta
       />
       {beforeSubmit}
       <button type="submit" className="button subscribe-form__submit" disabled={zipCheck(state.form.zip).status === 'error' || submitting}>
-        Subscribe for {formatPrice(PRICE_PER_MONTH_USD)}/month
+        {submitLabel(state.form)}
       </button>
       <p className="secure-checkout">{SECURE_CHECKOUT}</p>
     </form>

@@ -1,11 +1,13 @@
 import { MONTH_NAMES } from '@blooms/shared/contract/months';
 import { cityOfZip } from '@blooms/shared/contract/delivery-area';
+import { isGiftDeliveries } from '@blooms/shared/contract/gifts';
 import { EMPTY_SUBSCRIBE_FORM, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscriberTextField } from '@blooms/shared/contract/subscriber';
 
 /** The fields a visitor types into, by their input's name (the state is fixed, never typed). */
 export const TYPED_FIELDS = (Object.keys(EMPTY_SUBSCRIBE_FORM) as (keyof SubscribeForm)[]).filter(
-  (field): field is SubscriberTextField => typeof EMPTY_SUBSCRIBE_FORM[field] === 'string' && field !== 'plan' && field !== 'state',
+  (field): field is SubscriberTextField =>
+    typeof EMPTY_SUBSCRIBE_FORM[field] === 'string' && field !== 'plan' && field !== 'state' && field !== 'giftPayment',
 );
 
 /**
@@ -21,6 +23,9 @@ export function readFormInPage(element: HTMLFormElement): SubscribeForm {
   }
   const gift = control('gift');
   if (gift instanceof HTMLInputElement) form.gift = gift.checked;
+  const length = Number(element.querySelector<HTMLInputElement>('input[name="giftDeliveries"]:checked')?.value ?? 0);
+  if (isGiftDeliveries(length)) form.giftDeliveries = length;
+  if (element.querySelector<HTMLInputElement>('input[name="giftPayment"][value="prepaid"]')?.checked) form.giftPayment = 'prepaid';
   const custom = element.querySelector<HTMLInputElement>('input[name="plan"][value="custom"]');
   if (custom?.checked) form.plan = 'custom';
   for (const month of MONTH_NAMES) {
@@ -38,14 +43,21 @@ export function readFormInPage(element: HTMLFormElement): SubscribeForm {
  */
 export function formTakenOver(inPage: SubscribeForm, saved: SubscribeForm | null, fillsCityFromZip: boolean): SubscribeForm | null {
   const typed = TYPED_FIELDS.filter((field) => inPage[field] !== EMPTY_SUBSCRIBE_FORM[field]);
-  const giftChanged = inPage.gift !== EMPTY_SUBSCRIBE_FORM.gift;
+  const giftChanged =
+    inPage.gift !== EMPTY_SUBSCRIBE_FORM.gift ||
+    inPage.giftDeliveries !== EMPTY_SUBSCRIBE_FORM.giftDeliveries ||
+    inPage.giftPayment !== EMPTY_SUBSCRIBE_FORM.giftPayment;
   const planChanged =
     inPage.plan !== EMPTY_SUBSCRIBE_FORM.plan ||
     MONTH_NAMES.some((month) => inPage.selectedMonths[month] !== EMPTY_SUBSCRIBE_FORM.selectedMonths[month]);
   if (!saved && typed.length === 0 && !giftChanged && !planChanged) return null;
   const form: SubscribeForm = { ...(saved ?? EMPTY_SUBSCRIBE_FORM) };
   for (const field of typed) form[field] = inPage[field];
-  if (giftChanged) form.gift = inPage.gift;
+  if (giftChanged) {
+    form.gift = inPage.gift;
+    form.giftDeliveries = inPage.giftDeliveries;
+    form.giftPayment = inPage.giftPayment;
+  }
   if (planChanged) {
     form.plan = inPage.plan;
     form.selectedMonths = inPage.selectedMonths;

@@ -1,5 +1,6 @@
 import { SAVED_SUBSCRIBE_FORM_KEY } from '@blooms/shared/contract/app-start';
 import { MONTH_NAMES } from '@blooms/shared/contract/months';
+import { isGiftDeliveries } from '@blooms/shared/contract/gifts';
 import { EMPTY_SUBSCRIBE_FORM, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscriberTextField } from '@blooms/shared/contract/subscriber';
 
@@ -11,7 +12,8 @@ import type { SubscriberTextField } from '@blooms/shared/contract/subscriber';
 const KEY = SAVED_SUBSCRIBE_FORM_KEY;
 
 const TEXT_FIELDS = (Object.keys(EMPTY_SUBSCRIBE_FORM) as (keyof SubscribeForm)[]).filter(
-  (field): field is SubscriberTextField => typeof EMPTY_SUBSCRIBE_FORM[field] === 'string' && field !== 'plan' && field !== 'state',
+  (field): field is SubscriberTextField =>
+    typeof EMPTY_SUBSCRIBE_FORM[field] === 'string' && field !== 'plan' && field !== 'state' && field !== 'giftPayment',
 );
 
 /** The kept form, or null. Whatever else is stored under the key (old shapes, edits by hand) is ignored field by field. */
@@ -33,6 +35,8 @@ export function loadSavedForm(): SubscribeForm | null {
   }
   if (stored.plan === 'yearly' || stored.plan === 'custom') form.plan = stored.plan;
   if (typeof stored.gift === 'boolean') form.gift = stored.gift;
+  if (isGiftDeliveries(stored.giftDeliveries)) form.giftDeliveries = stored.giftDeliveries;
+  if (stored.giftPayment === 'per-delivery' || stored.giftPayment === 'prepaid') form.giftPayment = stored.giftPayment;
   const months = stored.selectedMonths as Record<string, unknown> | undefined;
   if (form.plan === 'custom' && typeof months === 'object' && months !== null) {
     for (const month of MONTH_NAMES) if (typeof months[month] === 'boolean') form.selectedMonths[month] = months[month];

@@ -15,6 +15,8 @@ export interface SubscribeFormState {
   addressRef: RefObject<HTMLInputElement | null>;
   update: (field: SubscriberTextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   setGift: (gift: boolean) => void;
+  /** A gift's length and how it is paid. */
+  setGiftTerms: (terms: Partial<Pick<SubscribeForm, 'giftDeliveries' | 'giftPayment'>>) => void;
   choosePlan: (plan: Plan) => void;
   toggleMonth: (month: MonthName) => void;
   /** What is marked wrong under the fields (none until Subscribe is pressed), and marking it. */
@@ -58,6 +60,10 @@ export function useSubscribeForm(): SubscribeFormState {
 
   // The same functions on every render, so the plan's part (twelve months) is not drawn again for every key typed elsewhere.
   const setGift = useCallback((gift: boolean) => setForm((f) => ({ ...f, gift })), []);
+  const setGiftTerms = useCallback(
+    (terms: Partial<Pick<SubscribeForm, 'giftDeliveries' | 'giftPayment'>>) => setForm((f) => ({ ...f, ...terms })),
+    [],
+  );
   const choosePlan = useCallback(
     (plan: Plan) => setForm((f) => ({ ...f, plan, selectedMonths: plan === 'yearly' ? allMonthsSelected() : f.selectedMonths })),
     [],
@@ -69,5 +75,5 @@ export function useSubscribeForm(): SubscribeFormState {
 
   const { shown: problems, markAll: markProblems } = useFieldProblems(form);
 
-  return { form, formRef, addressRef, update, setGift, choosePlan, toggleMonth, problems, markProblems };
+  return { form, formRef, addressRef, update, setGift, setGiftTerms, choosePlan, toggleMonth, problems, markProblems };
 }

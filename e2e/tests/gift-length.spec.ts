@@ -1,0 +1,90 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { GIFT_END_RULE, GIFT_LENGTH_RULE } from '@blooms/shared/contract/gifts';
+import { waitForHydration } from '../support/hydration';
+import { signInToAccount } from '../support/account';
+import { mailsTo } from '../support/outbox';
+
+const shot = (name: string) => path.join(__dirname, '..', 'artifacts', 'screenshots', `${name}.png`);
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+for (const width of [320, 390, 1280]) {
+  test(`at ${width} px a buyer gives 3 deliveries paid up front on the test checkout, and finds the gift in the account with what a cancel refunds`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const stamp = `${width}.${Date.now()}`;
+    const buyer = `gift.prepaid.${stamp}@example.com`;
+    await page.goto('/subscribe');
+    await waitForHydration(page);
+    for (const [label, value] of [
+      ['First name', 'Ada'],
+      ['Last name', 'Giftee'],
+      ['Email', `gift.recipient.${stamp}@example.com`],
+      ['Phone', '801-555-0177'],
+      ['Street address', '3301 S Highland Dr'],
+      ['ZIP code', '84106'],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole('checkbox', { name: 'This is a gift' }).check();
+    await page.getByLabel('Your name').fill('Tom Giver');
+    await page.getByLabel('Your email (for receipts)').fill(buyer);
+    const length = page.getByRole('group', { name: 'How long the gift lasts' });
+    await expect(length.getByRole('radio', { name: 'Ongoing, until you cancel' })).toBeChecked();
+    await expect(length).toContainText(GIFT_LENGTH_RULE);
+    await length.getByRole('radio', { name: '3 deliveries' }).check();
+    const payment = page.getByRole('group', { name: 'How you pay for it' });
+    await payment.getByRole('radio', { name: 'All up front: $297 today' }).check();
+    await expect(payment).toContainText(GIFT_END_RULE);
+    await expect(
+      page
+        .getByRole('region', { name: 'Before you subscribe' })
+        .or(page.getByRole('region', { name: 'Your order' }))
+        .first(),
+    ).toContainText('$297, for all 3 deliveries of the gift.');
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page), 'axe, with the gift paid up front chosen').toEqual([]);
+    await payment.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`gift-length-form-${width}`) });
+
+    await page.getByRole('button', { name: 'Pay $297 for 3 deliveries' }).click();
+    await expect(page.getByText('$297.00 today, for all 3 deliveries of the gift')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay $297.00' }).click();
+    const order = page.getByRole('region', { name: 'Your order' });
+    await expect(order).toContainText('A gift forAda Giftee');
+    await expect(order).toContainText(`Gift length3 deliveries, paid up front. ${GIFT_END_RULE}`);
+    await expect(order).toContainText('PaymentTest mode: no card was charged.');
+    expect(await axeViolations(page), 'axe, on the confirmation').toEqual([]);
+    await expect.poll(() => mailsTo(buyer).length).toBe(1);
+
+    await signInToAccount(page, buyer);
+    const gift = page.getByRole('article', { name: /a gift for Ada Giftee/ });
+    await expect(gift).toContainText(/A gift of 3 deliveries, paid up front: 3 left, the last in \w+ \d{4}\./);
+    await expect(gift.getByText(/^\$99\.00 for \w+ \d{4}, paid/)).toHaveCount(3);
+    expect(await axeViolations(page), 'axe, on the account').toEqual([]);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: shot(`gift-length-account-${width}`) });
+
+    // The cancel prompt says what a cancel would give back; the buyer keeps the gift.
+    await gift.getByRole('button', { name: 'Cancel subscription' }).click();
+    await gift.getByRole('radio', { name: 'I am moving out of the delivery area' }).check();
+    await gift.getByRole('button', { name: 'Continue' }).click();
+    const confirm = gift.getByRole('group', { name: 'Confirm cancelling' });
+    await expect(confirm).toContainText(/The gift was paid up front: \$(198|297) for the deliveries not made is refunded to your card\./);
+    expect(await axeViolations(page), 'axe, with the cancel prompt open').toEqual([]);
+    await confirm.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`gift-length-cancel-${width}`) });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(gift.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+  });
+}
