@@ -33,7 +33,10 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
     elsewhere = (await addSubscription(database.db, { firstName: 'Kept', zip: '84102' })).id;
     await database.db.insert(deliveries).values({ subscriptionId: elsewhere, month: NOVEMBER, assigneeId: ella });
     const skipper = await addSubscription(database.db, { firstName: 'Skipper', zip: '84037' });
-    await database.db.update(subscriptions).set({ skippedMonths: [NOVEMBER] }).where(eq(subscriptions.id, skipper.id));
+    await database.db
+      .update(subscriptions)
+      .set({ skippedMonths: [NOVEMBER] })
+      .where(eq(subscriptions.id, skipper.id));
   });
   afterAll(async () => {
     await app.close();
@@ -47,7 +50,10 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
     return response.json();
   };
   const preview = async (drivers: string[]) =>
-    splitByArea((await stops()).filter((stop) => stop.assignedTo === null), drivers).map(({ driver, subscriptionIds }) => ({
+    splitByArea(
+      (await stops()).filter((stop) => stop.assignedTo === null),
+      drivers,
+    ).map(({ driver, subscriptionIds }) => ({
       driver,
       subscriptionIds,
     }));
@@ -110,7 +116,11 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
 
     const after = await stops();
     expect(after.filter((stop) => stop.assignedTo === null)).toEqual([]);
-    const zipsOf = (email: string) => after.filter((stop) => stop.assignedTo === email && stop.id !== elsewhere).map((stop) => stop.zip).sort();
+    const zipsOf = (email: string) =>
+      after
+        .filter((stop) => stop.assignedTo === email && stop.id !== elsewhere)
+        .map((stop) => stop.zip)
+        .sort();
     expect(zipsOf('ella@blooms.example')).toEqual(['84037', '84037', '84102']);
     expect(zipsOf('Finn@Blooms.example')).toEqual(['84102', '84601', '84601']);
     // Each driver's route is then planned from the studio, as for any assignment.

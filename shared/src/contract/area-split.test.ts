@@ -29,7 +29,10 @@ describe('splitByArea', () => {
 
   it('balances the counts within one', () => {
     for (const drivers of [1, 2, 3, 4, 5, 7]) {
-      const split = splitByArea([...stopsIn(SALT_LAKE, 9), ...stopsIn(PROVO, 6), ...stopsIn(SANDY, 2)], ['a', 'b', 'c', 'd', 'e', 'f', 'g'].slice(0, drivers));
+      const split = splitByArea(
+        [...stopsIn(SALT_LAKE, 9), ...stopsIn(PROVO, 6), ...stopsIn(SANDY, 2)],
+        ['a', 'b', 'c', 'd', 'e', 'f', 'g'].slice(0, drivers),
+      );
       expect(split).toHaveLength(drivers);
       expect(Math.max(...counts(split)) - Math.min(...counts(split))).toBeLessThanOrEqual(1);
     }
@@ -54,7 +57,12 @@ describe('splitByArea', () => {
   it('splits an area only as the balance demands, and then only once per cut', () => {
     const split = splitByArea([...stopsIn(SALT_LAKE, 10), ...stopsIn(PROVO, 2)], ['ana', 'ben']);
     expect(counts(split)).toEqual([6, 6]);
-    expect(driversPerArea(split)).toEqual(new Map([[SALT_LAKE, 2], [PROVO, 1]]));
+    expect(driversPerArea(split)).toEqual(
+      new Map([
+        [SALT_LAKE, 2],
+        [PROVO, 1],
+      ]),
+    );
   });
 
   it('hands out the stretch from north to south in the order the drivers were chosen', () => {
@@ -84,8 +92,21 @@ describe('splitByArea', () => {
 
 describe('sameSplit', () => {
   it('compares which stops each driver gets, not their order', () => {
-    const a = [{ driver: 'a', subscriptionIds: ['1', '2'] }, { driver: 'b', subscriptionIds: ['3'] }];
-    expect(sameSplit(a, [{ driver: 'b', subscriptionIds: ['3'] }, { driver: 'a', subscriptionIds: ['2', '1'] }])).toBe(true);
-    expect(sameSplit(a, [{ driver: 'a', subscriptionIds: ['1'] }, { driver: 'b', subscriptionIds: ['2', '3'] }])).toBe(false);
+    const a = [
+      { driver: 'a', subscriptionIds: ['1', '2'] },
+      { driver: 'b', subscriptionIds: ['3'] },
+    ];
+    expect(
+      sameSplit(a, [
+        { driver: 'b', subscriptionIds: ['3'] },
+        { driver: 'a', subscriptionIds: ['2', '1'] },
+      ]),
+    ).toBe(true);
+    expect(
+      sameSplit(a, [
+        { driver: 'a', subscriptionIds: ['1'] },
+        { driver: 'b', subscriptionIds: ['2', '3'] },
+      ]),
+    ).toBe(false);
   });
 });

@@ -93,7 +93,9 @@ export function splitByArea(stops: readonly SplitStop[], drivers: readonly strin
 /** Whether two splits give every driver the same stops (as the server checks a preview against the stops now). */
 export function sameSplit(a: readonly Pick<DriverShare, 'driver' | 'subscriptionIds'>[], b: typeof a): boolean {
   const key = (shares: typeof a) =>
-    JSON.stringify(shares.map((share) => [share.driver, [...share.subscriptionIds].sort()]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))));
+    JSON.stringify(
+      shares.map((share) => [share.driver, [...share.subscriptionIds].sort()]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    );
   return key(a) === key(b);
 }
 
