@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addMonths } from '@blooms/shared/contract/months';
-import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
+import { signInAsStaff } from '../support/session';
 import { addStaffMember, calendarMonth, showMonth } from '../support/staff';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
@@ -58,7 +58,9 @@ test('assign by area: the split is previewed, applied as shown, and each driver 
   await admin.screenshot({ path: path.join(SCREENSHOTS, 'assign-by-area-1280.png'), fullPage: true });
 
   await panel.getByRole('button', { name: 'Apply' }).click();
-  await expect(admin.getByRole('status').filter({ hasText: `Assigned ${before} stops by area: Mara ${counts[0]}, Nico ${counts[1]}.` })).toBeVisible();
+  await expect(
+    admin.getByRole('status').filter({ hasText: `Assigned ${before} stops by area: Mara ${counts[0]}, Nico ${counts[1]}.` }),
+  ).toBeVisible();
   await expect(unassigned).toHaveText('0 Unassigned');
   await admin.getByRole('radio', { name: 'By driver' }).check();
   await expect(admin.locator('.stops-map__legend')).toContainText(`Mara: ${counts[0]}`);
