@@ -25,7 +25,11 @@ test('assign by area: the split is previewed, applied as shown, and each driver 
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await laptop.newPage();
   await addStaffMember(admin, 'Mara Map', 'mara.map@example.com');
-  await addStaffMember(admin, 'Nico Map', 'nico.map@example.com');
+  // Still on Manage Users, signed in: the second one the same way.
+  await admin.getByLabel('Name', { exact: true }).fill('Nico Map');
+  await admin.getByLabel('Email', { exact: true }).fill('nico.map@example.com');
+  await admin.getByRole('button', { name: 'Add User' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: 'nico.map@example.com' })).toContainText('Nico Map');
   const outside = outsideRequests(admin);
   await admin.goto('/dashboard');
   await showMonth(admin, MONTH);
