@@ -52,7 +52,7 @@ export default function DayMap({ stops, colourBy, legend, captionId }: Props) {
         I-15
       </text>
       {placed.map(({ item: stop, x, y }) => (
-        <circle key={stop.id} className="day-map__stop" cx={x} cy={y} r={6} fill={colourOf(stop, colourBy, legend)} data-stop={stop.id}>
+        <circle key={stop.id} className="day-map__stop" cx={x} cy={y} r={8} fill={colourOf(stop, colourBy, legend)} data-stop={stop.id}>
           <title>
             {stop.name}, {stop.address}, {stop.city}: {statusLabel(stop.status)}
             {stop.assigneeName ? `, ${stop.assigneeName}` : stop.assignedTo ? '' : ', unassigned'}
