@@ -10,10 +10,15 @@ const SETTLE_MS = 400;
 export function useDayStops(month: MonthKey, { mine = false, enabled = true } = {}) {
   const [loaded, setLoaded] = useState<{ month: MonthKey; stops: DayStop[] } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The month shown now: an answer for a month stepped past (arriving after the newer one) is dropped.
+  const shownMonth = useRef(month);
+  shownMonth.current = month;
   const load = useCallback(() => {
     if (!enabled) return;
     deliveriesApi.dayStops(month, mine).then(
-      (stops) => setLoaded({ month, stops }),
+      (stops) => {
+        if (month === shownMonth.current) setLoaded({ month, stops });
+      },
       // The list says when the server cannot be reached; the map keeps what it showed.
       () => undefined,
     );
