@@ -60,6 +60,8 @@ export interface ServerConfig {
   /** The first retry of an e-mail (also after a crash mid-send) waits this long; each next one twice as long. */
   outboxRetryAfterS: number;
   googleMapsApiKey: string | null;
+  /** Google's map under the staff map (MAP_TILES=google, with GOOGLE_MAPS_API_KEY); off by default. */
+  staffMapTiles: boolean;
   /** Real positions for drivers' route order (GEOCODING_API_KEY, else GOOGLE_MAPS_API_KEY); null orders by ZIP centres. */
   geocoding: GeocodingSettings | null;
   /** Where drivers' routes start: the ZIP code of the studio (STUDIO_ZIP, else the one in STREET_ADDRESS). */
@@ -255,6 +257,7 @@ function readConfig(env: Env): ServerConfig {
     shutdownTimeoutMs: count(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     accountRecheckMs: count(env, 'ACCOUNT_RECHECK_MS', 30_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    staffMapTiles: env.MAP_TILES === 'google' && Boolean(env.GOOGLE_MAPS_API_KEY),
     geocoding: geocodingSettings(env),
     studioZip: studioZip(env),
     metricsToken: metricsToken(env),

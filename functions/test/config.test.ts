@@ -67,3 +67,12 @@ describe('geocoding for route order', () => {
     );
   });
 });
+
+describe('Google map tiles under the staff map', () => {
+  it('are off by default, even with a Maps key, and on only with MAP_TILES=google and a key', () => {
+    expect(loadConfig({}).staffMapTiles).toBe(false);
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'browser-key' }).staffMapTiles).toBe(false);
+    expect(loadConfig({ MAP_TILES: 'google' }).staffMapTiles).toBe(false);
+    expect(loadConfig({ MAP_TILES: 'google', GOOGLE_MAPS_API_KEY: 'browser-key' }).staffMapTiles).toBe(true);
+  });
+});

@@ -28,6 +28,7 @@ import { registerTestClockRoutes } from './admin/test-clock-routes';
 import { registerSubscriptionHistoryRoutes } from './admin/subscription-history-routes';
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDayRoutes } from './staff/day-routes';
+import { registerAreaRoutes } from './staff/area-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
@@ -135,6 +136,7 @@ export async function buildServer(
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
       registerDeliveryDateRoutes(staff, db);
       registerDayRoutes(staff, db, clock);
+      registerAreaRoutes(staff, db, config.geocoding);
       if (feed) registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });
     }),
   );

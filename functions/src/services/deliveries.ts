@@ -8,6 +8,7 @@ import {
 } from '@blooms/shared/contract/deliveries';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
+import type { StopKind } from '@blooms/shared/contract/vases';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, routeOrders, subscriptions } from '../db/schema';
 import { announce, announceAll } from '../infrastructure/change-feed';
@@ -210,27 +211,41 @@ export async function assignDeliveries(
     const unscheduled = found.find((s) => !kinds.get(s.id));
     if (unscheduled) throw noStopIn(unscheduled, month);
 
-    const changed = { assigneeId: assignee?.id ?? null, updatedAt: new Date(), updatedBy: actor.email };
-    await tx
-      .insert(deliveries)
-      .values(ids.map((subscriptionId) => ({ subscriptionId, month, kind: kinds.get(subscriptionId)!, ...changed })))
-      .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: { ...changed, kind: sql`excluded.kind` } });
-    await tx.insert(deliveryEvents).values(
-      ids.map((subscriptionId) => ({
-        subscriptionId,
-        month,
-        actorEmail: actor.email,
-        kind: 'assign' as const,
-        detail: { to: assignee?.email ?? null },
-      })),
-    );
-    const assigned = await readDeliveries(tx, ids, month);
-    await announceAll(
-      tx,
-      assigned.map((delivery) => ({ type: 'delivery', delivery })),
-    );
-    return assigned;
+    return writeAssignment(tx, actor, month, ids, assignee, kinds as ReadonlyMap<string, StopKind>);
   });
+}
+
+/** Gives these deliveries of the month to one person (or nobody), records who did it and tells staff screens: inside the caller's transaction. */
+export async function writeAssignment(
+  tx: Db,
+  actor: UserRecord,
+  month: MonthKey,
+  ids: string[],
+  assignee: UserRecord | null,
+  /** Whether each is a delivery or a pickup-only stop. */
+  kinds: ReadonlyMap<string, StopKind>,
+): Promise<MonthDelivery[]> {
+  if (ids.length === 0) return [];
+  const changed = { assigneeId: assignee?.id ?? null, updatedAt: new Date(), updatedBy: actor.email };
+  await tx
+    .insert(deliveries)
+    .values(ids.map((subscriptionId) => ({ subscriptionId, month, kind: kinds.get(subscriptionId)!, ...changed })))
+    .onConflictDoUpdate({ target: [deliveries.subscriptionId, deliveries.month], set: { ...changed, kind: sql`excluded.kind` } });
+  await tx.insert(deliveryEvents).values(
+    ids.map((subscriptionId) => ({
+      subscriptionId,
+      month,
+      actorEmail: actor.email,
+      kind: 'assign' as const,
+      detail: { to: assignee?.email ?? null },
+    })),
+  );
+  const assigned = await readDeliveries(tx, ids, month);
+  await announceAll(
+    tx,
+    assigned.map((delivery) => ({ type: 'delivery', delivery })),
+  );
+  return assigned;
 }
 
 /** Checks that the caller may record proof for this delivery and that it is out for delivery. */

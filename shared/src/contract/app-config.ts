@@ -22,6 +22,8 @@ export interface AppConfig {
   site: SiteContact;
   /** Enables address autocomplete on the subscribe form; null: the form works without it. */
   googleMapsApiKey: string | null;
+  /** Google's map under the staff map of the day's stops (MAP_TILES=google with a Maps key); otherwise the map draws from bundled shapes and calls no one. */
+  staffMapTiles: boolean;
   /** Whether admins have the test clock: with the test checkout on one server, never with real payments or on Cloud Functions. */
   testClock: boolean;
 }

@@ -20,6 +20,7 @@ import {
 import { ownNameSchema, userRecordSchema } from './users';
 import { daySummarySchema, startMonthSchema } from './day-summary';
 import { forecastSchema } from './forecast';
+import { assignByAreaSchema, dayStopSchema, dayStopsQuerySchema } from './day-stops';
 
 const monthQuery = z.strictObject({ month: monthSchema });
 const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscriptionId must be a subscription id.' }), month: monthSchema });
@@ -78,6 +79,22 @@ export const STAFF_ROUTES = {
     access: 'staff',
     body: assignSchema,
     response: z.array(monthDeliverySchema),
+  }),
+  /** Splits the day's unassigned stops among drivers as previewed (contract/area-split.ts), or refuses a stale preview. */
+  assignByArea: apiRoute({
+    method: 'POST',
+    path: '/api/deliveries/assign-by-area',
+    access: 'staff',
+    body: assignByAreaSchema,
+    response: z.array(monthDeliverySchema),
+  }),
+  /** The month's stops with their places, for the map and for assigning by area. */
+  dayStops: apiRoute({
+    method: 'GET',
+    path: '/api/day-stops',
+    access: 'staff',
+    query: dayStopsQuerySchema,
+    response: z.array(dayStopSchema),
   }),
   /** Hand Delivered, or Left at Door with a photo: one multipart request, so a failed upload changes nothing. */
   recordProof: apiRoute({

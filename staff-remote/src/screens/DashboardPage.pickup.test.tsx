@@ -13,6 +13,8 @@ jest.mock('../features/deliveries/api', () => ({
     deliveryDate: jest.fn(),
     startMonth: jest.fn(),
     daySummary: jest.fn(),
+    dayStops: jest.fn(),
+    assignByArea: jest.fn(),
     testClock: jest.fn(),
   },
 }));

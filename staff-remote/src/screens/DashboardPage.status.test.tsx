@@ -21,6 +21,8 @@ jest.mock('../features/deliveries/api', () => ({
     deliveryDate: jest.fn(),
     startMonth: jest.fn(),
     daySummary: jest.fn(),
+    dayStops: jest.fn(),
+    assignByArea: jest.fn(),
     setDeliveryDate: jest.fn(),
     testClock: jest.fn(),
     setTestClock: jest.fn(),

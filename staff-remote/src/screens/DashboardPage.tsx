@@ -32,6 +32,10 @@ import { UndoBar } from '../features/dashboard/UndoBar';
 import { DaySummaryBar } from '../features/dashboard/DaySummaryBar';
 import { useDaySummary } from '../features/dashboard/use-day-summary';
 import { TableFooter } from '../features/dashboard/TableFooter';
+import { AssignByArea } from '../features/dashboard/AssignByArea';
+import { useAssignByArea } from '../features/dashboard/use-assign-by-area';
+import { useDayStops } from '../features/deliveries/use-day-stops';
+import { StopsMap } from '../features/map/StopsMap';
 import { ListStatus } from '../features/dashboard/ListStatus';
 import '../features/deliveries/deliveries.css';
 import '../features/dashboard/dashboard.css';
@@ -55,12 +59,20 @@ function Dashboard({ start }: { start: StartMonth }) {
   }, [reloadStaff, reloadDeliveryDay]);
   const load = useCallback<PageLoader>((viewed, page) => deliveriesApi.listMonth(viewed, page, view), [view]);
   const day = useDaySummary(month);
+  const [mapOpen, setMapOpen] = useState(true);
+  const places = useDayStops(month);
+  const { refresh: refreshSummary } = day;
+  const { refresh: refreshPlaces } = places;
+  const onChange = useCallback(() => {
+    refreshSummary();
+    refreshPlaces();
+  }, [refreshSummary, refreshPlaces]);
   const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({
     month,
     load,
     onReload,
     onDeliveryDate: deliveryDay.follow,
-    onChange: day.refresh,
+    onChange,
   });
   const selectable = (rows ?? []).filter((row) => isStop(row.delivery)).map((row) => row.id);
   const selection = useSelection(selectable, [month, view]);
@@ -68,6 +80,7 @@ function Dashboard({ start }: { start: StartMonth }) {
   const { undoable, offer: offerUndo, undo } = useRevertUndo(month, applyDelivery);
   const { busy, clickPill } = useStatusAdvance(month, applyDelivery, offerUndo);
   const { assigning, assigned, assign } = useBulkAssign({ month, staff, applyDelivery, onDone: selection.clear });
+  const area = useAssignByArea({ month, stops: places.stops, staff, applyDelivery, reloadStops: places.reloadNow });
   const isEverything = Object.keys(dashboardViewQuery(view)).length === 0;
 
   return (
@@ -86,8 +99,10 @@ function Dashboard({ start }: { start: StartMonth }) {
         <PassedOverNotice start={start} month={month} />
         <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
         <DaySummaryBar summary={day.summary} view={view} onView={setView} />
+        <StopsMap stops={places.stops} open={mapOpen} onToggle={setMapOpen} byDriver />
         {isAdmin && <TestClock />}
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
+        <AssignByArea staff={staff} area={area} />
         {selection.selected.size > 0 && (
           <BulkAssign
             count={selection.selected.size}

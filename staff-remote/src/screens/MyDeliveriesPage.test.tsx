@@ -26,6 +26,8 @@ jest.mock('../features/deliveries/api', () => ({
     deliveryDate: jest.fn(),
     startMonth: jest.fn(),
     daySummary: jest.fn(),
+    dayStops: jest.fn(),
+    assignByArea: jest.fn(),
   },
 }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));

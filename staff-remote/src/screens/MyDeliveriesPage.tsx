@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
@@ -28,6 +28,9 @@ import { ProofPhotoInput } from '../features/my-deliveries/ProofPhotoInput';
 import { RouteSheet } from '../features/my-deliveries/RouteSheet';
 import { StopCardList } from '../features/my-deliveries/StopCardList';
 import { MyDeliveriesTable } from '../features/my-deliveries/MyDeliveriesTable';
+import { useDayStops } from '../features/deliveries/use-day-stops';
+import { StopsMap } from '../features/map/StopsMap';
+import { withRowStatus } from '../features/map/stops-of-rows';
 import '../features/deliveries/deliveries.css';
 
 export { PROOF_QUESTION } from '../features/my-deliveries/use-proof-capture';
@@ -50,6 +53,8 @@ function MyDeliveries({ start }: { start: StartMonth }) {
   // A phone gets one card per stop, in route order, with big buttons: drivers work from their phones at the door.
   const phone = useMediaQuery('(max-width: 699px)');
   const deliveryDay = useDeliveryDay(month);
+  const [mapOpen, setMapOpen] = useState(false);
+  const places = useDayStops(month, { mine: true, enabled: mapOpen });
   const {
     rows: serverRows,
     error,
@@ -63,9 +68,11 @@ function MyDeliveries({ start }: { start: StartMonth }) {
     onReload: deliveryDay.reload,
     onDeliveryDate: deliveryDay.follow,
     keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
+    onChange: places.refresh,
   });
   const queue = useDeviceQueue(record?.email ?? null, applyDelivery);
   const rows = serverRows && withPendingChanges(serverRows, queue.pending);
+  const mapStops = useMemo(() => (rows && places.stops ? withRowStatus(places.stops, rows) : null), [rows, places.stops]);
   useEffect(() => void startStaffWorker(), []);
   const { move, dragging, dragHandle } = useRouteOrder({ month, rows, reorder, reload });
   const { busy, markOutForDelivery } = useOutForDelivery(month, applyDelivery, queue);
@@ -103,6 +110,7 @@ function MyDeliveries({ start }: { start: StartMonth }) {
           </p>
         )}
         {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you in {formatMonth(month)}.</p>}
+        {rows && rows.length > 0 && <StopsMap stops={mapStops} open={mapOpen} onToggle={setMapOpen} byDriver={false} />}
         {rows && rows.length > 0 && <RouteSheet firstName={firstName} month={month} rows={rows} />}
         {rows && rows.length > 0 && phone && (
           <StopCardList

@@ -55,5 +55,7 @@ export function resetDashboard() {
   api.startMonth.mockResolvedValue({ month: THIS_MONTH, date: defaultDeliveryDate(THIS_MONTH), passedOver: null });
   // The summary has its own tests; elsewhere it is still on its way.
   api.daySummary.mockReturnValue(new Promise(() => undefined));
+  // So are the stops' places (the map, assigning by area).
+  api.dayStops.mockReturnValue(new Promise(() => undefined));
   offerTestClock(true);
 }

@@ -25,6 +25,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
     liveUrl: config.liveUrl,
     site: config.site,
     googleMapsApiKey: config.googleMapsApiKey,
+    staffMapTiles: config.staffMapTiles,
     testClock: config.testClock,
   };
 }

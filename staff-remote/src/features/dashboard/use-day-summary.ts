@@ -10,9 +10,12 @@ const SETTLE_MS = 400;
 export function useDaySummary(month: MonthKey) {
   const [summary, setSummary] = useState<DaySummary | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The month shown now: an answer for a month stepped past (arriving after the newer one) is dropped.
+  const shownMonth = useRef(month);
+  shownMonth.current = month;
   const load = useCallback(() => {
     deliveriesApi.daySummary(month).then(
-      (loaded) => setSummary((shown) => (loaded.month === month ? loaded : shown)),
+      (loaded) => setSummary((shown) => (loaded.month === shownMonth.current ? loaded : shown)),
       // The list says when the server cannot be reached; the summary just keeps its last figures.
       () => undefined,
     );

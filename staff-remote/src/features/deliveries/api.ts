@@ -49,6 +49,11 @@ export const deliveriesApi = {
   /** Assigns the deliveries to this person, or with null to nobody. */
   assign: (month: MonthKey, subscriptionIds: string[], assigneeEmail: string | null) =>
     staffApi.assign({ body: { month, subscriptionIds, assigneeEmail } }),
+  /** The month's stops with their places (all of them, or with mine only the caller's), for the map and for assigning by area. */
+  dayStops: (month: MonthKey, mine = false) => staffApi.dayStops({ query: { month, assignee: mine ? 'me' : undefined } }),
+  /** Applies an area split as it was previewed; a 409 says the stops changed meanwhile and nothing was assigned. */
+  assignByArea: (month: MonthKey, split: { driver: string; subscriptionIds: string[] }[]) =>
+    staffApi.assignByArea({ body: { month, split } }),
   /** Hand Delivered, or Left at Door with its photo, in one upload that reports its progress. */
   recordProof: ({ photo, ...fields }: ProofUpload, onProgress?: (fraction: number) => void) =>
     staffApi.recordProof({ body: fields, files: photo ? { photo } : {}, onProgress }),

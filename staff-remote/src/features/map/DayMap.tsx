@@ -1,0 +1,71 @@
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { statusLabel } from '@blooms/shared/contract/deliveries';
+import type { DayStop } from '@blooms/shared/contract/day-stops';
+import { I15_POINTS } from './i15';
+import { colourOf, type ColourBy, type LegendEntry } from './map-legend';
+import { COUNTY_RINGS, MAP_HEIGHT, MAP_WIDTH, pathThrough, projectionFor, spreadOut, staticMapUrl } from './map-projection';
+import './map.css';
+
+interface Props {
+  stops: DayStop[];
+  colourBy: ColourBy;
+  legend: LegendEntry[];
+  /** The id of the caption that says in words what the map shows. */
+  captionId: string;
+}
+
+const I15 = I15_POINTS.map(([latitude, longitude]): [number, number] => [longitude, latitude]);
+const I15_LABEL_AT = I15[3]!;
+
+/**
+ * The day's stops on the three counties and I-15, drawn from shapes in the bundle: no key and
+ * no network. With Google tiles configured (staffMapTiles), Google's map lies underneath.
+ */
+export default function DayMap({ stops, colourBy, legend, captionId }: Props) {
+  const mapsKey = useAppConfig((s) => (s.config?.staffMapTiles ? s.config.googleMapsApiKey : null));
+  const { projection, tileView } = projectionFor(mapsKey !== null);
+  const placed = spreadOut(
+    stops.flatMap((stop) => {
+      if (stop.latitude === null || stop.longitude === null) return [];
+      const [x, y] = projection([stop.longitude, stop.latitude])!;
+      return [{ item: stop, x, y }];
+    }),
+  );
+  return (
+    <svg className="day-map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby={captionId}>
+      {tileView && mapsKey && <image href={staticMapUrl(tileView, mapsKey)} width={MAP_WIDTH} height={MAP_HEIGHT} />}
+      {COUNTY_RINGS.map((county) => {
+        const labelAt = projection(centreOf(county.rings[0]!))!;
+        return (
+          <g key={county.name} className="day-map__county">
+            {county.rings.map((ring, i) => (
+              <path key={i} d={pathThrough(ring, projection, true)} />
+            ))}
+            <text x={labelAt[0]} y={labelAt[1]} className="day-map__county-name" aria-hidden="true">
+              {county.name} County
+            </text>
+          </g>
+        );
+      })}
+      <path className="day-map__i15" d={pathThrough(I15, projection, false)} />
+      <text className="day-map__road-name" x={projection(I15_LABEL_AT)![0] + 6} y={projection(I15_LABEL_AT)![1]} aria-hidden="true">
+        I-15
+      </text>
+      {placed.map(({ item: stop, x, y }) => (
+        <circle key={stop.id} className="day-map__stop" cx={x} cy={y} r={8} fill={colourOf(stop, colourBy, legend)} data-stop={stop.id}>
+          <title>
+            {stop.name}, {stop.address}, {stop.city}: {statusLabel(stop.status)}
+            {stop.assigneeName ? `, ${stop.assigneeName}` : stop.assignedTo ? '' : ', unassigned'}
+          </title>
+        </circle>
+      ))}
+    </svg>
+  );
+}
+
+/** Where to write a county's name: the middle of its outline's extent. */
+function centreOf(ring: readonly [number, number][]): [number, number] {
+  const lons = ring.map((p) => p[0]);
+  const lats = ring.map((p) => p[1]);
+  return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
+}
