@@ -6,28 +6,7 @@ import type { DayStop } from '@blooms/shared/contract/day-stops';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { popup, renderDashboard, resetDashboard } from '../test/dashboard-page';
 
-jest.mock('../features/deliveries/api', () => ({
-  ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: {
-    listMonth: jest.fn(),
-    exportCsv: jest.fn(),
-    myDeliveries: jest.fn(),
-    staff: jest.fn(),
-    advanceStatus: jest.fn(),
-    undoRevert: jest.fn(),
-    assign: jest.fn(),
-    recordProof: jest.fn(),
-    proofPhoto: jest.fn(),
-    deliveryDate: jest.fn(),
-    startMonth: jest.fn(),
-    daySummary: jest.fn(),
-    dayStops: jest.fn(),
-    assignByArea: jest.fn(),
-    setDeliveryDate: jest.fn(),
-    testClock: jest.fn(),
-    setTestClock: jest.fn(),
-  },
-}));
+jest.mock('../features/deliveries/api');
 // The drawing (d3-geo, ES modules only) is tried in the browser suite; here the map is its caption and legend.
 jest.mock('../features/map/DayMap', () => ({ __esModule: true, default: () => null }));
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));

@@ -3,21 +3,7 @@ import { deliveriesApi } from '../features/deliveries/api';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { renderDashboard, resetDashboard, rowOf } from '../test/dashboard-page';
 
-jest.mock('../features/deliveries/api', () => ({
-  ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: {
-    listMonth: jest.fn(),
-    staff: jest.fn(),
-    advanceStatus: jest.fn(),
-    assign: jest.fn(),
-    deliveryDate: jest.fn(),
-    startMonth: jest.fn(),
-    daySummary: jest.fn(),
-    dayStops: jest.fn(),
-    assignByArea: jest.fn(),
-    testClock: jest.fn(),
-  },
-}));
+jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 

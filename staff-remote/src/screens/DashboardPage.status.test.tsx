@@ -6,28 +6,7 @@ import { REVERT_UNDO_SECONDS } from '@blooms/shared/contract/deliveries';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { popup, renderDashboard, resetDashboard, rowOf } from '../test/dashboard-page';
 
-jest.mock('../features/deliveries/api', () => ({
-  ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: {
-    listMonth: jest.fn(),
-    exportCsv: jest.fn(),
-    myDeliveries: jest.fn(),
-    staff: jest.fn(),
-    advanceStatus: jest.fn(),
-    undoRevert: jest.fn(),
-    assign: jest.fn(),
-    recordProof: jest.fn(),
-    proofPhoto: jest.fn(),
-    deliveryDate: jest.fn(),
-    startMonth: jest.fn(),
-    daySummary: jest.fn(),
-    dayStops: jest.fn(),
-    assignByArea: jest.fn(),
-    setDeliveryDate: jest.fn(),
-    testClock: jest.fn(),
-    setTestClock: jest.fn(),
-  },
-}));
+jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 

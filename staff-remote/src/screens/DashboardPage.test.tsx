@@ -9,28 +9,7 @@ import { row, THIS_MONTH } from '../test/fixtures';
 import { pushLive } from '../test/live-mock';
 import { offerTestClock, popup, renderDashboard, resetDashboard, rowOf, usualDay } from '../test/dashboard-page';
 
-jest.mock('../features/deliveries/api', () => ({
-  ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: {
-    listMonth: jest.fn(),
-    exportCsv: jest.fn(),
-    myDeliveries: jest.fn(),
-    staff: jest.fn(),
-    advanceStatus: jest.fn(),
-    undoRevert: jest.fn(),
-    assign: jest.fn(),
-    recordProof: jest.fn(),
-    proofPhoto: jest.fn(),
-    deliveryDate: jest.fn(),
-    startMonth: jest.fn(),
-    daySummary: jest.fn(),
-    dayStops: jest.fn(),
-    assignByArea: jest.fn(),
-    setDeliveryDate: jest.fn(),
-    testClock: jest.fn(),
-    setTestClock: jest.fn(),
-  },
-}));
+jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 

@@ -10,16 +10,7 @@ import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 
-jest.mock('../features/deliveries/api', () => ({
-  ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: {
-    myDeliveries: jest.fn(),
-    advanceStatus: jest.fn(),
-    recordProof: jest.fn(),
-    deliveryDate: jest.fn(),
-    startMonth: jest.fn(),
-  },
-}));
+jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 

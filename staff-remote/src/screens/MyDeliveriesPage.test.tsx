@@ -13,23 +13,7 @@ import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { pushLive } from '../test/live-mock';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 
-jest.mock('../features/deliveries/api', () => ({
-  ...jest.requireActual('../features/deliveries/api'),
-  deliveriesApi: {
-    listMonth: jest.fn(),
-    myDeliveries: jest.fn(),
-    staff: jest.fn(),
-    advanceStatus: jest.fn(),
-    assign: jest.fn(),
-    recordProof: jest.fn(),
-    saveRouteOrder: jest.fn(),
-    deliveryDate: jest.fn(),
-    startMonth: jest.fn(),
-    daySummary: jest.fn(),
-    dayStops: jest.fn(),
-    assignByArea: jest.fn(),
-  },
-}));
+jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 
