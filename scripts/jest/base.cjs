@@ -1,4 +1,5 @@
 // Jest settings shared by every package: swc for speed (type-checking is `pnpm typecheck`).
+const os = require('node:os');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..', '..');
@@ -21,6 +22,8 @@ function jestConfig({ environment = 'jsdom', setupFiles = [] } = {}) {
     // A form test types a whole address key by key; on a busy two-core CI machine that can take
     // longer than jest's 5 s default without anything being wrong.
     testTimeout: 60_000,
+    // Jest's default is a worker fewer than the cores: on two, one, i.e. every file in turn.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   };
 }
 

@@ -81,6 +81,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Names the process's connections in pg_stat_activity. */
   applicationName?: string;
+  /** Embedded PGlite in memory only: start from this copy of a data folder (a snapshot's tar) instead of an empty one. */
+  startFrom?: Blob;
 }
 
 /**
@@ -146,7 +148,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   // pg_trgm: the dashboard search's index (migration 0007).
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
+  const client = options.dataDir
+    ? new PGlite(options.dataDir, { extensions: { pg_trgm } })
+    : new PGlite({ extensions: { pg_trgm }, loadDataDir: options.startFrom });
   await client.waitReady.catch((error: unknown) => {
     unlock();
     throw error;
