@@ -60,6 +60,22 @@ test('with no app yet, every control on the public pages answers its first tap',
   await expect(answer).toBeVisible();
 });
 
+test("Get Started opens the form from the copy the browser fetched ahead, and its tap does not start the page's app", async ({ page }) => {
+  const appFetchedFrom: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/main.js') appFetchedFrom.push(new URL(page.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.locator('main').getByRole('link', { name: 'Get Started' }).first().tap();
+  await expect(page.getByRole('heading', { level: 1, name: 'Start your subscription' })).toBeVisible();
+  const navigation = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType,
+  );
+  expect(navigation, 'the form page came from the prefetch the home page asked for').toBe('navigational-prefetch');
+  expect(appFetchedFrom, 'the tap that left the home page did not fetch its app').not.toContain('/');
+});
+
 test('the menu and the carousel, moved before the app arrives, are where the app then has them', async ({ page }) => {
   let appArrives = await holdApp(page);
   await page.goto('/');

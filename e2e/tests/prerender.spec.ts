@@ -224,6 +224,8 @@ test('a prerendered page asks only for what it draws: its fonts and pictures, th
     expect.stringMatching(/^\/assets\/source-sans-3-400\.[0-9a-f]{8}\.woff2$/),
     expect.stringMatching(/^\/assets\/source-sans-3-600\.[0-9a-f]{8}\.woff2$/),
     expect.stringMatching(/^\/remotes\/marketing\/assets\/hero\.[0-9a-f]{8}\.svg$/),
+    // The rules that have the browser fetch the page Get Started opens (speculation-rules.ts).
+    '/speculation-rules.json',
     '/start.js',
     '/subscribe',
   ]);

@@ -23,9 +23,17 @@
   var SCREEN_READY_EVENT = 'blooms:screen-ready';
   var INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
 
+  // A press on a link to another page is a page load (the form's page is fetched ahead:
+  // functions/src/http/public/speculation-rules.ts); starting the app then would only compete
+  // with that page for the network. The next page starts its own.
+  function leavesThePage(event) {
+    var link = event && event.target instanceof Element ? event.target.closest('a[href]') : null;
+    return link !== null && link.origin === location.origin && link.pathname !== location.pathname;
+  }
+
   var started = false;
-  function start() {
-    if (started) return;
+  function start(event) {
+    if (started || leavesThePage(event)) return;
     started = true;
     INTENT_EVENTS.forEach(function (type) {
       removeEventListener(type, start, true);
@@ -49,18 +57,6 @@
 
   var root = document.getElementById('root');
   if (!root || !root.firstElementChild || neededAtOnce()) return start();
-
-  // Get Started leads to the subscribe form: its page (8 KB) is fetched once this one has
-  // loaded, at the lowest priority, so the tap opens it without waiting on the network.
-  function prefetchSubscribe() {
-    if (location.pathname === SUBSCRIBE_PATH || !document.querySelector('a[href="' + SUBSCRIBE_PATH + '"]')) return;
-    var link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = SUBSCRIBE_PATH;
-    document.head.appendChild(link);
-  }
-  if (document.readyState === 'complete') prefetchSubscribe();
-  else addEventListener('load', prefetchSubscribe, { once: true });
 
   // Controls that answer before the app, here: the menu and the testimonial carousel. Only
   // attributes and scroll positions change (React takes over the page as the server wrote
