@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '@blooms/shared/contract/roles';
+import type { Role } from '@blooms/shared/contract/roles';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
 import { useUserFieldProblems } from './use-user-field-problems';
-import { UserFieldProblem } from './UserFieldProblem';
+import { RoleSelect, UserTextInput } from './UserFields';
 
 interface Props {
   onAdded: (name: string) => void;
@@ -41,42 +41,23 @@ export function AddUserForm({ onAdded }: Props) {
       <div className="add-user-form__fields">
         <div className="field">
           <label htmlFor="new-user-name">Name</label>
-          <input
-            id="new-user-name"
-            autoComplete="off"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              marks.cleared('name');
-            }}
-            {...marks.fieldProps('name')}
-          />
-          <UserFieldProblem id={marks.problemId('name')} message={marks.problems.name} />
+          <UserTextInput id="new-user-name" autoComplete="off" field="name" value={name} onValueChange={setName} marks={marks} />
         </div>
         <div className="field">
           <label htmlFor="new-user-email">Email</label>
-          <input
+          <UserTextInput
             id="new-user-email"
             type="email"
             autoComplete="off"
+            field="email"
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              marks.cleared('email');
-            }}
-            {...marks.fieldProps('email')}
+            onValueChange={setEmail}
+            marks={marks}
           />
-          <UserFieldProblem id={marks.problemId('email')} message={marks.problems.email} />
         </div>
         <div className="field">
           <label htmlFor="new-user-role">Role</label>
-          <select id="new-user-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id="new-user-role" value={role} onRoleChange={setRole} />
         </div>
       </div>
       <button type="submit" className="button" disabled={busy}>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { displayFirstName, ROLE_LABELS, ROLES, type Role, type UserRecord } from '@blooms/shared/contract/roles';
+import { displayFirstName, ROLE_LABELS, type Role, type UserRecord } from '@blooms/shared/contract/roles';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
 import { useUserFieldProblems } from './use-user-field-problems';
-import { UserFieldProblem } from './UserFieldProblem';
+import { RoleSelect, UserTextInput } from './UserFields';
 
 interface Props {
   user: UserRecord;
@@ -79,39 +79,13 @@ export function UserRow({ user, onChanged }: Props) {
   return (
     <tr className="is-editing" ref={marks.formRef}>
       <td data-label="Name">
-        <input
-          aria-label={`Name of ${label}`}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            marks.cleared('name');
-          }}
-          autoFocus
-          {...marks.fieldProps('name')}
-        />
-        <UserFieldProblem id={marks.problemId('name')} message={marks.problems.name} />
+        <UserTextInput aria-label={`Name of ${label}`} autoFocus field="name" value={name} onValueChange={setName} marks={marks} />
       </td>
       <td data-label="Email">
-        <input
-          aria-label={`Email of ${label}`}
-          type="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            marks.cleared('email');
-          }}
-          {...marks.fieldProps('email')}
-        />
-        <UserFieldProblem id={marks.problemId('email')} message={marks.problems.email} />
+        <UserTextInput aria-label={`Email of ${label}`} type="email" field="email" value={email} onValueChange={setEmail} marks={marks} />
       </td>
       <td data-label="Role">
-        <select aria-label={`Role of ${label}`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </select>
+        <RoleSelect aria-label={`Role of ${label}`} value={role} onRoleChange={setRole} />
       </td>
       <td data-label="Actions" className="row-actions">
         <button type="button" className="button" onClick={save} disabled={busy}>
