@@ -11,6 +11,7 @@ import {
 } from '@blooms/shared/contract/gifts';
 import type { SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscribeFormState } from './use-subscribe-form';
+import { PlanOption } from './PlanOption';
 
 type Props = Pick<SubscribeForm, 'giftDeliveries' | 'giftPayment'> & Pick<SubscribeFormState, 'setGiftTerms'>;
 
@@ -26,16 +27,15 @@ export const GiftTermsFields = memo(function GiftTermsFields({ giftDeliveries, g
         <legend>How long the gift lasts</legend>
         <div className="gift-terms__choices">
           {GIFT_DELIVERY_CHOICES.map((choice) => (
-            <label key={choice} className="plan-option">
-              <input
-                type="radio"
-                name="giftDeliveries"
-                value={choice}
-                checked={giftDeliveries === choice}
-                onChange={() => setGiftTerms({ giftDeliveries: choice })}
-              />
-              <span>{giftLengthLabel(choice)}</span>
-            </label>
+            <PlanOption
+              key={choice}
+              name="giftDeliveries"
+              value={choice}
+              checked={giftDeliveries === choice}
+              onChoose={() => setGiftTerms({ giftDeliveries: choice })}
+            >
+              {giftLengthLabel(choice)}
+            </PlanOption>
           ))}
         </div>
         <p className="subscribe-form__hint">{GIFT_LENGTH_RULE}</p>
@@ -43,16 +43,15 @@ export const GiftTermsFields = memo(function GiftTermsFields({ giftDeliveries, g
       <fieldset className="gift-terms gift-payment" hidden={giftDeliveries === 0}>
         <legend>How you pay for it</legend>
         {GIFT_PAYMENTS.map((payment) => (
-          <label key={payment} className="plan-option">
-            <input
-              type="radio"
-              name="giftPayment"
-              value={payment}
-              checked={giftPayment === payment}
-              onChange={() => setGiftTerms({ giftPayment: payment })}
-            />
-            <span>{giftPaymentLabel(payment, length)}</span>
-          </label>
+          <PlanOption
+            key={payment}
+            name="giftPayment"
+            value={payment}
+            checked={giftPayment === payment}
+            onChoose={() => setGiftTerms({ giftPayment: payment })}
+          >
+            {giftPaymentLabel(payment, length)}
+          </PlanOption>
         ))}
         <p className="subscribe-form__hint">
           {GIFT_PREPAID_RULE} {GIFT_END_RULE}

@@ -4,6 +4,7 @@ import { CHARGE_TIMING, MONEY_RULE } from '@blooms/shared/contract/site';
 import { planSummary, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscribeFormState } from './use-subscribe-form';
 import { FieldProblem, problemProps } from './FieldProblem';
+import { PlanOption } from './PlanOption';
 
 type Props = Pick<SubscribeForm, 'plan' | 'selectedMonths'> & Pick<SubscribeFormState, 'choosePlan' | 'toggleMonth'> & { problem?: string };
 
@@ -16,18 +17,12 @@ export const PlanFields = memo(function PlanFields({ plan, selectedMonths, choos
     <fieldset>
       <legend>Your plan</legend>
       <div className="plan-choice" role="radiogroup" aria-label="Plan">
-        <label className="plan-option">
-          <input type="radio" name="plan" value="yearly" checked={plan === 'yearly'} onChange={() => choosePlan('yearly')} />
-          <span>
-            <strong>Yearly</strong> — flowers every month
-          </span>
-        </label>
-        <label className="plan-option">
-          <input type="radio" name="plan" value="custom" checked={plan === 'custom'} onChange={() => choosePlan('custom')} />
-          <span>
-            <strong>Custom</strong> — choose your months
-          </span>
-        </label>
+        <PlanOption name="plan" value="yearly" checked={plan === 'yearly'} onChoose={() => choosePlan('yearly')}>
+          <strong>Yearly</strong> — flowers every month
+        </PlanOption>
+        <PlanOption name="plan" value="custom" checked={plan === 'custom'} onChoose={() => choosePlan('custom')}>
+          <strong>Custom</strong> — choose your months
+        </PlanOption>
       </div>
       <fieldset className="months" hidden={plan !== 'custom'}>
         <legend>Months to receive flowers</legend>
