@@ -231,6 +231,22 @@ test('a prerendered page asks only for what it draws: its fonts and pictures, th
   ]);
 });
 
+test("a staff page asks for its sign-in code with the app's first script, not after reading the site configuration", async ({ page }) => {
+  let releaseConfig!: () => void;
+  const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+  await page.route('**/app-config.json', async (route) => {
+    await configHeld;
+    await route.continue();
+  });
+  const authRequested = page.waitForRequest((request) => /\/auth\.[0-9a-f]{8}\.js$/.test(new URL(request.url()).pathname), {
+    timeout: 15_000,
+  });
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await authRequested;
+  releaseConfig();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('the app starts at once where this browser needs it: staff signed in here, a subscribe form kept', async ({ page }) => {
   await page.goto('/faq');
   await page.evaluate((key) => localStorage.setItem(key, '1'), STAFF_BROWSER_KEY);

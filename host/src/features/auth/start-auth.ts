@@ -1,7 +1,7 @@
-import { LOGIN_PATH, REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import { SIGNED_OUT, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
 import type { SessionController } from './firebase-session';
+import { needsAuthAtOnce } from './needs-auth-at-once';
 
 let session: Promise<SessionController> | null = null;
 
@@ -48,10 +48,4 @@ export function startAuthWhenIdle(pathname: string): void {
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 2000));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
-}
-
-/** Paths where the visitor needs to know who is signed in straight away. */
-export function needsAuthAtOnce(pathname: string): boolean {
-  if (pathname === LOGIN_PATH) return true;
-  return REMOTE_ROUTES.some((route) => route.path === pathname && route.access !== 'public');
 }
