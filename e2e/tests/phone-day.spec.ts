@@ -15,7 +15,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
 
   // The admin adds the driver and assigns next month's stops in Provo and downtown Salt Lake City.
   await addStaffMember(admin, 'Quinn Courier', driverEmail);
-  await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
+  await mainNav(admin).getByRole('link', { name: 'Today' }).click();
   await showMonth(admin, NEXT_MONTH);
   await rowOf(admin, 'James Whitaker').getByRole('checkbox').check();
   await rowOf(admin, 'Maria Lopez').getByRole('checkbox').check();
