@@ -39,6 +39,12 @@ export function headerLinks(status: AuthStatus, role: SessionRole, onStaffPage =
 /** Where a subscriber manages deliveries: beside Get Started in the header and menu, and in the footer. */
 export const ACCOUNT_LINK: NavLinkItem = { to: ACCOUNT_PATH, label: ACCOUNT_LINK_LABEL };
 
+/** On staff screens the footer is one line: the legal pages and how to reach the studio. */
+export const STAFF_FOOTER_LINKS: NavLinkItem[] = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+];
+
 export const FOOTER_LINKS: NavLinkItem[] = [
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/subscribe', label: 'Subscribe' },
