@@ -172,6 +172,7 @@ test('after a subscriber’s last delivery the next month has a pickup-only stop
     await expect(page.locator(`.day-map [data-stop="${vera}"][data-pickup]`)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Diamond: pickup only, collect the vase');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'pickup-dashboard-1280.png'), fullPage: true });
+    await page.goto('/forecast');
 
     // On the phone: a card that says to collect the vase, out for it, then collected.
     const driver = await phone.newPage();
