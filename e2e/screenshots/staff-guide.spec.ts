@@ -30,7 +30,7 @@ test('the staff guide’s pictures: the dashboard at 1280 px and My Deliveries o
   await addStaffMember(admin, 'Rae Runner', driverEmail);
   await admin.goto('/dashboard');
   const summary = admin.getByRole('region', { name: 'The day at a glance' });
-  await expect(summary.getByRole('button', { name: /To deliver$/ })).toBeVisible();
+  await expect(summary.getByRole('button', { name: /Stops?$/ })).toBeVisible();
   const boxes = admin.locator('tbody input[type=checkbox]:not([disabled])');
   for (let i = 0; i < 3; i++) await boxes.nth(i).check();
   await admin.getByRole('combobox', { name: 'Assign 3 deliveries to:' }).selectOption({ label: 'Rae' });

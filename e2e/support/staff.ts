@@ -33,7 +33,7 @@ export const pill = (page: Page, name: string) => rowOf(page, name).getByRole('c
 /** The admin signs in and adds a staff member on Manage Users; the page is left there. */
 export async function addStaffMember(admin: Page, name: string, email: string): Promise<void> {
   await signInAsStaff(admin, ADMIN_EMAIL);
-  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  await mainNav(admin).getByRole('link', { name: 'Users' }).click();
   await admin.getByLabel('Name', { exact: true }).fill(name);
   await admin.getByLabel('Email', { exact: true }).fill(email);
   await admin.getByRole('button', { name: 'Add User' }).click();

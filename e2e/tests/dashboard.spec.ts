@@ -25,18 +25,18 @@ const SPEC_COLUMNS = [
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('at 1280 px the dashboard fits: full header with the staff links first, every column on screen, no sideways scrolling', async ({
+test('at 1280 px the dashboard fits: full header with the staff links first, every column on screen, no sideways scrolling, a slim footer', async ({
   page,
 }) => {
   await signInAsStaff(page, ADMIN_EMAIL);
   await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
-  for (const link of ['Dashboard', 'My Deliveries', 'Forecast', 'Manage Users'])
+  for (const link of ['Today', 'My Deliveries', 'Forecast', 'Users'])
     await expect(mainNav(page).getByRole('link', { name: link })).toBeVisible();
   await expect(mainNav(page).getByRole('link')).toHaveText([
-    'Dashboard',
+    'Today',
     'My Deliveries',
     'Forecast',
-    'Manage Users',
+    'Users',
     'Home',
     'How It Works',
     'Collections',
@@ -44,6 +44,10 @@ test('at 1280 px the dashboard fits: full header with the staff links first, eve
     'About',
     /^Weddings/,
   ]);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+  await expect(footer.getByRole('heading')).toHaveCount(0);
+  expect((await footer.boundingBox())!.height).toBeLessThan(80);
 
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).not.toHaveCount(1);

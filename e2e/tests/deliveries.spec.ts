@@ -19,15 +19,15 @@ test('two staff members see each other’s changes live; the assignee records a 
 
   // The admin adds a driver, and both open the dashboard.
   await signInAsStaff(admin, ADMIN_EMAIL);
-  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  await mainNav(admin).getByRole('link', { name: 'Users' }).click();
   await admin.getByLabel('Name', { exact: true }).fill('Dana Driver');
   await admin.getByLabel('Email', { exact: true }).fill(driverEmail);
   await admin.getByRole('button', { name: 'Add User' }).click();
   await expect(admin.getByRole('row', { name: /Dana Driver/ })).toBeVisible();
-  await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
+  await mainNav(admin).getByRole('link', { name: 'Today' }).click();
   // The driver lands on My Deliveries, and opens the dashboard from the header.
   await signInAsStaff(driver, driverEmail, 'my-deliveries');
-  await mainNav(driver).getByRole('link', { name: 'Dashboard' }).click();
+  await mainNav(driver).getByRole('link', { name: 'Today' }).click();
   for (const page of [admin, driver]) await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
   // Both on this calendar month (the dashboard opens where the work is, which may be later).
   for (const page of [admin, driver]) await showMonth(page, calendarMonth());

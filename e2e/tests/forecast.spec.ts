@@ -163,6 +163,17 @@ test('after a subscriber’s last delivery the next month has a pickup-only stop
     await expect(dayRows(page).first().getByRole('cell').last()).toContainText('pickup-only');
     expect((await post('/api/deliveries/assign', { month: after, subscriptionIds: [vera], assigneeEmail: ADMIN_EMAIL })).ok()).toBe(true);
 
+    // The dashboard (on that month now) counts her stop among the day's, as a pickup, and maps it as a diamond.
+    await page.goto('/dashboard');
+    const pickups = page.getByRole('region', { name: 'The day at a glance' }).getByRole('button', { name: /Pickups?$/ });
+    await pickups.click();
+    await expect(pickups).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Vera Account' })).toBeVisible();
+    await expect(page.locator(`.day-map [data-stop="${vera}"][data-pickup]`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Diamond: pickup only, collect the vase');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'pickup-dashboard-1280.png'), fullPage: true });
+    await page.goto('/forecast');
+
     // On the phone: a card that says to collect the vase, out for it, then collected.
     const driver = await phone.newPage();
     await signInAsStaff(driver, ADMIN_EMAIL);

@@ -11,7 +11,7 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
 
   // The admin adds an employee.
   await signInAsStaff(admin, ADMIN_EMAIL);
-  await mainNav(admin).getByRole('link', { name: 'Manage Users' }).click();
+  await mainNav(admin).getByRole('link', { name: 'Users' }).click();
   // Every user shows a name: the admin, who has none yet, by their e-mail before the @.
   await expect(admin.getByRole('cell', { name: 'admin (no name yet)' })).toBeVisible();
   await admin.getByLabel('Name', { exact: true }).fill('Casey Jones');
@@ -29,16 +29,16 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   await expect(admin.getByRole('alertdialog')).toContainText(`A user with the e-mail ${email} already exists.`);
   await admin.getByRole('button', { name: 'Close' }).click();
 
-  // The employee signs in: Dashboard yes, Manage Users no, /users leads to /login.
+  // The employee signs in: Today yes, Users no, /users leads to /login.
   await signInAsStaff(employee, email, 'my-deliveries');
-  await expect(mainNav(employee).getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(mainNav(employee).getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
+  await expect(mainNav(employee).getByRole('link', { name: 'Today' })).toBeVisible();
+  await expect(mainNav(employee).getByRole('link', { name: 'Users' })).toHaveCount(0);
   await employee.goto('/users');
   await expect(employee).toHaveURL(/\/login$/);
   await expect(employee.getByRole('alert')).toContainText('Only admins can open that page');
 
   // The employee's dashboard lists assignees by first name...
-  await mainNav(employee).getByRole('link', { name: 'Dashboard' }).click();
+  await mainNav(employee).getByRole('link', { name: 'Today' }).click();
   // This calendar month, where Tom Nguyen's plan delivers (the dashboard may open on a later one).
   await showMonth(employee, calendarMonth());
   await employee.getByRole('checkbox', { name: 'Select Tom Nguyen' }).check();
@@ -80,7 +80,7 @@ test('an admin manages an employee from first sign-in to removal', async ({ brow
   // The removed employee's open screen is cut off at once: signed out, back on /login.
   await expect(employee.getByRole('alertdialog')).toContainText("You're not authorized to access this app. Please contact the admin.");
   await expect(employee).toHaveURL(/\/login$/);
-  await expect(mainNav(employee).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(mainNav(employee).getByRole('link', { name: 'Today' })).toHaveCount(0);
 
   await adminContext.close();
   await employeeContext.close();

@@ -15,7 +15,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
 
   // The admin adds the driver and assigns next month's stops in Provo and downtown Salt Lake City.
   await addStaffMember(admin, 'Quinn Courier', driverEmail);
-  await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
+  await mainNav(admin).getByRole('link', { name: 'Today' }).click();
   await showMonth(admin, NEXT_MONTH);
   await rowOf(admin, 'James Whitaker').getByRole('checkbox').check();
   await rowOf(admin, 'Maria Lopez').getByRole('checkbox').check();
@@ -85,7 +85,7 @@ test('a driver works next month’s stops on a 390 px phone, partly offline; the
   const orderSaved = () => driver.waitForResponse((response) => response.url().endsWith('/api/my-deliveries/order') && response.ok());
   const handle = (stop: number) => stops.nth(stop).locator('.stop-card__drag');
   await expect(driver.getByRole('dialog')).toHaveCount(0);
-  // James's card mid-screen, so its handle and the bottom of Maria's card above are both in view.
+  // James's card as near mid-screen as the page scrolls, so its handle and the bottom of Maria's card above are both in view.
   await stops.nth(1).evaluate((card) => card.scrollIntoView({ block: 'center', behavior: 'instant' }));
   const from = (await handle(1).boundingBox())!;
   const to = (await stops.nth(0).boundingBox())!;

@@ -36,15 +36,15 @@ test('an unknown route shows the 404 page with a way home', async ({ page }) => 
 test('the admin signs in through the local dialog; the header changes and staff routes render', async ({ page }) => {
   await page.goto('/');
   await expect(mainNav(page).getByRole('link', { name: 'Home' })).toBeVisible();
-  await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
-  await expect(mainNav(page).getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link', { name: 'Today' })).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
 
   await signInAsStaff(page, ADMIN_EMAIL);
   await expect(page.locator('[data-remote="staff"]')).toBeVisible();
-  await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-  await expect(mainNav(page).getByRole('link', { name: 'Manage Users' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');
+  await expect(mainNav(page).getByRole('link', { name: 'Users' })).toBeVisible();
 
-  await mainNav(page).getByRole('link', { name: 'Manage Users' }).click();
+  await mainNav(page).getByRole('link', { name: 'Users' }).click();
   await expect(page.locator('[data-remote="admin"]')).toBeVisible();
   await page.goto('/my-deliveries');
   await expect(page.locator('[data-remote="staff"]')).toBeVisible();
@@ -55,7 +55,7 @@ test('the admin signs in through the local dialog; the header changes and staff 
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link', { name: 'Today' })).toHaveCount(0);
 });
 
 test('an e-mail with no user record gets the exact alert and stays signed out', async ({ page }) => {
@@ -64,7 +64,7 @@ test('an e-mail with no user record gets the exact alert and stays signed out', 
   await expect(alert).toContainText("You're not authorized to access this app. Please contact the admin.");
   await alert.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link', { name: 'Today' })).toHaveCount(0);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -44,7 +44,7 @@ test('signing out with changes still waiting on the phone says what would be los
   const driverEmail = `sam-${Date.now()}@blooms.example`;
 
   await addStaffMember(admin, 'Sam Stops', driverEmail);
-  await mainNav(admin).getByRole('link', { name: 'Dashboard' }).click();
+  await mainNav(admin).getByRole('link', { name: 'Today' }).click();
   await monthsAhead(admin);
   await rowOf(admin, 'Priya Raman').getByRole('checkbox').check();
   await rowOf(admin, 'Ashley Brooks').getByRole('checkbox').check();

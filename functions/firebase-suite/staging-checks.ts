@@ -231,7 +231,7 @@ export async function stagingChecks(stack: EmulatorStack, browser: Browser): Pro
         await page.getByText('Live updates on').waitFor({ timeout: 15_000 });
         await expectOwnStyle(page, 'staff', stack.siteUrl('staff'));
         const nav = page.getByRole('navigation', { name: 'Main' });
-        await nav.getByRole('link', { name: 'Manage Users' }).click();
+        await nav.getByRole('link', { name: 'Users' }).click();
         await page.getByRole('button', { name: 'Add User' }).waitFor();
         await expectOwnStyle(page, 'admin', stack.siteUrl('admin'));
         await nav.getByRole('link', { name: 'Home' }).click();

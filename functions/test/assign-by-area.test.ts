@@ -19,6 +19,8 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
   const tokens: Record<string, string> = {};
   let ella = '';
   let elsewhere = '';
+  /** Cancelled before November with its vase out: a pickup-only stop in Provo. */
+  let pickup = '';
 
   beforeAll(async () => {
     database = await createMigratedDatabase(kind);
@@ -26,9 +28,14 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
     await addUser(database.db, 'Bea Boss', 'boss@blooms.example', 'admin');
     ella = (await addUser(database.db, 'Ella Driver', 'ella@blooms.example')).id;
     await addUser(database.db, 'Finn Driver', 'Finn@Blooms.example');
-    for (const email of ['boss@blooms.example', 'ella@blooms.example', 'stranger@example.com'])
+    for (const email of ['boss@blooms.example', 'ella@blooms.example', 'Finn@Blooms.example', 'stranger@example.com'])
       tokens[email] = (await signInWithGoogle(email)).idToken;
     for (const zip of AREAS) for (const n of [1, 2]) await addSubscription(database.db, { firstName: `${zip}-${n}`, zip });
+    pickup = (await addSubscription(database.db, { firstName: 'Pickup', zip: '84601' })).id;
+    await database.db
+      .update(subscriptions)
+      .set({ status: 'cancelled', statusFrom: '2030-10', vasesOut: 1 })
+      .where(eq(subscriptions.id, pickup));
     // One already Ella's, and one that skips November: neither is handed out.
     elsewhere = (await addSubscription(database.db, { firstName: 'Kept', zip: '84102' })).id;
     await database.db.insert(deliveries).values({ subscriptionId: elsewhere, month: NOVEMBER, assigneeId: ella });
@@ -60,13 +67,14 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
   const apply = (split: unknown, email = 'boss@blooms.example') =>
     app.inject({ method: 'POST', url: '/api/deliveries/assign-by-area', headers: as(email), payload: { month: NOVEMBER, split } });
 
-  it('lists the month’s stops at their ZIP centres with no geocoding key, and a driver’s own with assignee=me', async () => {
+  it('lists the month’s stops (a pickup-only stop among them) at their ZIP centres with no geocoding key, and a driver’s own with assignee=me', async () => {
     const all = await stops();
-    expect(all).toHaveLength(7);
+    expect(all).toHaveLength(8);
+    expect(all.filter((stop) => stop.pickup).map((stop) => stop.id)).toEqual([pickup]);
     expect(all.every((stop) => !stop.exact)).toBe(true);
     const provo = all.find((stop) => stop.zip === '84601')!;
     expect([provo.latitude, provo.longitude]).toEqual([ZIP_CENTROIDS.get('84601')!.latitude, ZIP_CENTROIDS.get('84601')!.longitude]);
-    expect(all.filter((stop) => stop.assignedTo === null)).toHaveLength(6);
+    expect(all.filter((stop) => stop.assignedTo === null)).toHaveLength(7);
     expect((await stops('&assignee=me', 'ella@blooms.example')).map((stop) => stop.id)).toEqual([elsewhere]);
   });
 
@@ -105,14 +113,14 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
     expect((await apply(split, 'stranger@example.com')).statusCode).toBe(403);
     const anonymous = await app.inject({ method: 'POST', url: '/api/deliveries/assign-by-area', payload: { month: NOVEMBER, split } });
     expect(anonymous.statusCode).toBe(401);
-    expect((await stops()).filter((stop) => stop.assignedTo === null)).toHaveLength(6);
+    expect((await stops()).filter((stop) => stop.assignedTo === null)).toHaveLength(7);
   });
 
-  it('applies a fresh preview in one go: each driver gets their stretch, north to south, three each', async () => {
+  it('applies a fresh preview in one go: each driver gets their stretch, north to south, the pickup with the rest', async () => {
     const split = await preview(['ella@blooms.example', 'Finn@Blooms.example']);
     const response = await apply(split);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toHaveLength(6);
+    expect(response.json()).toHaveLength(7);
 
     const after = await stops();
     expect(after.filter((stop) => stop.assignedTo === null)).toEqual([]);
@@ -121,11 +129,17 @@ describe.each(DATABASE_KINDS)('the day’s stops and assigning them by area, on 
         .filter((stop) => stop.assignedTo === email && stop.id !== elsewhere)
         .map((stop) => stop.zip)
         .sort();
-    expect(zipsOf('ella@blooms.example')).toEqual(['84037', '84037', '84102']);
-    expect(zipsOf('Finn@Blooms.example')).toEqual(['84102', '84601', '84601']);
+    expect(zipsOf('ella@blooms.example')).toEqual(['84037', '84037', '84102', '84102']);
+    expect(zipsOf('Finn@Blooms.example')).toEqual(['84601', '84601', '84601']);
     // Each driver's route is then planned from the studio, as for any assignment.
     const ellas = await app.inject({ method: 'GET', url: `/api/my-deliveries?month=${NOVEMBER}`, headers: as('ella@blooms.example') });
-    expect(ellas.json()).toHaveLength(4);
+    expect(ellas.json()).toHaveLength(5);
+    // The pickup is Finn's, and still a pickup: the vase to collect, no flowers.
+    const finns = await app.inject({ method: 'GET', url: `/api/my-deliveries?month=${NOVEMBER}`, headers: as('Finn@Blooms.example') });
+    const finnsPickup = finns.json().find((row: { id: string }) => row.id === pickup);
+    expect(finnsPickup.delivery).toMatchObject({ pickup: true, scheduled: false });
+    const [stored] = await database.db.select().from(deliveries).where(eq(deliveries.subscriptionId, pickup));
+    expect(stored!.kind).toBe('pickup');
 
     // Applying the same preview again is stale: those stops are no longer unassigned.
     expect((await apply(split)).statusCode).toBe(409);

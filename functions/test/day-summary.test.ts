@@ -28,6 +28,8 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
   let now = noonOn('2030-11-10');
   const ids: string[] = [];
   let ella = '';
+  /** Cancelled before November with its vase still out: a pickup-only stop in November. */
+  let fin = '';
 
   beforeAll(async () => {
     database = await createMigratedDatabase(kind);
@@ -46,6 +48,11 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
       { subscriptionId: ids[0]!, month: NOVEMBER, status: 'delivered', assigneeId: ella },
       { subscriptionId: ids[1]!, month: NOVEMBER, status: 'out-for-delivery', assigneeId: ella },
     ]);
+    fin = (await addSubscription(database.db, { firstName: 'Fin', months: [...ALL_MONTH_NUMBERS] })).id;
+    await database.db
+      .update(subscriptions)
+      .set({ status: 'cancelled', statusFrom: '2030-10', vasesOut: 1 })
+      .where(eq(subscriptions.id, fin));
   });
   afterAll(async () => {
     await app.close();
@@ -58,15 +65,16 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     return response.json();
   };
 
-  it('counts the month’s stops by where they stand, and each driver’s done of assigned', async () => {
+  it('counts the month’s stops (a pickup-only stop among them) by where they stand, and each driver’s done of assigned', async () => {
     expect(await get(`/api/day-summary?month=${NOVEMBER}`)).toEqual({
       month: NOVEMBER,
       date: '2030-11-14',
-      stops: 3,
-      unassigned: 1,
+      stops: 4,
+      pickups: 1,
+      unassigned: 2,
       out: 1,
       delivered: 1,
-      notDelivered: 2,
+      notDelivered: 3,
       drivers: [{ email: 'ella@blooms.example', name: 'Ella Driver', done: 1, assigned: 2 }],
     });
     expect((await app.inject({ method: 'GET', url: `/api/day-summary?month=${NOVEMBER}` })).statusCode).toBe(401);
@@ -78,14 +86,29 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     now = noonOn('2030-11-14');
     expect(await get('/api/start-month')).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
     now = noonOn('2030-11-15');
-    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 1, notDelivered: 2 }));
+    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 1, notDelivered: 3 }));
   });
 
-  it('moves on on the day itself once every stop is delivered', async () => {
+  it('each figure’s filter lists its stops: every stop, or the pickups only', async () => {
+    const names = async (query: string) =>
+      (await get(`/api/subscriptions?month=${NOVEMBER}&${query}`)).rows.map((row: { firstName: string }) => row.firstName).sort();
+    expect(await names('scheduled=stop')).toEqual(['Ana', 'Ben', 'Cy', 'Fin']);
+    expect(await names('scheduled=pickup')).toEqual(['Fin']);
+    expect(await names('scheduled=yes')).toEqual(['Ana', 'Ben', 'Cy']);
+    expect(await names('scheduled=stop&assignee=unassigned')).toEqual(['Cy', 'Fin']);
+  });
+
+  it('moves on on the day itself once every stop is made, the vase to collect included', async () => {
     now = noonOn('2030-11-14');
     await database.db.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.subscriptionId, ids[1]!));
     await database.db.insert(deliveries).values({ subscriptionId: ids[2]!, month: NOVEMBER, status: 'delivered' });
-    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 3, notDelivered: 0 }));
+    expect(await get('/api/start-month')).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
+    await database.db.insert(deliveries).values({ subscriptionId: fin, month: NOVEMBER, kind: 'pickup', status: 'delivered' });
+    await database.db.update(subscriptions).set({ vasesOut: 0 }).where(eq(subscriptions.id, fin));
+    expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 4, notDelivered: 0 }));
+    // Collected, the stop stays November's pickup; December has none (its four stops are Ana, Ben, Cy and Dee).
+    expect(await get(`/api/day-summary?month=${NOVEMBER}`)).toMatchObject({ stops: 4, pickups: 1, delivered: 4 });
+    expect(await get(`/api/day-summary?month=${DECEMBER}`)).toMatchObject({ stops: 4, pickups: 0 });
   });
 
   it('a subscription taken out after the month’s day first delivers the next month, and says so', async () => {
@@ -99,7 +122,7 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     // The filter and the summary follow the same rule.
     const notDelivering = await get(`/api/subscriptions?month=${NOVEMBER}&scheduled=no`);
     expect(notDelivering.rows.map((row: { email: string }) => row.email)).toContain('late@example.com');
-    expect((await get(`/api/day-summary?month=${NOVEMBER}`)).stops).toBe(3);
+    expect((await get(`/api/day-summary?month=${NOVEMBER}`)).stops).toBe(4);
     expect((await get(`/api/day-summary?month=${DECEMBER}`)).stops).toBe(5);
   });
 

@@ -237,7 +237,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s: who may call, the month list, s
 
     it.each([
       ['status=lost', 'status must be one of not-started, out-for-delivery, delivered, not-delivered.'],
-      ['scheduled=maybe', "scheduled must be 'yes' or 'no'."],
+      ['scheduled=maybe', 'scheduled must be one of yes, no, pickup, stop.'],
       ['sort=price', 'sort must be one of newest, name, zip.'],
       [`q=${'x'.repeat(101)}`, 'q (the search) must be at most 100 characters.'],
     ])('refuses %s with 400', async (query, message) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DayStop } from '@blooms/shared/contract/day-stops';
 import type { SplitStop } from '@blooms/shared/contract/area-split';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { deliveries, subscriptions, users } from '../db/schema';
 import type { Geocoder } from '../infrastructure/geocoder';
 import { pointOfZip } from '../services/route-order';
-import { deliversInSql } from './month-list/filters';
+import { pickupInSql, stopInSql } from './month-list/filters';
 import { ASSIGNEE, deliveryInMonth } from './month-list/rows';
 
 function stopsOfMonth(db: Db, month: MonthKey, narrower?: SQL) {
@@ -21,16 +21,17 @@ function stopsOfMonth(db: Db, month: MonthKey, narrower?: SQL) {
       status: deliveries.status,
       assignedTo: users.email,
       assigneeName: users.name,
+      pickup: sql<boolean>`${pickupInSql(month)}`,
     })
     .from(subscriptions)
     .leftJoin(deliveries, deliveryInMonth(month))
     .leftJoin(users, ASSIGNEE)
-    .where(narrower ? and(deliversInSql(month), narrower) : deliversInSql(month))
+    .where(narrower ? and(stopInSql(month), narrower) : stopInSql(month))
     .orderBy(asc(subscriptions.zip), asc(subscriptions.id));
 }
 
 /**
- * The month's stops (the same rule as the day summary's) with their places: geocoded with a
+ * The month's stops, deliveries and pickup-only stops (the same rule as the day summary's) with their places: geocoded with a
  * geocoder (a key is configured), else the ZIP's centre, so the map needs no key or network.
  */
 export async function dayStops(db: Db, month: MonthKey, geocoder: Geocoder | null, assigneeId?: string): Promise<DayStop[]> {
@@ -53,5 +54,5 @@ export async function dayStops(db: Db, month: MonthKey, geocoder: Geocoder | nul
 /** The month's stops nobody has yet, as "Assign by area" splits them. */
 export async function unassignedStops(db: Db, month: MonthKey): Promise<SplitStop[]> {
   const rows = await stopsOfMonth(db, month, isNull(deliveries.assigneeId));
-  return rows.map(({ id, zip }) => ({ id, zip }));
+  return rows.map(({ id, zip, pickup }) => ({ id, zip, pickup }));
 }

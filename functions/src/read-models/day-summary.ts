@@ -1,34 +1,52 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { startMonthOf, type DaySummary, type DriverProgress, type StartMonth } from '@blooms/shared/contract/day-summary';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { Db } from '../db/database';
 import { deliveries, subscriptions, users } from '../db/schema';
 import { deliveryDateOf } from '../services/delivery-dates';
-import { deliversInSql } from './month-list/filters';
+import { pickupInSql, stopInSql } from './month-list/filters';
 import { ASSIGNEE, deliveryInMonth } from './month-list/rows';
 
 /**
  * The month's stops (the subscriptions that deliver in it, by the same rule as the list's
- * "Deliver This Month") counted by status and by whom they are assigned to, in one grouped read.
+ * "Deliver This Month", and the pickup-only stops) counted by status and by whom they are
+ * assigned to, in one grouped read.
  */
 export async function daySummary(db: Db, month: MonthKey): Promise<DaySummary> {
   const [groups, day] = await Promise.all([
     db
-      .select({ status: deliveries.status, email: users.email, name: users.name, stops: count() })
+      .select({
+        status: deliveries.status,
+        email: users.email,
+        name: users.name,
+        stops: count(),
+        pickups: sql<number>`count(*) filter (where ${pickupInSql(month)})`.mapWith(Number),
+      })
       .from(subscriptions)
       .leftJoin(deliveries, deliveryInMonth(month))
       .leftJoin(users, ASSIGNEE)
-      .where(deliversInSql(month))
+      .where(stopInSql(month))
       .groupBy(deliveries.status, users.email, users.name),
     deliveryDateOf(db, month),
   ]);
-  const summary: DaySummary = { month, date: day.date, stops: 0, unassigned: 0, out: 0, delivered: 0, notDelivered: 0, drivers: [] };
+  const summary: DaySummary = {
+    month,
+    date: day.date,
+    stops: 0,
+    pickups: 0,
+    unassigned: 0,
+    out: 0,
+    delivered: 0,
+    notDelivered: 0,
+    drivers: [],
+  };
   const drivers = new Map<string, DriverProgress>();
   for (const group of groups) {
     const stops = Number(group.stops);
     const delivered = group.status === 'delivered';
     summary.stops += stops;
+    summary.pickups += group.pickups;
     if (delivered) summary.delivered += stops;
     else summary.notDelivered += stops;
     if (group.status === 'out-for-delivery') summary.out += stops;

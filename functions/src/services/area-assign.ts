@@ -3,6 +3,7 @@ import { sameSplit, splitByArea, STALE_SPLIT } from '@blooms/shared/contract/are
 import type { AssignByArea } from '@blooms/shared/contract/day-stops';
 import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import type { UserRecord } from '@blooms/shared/contract/roles';
+import type { StopKind } from '@blooms/shared/contract/vases';
 import { inTransaction, type Db } from '../db/database';
 import { subscriptions, users } from '../db/schema';
 import { unassignedStops } from '../read-models/day-stops';
@@ -31,11 +32,12 @@ export async function assignByArea(db: Db, actor: UserRecord, input: AssignByAre
     const ids = previewed.flatMap((share) => share.subscriptionIds);
     // Waits for any assignment of these stops under way (it holds them shared), so the read below sees it.
     if (ids.length > 0) await tx.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.id, ids)).for('update');
-    const now = splitByArea(await unassignedStops(tx, input.month), drivers);
+    const stops = await unassignedStops(tx, input.month);
+    const now = splitByArea(stops, drivers);
     if (!sameSplit(now, previewed)) throw new ConflictError(STALE_SPLIT);
     const changed: MonthDelivery[] = [];
-    // The split hands out the month's deliveries (as the day summary counts them), never a pickup-only stop.
-    const kinds = new Map(now.flatMap((share) => share.subscriptionIds.map((id) => [id, 'delivery' as const])));
+    // The split hands out the month's stops as the day summary counts them: deliveries and pickup-only stops.
+    const kinds = new Map(stops.map((stop): [string, StopKind] => [stop.id, stop.pickup ? 'pickup' : 'delivery']));
     for (const share of now)
       changed.push(...(await writeAssignment(tx, actor, input.month, share.subscriptionIds, byEmail.get(share.driver)!, kinds)));
 

@@ -1,11 +1,29 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { isStaffPage } from '@blooms/shared/contract/routes';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { phoneHref } from '@blooms/shared/contract/site';
-import { FOOTER_LINKS } from './navigation';
+import { FOOTER_LINKS, STAFF_FOOTER_LINKS } from './navigation';
 
 export function Footer() {
   const site = useSiteContact();
   const year = new Date().getFullYear();
+  const { pathname } = useLocation();
+  if (isStaffPage(pathname)) {
+    return (
+      <footer className="site-footer site-footer--slim">
+        <nav aria-label="Footer" className="container site-footer__line">
+          <span>© {year} Monthly Blooms</span>
+          {STAFF_FOOTER_LINKS.map((link) => (
+            <Link key={link.to} to={link.to}>
+              {link.label}
+            </Link>
+          ))}
+          <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+          <a href={phoneHref(site.phone)}>{site.phone}</a>
+        </nav>
+      </footer>
+    );
+  }
   return (
     <footer className="site-footer">
       <div className="container even-grid even-grid--2">

@@ -36,37 +36,37 @@ describe('Header', () => {
     expect(within(nav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows neither Dashboard, My Deliveries nor Manage Users when signed out', () => {
+  it('shows neither Today, My Deliveries nor Users when signed out', () => {
     renderAt('/', <Header />);
-    expect(linkNames()).not.toContain('Dashboard');
+    expect(linkNames()).not.toContain('Today');
     expect(linkNames()).not.toContain('My Deliveries');
-    expect(linkNames()).not.toContain('Manage Users');
+    expect(linkNames()).not.toContain('Users');
   });
 
-  it('shows Dashboard, My Deliveries and Forecast but not Manage Users to an employee', () => {
+  it('shows Today (the dashboard), My Deliveries and Forecast but not Users to an employee', () => {
     signIn('employee');
     renderAt('/', <Header />);
-    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav()).getByRole('link', { name: 'Today' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav()).getByRole('link', { name: 'My Deliveries' })).toHaveAttribute('href', '/my-deliveries');
     expect(within(nav()).getByRole('link', { name: 'Forecast' })).toHaveAttribute('href', '/forecast');
-    expect(linkNames()).not.toContain('Manage Users');
+    expect(linkNames()).not.toContain('Users');
   });
 
-  it('shows Dashboard and Manage Users to an admin', () => {
+  it('shows Today and Users (Manage Users) to an admin', () => {
     signIn('admin');
     renderAt('/', <Header />);
-    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(within(nav()).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/users');
+    expect(within(nav()).getByRole('link', { name: 'Today' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav()).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
   });
 
   it('puts the staff links first on a staff screen, the site pages after them; on a public page the site comes first', () => {
     signIn('admin');
     const { unmount } = renderAt('/dashboard', <Header />);
     expect(linkNames()).toEqual([
-      'Dashboard',
+      'Today',
       'My Deliveries',
       'Forecast',
-      'Manage Users',
+      'Users',
       'Home',
       'How It Works',
       'Collections',
@@ -88,9 +88,9 @@ describe('Header', () => {
 
   it('updates the links when the session changes', () => {
     renderAt('/', <Header />);
-    expect(linkNames()).not.toContain('Dashboard');
+    expect(linkNames()).not.toContain('Today');
     act(() => signIn('admin'));
-    expect(linkNames()).toEqual(expect.arrayContaining(['Dashboard', 'Manage Users']));
+    expect(linkNames()).toEqual(expect.arrayContaining(['Today', 'Users']));
   });
 });
 

@@ -18,26 +18,32 @@ const SITE_LINKS: NavLinkItem[] = [
 ].map((link) => ({ ...link, kind: 'site' }));
 
 /**
- * The header's links: the public pages for everyone, with Dashboard, My Deliveries (every staff
- * member: drivers live there), Forecast and Manage Users by session. Dashboard and Manage Users
- * keep the spec's names. On a staff screen the staff links come first, where the work is; the
- * site's pages follow, still one tap away.
+ * The header's links: the public pages for everyone, with the staff screens by session: Today
+ * (the dashboard, /dashboard), My Deliveries (every staff member: drivers live there), Forecast,
+ * and Users (Manage Users, /users) for admins. On a staff screen the staff links come first,
+ * where the work is; the site's pages follow, still one tap away.
  */
 export function headerLinks(status: AuthStatus, role: SessionRole, onStaffPage = false): NavLinkItem[] {
   const staff: NavLinkItem[] = [];
   if (status === 'signed-in')
     staff.push(
-      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/dashboard', label: 'Today' },
       { to: '/my-deliveries', label: 'My Deliveries' },
       { to: FORECAST_PATH, label: 'Forecast' },
     );
-  if (status === 'signed-in' && role === 'admin') staff.push({ to: '/users', label: 'Manage Users' });
+  if (status === 'signed-in' && role === 'admin') staff.push({ to: '/users', label: 'Users' });
   const staffLinks = staff.map((link): NavLinkItem => ({ ...link, kind: 'staff' }));
   return onStaffPage ? [...staffLinks, ...SITE_LINKS] : [...SITE_LINKS, ...staffLinks];
 }
 
 /** Where a subscriber manages deliveries: beside Get Started in the header and menu, and in the footer. */
 export const ACCOUNT_LINK: NavLinkItem = { to: ACCOUNT_PATH, label: ACCOUNT_LINK_LABEL };
+
+/** On staff screens the footer is one line: the legal pages and how to reach the studio. */
+export const STAFF_FOOTER_LINKS: NavLinkItem[] = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+];
 
 export const FOOTER_LINKS: NavLinkItem[] = [
   { to: '/how-it-works', label: 'How It Works' },

@@ -6,8 +6,8 @@ const SALT_LAKE = '84102';
 const SANDY = '84070';
 const PROVO = '84601';
 
-function stopsIn(zip: string, count: number, prefix = zip): SplitStop[] {
-  return Array.from({ length: count }, (_, i) => ({ id: `${prefix}-${String(i).padStart(2, '0')}`, zip }));
+function stopsIn(zip: string, count: number, prefix = zip, pickup = false): SplitStop[] {
+  return Array.from({ length: count }, (_, i) => ({ id: `${prefix}-${String(i).padStart(2, '0')}`, zip, pickup }));
 }
 
 const counts = (split: ReturnType<typeof splitByArea>) => split.map((share) => share.subscriptionIds.length);
@@ -25,6 +25,15 @@ describe('splitByArea', () => {
     const given = split.flatMap((share) => share.subscriptionIds);
     expect(given).toHaveLength(stops.length);
     expect(new Set(given)).toEqual(new Set(stops.map((stop) => stop.id)));
+  });
+
+  it('hands out pickup-only stops with the deliveries, by area, and counts each driver’s pickups', () => {
+    const stops = [...stopsIn(SALT_LAKE, 3), ...stopsIn(PROVO, 2), ...stopsIn(PROVO, 1, 'pickup', true)];
+    const split = splitByArea(stops, ['ana', 'ben']);
+    expect(counts(split)).toEqual([3, 3]);
+    expect(split.map((share) => share.pickups)).toEqual([0, 1]);
+    expect(split[1]!.subscriptionIds).toContain('pickup-00');
+    expect(split[1]!.areas).toEqual([{ zip: PROVO, stops: 3 }]);
   });
 
   it('balances the counts within one', () => {

@@ -6,12 +6,15 @@ import { ZIP_CENTROIDS } from './zip-centroids';
 export interface SplitStop {
   id: string;
   zip: string;
+  /** A pickup-only stop (contract/vases.ts): handed out as any stop is, and counted apart in the preview. */
+  pickup: boolean;
 }
 
-/** One driver's part of the split: their stops, and the areas (ZIP codes) those are in, with counts. */
+/** One driver's part of the split: their stops (how many of them pickups), and the areas (ZIP codes) those are in, with counts. */
 export interface DriverShare {
   driver: string;
   subscriptionIds: string[];
+  pickups: number;
   areas: { zip: string; stops: number }[];
 }
 
@@ -86,7 +89,7 @@ export function splitByArea(stops: readonly SplitStop[], drivers: readonly strin
       if (last?.zip === stop.zip) last.stops++;
       else areas.push({ zip: stop.zip, stops: 1 });
     }
-    return { driver, subscriptionIds: run.map((stop) => stop.id), areas };
+    return { driver, subscriptionIds: run.map((stop) => stop.id), pickups: run.filter((stop) => stop.pickup).length, areas };
   });
 }
 

@@ -20,6 +20,8 @@ export const dayStopSchema = z.object({
   city: z.string(),
   zip: z.string(),
   status: z.enum(DELIVERY_STATUSES),
+  /** A pickup-only stop (contract/vases.ts): the vase collected, no flowers; 'delivered' is the vase back. */
+  pickup: z.boolean(),
   assignedTo: z.string().nullable(),
   assigneeName: z.string().nullable(),
   latitude: z.number().nullable(),

@@ -6,6 +6,7 @@ const november: DaySummary = {
   month: '2026-11',
   date: '2026-11-12',
   stops: 48,
+  pickups: 0,
   unassigned: 0,
   out: 0,
   delivered: 40,

@@ -8,12 +8,14 @@ import { addMonths } from './months';
 export const driverProgressSchema = z.object({ email: z.string(), name: z.string(), done: z.number(), assigned: z.number() });
 export type DriverProgress = z.output<typeof driverProgressSchema>;
 
-/** The month's stops (subscriptions that deliver in it), counted by where they stand. */
+/** The month's stops (subscriptions that deliver in it, and pickup-only stops), counted by where they stand. */
 export const daySummarySchema = z.object({
   month: z.string(),
   date: z.string(),
-  /** Every stop to deliver in the month. */
+  /** Every stop of the month: deliveries and pickup-only stops (contract/vases.ts). */
   stops: z.number(),
+  /** How many of the stops are pickup-only stops: the vase collected, no flowers. */
+  pickups: z.number(),
   unassigned: z.number(),
   out: z.number(),
   delivered: z.number(),

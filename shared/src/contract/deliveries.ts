@@ -162,13 +162,20 @@ export interface DashboardView {
   status: '' | DeliveryStatus | 'not-delivered';
   /** An assignee's e-mail, or 'unassigned'. */
   assignee: string;
-  /** Whether the viewed month's delivery goes out (in the plan, and the subscription running then). */
-  scheduled: '' | 'yes' | 'no';
+  /**
+   * What the viewed month is for the subscription: 'yes' a delivery goes out (in the plan, and the
+   * subscription running then), 'no' none does, 'pickup' a pickup-only stop (contract/vases.ts),
+   * 'stop' either a delivery or a pickup: every stop of the day.
+   */
+  scheduled: '' | ScheduledView;
   city: string;
   /** The subscription's status: active, past due, paused, cancelled. */
   subscription: '' | SubscriptionStatus;
   sort: DashboardSort;
 }
+
+export const SCHEDULED_VIEWS = ['yes', 'no', 'pickup', 'stop'] as const;
+export type ScheduledView = (typeof SCHEDULED_VIEWS)[number];
 
 export const DASHBOARD_SORTS = ['newest', 'name', 'zip'] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];

@@ -13,6 +13,24 @@ export const PICKUP_NOTE = 'Collect the vase, no delivery';
 /** What a driver presses once the vase of a pickup-only stop is in the van. */
 export const COLLECTED_LABEL = 'Vase collected';
 
+/** What a driver presses to set off for a stop: its card's button. */
+export function outLabel(pickup: boolean): string {
+  return pickup ? 'Out for pickup' : 'Out for delivery';
+}
+
+/** A step a driver takes on a stop: out for it, or done (by hand, or left at the door with a photo). */
+export type StopStep = { to: 'out-for-delivery' } | { to: 'delivered'; method: 'hand' | 'door' };
+
+/**
+ * The step as the driver took it, in the words of the button pressed: what a message about a
+ * change kept on the device names ("Vase collected" for a pickup, never "Hand delivered").
+ */
+export function stepLabel(step: StopStep, pickup: boolean): string {
+  if (step.to === 'out-for-delivery') return outLabel(pickup);
+  if (pickup) return COLLECTED_LABEL;
+  return step.method === 'door' ? 'Left at door (with its photo)' : 'Hand delivered';
+}
+
 /**
  * Whether the subscription has had its last delivery by this month: it ended before the month
  * (a cancellation, or a gift that ran its course), or was cancelled outright from it on.

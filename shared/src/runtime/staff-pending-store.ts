@@ -11,6 +11,8 @@ export interface PendingChange {
   month: MonthKey;
   /** Whose stop, for the messages the driver sees. */
   name: string;
+  /** Whether the stop is a pickup-only stop, for the messages the driver sees (absent in changes kept before it was recorded: a delivery). */
+  pickup?: boolean;
   change: { to: 'out-for-delivery' } | { to: 'delivered'; method: 'hand' | 'door'; photo?: Blob };
   queuedAt: string;
 }

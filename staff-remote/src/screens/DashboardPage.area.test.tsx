@@ -14,8 +14,9 @@ const api = jest.mocked(deliveriesApi);
 
 beforeEach(resetDashboard);
 
-const stop = (id: string, zip: string, city: string, assignedTo: string | null = null): DayStop => ({
+const stop = (id: string, zip: string, city: string, assignedTo: string | null = null, pickup = false): DayStop => ({
   id,
+  pickup,
   name: `Name ${id}`,
   address: `${id} Main St`,
   city,
@@ -54,6 +55,29 @@ describe('assign by area', () => {
     expect(preview.children[0]!.textContent).toMatch(/^Ella: 2 stops in Kaysville 84037 \(2\)/);
     expect(preview.children[1]!.textContent).toMatch(/^admin: 2 stops in Provo 84601 \(2\)/);
     expect(api.assignByArea).not.toHaveBeenCalled();
+  });
+
+  it('hands out a pickup-only stop with the rest and says which share has it', async () => {
+    api.dayStops.mockResolvedValue([...STOPS, stop('p3', '84601', 'Provo', null, true)]);
+    const user = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Assign by area…' }));
+    const panel = screen.getByRole('region', { name: 'Assign by area' });
+    expect(within(panel).getByRole('group', { name: 'Split the 5 unassigned stops among:' })).toBeInTheDocument();
+    await user.click(within(panel).getByRole('checkbox', { name: 'Ella' }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'admin' }));
+    const preview = within(panel).getByRole('list', { name: 'Preview: who gets which stops' });
+    expect(preview.children[0]!.textContent).toMatch(/^Ella: 2 stops in Kaysville 84037 \(2\)Which/);
+    expect(preview.children[1]!.textContent).toMatch(/^admin: 3 stops \(1 pickup\) in Provo 84601 \(3\)/);
+    expect(preview.children[1]!.textContent).toContain('Name p3, p3 Main St: Collect the vase, no delivery');
+  });
+
+  it('shows the pickups on the map’s key: the caption counts them, the legend names their shape', async () => {
+    api.dayStops.mockResolvedValue([...STOPS, stop('p3', '84601', 'Provo', null, true)]);
+    await renderDashboard();
+    expect(
+      await screen.findByText('6 stops (1 pickup): 1 Ella, 5 Unassigned. Placed at the centre of their ZIP codes.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Legend' }).textContent).toBe('Ella: 1Unassigned: 5Diamond: pickup only, collect the vase: 1');
   });
 
   it('says in words what the map shows: counts by driver, and where the stops are placed', async () => {

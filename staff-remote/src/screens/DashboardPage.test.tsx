@@ -19,6 +19,7 @@ const SUMMARY = {
   month: THIS_MONTH,
   date: defaultDeliveryDate(THIS_MONTH),
   stops: 48,
+  pickups: 2,
   unassigned: 5,
   out: 3,
   delivered: 40,
@@ -30,7 +31,7 @@ const SUMMARY = {
 };
 
 describe('the day summary', () => {
-  it('counts the stops and each driver’s done of assigned; a figure pressed shows its stops, pressed again all', async () => {
+  it('counts the stops, the pickups among them, and each driver’s done of assigned; a figure pressed shows its stops, pressed again all', async () => {
     api.daySummary.mockResolvedValue(SUMMARY);
     const user = await renderDashboard();
     const summary = await screen.findByRole('region', { name: 'The day at a glance' });
@@ -39,14 +40,14 @@ describe('the day summary', () => {
       within(summary)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['48 To deliver', '5 Unassigned', '3 Out', '40 Delivered', '8 Not delivered', '12 / 20 Ella', '28 / 23 admin']);
+    ).toEqual(['48 Stops', '2 Pickups', '5 Unassigned', '3 Out', '40 Delivered', '8 Not delivered', '12 / 20 Ella', '28 / 23 admin']);
     await user.click(figure(/Unassigned/));
     expect(figure(/Unassigned/)).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() =>
       expect(api.listMonth).toHaveBeenLastCalledWith(
         THIS_MONTH,
         { limit: 100 },
-        { ...ALL_SUBSCRIPTIONS, scheduled: 'yes', assignee: 'unassigned' },
+        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', assignee: 'unassigned' },
       ),
     );
     await user.click(figure(/Not delivered/));
@@ -54,20 +55,34 @@ describe('the day summary', () => {
       expect(api.listMonth).toHaveBeenLastCalledWith(
         THIS_MONTH,
         { limit: 100 },
-        { ...ALL_SUBSCRIPTIONS, scheduled: 'yes', status: 'not-delivered' },
+        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', status: 'not-delivered' },
       ),
     );
     expect(screen.getByLabelText('Status')).toHaveValue('not-delivered');
+    expect(screen.getByLabelText('This month')).toHaveValue('stop');
+    await user.click(figure(/Pickups/));
+    await waitFor(() =>
+      expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, { ...ALL_SUBSCRIPTIONS, scheduled: 'pickup' }),
+    );
+    expect(screen.getByLabelText('This month')).toHaveValue('pickup');
     await user.click(figure(/Ella/));
     await waitFor(() =>
       expect(api.listMonth).toHaveBeenLastCalledWith(
         THIS_MONTH,
         { limit: 100 },
-        { ...ALL_SUBSCRIPTIONS, scheduled: 'yes', assignee: 'ella@blooms.example' },
+        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', assignee: 'ella@blooms.example' },
       ),
     );
     await user.click(figure(/Ella/));
     await waitFor(() => expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, ALL_SUBSCRIPTIONS));
+  });
+
+  it('leaves the pickups out of the figures on a day without any', async () => {
+    api.daySummary.mockResolvedValue({ ...SUMMARY, stops: 1, pickups: 0 });
+    await renderDashboard();
+    const summary = await screen.findByRole('region', { name: 'The day at a glance' });
+    expect(within(summary).getAllByRole('button')[0]).toHaveTextContent('1 Stop');
+    expect(within(summary).queryByRole('button', { name: /Pickup/ })).toBeNull();
   });
 
   it('counts again when a change is heard on the live feed', async () => {

@@ -1,5 +1,5 @@
 import { eq, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import type { DashboardSort, DeliveryStatus } from '@blooms/shared/contract/deliveries';
+import type { DashboardSort, DashboardView, DeliveryStatus } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { deliveries, subscriptions, users } from '../../db/schema';
@@ -11,7 +11,7 @@ export interface MonthListView {
   q?: string;
   status?: DeliveryStatus | 'not-delivered';
   assignee?: string;
-  scheduled?: 'yes' | 'no';
+  scheduled?: DashboardView['scheduled'];
   city?: string;
   subscription?: SubscriptionStatus;
   sort: DashboardSort;
@@ -27,6 +27,23 @@ export function deliversInSql(month: MonthKey): SQL {
     and not (${subscriptions.pausedFrom} is not null and ${month} between ${subscriptions.pausedFrom} and ${subscriptions.pausedUntil}))`;
 }
 
+/**
+ * A pickup-only stop in the month (contract/vases.ts, pickupDue, for a month it does not deliver
+ * in) in SQL: the month's stop was made a pickup, or the subscription is over with a vase still out.
+ * Keep the two in step. Needs the month's delivery joined (a left join: none reads as nulls).
+ */
+export function pickupInSql(month: MonthKey): SQL {
+  return sql`(not ${deliversInSql(month)} and coalesce(${deliveries.kind} = 'pickup'
+    or (${subscriptions.vasesOut} > 0 and case
+      when ${subscriptions.endsAfter} is not null then ${month} > ${subscriptions.endsAfter}
+      else ${subscriptions.status} = 'cancelled' and ${subscriptions.statusFrom} <= ${month} end), false))`;
+}
+
+/** A stop to make in the month: a delivery, or a pickup-only stop (contract/vases.ts, isStop). */
+export function stopInSql(month: MonthKey): SQL {
+  return sql`(${deliversInSql(month)} or ${pickupInSql(month)})`;
+}
+
 /** The view's conditions on a subscription and its delivery in the month. */
 export function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
   const conditions: (SQL | undefined)[] = [];
@@ -39,6 +56,8 @@ export function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
   else if (view.assignee) conditions.push(sql`lower(${users.email}) = ${view.assignee.toLowerCase()}`);
   if (view.scheduled === 'yes') conditions.push(deliversInSql(month));
   if (view.scheduled === 'no') conditions.push(not(deliversInSql(month)));
+  if (view.scheduled === 'pickup') conditions.push(pickupInSql(month));
+  if (view.scheduled === 'stop') conditions.push(stopInSql(month));
   if (view.city?.trim()) conditions.push(sql`lower(${subscriptions.city}) = ${view.city.trim().toLowerCase()}`);
   if (view.subscription) conditions.push(eq(subscriptions.status, view.subscription));
   return conditions.filter((condition): condition is SQL => condition !== undefined);

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { DayStop } from '@blooms/shared/contract/day-stops';
 import type { DriverShare } from '@blooms/shared/contract/area-split';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
+import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import type { useAssignByArea } from './use-assign-by-area';
 
 interface Props {
@@ -60,6 +61,7 @@ export function AssignByArea({ staff, area }: Props) {
           {area.split.map((share, i) => (
             <li key={share.driver}>
               <strong>{area.drivers[i]!.firstName}</strong>: {plural(share.subscriptionIds.length, 'stop', 'stops')}
+              {share.pickups > 0 && ` (${plural(share.pickups, 'pickup', 'pickups')})`}
               {share.areas.length > 0 && ` in ${describeAreas(share, byId)}`}
               {share.subscriptionIds.length > 0 && (
                 <details>
@@ -68,6 +70,7 @@ export function AssignByArea({ staff, area }: Props) {
                     {share.subscriptionIds.map((id) => (
                       <li key={id}>
                         {byId.get(id)?.name}, {byId.get(id)?.address}
+                        {byId.get(id)?.pickup && `: ${PICKUP_NOTE}`}
                       </li>
                     ))}
                   </ul>

@@ -2,11 +2,11 @@ import { ALL_SUBSCRIPTIONS } from '@blooms/shared/contract/deliveries';
 import { isShowing, viewFor } from './summary-figures';
 
 describe('a day summary figure pressed', () => {
-  const unassigned = { scheduled: 'yes', status: '', assignee: 'unassigned' } as const;
+  const unassigned = { scheduled: 'stop', status: '', assignee: 'unassigned' } as const;
 
   it('narrows the list to its stops, keeping the search, city and order', () => {
     const view = { ...ALL_SUBSCRIPTIONS, search: 'lopez', city: 'Provo', sort: 'zip' as const, status: 'delivered' as const };
-    expect(viewFor(view, unassigned)).toEqual({ ...view, scheduled: 'yes', status: '', assignee: 'unassigned' });
+    expect(viewFor(view, unassigned)).toEqual({ ...view, scheduled: 'stop', status: '', assignee: 'unassigned' });
   });
 
   it('pressed again, takes its filter off', () => {

@@ -2,7 +2,7 @@ import type { DaySummary } from '@blooms/shared/contract/day-summary';
 import type { DashboardView } from '@blooms/shared/contract/deliveries';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 
-/** What a figure of the day summary narrows the list to: the month's stops, by status or assignee. */
+/** What a figure of the day summary narrows the list to: the month's stops (deliveries and pickups), by kind, status or assignee. */
 export type SummaryFilter = Pick<DashboardView, 'scheduled' | 'status' | 'assignee'>;
 
 export interface SummaryFigure {
@@ -12,13 +12,28 @@ export interface SummaryFigure {
   filter: SummaryFilter;
 }
 
-const stops = (patch: Partial<SummaryFilter> = {}): SummaryFilter => ({ scheduled: 'yes', status: '', assignee: '', ...patch });
+const stops = (patch: Partial<SummaryFilter> = {}): SummaryFilter => ({ scheduled: 'stop', status: '', assignee: '', ...patch });
 
-/** The day's figures in reading order: the month as a whole, then each driver's done of assigned. */
+/**
+ * The day's figures in reading order: the month as a whole (how many of its stops are pickups
+ * only, when any are), then each driver's done of assigned.
+ */
 export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; drivers: SummaryFigure[] } {
+  const pickups: SummaryFigure[] =
+    summary.pickups > 0
+      ? [
+          {
+            key: 'pickups',
+            label: summary.pickups === 1 ? 'Pickup' : 'Pickups',
+            value: String(summary.pickups),
+            filter: stops({ scheduled: 'pickup' }),
+          },
+        ]
+      : [];
   return {
     totals: [
-      { key: 'stops', label: 'To deliver', value: String(summary.stops), filter: stops() },
+      { key: 'stops', label: summary.stops === 1 ? 'Stop' : 'Stops', value: String(summary.stops), filter: stops() },
+      ...pickups,
       { key: 'unassigned', label: 'Unassigned', value: String(summary.unassigned), filter: stops({ assignee: 'unassigned' }) },
       { key: 'out', label: 'Out', value: String(summary.out), filter: stops({ status: 'out-for-delivery' }) },
       { key: 'delivered', label: 'Delivered', value: String(summary.delivered), filter: stops({ status: 'delivered' }) },

@@ -87,7 +87,9 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
           onChange={(event) => set({ scheduled: event.target.value as DashboardView['scheduled'] })}
         >
           <option value="">Any</option>
+          <option value="stop">A stop this month</option>
           <option value="yes">Delivery this month</option>
+          <option value="pickup">Pickup only (collect the vase)</option>
           <option value="no">No delivery this month</option>
         </select>
       </div>

@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { navigateUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { phoneHref } from '@blooms/shared/contract/site';
-import { COLLECTED_LABEL, PICKUP_NOTE } from '@blooms/shared/contract/vases';
+import { COLLECTED_LABEL, outLabel, PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { StatusPill } from './StatusPill';
 import { formatPhone } from './format';
 import './stop-cards.css';
@@ -68,7 +68,7 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
             onClick={onOutForDelivery}
             aria-label={pickup ? `Out for the vase of ${name}` : `Out for delivery to ${name}`}
           >
-            {pickup ? 'Out for pickup' : 'Out for delivery'}
+            {outLabel(pickup)}
           </button>
         )}
         {status === 'out-for-delivery' && (

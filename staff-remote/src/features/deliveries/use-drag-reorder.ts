@@ -15,6 +15,28 @@ export function previewOrder<T>(items: readonly T[], drag: DragState | null): T[
   return moved;
 }
 
+/** Where an item of the list sat when the drag began, top and bottom from the top of the page. */
+export interface Slot {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The place a dragged item would drop into with the pointer at `y` (from the top of the page):
+ * the place whose item was there when the drag began; the first above the list, the last below
+ * it; null in a gap between items (the place stays as it was). The places are those of the list
+ * as it was, not as the preview shows it: items of different heights trade places under the
+ * pointer, and judged by the preview the pointer would be over the other item again at once,
+ * sending the dragged one back and forth with each move.
+ */
+export function placeAt(slots: readonly Slot[], y: number): number | null {
+  if (slots.length === 0) return null;
+  if (y < slots[0]!.top) return 0;
+  if (y > slots.at(-1)!.bottom) return slots.length - 1;
+  const index = slots.findIndex((slot) => y >= slot.top && y <= slot.bottom);
+  return index < 0 ? null : index;
+}
+
 /**
  * Reordering a one-column list by dragging a handle, with a mouse, a pen or a finger (pointer
  * events, so the page does not scroll under a finger: the handle has touch-action: none). Each
@@ -35,15 +57,19 @@ export function useDragReorder(onDrop: (from: number, to: number) => void) {
     let current: DragState = { from, over: from };
     setDrag(current);
     // Listening from the pointerdown itself: a quick drag can be over before React renders.
-    // The item at the pointer's height (the list is one column), found by the items' boxes: an
-    // overlay or the dragged item itself in the way does not hide it.
-    const follow = (event: PointerEvent) => {
-      const target = [...document.querySelectorAll<HTMLElement>('[data-drag-index]')].find((item) => {
+    // The place at the pointer's height (the list is one column), by the items' boxes as they
+    // were before the preview moved any (placeAt): an overlay or the dragged item itself in the
+    // way does not hide it, and the page scrolling under the pointer is allowed for.
+    const slots = [...document.querySelectorAll<HTMLElement>('[data-drag-index]')]
+      .sort((a, b) => Number(a.dataset.dragIndex) - Number(b.dataset.dragIndex))
+      .map((item): Slot => {
         const box = item.getBoundingClientRect();
-        return event.clientY >= box.top && event.clientY <= box.bottom;
+        return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
       });
-      if (!target || Number(target.dataset.dragIndex) === current.over) return;
-      current = { ...current, over: Number(target.dataset.dragIndex) };
+    const follow = (event: PointerEvent) => {
+      const over = placeAt(slots, event.clientY + window.scrollY);
+      if (over === null || over === current.over) return;
+      current = { ...current, over };
       setDrag(current);
     };
     const stop = () => {

@@ -1,5 +1,6 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { statusLabel } from '@blooms/shared/contract/deliveries';
+import { PICKUP_NOTE, pickupStatusLabel } from '@blooms/shared/contract/vases';
 import type { DayStop } from '@blooms/shared/contract/day-stops';
 import { I15_POINTS } from './i15';
 import { colourOf, type ColourBy, type LegendEntry } from './map-legend';
@@ -51,16 +52,41 @@ export default function DayMap({ stops, colourBy, legend, captionId }: Props) {
       <text className="day-map__road-name" x={projection(I15_LABEL_AT)![0] + 6} y={projection(I15_LABEL_AT)![1]} aria-hidden="true">
         I-15
       </text>
-      {placed.map(({ item: stop, x, y }) => (
-        <circle key={stop.id} className="day-map__stop" cx={x} cy={y} r={8} fill={colourOf(stop, colourBy, legend)} data-stop={stop.id}>
+      {placed.map(({ item: stop, x, y }) => {
+        const title = (
           <title>
-            {stop.name}, {stop.address}, {stop.city}: {statusLabel(stop.status)}
+            {stop.name}, {stop.address}, {stop.city}:{' '}
+            {stop.pickup ? `${PICKUP_NOTE}, ${pickupStatusLabel(stop.status)}` : statusLabel(stop.status)}
             {stop.assigneeName ? `, ${stop.assigneeName}` : stop.assignedTo ? '' : ', unassigned'}
           </title>
-        </circle>
-      ))}
+        );
+        const fill = colourOf(stop, colourBy, legend);
+        // A pickup-only stop is a diamond, a delivery a circle: told apart whatever the colours say.
+        return stop.pickup ? (
+          <path
+            key={stop.id}
+            className="day-map__stop day-map__stop--pickup"
+            d={diamondAt(x, y)}
+            fill={fill}
+            data-stop={stop.id}
+            data-pickup=""
+          >
+            {title}
+          </path>
+        ) : (
+          <circle key={stop.id} className="day-map__stop" cx={x} cy={y} r={8} fill={fill} data-stop={stop.id}>
+            {title}
+          </circle>
+        );
+      })}
     </svg>
   );
+}
+
+/** A diamond about as large as a delivery's circle, centred on the stop. */
+function diamondAt(x: number, y: number): string {
+  const r = 10;
+  return `M${x} ${y - r}L${x + r} ${y}L${x} ${y + r}L${x - r} ${y}Z`;
 }
 
 /** Where to write a county's name: the middle of its outline's extent. */

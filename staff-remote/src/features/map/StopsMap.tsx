@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { DayStop } from '@blooms/shared/contract/day-stops';
-import { legendOf, mapCaption, type ColourBy } from './map-legend';
+import { legendOf, mapCaption, PICKUP_MARKER_LABEL, type ColourBy } from './map-legend';
 
 // The drawing (d3-geo, the county shapes) is its own chunk, fetched only when the map is open.
 const DayMap = lazy(() => import(/* webpackChunkName: "day-map" */ './DayMap'));
@@ -20,6 +20,7 @@ export function StopsMap({ stops, open, onToggle, byDriver }: Props) {
   const captionId = useId();
   const shown = stops ?? [];
   const legend = legendOf(shown, colourBy);
+  const pickups = shown.filter((stop) => stop.pickup).length;
   return (
     <details className="stops-map" open={open} onToggle={(event) => onToggle(event.currentTarget.open)}>
       <summary>Map of the day&apos;s stops</summary>
@@ -64,6 +65,12 @@ export function StopsMap({ stops, open, onToggle, byDriver }: Props) {
                   {entry.label}: {entry.count}
                 </li>
               ))}
+              {pickups > 0 && (
+                <li className="stops-map__shape">
+                  <span className="stops-map__swatch stops-map__swatch--pickup" aria-hidden="true" />
+                  {PICKUP_MARKER_LABEL}: {pickups}
+                </li>
+              )}
             </ul>
             <p className="stops-map__note">
               Grey lines: Davis, Salt Lake and Utah counties; the red line is I-15. Every stop is also in the list below.

@@ -1,8 +1,15 @@
 import type { DayStop } from '@blooms/shared/contract/day-stops';
 import { colourOf, legendOf, mapCaption } from './map-legend';
 
-const stop = (id: string, status: DayStop['status'], assignedTo: string | null, placed: 'exact' | 'zip' | 'none' = 'zip'): DayStop => ({
+const stop = (
+  id: string,
+  status: DayStop['status'],
+  assignedTo: string | null,
+  placed: 'exact' | 'zip' | 'none' = 'zip',
+  pickup = false,
+): DayStop => ({
   id,
+  pickup,
   name: id,
   address: '1 Main St',
   city: 'Provo',
@@ -28,6 +35,13 @@ describe('the map in words', () => {
     expect(legend.map((entry) => `${entry.label} ${entry.count}`)).toEqual(['Not Started 2', 'Out For Delivery 1', 'Delivered 1']);
     expect(mapCaption(stops, legend)).toBe(
       '4 stops: 2 Not Started, 1 Out For Delivery, 1 Delivered. Placed at the centre of their ZIP codes.',
+    );
+  });
+
+  it('says how many of the stops are pickups only', () => {
+    const withPickups = [...stops, stop('e', 'not-started', null, 'zip', true), stop('f', 'delivered', 'ella@x', 'zip', true)];
+    expect(mapCaption(withPickups, legendOf(withPickups, 'status'))).toBe(
+      '6 stops (2 pickups): 3 Not Started, 1 Out For Delivery, 2 Delivered. Placed at the centre of their ZIP codes.',
     );
   });
 

@@ -48,9 +48,14 @@ export function colourOf(stop: DayStop, by: ColourBy, legend: readonly LegendEnt
   return legend.find((entry) => entry.key === key)?.colour ?? UNASSIGNED;
 }
 
-/** "12 stops: 7 Not Started, 3 Out For Delivery, 2 Delivered. Placed at the centre of their ZIP codes." */
+/** What a pickup-only stop's marker is (a diamond, where a delivery is a circle), for the legend. */
+export const PICKUP_MARKER_LABEL = 'Diamond: pickup only, collect the vase';
+
+/** "12 stops (2 pickups): 7 Not Started, 3 Out For Delivery, 2 Delivered. Placed at the centre of their ZIP codes." */
 export function mapCaption(stops: readonly DayStop[], legend: readonly LegendEntry[]): string {
   if (stops.length === 0) return 'No stops to show on the map.';
+  const pickups = stops.filter((stop) => stop.pickup).length;
+  const ofThem = pickups === 0 ? '' : ` (${pickups} ${pickups === 1 ? 'pickup' : 'pickups'})`;
   const placed = stops.filter((stop) => stop.latitude !== null).length;
   const counts = legend.map((entry) => `${entry.count} ${entry.label}`).join(', ');
   const exact = stops.filter((stop) => stop.exact).length;
@@ -63,5 +68,5 @@ export function mapCaption(stops: readonly DayStop[], legend: readonly LegendEnt
           ? ' Placed at the centre of their ZIP codes.'
           : ` ${exact} placed at their addresses, the rest at the centre of their ZIP codes.`;
   const unplaced = stops.length - placed;
-  return `${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}: ${counts}.${where}${unplaced > 0 ? ` ${unplaced} with no known place ${unplaced === 1 ? 'is' : 'are'} not drawn.` : ''}`;
+  return `${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}${ofThem}: ${counts}.${where}${unplaced > 0 ? ` ${unplaced} with no known place ${unplaced === 1 ? 'is' : 'are'} not drawn.` : ''}`;
 }

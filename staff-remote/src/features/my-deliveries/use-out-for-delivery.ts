@@ -20,7 +20,13 @@ export function useOutForDelivery(
   const [busy, setBusy] = useState<string | null>(null);
 
   async function markOutForDelivery(row: SubscriptionRow) {
-    const change = { subscriptionId: row.id, month, name: nameOf(row), change: { to: 'out-for-delivery' as const } };
+    const change = {
+      subscriptionId: row.id,
+      month,
+      name: nameOf(row),
+      pickup: row.delivery.pickup,
+      change: { to: 'out-for-delivery' as const },
+    };
     if (queue.mustWait(row)) return queue.keepForLater(change);
     setBusy(row.id);
     // The card answers the tap at once; the server's answer confirms it, or puts the stop back.

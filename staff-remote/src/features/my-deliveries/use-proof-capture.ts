@@ -29,7 +29,13 @@ export function useProofCapture(
   const pendingRow = useRef<SubscriptionRow | null>(null);
 
   async function saveProof(row: SubscriptionRow, method: 'hand' | 'door', photo?: Blob) {
-    const change = { subscriptionId: row.id, month, name: nameOf(row), change: { to: 'delivered' as const, method, photo } };
+    const change = {
+      subscriptionId: row.id,
+      month,
+      name: nameOf(row),
+      pickup: row.delivery.pickup,
+      change: { to: 'delivered' as const, method, photo },
+    };
     if (queue.mustWait(row)) return queue.keepForLater(change);
     setUploading(method === 'door' ? { id: row.id, percent: 0 } : null);
     try {

@@ -88,6 +88,24 @@ describe('sending a change kept on the device', () => {
     });
   });
 
+  it('names a pickup’s change as the driver pressed it: Out for pickup, Vase collected', async () => {
+    const pickup = (change: PendingChange['change']): PendingChange => ({ ...kept(change), pickup: true });
+    const setBack = { ...stop, pickup: true, status: 'not-started' as const };
+    api.recordProof.mockRejectedValue(changedMeanwhile(setBack));
+    expect(await sendPending(pickup({ to: 'delivered', method: 'hand' }))).toMatchObject({
+      kind: 'not-sent',
+      message: 'Ana Person: "Vase collected" was not sent. Someone else set it to Not Started first.',
+    });
+    api.advanceStatus.mockRejectedValue(new ApiError(403, 'This delivery is not assigned to you.'));
+    expect(await sendPending(pickup({ to: 'out-for-delivery' }))).toMatchObject({
+      message: 'Ana Person: "Out for pickup" was not sent. This delivery is not assigned to you.',
+    });
+    // A change kept before the device recorded what the stop is: the server's stop says it is a pickup.
+    expect(await sendPending(byHand)).toMatchObject({
+      message: 'Ana Person: "Vase collected" was not sent. Someone else set it to Not Started first.',
+    });
+  });
+
   it("gives a change up with the server's reason when it refuses it for good (the stop is no longer the driver's)", async () => {
     api.advanceStatus.mockRejectedValue(new ApiError(403, 'This delivery is not assigned to you.'));
     expect(isTemporaryFailure(new ApiError(403, 'x'))).toBe(false);

@@ -1,5 +1,6 @@
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { statusLabel, type MonthDelivery } from '@blooms/shared/contract/deliveries';
+import { stepLabel } from '@blooms/shared/contract/vases';
 import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
 import type { PendingChange } from '@blooms/shared/runtime/staff-pending-store';
 
@@ -36,8 +37,7 @@ export async function sendPending(pending: PendingChange): Promise<SendOutcome> 
     if (isTemporaryFailure(error)) return { kind: 'wait' };
     const fresh = freshDeliveryOf(error);
     if (fresh && reached(change, fresh)) return { kind: 'sent', delivery: fresh };
-    const what =
-      change.to === 'out-for-delivery' ? 'Out for delivery' : change.method === 'door' ? 'Left at door (with its photo)' : 'Hand delivered';
+    const what = stepLabel(change, pending.pickup ?? fresh?.pickup ?? false);
     const why = fresh ? `Someone else set it to ${statusLabel(fresh.status)} first.` : (error as Error).message;
     return { kind: 'not-sent', delivery: fresh, message: `${pending.name}: "${what}" was not sent. ${why}` };
   }
