@@ -89,12 +89,9 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const charges = chargesOf(row.providerCustomerId);
     expect(charges.map((charge) => charge.metadata.month)).toEqual(plan.slice(1));
     expect(charges.every((charge) => charge.amount === 9900 && charge.currency === 'usd')).toBe(true);
-    // Each on the first day it could be: the day after the month's last day for changes.
-    const asked = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.get('customer') === row.providerCustomerId);
-    expect(asked.map((r) => [r.form.get('off_session'), r.form.get('confirm')])).toEqual([
-      ['true', 'true'],
-      ['true', 'true'],
-    ]);
+    // Each on the first day it could be: the day after the month's last day for changes; confirmed off-session.
+    const confirmed = fake.requests.filter((r) => charges.some((charge) => r.path === `/v1/payment_intents/${charge.id}/confirm`));
+    expect(confirmed.map((r) => r.form.get('off_session'))).toEqual(['true', 'true']);
     const attempts = await database.db
       .select()
       .from(chargeAttempts)
@@ -203,6 +200,35 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
       ['provider', 'active'],
     ]);
     expect(notices()).toHaveLength(1);
+  });
+
+  it('a charge whose answer was lost is looked up days later, after Stripe forgot its key: the month is charged once', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('lost-answer@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+
+    // The charge goes through at Stripe, but the connection drops before its answer arrives.
+    fake.loseAnswers(true);
+    now = noonOn(chargeDay);
+    expect(await app.billing.runDue()).toMatchObject({ paid: 0, failed: 1 });
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+    expect(await paidMonths(row.id)).not.toContain(month);
+    fake.loseAnswers(false);
+
+    // Two days later Stripe no longer knows the idempotency key: the payment kept before it was confirmed is looked up instead.
+    fake.forgetIdempotencyKeys();
+    now = noonOn(addDays(chargeDay, 2));
+    expect(await app.billing.runDue()).toMatchObject({ paid: 1, failed: 0 });
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+    expect(await paidMonths(row.id)).toContain(month);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    const tries = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    expect(tries.map((t) => [t.month, t.attempt, t.outcome, t.providerRef])).toEqual([
+      [month, 1, 'paid', chargesOf(row.providerCustomerId)[0]!.id],
+    ]);
+    await runDaily(addDays(chargeDay, 3), defaultDeliveryDate(month));
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
   });
 
   it('two instances charging at the same time take each month once', async () => {

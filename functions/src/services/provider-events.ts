@@ -4,7 +4,7 @@ import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
-import { lastDeliveryUnpaidEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
+import { lastDeliveryUnpaidEmail, paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import type { OutgoingMail } from '../mail/mailer';
 import { announce } from '../infrastructure/change-feed';
 import { deliveryDateOf } from './delivery-dates';
@@ -17,7 +17,9 @@ export type ProviderChange =
   /** A month was paid for: the one given, or (null) the next one that delivers and is not paid yet. */
   | { kind: 'payment-succeeded'; month: MonthKey | null }
   /** A month's charge was declined: the one given, or (null) the next one not delivered yet. */
-  | { kind: 'payment-failed'; month: MonthKey | null };
+  | { kind: 'payment-failed'; month: MonthKey | null }
+  /** The bank asks the subscriber to authenticate a month's charge, which they do at confirmUrl. */
+  | { kind: 'needs-authentication'; month: MonthKey; confirmUrl: string };
 
 export interface ProviderEvent {
   /** The provider's id of what happened (a payment, a decline): applied once. */
@@ -55,7 +57,10 @@ async function recordProviderChange(
     kind: 'status',
     detail: { event: event.type, ...change },
   });
-  if (notice) await queueEmail(tx, 'payment-failed', notice, { subscriptionId: subscription.id });
+  if (notice)
+    await queueEmail(tx, event.change.kind === 'needs-authentication' ? 'payment-authentication' : 'payment-failed', notice, {
+      subscriptionId: subscription.id,
+    });
   await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
   return 'applied';
 }
@@ -115,14 +120,32 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
       if (month) await recordPayment(tx, subscription.id, event.id, month);
     }
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';
+    if (subscription.status === 'cancelled' && change.kind === 'needs-authentication')
+      // Its last deliveries are not held by a status: the payer is asked to confirm, once.
+      return recordProviderChange(
+        tx,
+        subscription,
+        event,
+        { from: { status: 'cancelled' }, to: { status: 'cancelled' } },
+        authenticationEmail(subscription, site, change),
+      );
     if (subscription.status === 'cancelled') return unpaidLastDelivery(tx, subscription, event, site);
+    // A disputed charge holds the subscription until the dispute is closed, whatever its payments say.
+    if (subscription.status === 'disputed') return 'unchanged';
 
     const status: SubscriptionStatus =
-      change.kind === 'payment-failed' ? 'past-due' : subscription.status === 'past-due' ? 'active' : subscription.status;
+      change.kind === 'payment-failed'
+        ? 'past-due'
+        : change.kind === 'needs-authentication'
+          ? 'needs-authentication'
+          : subscription.status === 'past-due' || subscription.status === 'needs-authentication'
+            ? 'active'
+            : subscription.status;
     const changed = status !== subscription.status;
-    // The first month a new status applies to: a declined month is held, and so is every later
-    // one until a payment goes through; otherwise the first month not delivered yet.
-    const statusFrom = (change.kind === 'payment-failed' && change.month) || addMonths(await lastDeliveredMonth(tx, event.createdAt), 1);
+    // The first month a new status applies to: a declined month (or one awaiting authentication)
+    // is held, and so is every later one until a payment goes through; otherwise the first
+    // month not delivered yet.
+    const statusFrom = (change.kind !== 'payment-succeeded' && change.month) || addMonths(await lastDeliveredMonth(tx, event.createdAt), 1);
     await tx
       .update(subscriptions)
       .set({
@@ -132,12 +155,15 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
       })
       .where(eq(subscriptions.id, subscription.id));
     if (!changed) return 'unchanged';
-    return recordProviderChange(
-      tx,
-      subscription,
-      event,
-      { from: { status: subscription.status }, to: { status } },
-      status === 'past-due' ? paymentFailedEmail(subscription, site) : null,
-    );
+    const notice =
+      change.kind === 'needs-authentication'
+        ? authenticationEmail(subscription, site, change)
+        : status === 'past-due'
+          ? paymentFailedEmail(subscription, site)
+          : null;
+    return recordProviderChange(tx, subscription, event, { from: { status: subscription.status }, to: { status } }, notice);
   });
 }
+
+const authenticationEmail = (subscription: SubscriptionDbRow, site: MailSite, change: { month: MonthKey; confirmUrl: string }) =>
+  paymentAuthenticationEmail(subscription, site, formatMonth(change.month), change.confirmUrl);
