@@ -44,7 +44,7 @@ export function paymentsFor(
     },
   );
   const webhookSecret = config.stripe?.webhookSecret;
-  return { provider, fulfil, applyEvent, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
+  return { provider, site, fulfil, applyEvent, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
 }
 
 export type Payments = ReturnType<typeof paymentsFor>;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -20,11 +19,13 @@ import { monthList } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
 import { checkoutSessions, subscriptions } from '../../db/schema';
-import type { PaymentProvider } from '../../payments/provider';
+import type { PaymentProvider, TestChargeOutcome } from '../../payments/provider';
+import type { MailSite } from '../../mail/account-change-email';
+import { tryCharge } from '../../services/billing';
+import { nextUnpaidMonth } from '../../services/payment-ledger';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import type { ProviderEvent, ProviderEventResult } from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
@@ -42,8 +43,8 @@ export interface CheckoutDeps {
   fulfil: Fulfil;
   /** The server's time, which decides the first delivery. */
   clock: () => Date;
-  /** Applies what charging a later month brought (the test checkout's Test billing). */
-  applyEvent: (event: ProviderEvent) => Promise<ProviderEventResult>;
+  /** The site the payer's notices link to (the test checkout's Test billing charges as the billing worker does). */
+  site: MailSite;
   /** The site's origin for checkout return URLs (site-origin.ts). */
   origin: (request: FastifyRequest) => string;
   stripe: { client: Stripe; webhookSecret: string } | null;
@@ -180,28 +181,26 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
   });
 }
 
-/** What the test checkout's billing controls make happen at once, as the billing worker would on the next delivery's charge date. */
-const TEST_BILLING: Record<string, { label: string; type: string; change: ProviderEvent['change'] }> = {
-  renew: {
-    label: 'Charge the next delivery now: the payment goes through',
-    type: 'payment_intent.succeeded',
-    change: { kind: 'payment-succeeded', month: null },
-  },
-  fail: {
-    label: 'Charge the next delivery now: the card is declined',
-    type: 'payment_intent.payment_failed',
-    change: { kind: 'payment-failed', month: null },
-  },
+/**
+ * What the test checkout's billing controls make happen at once: the next delivery's charge,
+ * made as the billing worker makes it on its charge date, with the test bank answering so.
+ */
+const TEST_BILLING: Record<string, { label: string; outcome: TestChargeOutcome }> = {
+  renew: { label: 'Charge the next delivery now: the payment goes through', outcome: 'paid' },
+  fail: { label: 'Charge the next delivery now: the card is declined', outcome: 'declined' },
+  authenticate: { label: 'Charge the next delivery now: the bank asks the subscriber to authenticate', outcome: 'needs-authentication' },
+  processing: { label: 'Charge the next delivery now: the bank answers later (processing)', outcome: 'processing' },
+  unknown: { label: 'Charge the next delivery now: the answer is lost (outcome unknown)', outcome: 'unknown' },
 };
 
 /**
  * The built-in test checkout: looks and behaves like a hosted checkout, clearly in test mode.
- * Once paid, its page also offers what charging the next delivery can bring (paid or declined)
- * at once, so every path of a subscription's life can be tried without keys or waiting.
+ * Once paid, its page also offers what charging the next delivery can bring (paid, declined,
+ * authentication asked, processing, the answer lost) at once, so every path of a subscription's life can be tried without keys or waiting.
  */
 function registerTestCheckout(
   app: PublicScope,
-  { db, fulfil, applyEvent, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'applyEvent' | 'clock'>,
+  { db, fulfil, provider, site, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'provider' | 'site' | 'clock'>,
 ) {
   const findSession = async (id: string) => {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
@@ -283,13 +282,18 @@ ${Object.entries(TEST_BILLING)
         .from(subscriptions)
         .where(eq(subscriptions.checkoutSessionId, session.id));
       if (session.status !== 'paid' || !subscription) throw new InvalidInputError('Pay this test checkout first.');
-      const result = await applyEvent({
-        id: `pi_local_${randomBytes(12).toString('hex')}`,
-        type: billing.type,
-        createdAt: clock(),
-        subscriptionId: subscription.id,
-        change: billing.change,
-      });
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+      const now = clock();
+      const month = row && (await nextUnpaidMonth(db, row, now));
+      if (!row || !month) throw new InvalidInputError('This subscription has no delivery left to charge.');
+      if (row.providerCustomerId) provider.test?.nextCharge(row.providerCustomerId, billing.outcome);
+      let result: string;
+      try {
+        result = await tryCharge(db, provider, site, row, month, now, { atOnce: true });
+      } catch (error) {
+        result = 'unknown';
+        request.log.warn({ err: error, sessionId: session.id }, 'test billing: the charge outcome is not known');
+      }
       request.log.info({ sessionId: session.id, action: request.params.action, result }, 'test billing event');
       return reply.redirect(`${TEST_CHECKOUT_PATH}/${encodeURIComponent(session.id)}`, 303);
     });
