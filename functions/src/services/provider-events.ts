@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
-import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { paymentDisputes, providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { lastDeliveryUnpaidEmail, paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import type { OutgoingMail } from '../mail/mailer';
 import { announce } from '../infrastructure/change-feed';
@@ -167,3 +167,80 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
 
 const authenticationEmail = (subscription: SubscriptionDbRow, site: MailSite, change: { month: MonthKey; confirmUrl: string }) =>
   paymentAuthenticationEmail(subscription, site, formatMonth(change.month), change.confirmUrl);
+
+/** What Stripe says of a disputed charge. */
+export interface DisputeEvent {
+  /** The event's id: applied once. */
+  id: string;
+  type: 'charge.dispute.created' | 'charge.dispute.closed';
+  createdAt: Date;
+  subscriptionId: string;
+  dispute: { id: string; paymentRef: string; amountCents: number; reason: string; status: string };
+}
+
+/**
+ * A charge disputed with the payer's bank, once per event and in any order. Opened: the dispute
+ * is kept and the subscription held from its first month not delivered yet (staff see it
+ * Disputed on the dashboard and can filter for it), unless it is already over. Closed: won, the
+ * hold is released (the status before it comes back) once no other dispute of the
+ * subscription is open; lost, the loss is recorded and the subscription stays held for staff to
+ * decide. A close told before its opening is kept, and the late opening then holds nothing.
+ */
+export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<ProviderEventResult> {
+  return inTransaction(db, async (tx) => {
+    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, event.subscriptionId)).for('update');
+    if (!subscription) throw new NotFoundError(`There is no subscription ${event.subscriptionId}.`);
+    const [fresh] = await tx.insert(providerEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (!fresh) return 'replayed';
+    const { dispute } = event;
+    const closed = event.type === 'charge.dispute.closed';
+    const outcome = !closed ? 'open' : dispute.status === 'won' ? 'won' : 'lost';
+    const [known] = await tx.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id)).for('update');
+    if (known && known.status !== 'open' && !closed) return 'stale';
+    const holds = subscription.status !== 'cancelled' && subscription.status !== 'complete';
+    if (!known)
+      await tx.insert(paymentDisputes).values({
+        id: dispute.id,
+        subscriptionId: subscription.id,
+        paymentRef: dispute.paymentRef,
+        amountCents: dispute.amountCents,
+        reason: dispute.reason,
+        status: outcome,
+        statusBefore: subscription.status,
+        openedAt: event.createdAt,
+        closedAt: closed ? event.createdAt : null,
+      });
+    else await tx.update(paymentDisputes).set({ status: outcome, closedAt: event.createdAt }).where(eq(paymentDisputes.id, dispute.id));
+
+    const history = { dispute: dispute.id, payment: dispute.paymentRef, amountCents: dispute.amountCents, outcome };
+    let status: SubscriptionStatus = subscription.status;
+    if (outcome === 'open' && holds) status = 'disputed';
+    if (outcome === 'won' && subscription.status === 'disputed') {
+      const [stillOpen] = await tx
+        .select({ id: paymentDisputes.id })
+        .from(paymentDisputes)
+        .where(and(eq(paymentDisputes.subscriptionId, subscription.id), eq(paymentDisputes.status, 'open')));
+      if (!stillOpen) status = known?.statusBefore && known.statusBefore !== 'disputed' ? known.statusBefore : 'active';
+    }
+    const changed = status !== subscription.status;
+    if (changed)
+      await tx
+        .update(subscriptions)
+        .set({
+          status,
+          statusChangedAt: event.createdAt,
+          statusFrom: addMonths(await lastDeliveredMonth(tx, event.createdAt), 1),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.id, subscription.id));
+    await tx.insert(subscriptionEvents).values({
+      subscriptionId: subscription.id,
+      actorKind: 'provider',
+      actor: event.id,
+      kind: 'dispute',
+      detail: { event: event.type, ...history, from: { status: subscription.status }, to: { status } },
+    });
+    await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
+    return 'applied';
+  });
+}

@@ -243,6 +243,11 @@ export async function startFakeStripe() {
         sessions.set(sessionId, session);
         return send(200, session);
       }
+      if (route === 'GET /v1/checkout/sessions') {
+        const intent = url.searchParams.get('payment_intent');
+        const found = [...sessions.values()].filter((session) => !intent || session.payment_intent === intent);
+        return send(200, { object: 'list', has_more: false, data: found.slice(0, Number(url.searchParams.get('limit') ?? 10)) });
+      }
       if (req.method === 'GET' && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname))) {
         const session = sessions.get(decodeURIComponent(match[1]!));
         return session ? send(200, session) : notFound(`checkout.session: '${match[1]}'`);

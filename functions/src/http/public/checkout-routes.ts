@@ -22,6 +22,7 @@ import { checkoutSessions, subscriptions } from '../../db/schema';
 import type { PaymentProvider, TestChargeOutcome } from '../../payments/provider';
 import type { MailSite } from '../../mail/account-change-email';
 import { tryCharge } from '../../services/billing';
+import { reconcileStripeEvent, type IntentObject, type ReconciledEvent } from '../../services/reconciliation';
 import { nextUnpaidMonth } from '../../services/payment-ledger';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
@@ -97,7 +98,16 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
     { limiter: deps.limiters.verifications },
   );
 
-  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil);
+  if (deps.stripe) {
+    const client = deps.stripe.client;
+    const reconcile = (event: ReconciledEvent) =>
+      reconcileStripeEvent(db, deps.site, event, async (paymentRef) => {
+        // A dispute of a checkout's payment: the checkout that took it.
+        const sessions = await client.checkout.sessions.list({ payment_intent: paymentRef, limit: 1 });
+        return sessions.data[0]?.id ?? null;
+      });
+    registerStripeWebhook(app, deps.stripe, fulfil, reconcile, deps.clock);
+  }
   if (provider.name === 'local') registerTestCheckout(app, deps);
 }
 
@@ -109,8 +119,30 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
 const stripeEventSchema = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
+  /** When it happened (Unix seconds): the order events are applied in. */
+  created: z.number().int().nonnegative().optional(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
+const paymentIntentSchema = z.object({
+  id: z.string().min(1).max(255),
+  status: z.string().max(64),
+  metadata: z.record(z.string().max(255), z.string().max(500)).optional(),
+  last_payment_error: z.object({ code: z.string().max(255).optional(), message: z.string().max(2000).optional() }).nullish(),
+});
+const disputeSchema = z.object({
+  id: z.string().min(1).max(255),
+  payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]),
+  amount: z.number().int().nonnegative(),
+  reason: z.string().max(255).optional(),
+  status: z.string().max(64),
+});
+const RECONCILED = {
+  'payment_intent.succeeded': paymentIntentSchema,
+  'payment_intent.payment_failed': paymentIntentSchema,
+  'charge.dispute.created': disputeSchema,
+  'charge.dispute.closed': disputeSchema,
+} as const;
+
 const paidCheckoutSchema = z.object({
   id: z.string().min(1).max(255),
   payment_status: z.string().max(64),
@@ -125,24 +157,47 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+interface ReadEvent {
+  id: string;
+  type: string;
+  session: z.output<typeof paidCheckoutSchema> | null;
+  reconciled: ReconciledEvent | null;
+}
+
 /** The event's parts the webhook uses, or null when the event is not of a shape it can handle. */
-function readStripeEvent(event: unknown): { id: string; type: string; session: z.output<typeof paidCheckoutSchema> | null } | null {
+function readStripeEvent(event: unknown, now: Date): ReadEvent | null {
   const parsed = stripeEventSchema.safeParse(event);
   if (!parsed.success) return null;
-  const { id, type, data } = parsed.data;
+  const { id, type, data, created } = parsed.data;
   const isCheckout = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
   const session = isCheckout ? paidCheckoutSchema.safeParse(data.object) : null;
   if (session && !session.success) return null;
-  const read = { id, type, session: session?.data ?? null };
+  let reconciled: ReconciledEvent | null = null;
+  if (type in RECONCILED) {
+    const createdAt = created === undefined ? now : new Date(created * 1000);
+    const object = RECONCILED[type as keyof typeof RECONCILED].safeParse(data.object);
+    if (!object.success) return null;
+    reconciled =
+      'amount' in object.data
+        ? { id, type: type as 'charge.dispute.created', createdAt, dispute: object.data }
+        : { id, type: type as 'payment_intent.succeeded', createdAt, intent: object.data as IntentObject };
+  }
+  const read = { id, type, session: session?.data ?? null, reconciled };
   return findUnstorableText(read) ? null : read;
 }
 
 /**
  * Stripe's events, signature-checked against the raw body: paid checkouts become
- * subscriptions. Later months are charged by the billing worker, which learns each outcome
- * from Stripe's answer, so no other event is needed.
+ * subscriptions; a later month's charge succeeding or failing, and disputes opened and closed,
+ * are reconciled (services/reconciliation.ts), each once and in any order.
  */
-function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil) {
+function registerStripeWebhook(
+  app: PublicScope,
+  stripe: { client: Stripe; webhookSecret: string },
+  fulfil: Fulfil,
+  reconcile: (event: ReconciledEvent) => Promise<string>,
+  clock: () => Date,
+) {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -163,7 +218,7 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
           throw new InvalidInputError('The webhook signature is missing or does not match.');
         }
         const text = body.toString('utf8');
-        const event = nestedDeeperThan(text, MAX_JSON_DEPTH) ? null : readStripeEvent(parseJson(text));
+        const event = nestedDeeperThan(text, MAX_JSON_DEPTH) ? null : readStripeEvent(parseJson(text), clock());
         if (!event) {
           request.log.warn('stripe event refused: signed, but not of a shape this webhook handles');
           throw new InvalidInputError('The event is not of a shape this webhook handles.');
@@ -171,6 +226,9 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
         if (event.session?.payment_status === 'paid') {
           const result = await fulfil(event.session.id, stripeLinkOf(event.session));
           request.log.info({ eventId: event.id, sessionId: event.session.id, result }, 'stripe checkout fulfilled');
+        } else if (event.reconciled) {
+          const result = await reconcile(event.reconciled);
+          request.log.info({ eventId: event.id, type: event.type, result }, 'stripe event reconciled');
         } else if (!event.session) {
           request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
         }
