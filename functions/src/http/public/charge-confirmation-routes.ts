@@ -26,7 +26,7 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)} | Monthly Blooms</title><link rel="icon" href="/favicon.svg">
 <style>
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f1ea;color:#2b2622}
-.banner{background:#6b4e00;color:#fff;text-align:center;padding:8px;font-weight:600}
+.banner{background:#6b4e00;color:#fff;text-align:center;padding:8px;font-weight:600;border-radius:8px;margin-top:0}
 main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 6px 24px rgba(0,0,0,.1)}
 h1{font-size:1.4rem;margin-top:0}
 button,a.button{display:block;width:100%;box-sizing:border-box;text-align:center;padding:.8rem;border-radius:999px;font:inherit;font-weight:600;margin-top:.6rem}
@@ -125,8 +125,7 @@ function registerTestAuthentication(app: PublicScope, test: NonNullable<PaymentP
         .send(
           page(
             'Test bank',
-            `<div class="banner" role="note">TEST MODE: this page stands in for the bank's check (3-D Secure).</div>
-<main><h1>Confirm the payment</h1><p>Your bank asks you to confirm a payment of $99.00 to Monthly Blooms.</p>
+            `<main><p class="banner" role="note">TEST MODE: this page stands in for the bank's check (3-D Secure).</p><h1>Confirm the payment</h1><p>Your bank asks you to confirm a payment of $99.00 to Monthly Blooms.</p>
 <form method="post" action="${escapeHtml(action('complete'))}"><button type="submit">Complete authentication</button></form>
 <form method="post" action="${escapeHtml(action('fail'))}"><button type="submit" class="secondary">Fail authentication</button></form></main>`,
           ),
