@@ -286,6 +286,30 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     expect((await app.inject('/payment/confirm/not-a-token')).statusCode).toBe(404);
   });
 
+  it('a charge left unconfirmed past its delivery day can no longer be confirmed: that month was not delivered', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('too-late@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+    await runDaily(studioDate(new Date()), chargeDay);
+    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    const path = `/payment/confirm/${tried!.authenticationToken}`;
+
+    now = noonOn(addDays(defaultDeliveryDate(month), 1));
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.expired);
+    const asked = fake.requests.length;
+    const step = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(step.headers.location).toBe(path);
+    expect(fake.requests.slice(asked).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await paidMonths(row.id)).not.toContain(month);
+  });
+
   it('a charge the bank is still processing waits instead of counting as a decline, and is paid once the bank answers', async () => {
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     const month = addMonths(firstDeliveryOf(all).month, 1);

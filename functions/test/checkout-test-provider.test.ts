@@ -189,6 +189,8 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
       (mail) => mail.recipient.address === 'billing@example.com',
     );
     const path = new URL(/http:\/\/\S+\/payment\/confirm\/\S+/.exec(asked!.text)![0]).pathname;
+    // The test checkout page links to it too, for a newcomer with no mail reader.
+    expect((await app.inject(`/checkout/test/${sessionId}`)).body).toContain(`<a href="${path}">open it here</a>`);
     const form = { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' };
     const step = await app.inject({ method: 'POST', url: path, ...form });
     expect(step.headers.location).toMatch(/^http:\/\/localhost\/checkout\/test\/authenticate\/pi_local_\w+\?return=/);

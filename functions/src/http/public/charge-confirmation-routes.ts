@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { CHARGE_CONFIRMATION_MESSAGES as SAY, CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { formatMonth } from '@blooms/shared/contract/months';
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
+import { deliveryDateOf } from '../../services/delivery-dates';
 import type { Db } from '../../db/database';
 import { chargeAttempts } from '../../db/schema';
 import type { MailSite } from '../../mail/account-change-email';
@@ -56,6 +58,9 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
     return settleChargeTry(db, tried, await provider.chargeOutcome(tried.providerRef), deps.clock(), deps.site);
   }
 
+  /** Whether the charge's delivery day has passed: held, that month was not delivered, and is no longer charged. */
+  const pastItsDay = async (tried: ChargeTry) => (await deliveryDateOf(db, tried.month)).date < studioDate(deps.clock());
+
   const send = (reply: import('fastify').FastifyReply, status: number, html: string) =>
     reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 
@@ -70,6 +75,12 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
       return send(reply, 503, page('Payment', `<main><h1>Payment</h1><p>${escapeHtml(SAY.unreachable)}</p></main>`));
     }
     const heading = `Your ${formatMonth(tried.month)} delivery`;
+    if (outcome === 'needs-authentication' && (await pastItsDay(tried)))
+      return send(
+        reply,
+        200,
+        page('Payment', `<main><h1>${escapeHtml(heading)}</h1><p role="status">${escapeHtml(SAY.expired)}</p></main>`),
+      );
     const account = `<a class="button" href="${escapeHtml(deps.site.accountUrl)}">Go to your account</a>`;
     const message =
       outcome === 'paid'
@@ -89,7 +100,8 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
     scope.post<{ Params: { token: string } }>(`${CHARGE_CONFIRMATION_PATH}/:token`, async (request, reply) => {
       const here = `${CHARGE_CONFIRMATION_PATH}/${encodeURIComponent(request.params.token)}`;
       const tried = await findTry(request.params.token);
-      if (!tried?.providerRef || tried.outcome !== 'needs-authentication') return reply.redirect(here, 303);
+      // Nothing to confirm, or its delivery day has passed (the month was not delivered, so it is not charged).
+      if (!tried?.providerRef || tried.outcome !== 'needs-authentication' || (await pastItsDay(tried))) return reply.redirect(here, 303);
       try {
         const step = await provider.authenticationStep(tried.providerRef, `${deps.origin(request)}${here}`);
         if ('url' in step) return reply.redirect(step.url, 303);

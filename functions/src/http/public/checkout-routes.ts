@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { API } from '@blooms/shared/contract/api-routes';
 import { payerOf } from '@blooms/shared/contract/subscriber';
@@ -18,7 +18,7 @@ import { LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/c
 import { monthList } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
-import { checkoutSessions, subscriptions } from '../../db/schema';
+import { chargeAttempts, checkoutSessions, subscriptions } from '../../db/schema';
 import type { PaymentProvider, TestChargeOutcome } from '../../payments/provider';
 import type { MailSite } from '../../mail/account-change-email';
 import { tryCharge } from '../../services/billing';
@@ -36,7 +36,7 @@ import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
 import { serve } from '../serve';
 import type { RateLimiter } from '../rate-limit';
-import { TEST_CHECKOUT_PATH } from '../paths';
+import { CHARGE_CONFIRMATION_PATH, TEST_CHECKOUT_PATH } from '../paths';
 
 export interface CheckoutDeps {
   db: Db;
@@ -266,6 +266,18 @@ function registerTestCheckout(
     return session;
   };
 
+  /** The confirmation page of a charge waiting for the subscriber's authentication, as the e-mail links to it; null when none waits. */
+  const waitingConfirmationOf = async (sessionId: string) => {
+    const [waiting] = await db
+      .select({ token: chargeAttempts.authenticationToken })
+      .from(chargeAttempts)
+      .innerJoin(subscriptions, eq(subscriptions.id, chargeAttempts.subscriptionId))
+      .where(and(eq(subscriptions.checkoutSessionId, sessionId), eq(chargeAttempts.outcome, 'needs-authentication')))
+      .orderBy(desc(chargeAttempts.id))
+      .limit(1);
+    return waiting?.token ? `${CHARGE_CONFIRMATION_PATH}/${waiting.token}` : null;
+  };
+
   const subscriptionStatusOf = async (sessionId: string) => {
     const [row] = await db
       .select({ status: subscriptions.status, statusFrom: subscriptions.statusFrom, endsAfter: subscriptions.endsAfter })
@@ -310,6 +322,7 @@ ${
     ? `<p>This checkout is already paid.</p><a class="cancel" href="${escapeHtml(confirmation)}">Continue</a>
 <section aria-labelledby="test-billing"><h2 id="test-billing">Test billing</h2>
 <p>What the payment provider would do later. The subscription is now: <strong>${escapeHtml(await subscriptionStatusOf(session.id))}</strong>.</p>
+${await waitingConfirmationOf(session.id).then((link) => (link ? `<p>The payer was e-mailed a link to confirm the payment: <a href="${escapeHtml(link)}">open it here</a>.</p>` : ''))}
 ${Object.entries(TEST_BILLING)
   .map(
     ([action, { label }]) =>
