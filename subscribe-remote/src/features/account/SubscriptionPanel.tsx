@@ -48,6 +48,12 @@ export function SubscriptionPanel({
           “Please confirm your Monthly Blooms payment” to confirm it; the card is not tried again meanwhile.
         </p>
       )}
+      {s.status === 'disputed' && (
+        <p className="account__error">
+          A payment to Monthly Blooms is disputed with your bank, so your deliveries are on hold until the dispute is settled. If it is a
+          mistake, tell your bank or get in touch with us.
+        </p>
+      )}
       <ComingMonths subscription={s} act={act} monthsFormId={custom ? monthsHeadingId(s.id) : null} />
       {custom && <ChangeMonthsForm subscription={s} act={act} />}
       {open && <PauseSection subscription={s} act={act} />}
