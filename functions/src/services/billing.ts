@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { chargeDateFor, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
@@ -64,6 +64,16 @@ const PENDING_IS_UNDER_WAY_MS = 10 * 60_000;
 /** The idempotency key of a try: the same try charges at most once while the provider keeps the key. */
 const keyOf = (subscriptionId: string, month: MonthKey, attempt: number) => `blooms-charge-${subscriptionId}-${month}-${attempt}`;
 
+/** The try's token for the confirmation link: made once, whoever asks first (the worker or a webhook at the same time). */
+async function authenticationTokenOf(db: Db, tryId: number): Promise<string> {
+  await db
+    .update(chargeAttempts)
+    .set({ authenticationToken: randomBytes(24).toString('base64url') })
+    .where(and(eq(chargeAttempts.id, tryId), isNull(chargeAttempts.authenticationToken)));
+  const [row] = await db.select({ token: chargeAttempts.authenticationToken }).from(chargeAttempts).where(eq(chargeAttempts.id, tryId));
+  return row!.token!;
+}
+
 /**
  * Applies what became of a try, once: a payment recorded and the subscription active; a decline
  * making it past due (one notice); the bank asking the subscriber to authenticate making it
@@ -92,9 +102,7 @@ export async function settleChargeTry(
     const id = `declined:${ref ?? keyOf(tried.subscriptionId, month, tried.attempt)}`;
     await applyProviderEvent(db, { ...base, id, type: 'payment_intent.payment_failed', change: { kind: 'payment-failed', month } }, site);
   } else if (outcome.status === 'needs-authentication') {
-    const token = tried.authenticationToken ?? randomBytes(24).toString('base64url');
-    if (!tried.authenticationToken)
-      await db.update(chargeAttempts).set({ authenticationToken: token }).where(eq(chargeAttempts.id, tried.id));
+    const token = tried.authenticationToken ?? (await authenticationTokenOf(db, tried.id));
     await applyProviderEvent(
       db,
       {
