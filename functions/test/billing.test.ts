@@ -310,6 +310,32 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     expect(await paidMonths(row.id)).not.toContain(month);
   });
 
+  it('a charge the bank declines outright when the subscriber comes to confirm it is a decline: past due, tried again daily', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('declined-on-confirm@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+    await runDaily(studioDate(new Date()), chargeDay);
+    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    const path = `/payment/confirm/${tried!.authenticationToken}`;
+
+    fake.declineCard(row.providerCustomerId!);
+    const step = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(step.headers.location).toBe(path);
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.declined);
+    expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
+    fake.replaceCard(row.providerCustomerId!);
+    await runDaily(addDays(chargeDay, 1), addDays(chargeDay, 1));
+    expect(await paidMonths(row.id)).toContain(month);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+  });
+
   it('a charge the bank is still processing waits instead of counting as a decline, and is paid once the bank answers', async () => {
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     const month = addMonths(firstDeliveryOf(all).month, 1);

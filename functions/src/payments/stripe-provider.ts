@@ -122,9 +122,15 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (intent.status !== 'requires_action') {
         // Confirmed again with the subscriber present: Stripe answers with its own page for the bank's check.
         const card = intent.last_payment_error?.payment_method?.id ?? idOf(intent.payment_method);
-        intent = await reachingStripe(() =>
-          stripe.paymentIntents.confirm(ref, { ...(card ? { payment_method: card } : {}), return_url: returnUrl }),
-        );
+        try {
+          intent = await reachingStripe(() =>
+            stripe.paymentIntents.confirm(ref, { ...(card ? { payment_method: card } : {}), return_url: returnUrl }),
+          );
+        } catch (error) {
+          // The bank's answer without asking the customer (declined outright): the outcome, not a failure.
+          if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+          return error.payment_intent ? outcomeOf(error.payment_intent) : { status: 'declined', reason: error.message };
+        }
       }
       const url = intent.next_action?.redirect_to_url?.url;
       return url ? { url } : outcomeOf(intent);
