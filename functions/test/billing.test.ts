@@ -4,6 +4,7 @@ import { chargeDateFor, type Account } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate, studioDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
+import { CHARGE_CONFIRMATION_MESSAGES } from '@blooms/shared/contract/charge-confirmation';
 import { chargeAttempts, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
@@ -89,12 +90,9 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const charges = chargesOf(row.providerCustomerId);
     expect(charges.map((charge) => charge.metadata.month)).toEqual(plan.slice(1));
     expect(charges.every((charge) => charge.amount === 9900 && charge.currency === 'usd')).toBe(true);
-    // Each on the first day it could be: the day after the month's last day for changes.
-    const asked = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.get('customer') === row.providerCustomerId);
-    expect(asked.map((r) => [r.form.get('off_session'), r.form.get('confirm')])).toEqual([
-      ['true', 'true'],
-      ['true', 'true'],
-    ]);
+    // Each on the first day it could be: the day after the month's last day for changes; confirmed off-session.
+    const confirmed = fake.requests.filter((r) => charges.some((charge) => r.path === `/v1/payment_intents/${charge.id}/confirm`));
+    expect(confirmed.map((r) => r.form.get('off_session'))).toEqual(['true', 'true']);
     const attempts = await database.db
       .select()
       .from(chargeAttempts)
@@ -203,6 +201,159 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
       ['provider', 'active'],
     ]);
     expect(notices()).toHaveLength(1);
+  });
+
+  it('a charge whose answer was lost is looked up days later, after Stripe forgot its key: the month is charged once', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('lost-answer@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+
+    // The charge goes through at Stripe, but the connection drops before its answer arrives.
+    fake.loseAnswers(true);
+    now = noonOn(chargeDay);
+    expect(await app.billing.runDue()).toMatchObject({ paid: 0, failed: 1 });
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+    expect(await paidMonths(row.id)).not.toContain(month);
+    fake.loseAnswers(false);
+
+    // Two days later Stripe no longer knows the idempotency key: the payment kept before it was confirmed is looked up instead.
+    fake.forgetIdempotencyKeys();
+    now = noonOn(addDays(chargeDay, 2));
+    expect(await app.billing.runDue()).toMatchObject({ paid: 1, failed: 0 });
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+    expect(await paidMonths(row.id)).toContain(month);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    const tries = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    expect(tries.map((t) => [t.month, t.attempt, t.outcome, t.providerRef])).toEqual([
+      [month, 1, 'paid', chargesOf(row.providerCustomerId)[0]!.id],
+    ]);
+    await runDaily(addDays(chargeDay, 3), defaultDeliveryDate(month));
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+  });
+
+  it('a charge the bank wants authenticated waits for the subscriber, who confirms it from the e-mail on Stripe’s page: the month is paid and delivers', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('authenticate@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+
+    await runDaily(studioDate(new Date()), chargeDay);
+    expect(await reread(row.id)).toMatchObject({ status: 'needs-authentication', statusFrom: month });
+    expect(await monthRow(month, row.id)).toMatchObject({ lifecycle: { status: 'needs-authentication' }, delivery: { scheduled: false } });
+    const [intent] = [...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId);
+    expect(intent).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'authentication_required' } });
+
+    // The subscriber is asked once, with a link to our page; the daily retry does not charge again meanwhile.
+    await app.emailOutbox.wake();
+    const asked = () =>
+      mailsTo('authenticate@example.com').filter((mail) => mail.includes('Subject: Please confirm your Monthly Blooms payment'));
+    await waitFor(() => asked().length > 0);
+    const link = /https:\/\/blooms\.example\/payment\/confirm\/\S+/.exec(asked()[0]!)![0];
+    await runDaily(addDays(chargeDay, 1), addDays(chargeDay, 2));
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.form.get('customer') === row.providerCustomerId)).toHaveLength(1);
+    expect(await reread(row.id)).toMatchObject({ status: 'needs-authentication' });
+    expect(asked()).toHaveLength(1);
+    expect(mailsTo('authenticate@example.com').some((mail) => mail.includes('did not go through'))).toBe(false);
+
+    const path = new URL(link).pathname;
+    const waiting = await app.inject(path);
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.body).toContain(CHARGE_CONFIRMATION_MESSAGES.waiting);
+    // The button sends them to Stripe's page for the bank's check, coming back to ours.
+    const step = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(step.statusCode).toBe(303);
+    expect(step.headers.location).toBe(`https://hooks.stripe.test/3d_secure/${intent!.id}`);
+    expect(fake.intents.get(intent!.id)!.next_action!.redirect_to_url.return_url).toBe(link);
+    fake.authenticate(intent!.id, true);
+
+    const done = await app.inject(path);
+    expect(done.body).toContain(CHARGE_CONFIRMATION_MESSAGES.paid);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    expect(await paidMonths(row.id)).toContain(month);
+    expect((await monthRow(month, row.id)).delivery.scheduled).toBe(true);
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+    // Opened again, or the worker's next run: nothing more is charged or recorded.
+    await runDaily(addDays(chargeDay, 3), addDays(chargeDay, 3));
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.paid);
+    expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
+    expect((await app.inject('/payment/confirm/not-a-token')).statusCode).toBe(404);
+  });
+
+  it('a charge left unconfirmed past its delivery day can no longer be confirmed: that month was not delivered', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('too-late@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+    await runDaily(studioDate(new Date()), chargeDay);
+    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    const path = `/payment/confirm/${tried!.authenticationToken}`;
+
+    now = noonOn(addDays(defaultDeliveryDate(month), 1));
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.expired);
+    const asked = fake.requests.length;
+    const step = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(step.headers.location).toBe(path);
+    expect(fake.requests.slice(asked).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await paidMonths(row.id)).not.toContain(month);
+  });
+
+  it('a charge the bank declines outright when the subscriber comes to confirm it is a decline: past due, tried again daily', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('declined-on-confirm@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+    await runDaily(studioDate(new Date()), chargeDay);
+    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    const path = `/payment/confirm/${tried!.authenticationToken}`;
+
+    fake.declineCard(row.providerCustomerId!);
+    const step = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(step.headers.location).toBe(path);
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.declined);
+    expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
+    fake.replaceCard(row.providerCustomerId!);
+    await runDaily(addDays(chargeDay, 1), addDays(chargeDay, 1));
+    expect(await paidMonths(row.id)).toContain(month);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('a charge the bank is still processing waits instead of counting as a decline, and is paid once the bank answers', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('processing@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'processing');
+
+    await runDaily(studioDate(new Date()), addDays(chargeDay, 1));
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    const intents = [...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId);
+    expect(intents.map((i) => i.status)).toEqual(['processing']);
+    expect(await paidMonths(row.id)).not.toContain(month);
+
+    fake.settle(intents[0]!.id, true);
+    await runDaily(addDays(chargeDay, 2), addDays(chargeDay, 2));
+    expect(await paidMonths(row.id)).toContain(month);
+    expect([...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId)).toHaveLength(1);
+    expect(mailsTo('processing@example.com').some((mail) => mail.includes('did not go through'))).toBe(false);
   });
 
   it('two instances charging at the same time take each month once', async () => {

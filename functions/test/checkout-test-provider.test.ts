@@ -9,7 +9,8 @@ import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import type { CheckoutPayload } from '@blooms/shared/contract/checkout';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { checkoutSessions, subscriptions } from '../src/db/schema';
+import { checkoutSessions, emailOutbox, payments, subscriptions } from '../src/db/schema';
+import { CHARGE_CONFIRMATION_MESSAGES } from '@blooms/shared/contract/charge-confirmation';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { firstDeliveryOf } from './support/fixtures';
@@ -147,8 +148,9 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(await database.db.select().from(checkoutSessions)).toEqual(before);
   });
 
-  it('offers, once paid, what charging the next delivery can bring: a decline, then a payment', async () => {
-    const { sessionId } = (await call(app, 'createCheckoutSession', payload({ email: 'billing@example.com' }))).json().result;
+  it('offers, once paid, what charging the next delivery can bring: a decline, a payment, the bank asking for authentication, processing, an answer lost', async () => {
+    const yearly = payload({ email: 'billing@example.com', plan: 'yearly', months: 'all' });
+    const { sessionId } = (await call(app, 'createCheckoutSession', yearly)).json().result;
     const billing = (action: string) =>
       app.inject({
         method: 'POST',
@@ -178,6 +180,40 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     await billing('renew');
     expect(await statusOf()).toBe('active');
     expect((await billing('cancel')).statusCode).toBe(404);
+
+    // The bank asks for authentication: the subscription waits, and the payer's e-mail links to our page, which
+    // sends them to the test bank's page and back.
+    expect((await billing('authenticate')).statusCode).toBe(303);
+    expect(await statusOf()).toBe('needs-authentication');
+    const [asked] = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'payment-authentication'))).filter(
+      (mail) => mail.recipient.address === 'billing@example.com',
+    );
+    const path = new URL(/http:\/\/\S+\/payment\/confirm\/\S+/.exec(asked!.text)![0]).pathname;
+    // The test checkout page links to it too, for a newcomer with no mail reader.
+    expect((await app.inject(`/checkout/test/${sessionId}`)).body).toContain(`<a href="${path}">open it here</a>`);
+    const form = { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' };
+    const step = await app.inject({ method: 'POST', url: path, ...form });
+    expect(step.headers.location).toMatch(/^http:\/\/localhost\/checkout\/test\/authenticate\/pi_local_\w+\?return=/);
+    const bank = new URL(step.headers.location as string);
+    expect((await app.inject(bank.pathname + bank.search)).body).toContain('Complete authentication');
+    const completed = await app.inject({ method: 'POST', url: `${bank.pathname}/complete${bank.search}`, ...form });
+    expect(completed.headers.location).toBe(path);
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.paid);
+    expect(await statusOf()).toBe('active');
+
+    // Processing waits, active; the answer lost leaves the month unpaid until it is looked up, and then it is paid once.
+    const paidCount = async () => (await database.db.select().from(payments)).length;
+    const before = await paidCount();
+    await billing('processing');
+    expect(await statusOf()).toBe('active');
+    expect(await paidCount()).toBe(before);
+    await billing('renew');
+    expect(await paidCount()).toBe(before + 1);
+    await billing('unknown');
+    expect(await paidCount()).toBe(before + 1);
+    await billing('renew');
+    expect(await paidCount()).toBe(before + 2);
+    expect(await statusOf()).toBe('active');
   });
 
   describe('refuses bad payloads with INVALID_ARGUMENT, writing nothing', () => {

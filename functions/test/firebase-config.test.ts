@@ -27,12 +27,13 @@ describe('firebase.json', () => {
     expect(fs.readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8')).toBe(committedFirebaseJson());
   });
 
-  it('has a Hosting target per app, and only the host rewrites: the API and the test checkout to the api function, the rest to pages', () => {
+  it('has a Hosting target per app, and only the host rewrites: the API, the test checkout and charge confirmations to the api function, the rest to pages', () => {
     const { hosting } = firebaseJson({ region: 'us-west3' });
     expect(hosting.map((site) => site.target)).toEqual(['host', ...REMOTE_NAMES]);
     expect(hosting[0]!.rewrites).toEqual([
       { source: '/api/**', function: { functionId: 'api', region: 'us-west3' } },
       { source: '/checkout/test/**', function: { functionId: 'api', region: 'us-west3' } },
+      { source: '/payment/confirm/**', function: { functionId: 'api', region: 'us-west3' } },
       { source: '**', function: { functionId: 'pages', region: 'us-west3' } },
     ]);
     expect(hosting.slice(1).every((site) => !('rewrites' in site))).toBe(true);

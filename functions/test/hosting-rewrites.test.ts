@@ -50,6 +50,7 @@ describe('the host site on Firebase Hosting', () => {
     expect([...new Set(unreachable)]).toEqual([]);
     // The test checkout a staging site (PAYMENTS=test) sends subscribers to.
     expect(functionFor('/checkout/test/cs_test_local_1')).toBe('api');
+    expect(functionFor('/payment/confirm/abc')).toBe('api');
   });
 
   it('sends every page of the site to the pages function', () => {

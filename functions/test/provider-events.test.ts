@@ -80,6 +80,29 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
     expect(await reread(row.id)).toMatchObject({ endsAfter: addMonths(month, -1) });
   });
 
+  it('the bank asking for authentication holds the month with one e-mail carrying the link; a payment releases it; a disputed subscription stays held', async () => {
+    const row = await addSubscription(database.db);
+    const confirmUrl = 'https://blooms.example/payment/confirm/tok';
+    const asked = event('authentication:pi_auth', 50, { kind: 'needs-authentication', month, confirmUrl }, row.id);
+    expect(await applyProviderEvent(database.db, asked, site)).toBe('applied');
+    expect(await applyProviderEvent(database.db, asked, site)).toBe('replayed');
+    expect(await reread(row.id)).toMatchObject({ status: 'needs-authentication', statusFrom: month });
+    const mails = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'payment-authentication'))).filter(
+      (mail) => mail.recipient.address === row.email,
+    );
+    expect(mails.map((mail) => [mail.subject, mail.text.includes(confirmUrl)])).toEqual([
+      ['Please confirm your Monthly Blooms payment', true],
+    ]);
+    expect(await applyProviderEvent(database.db, event('pi_auth', 60, { kind: 'payment-succeeded', month }, row.id), site)).toBe('applied');
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+
+    await database.db.update(subscriptions).set({ status: 'disputed' }).where(eq(subscriptions.id, row.id));
+    expect(
+      await applyProviderEvent(database.db, event('pi_later', 70, { kind: 'payment-succeeded', month: addMonths(month, 1) }, row.id), site),
+    ).toBe('unchanged');
+    expect(await reread(row.id)).toMatchObject({ status: 'disputed' });
+  });
+
   it('an event for a subscription that does not exist is refused and records nothing', async () => {
     await expect(
       applyProviderEvent(

@@ -20,6 +20,7 @@ import { ROLES } from '@blooms/shared/contract/roles';
 import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
 import { SUBSCRIPTION_STATUSES } from '@blooms/shared/contract/lifecycle';
+import { CHARGE_TRY_OUTCOMES } from '../payments/provider';
 import { STOP_KINDS } from '@blooms/shared/contract/vases';
 import { GIFT_PAYMENTS, type GiftDeliveries } from '@blooms/shared/contract/gifts';
 
@@ -328,15 +329,48 @@ export const chargeAttempts = pgTable(
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     month: text('month').notNull(),
     attempt: integer('attempt').notNull(),
-    outcome: text('outcome', { enum: ['paid', 'declined'] }).notNull(),
-    /** The payment's id when paid; the provider's words when declined. */
+    /** pending: written before the charge is confirmed, its outcome not heard yet (migration 0025). */
+    outcome: text('outcome', { enum: CHARGE_TRY_OUTCOMES }).notNull(),
+    /** The provider's payment (a PaymentIntent) once it is made, before it is confirmed. */
     providerRef: text('provider_ref'),
+    /** The provider's words when declined. */
     reason: text('reason').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the link in the "confirm your payment" e-mail carries, once the bank asked the subscriber to authenticate. */
+    authenticationToken: text('authentication_token'),
   },
   (t) => [
     uniqueIndex('charge_attempts_month_attempt_key').on(t.subscriptionId, t.month, t.attempt),
-    check('charge_attempts_outcome_check', sql`${t.outcome} in ('paid', 'declined')`),
+    uniqueIndex('charge_attempts_authentication_token_key').on(t.authenticationToken),
+    index('charge_attempts_provider_ref_idx').on(t.providerRef),
+    check('charge_attempts_outcome_check', sql`${t.outcome} in ('pending', 'paid', 'declined', 'needs-authentication', 'processing')`),
+  ],
+);
+
+/** Charges the payer disputed with their bank (migration 0025), as Stripe tells them: an open one holds deliveries. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    /** Stripe's dispute id. */
+    id: text('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** The disputed payment (a PaymentIntent). */
+    paymentRef: text('payment_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['open', 'won', 'lost'] })
+      .notNull()
+      .default('open'),
+    /** The subscription's status when the dispute was opened: what a won dispute gives back. */
+    statusBefore: text('status_before', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_disputes_subscription_idx').on(t.subscriptionId),
+    check('payment_disputes_status_check', sql`${t.status} in ('open', 'won', 'lost')`),
   ],
 );
 

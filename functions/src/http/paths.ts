@@ -1,3 +1,5 @@
+import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
+
 /**
  * The backend's own paths on the site, beside its pages. On Firebase, Hosting sends each of
  * them to the api function and every other path to the pages function (deploy/firebase-json.ts
@@ -7,10 +9,12 @@
 export const API_PATH = '/api';
 /** The built-in test checkout's pages (PAYMENTS=test), which stand in for a payment provider's. */
 export const TEST_CHECKOUT_PATH = '/checkout/test';
+/** Where a subscriber confirms a charge their bank asked them to authenticate (the link in that e-mail). */
+export { CHARGE_CONFIRMATION_PATH };
 
-export const BACKEND_PATHS = [API_PATH, TEST_CHECKOUT_PATH] as const;
+export const BACKEND_PATHS = [API_PATH, TEST_CHECKOUT_PATH, CHARGE_CONFIRMATION_PATH] as const;
 
-/** Whether a request path is one of the backend's (the API or the test checkout), not a page. */
+/** Whether a request path is one of the backend's (the API, the test checkout, a charge's confirmation), not a page. */
 export function isBackendPath(pathname: string): boolean {
   return BACKEND_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }

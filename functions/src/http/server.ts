@@ -32,6 +32,7 @@ import { registerAreaRoutes } from './staff/area-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
+import { registerChargeConfirmationRoutes } from './public/charge-confirmation-routes';
 import { registerAccountSignInRoutes } from './public/account-sign-in-routes';
 import { siteOrigin } from './public/site-origin';
 import { registerAccountRoutes } from './subscriber/account-routes';
@@ -182,6 +183,13 @@ export async function buildServer(
     },
     ...payments,
     clock,
+  });
+  registerChargeConfirmationRoutes(publicScope, {
+    db,
+    provider: payments.provider,
+    site: payments.site,
+    clock,
+    origin: (request) => siteOrigin(request, config),
   });
   registerSeoRoutes(app, config);
   registerSpeculationRules(app);

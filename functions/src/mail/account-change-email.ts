@@ -116,6 +116,23 @@ export function paymentFailedEmail(s: Parameters<typeof payerOf>[0], site: MailS
   });
 }
 
+/** Sent once when the bank asks the payer to confirm a month's charge: the link is where they do it (services/billing.ts). */
+export function paymentAuthenticationEmail(
+  s: Parameters<typeof payerOf>[0],
+  site: MailSite,
+  monthName: string,
+  confirmUrl: string,
+): OutgoingMail {
+  return accountChangeEmail(s, site, {
+    subject: 'Please confirm your Monthly Blooms payment',
+    lines: [
+      `Your bank asks you to confirm the payment for the ${monthName} Monthly Blooms delivery before it goes through.`,
+      'Until you do, we hold the deliveries and do not try the card again; nothing is lost, and the plan stays as it is.',
+      { text: 'Confirm the payment', href: confirmUrl },
+    ],
+  });
+}
+
 /** Sent once, when a gift of a set number of deliveries has made its last: it has ended, and how to continue it. */
 export function giftEndedEmail(
   s: Parameters<typeof payerOf>[0] & { id: string; giftDeliveries: number },

@@ -2,16 +2,33 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkoutSessions } from '../db/schema';
-import type { PaymentProvider, ProviderLink } from './provider';
+import type { ChargeOutcome, PaymentProvider, ProviderLink, TestChargeOutcome } from './provider';
 import { TEST_CHECKOUT_PATH } from '../http/paths';
+
+/** The test provider's charges: as Stripe's PaymentIntents, made, then confirmed into an outcome. */
+type LocalCharge = { customerId: string | null; status: 'unconfirmed' | 'paid' | 'needs-authentication' | 'processing' | 'declined' };
+
+const TEST_DECLINE = 'Your card was declined (test billing).';
 
 /**
  * The local default: a test checkout page served by this backend (/checkout/test/{id}) that
  * behaves like a hosted checkout. Nothing is charged; paying marks the session paid, and a
- * later month's charge always goes through (its payment id is made from the idempotency key,
- * so asking twice is one payment), and so does a refund. The page's Test billing controls try the other outcomes.
+ * later month's charge goes through (its payment id is made from the idempotency key, so asking
+ * twice is one payment), and so does a refund. The page's Test billing controls make a
+ * customer's next charge end otherwise: declined, waiting for the bank's authentication (which
+ * its own page, /checkout/test/authenticate/{ref}, completes or fails), processing (paid when
+ * next looked up), or unknown (paid, but the answer lost). Charges are kept in memory: one
+ * looked up after a restart went through.
  */
 export function localProvider(db: Db): PaymentProvider {
+  const charges = new Map<string, LocalCharge>();
+  const next = new Map<string, TestChargeOutcome>();
+  const outcome = (charge: LocalCharge | undefined): ChargeOutcome =>
+    !charge || charge.status === 'paid'
+      ? { status: 'paid' }
+      : charge.status === 'declined'
+        ? { status: 'declined', reason: TEST_DECLINE }
+        : { status: charge.status };
   return {
     name: 'local',
     async createCheckout({ successUrl }) {
@@ -23,14 +40,46 @@ export function localProvider(db: Db): PaymentProvider {
       const [row] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       return row ? { paid: row.status === 'paid', ...localLinkOf(sessionId) } : null;
     },
-    async chargeSavedCard({ idempotencyKey }) {
-      return { paid: true, ref: `pi_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
+    async startCharge({ customerId, idempotencyKey }) {
+      const ref = `pi_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      if (!charges.has(ref)) charges.set(ref, { customerId, status: 'unconfirmed' });
+      return { ref };
+    },
+    async confirmCharge(ref) {
+      const charge = charges.get(ref);
+      if (!charge || charge.status !== 'unconfirmed') return outcome(charge);
+      const wanted = (charge.customerId && next.get(charge.customerId)) || 'paid';
+      if (charge.customerId) next.delete(charge.customerId);
+      charge.status = wanted === 'unknown' ? 'paid' : wanted;
+      if (wanted === 'unknown') throw new Error('Test billing: the charge went through, but its answer was lost.');
+      return outcome(charge);
+    },
+    async chargeOutcome(ref) {
+      const charge = charges.get(ref);
+      // Processing ends when next looked up: the test bank always pays in the end.
+      if (charge?.status === 'processing') charge.status = 'paid';
+      return outcome(charge);
+    },
+    async authenticationStep(ref, returnUrl) {
+      const charge = charges.get(ref);
+      if (charge?.status !== 'needs-authentication') return outcome(charge);
+      const origin = new URL(returnUrl).origin;
+      return { url: `${origin}${TEST_CHECKOUT_PATH}/authenticate/${ref}?return=${encodeURIComponent(returnUrl)}` };
     },
     async refund({ idempotencyKey }) {
       return { ref: `re_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
     },
     async cardPortalUrl() {
       return null;
+    },
+    test: {
+      nextCharge(customerId, wanted) {
+        next.set(customerId, wanted);
+      },
+      authenticate(ref, completed) {
+        const charge = charges.get(ref);
+        if (charge?.status === 'needs-authentication') charge.status = completed ? 'paid' : 'declined';
+      },
     },
   };
 }

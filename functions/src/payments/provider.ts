@@ -18,11 +18,23 @@ export interface PaymentProvider {
   /** Whether the checkout was paid, and the customer it made; null when the provider does not know the session. */
   checkoutOutcome: (sessionId: string) => Promise<CheckoutOutcome | null>;
   /**
-   * Charges the card saved at checkout, with the customer away (off-session). The same
-   * idempotency key charges at most once, however often it is asked. Throws when the provider
-   * cannot be reached or answers oddly: nothing is known then, and the same key is tried again.
+   * Makes the charge of the card saved at checkout, with the customer away (off-session), without
+   * confirming it: nothing is taken yet. Its ref is kept before confirmCharge, so a charge whose
+   * outcome is never heard is looked up (chargeOutcome) instead of made again. The same
+   * idempotency key makes one charge while the provider keeps the key; a charge made again later
+   * is never confirmed, so never taken. Returns a decline when there is no card to charge. Throws
+   * when the provider cannot be reached or answers oddly.
    */
-  chargeSavedCard: (charge: SavedCardCharge) => Promise<ChargeOutcome>;
+  startCharge: (charge: SavedCardCharge) => Promise<{ ref: string } | { declined: string }>;
+  /** Confirms a charge startCharge made: takes the money, or says why not yet. Throws when the outcome is not known. */
+  confirmCharge: (ref: string, idempotencyKey: string) => Promise<ChargeOutcome>;
+  /** Looks up what became of a charge, however long ago it was made. Throws when the provider cannot be reached. */
+  chargeOutcome: (ref: string) => Promise<ChargeOutcome>;
+  /**
+   * Where the subscriber confirms a charge their bank asked them to authenticate (the provider's
+   * own flow), coming back to returnUrl; or its outcome when there is nothing to authenticate.
+   */
+  authenticationStep: (ref: string, returnUrl: string) => Promise<{ url: string } | ChargeOutcome>;
   /**
    * Gives back part of what a checkout took, to the card that paid. The same idempotency key
    * refunds at most once. Throws when the provider cannot be reached or refuses: nothing is
@@ -31,6 +43,11 @@ export interface PaymentProvider {
   refund: (refund: CheckoutRefund) => Promise<{ ref: string }>;
   /** Where the customer changes their card (Stripe's customer portal), coming back to returnUrl; null when the provider has no such page. */
   cardPortalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
+  /** The test provider only: what its next charges do, and its page where a bank's authentication is completed or failed. */
+  test?: {
+    nextCharge: (customerId: string, outcome: TestChargeOutcome) => void;
+    authenticate: (ref: string, completed: boolean) => void;
+  };
 }
 
 export interface SavedCardCharge {
@@ -50,8 +67,25 @@ export interface CheckoutRefund {
   metadata: Record<string, string>;
 }
 
-/** paid: the money was taken (ref: the provider's payment id); declined: the bank or provider said no, and why. */
-export type ChargeOutcome = { paid: true; ref: string } | { paid: false; reason: string };
+/**
+ * What became of a charge: paid (the money was taken); declined (the bank or provider said no,
+ * and why); needs-authentication (the bank asks the subscriber to confirm it: it waits for them);
+ * processing (the bank answers later).
+ */
+export type ChargeOutcome =
+  | { status: 'paid' }
+  | { status: 'declined'; reason: string }
+  | { status: 'needs-authentication' }
+  | { status: 'processing' }
+  /** Made but never confirmed (the confirmation was lost on the way): confirm it, with the same key. */
+  | { status: 'unconfirmed' };
+
+/** A try to charge a month, as charge_attempts keeps it: pending until its outcome is heard. */
+export const CHARGE_TRY_OUTCOMES = ['pending', 'paid', 'declined', 'needs-authentication', 'processing'] as const;
+
+/** What the local test provider's next charge of a customer does (Test billing): unknown answers nothing, though the charge goes through. */
+export const TEST_CHARGE_OUTCOMES = ['paid', 'declined', 'needs-authentication', 'processing', 'unknown'] as const;
+export type TestChargeOutcome = (typeof TEST_CHARGE_OUTCOMES)[number];
 
 export interface ProviderLink {
   customerId: string | null;

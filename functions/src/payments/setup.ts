@@ -5,16 +5,15 @@ import type { Logger } from '../infrastructure/logger';
 import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/billing';
 import { completeGifts } from '../services/gifts';
 import { recordWorkerRun } from '../infrastructure/worker-runs';
-import { applyProviderEvent, type ProviderEvent } from '../services/provider-events';
 import { createFulfilment } from './fulfilment';
 import { localProvider } from './local-provider';
 import { stripeClient, stripeProvider } from './stripe-provider';
 
 /**
  * Stripe when configured; the built-in test checkout otherwise. Either way, paid checkouts are
- * fulfilled, later payments and declines applied, and each month's delivery charged on its
- * charge date by the billing worker (which also ends gifts whose last delivery has passed), whose every run is kept (for health checks) and told to
- * onBillingRun (metrics).
+ * fulfilled, and each month's delivery charged on its charge date by the billing worker (which
+ * also ends gifts whose last delivery has passed), whose every run is kept (for health checks)
+ * and told to onBillingRun (metrics). site: where the payer's notices link to.
  */
 export function paymentsFor(
   config: ServerConfig,
@@ -25,7 +24,6 @@ export function paymentsFor(
 ) {
   const site = { ...config.site, accountUrl: `${siteUrlOf(config)}${ACCOUNT_PATH}` };
   const fulfil = createFulfilment(database.db, site, log, clock);
-  const applyEvent = (event: ProviderEvent) => applyProviderEvent(database.db, event, site);
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
   const billing = new BillingWorker(
@@ -44,7 +42,7 @@ export function paymentsFor(
     },
   );
   const webhookSecret = config.stripe?.webhookSecret;
-  return { provider, fulfil, applyEvent, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
+  return { provider, site, fulfil, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
 }
 
 export type Payments = ReturnType<typeof paymentsFor>;

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { UnavailableError } from '../services/errors';
-import type { PaymentProvider, ProviderLink } from './provider';
+import type { ChargeOutcome, PaymentProvider, ProviderLink } from './provider';
 
 /** Stripe not answering (no connection, its servers failing, too many requests) is the caller's 503: nothing happened, try again shortly. */
 async function reachingStripe<T>(work: () => Promise<T>): Promise<T> {
@@ -90,30 +90,50 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         throw error;
       }
     },
-    async chargeSavedCard({ customerId, amountCents, idempotencyKey, description, metadata }) {
+    async startCharge({ customerId, amountCents, idempotencyKey, description, metadata }) {
       const card = customerId ? await cardOf(customerId) : null;
-      if (!customerId || !card) return { paid: false, reason: 'No card is saved for this customer.' };
+      if (!customerId || !card) return { declined: 'No card is saved for this customer.' };
+      // Made, not confirmed: nothing is taken until confirmCharge, after its id is kept.
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency: 'usd', customer: customerId, payment_method: card, description, metadata },
+        { idempotencyKey },
+      );
+      return { ref: intent.id };
+    },
+    async confirmCharge(ref, idempotencyKey) {
       try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: amountCents,
-            currency: 'usd',
-            customer: customerId,
-            payment_method: card,
-            off_session: true,
-            confirm: true,
-            description,
-            metadata,
-          },
-          { idempotencyKey },
-        );
-        if (intent.status === 'succeeded') return { paid: true, ref: intent.id };
-        return { paid: false, reason: `The payment is ${intent.status.replaceAll('_', ' ')}.` };
+        return outcomeOf(await stripe.paymentIntents.confirm(ref, { off_session: true }, { idempotencyKey }));
       } catch (error) {
         // A card error is the bank's answer (declined, needs the customer to authenticate); anything else is not an answer.
-        if (error instanceof Stripe.errors.StripeCardError) return { paid: false, reason: error.message };
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intent = error.payment_intent;
+          return intent ? outcomeOf(intent) : { status: 'declined', reason: error.message };
+        }
         throw error;
       }
+    },
+    async chargeOutcome(ref) {
+      return outcomeOf(await stripe.paymentIntents.retrieve(ref));
+    },
+    async authenticationStep(ref, returnUrl) {
+      let intent = await reachingStripe(() => stripe.paymentIntents.retrieve(ref));
+      const known = outcomeOf(intent);
+      if (known.status !== 'needs-authentication') return known;
+      if (intent.status !== 'requires_action') {
+        // Confirmed again with the subscriber present: Stripe answers with its own page for the bank's check.
+        const card = intent.last_payment_error?.payment_method?.id ?? idOf(intent.payment_method);
+        try {
+          intent = await reachingStripe(() =>
+            stripe.paymentIntents.confirm(ref, { ...(card ? { payment_method: card } : {}), return_url: returnUrl }),
+          );
+        } catch (error) {
+          // The bank's answer without asking the customer (declined outright): the outcome, not a failure.
+          if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+          return error.payment_intent ? outcomeOf(error.payment_intent) : { status: 'declined', reason: error.message };
+        }
+      }
+      const url = intent.next_action?.redirect_to_url?.url;
+      return url ? { url } : outcomeOf(intent);
     },
     async refund({ checkoutSessionId, amountCents, idempotencyKey, metadata }) {
       const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(checkoutSessionId));
@@ -129,6 +149,32 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       return session.url;
     },
   };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/**
+ * What a PaymentIntent's status says of the charge. An off-session charge the bank wants the
+ * customer to authenticate comes back waiting for a payment method, its error saying so; one
+ * never confirmed (the confirmation lost before it arrived) is confirmed again by the caller.
+ */
+export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'paid' };
+    case 'processing':
+      return { status: 'processing' };
+    case 'requires_action':
+      return { status: 'needs-authentication' };
+    case 'requires_confirmation':
+      return { status: 'unconfirmed' };
+    case 'requires_payment_method':
+      if (intent.last_payment_error?.code === 'authentication_required') return { status: 'needs-authentication' };
+      if (!intent.last_payment_error) return { status: 'unconfirmed' };
+      return { status: 'declined', reason: intent.last_payment_error.message ?? 'The card was declined.' };
+    default:
+      return { status: 'declined', reason: `The payment is ${intent.status.replaceAll('_', ' ')}.` };
+  }
 }
 
 /** The customer a Stripe checkout made (an id, whether Stripe sent it expanded or not); Stripe keeps no subscription for us. */

@@ -1,11 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { chargeDateFor, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { addMonths, formatMonth } from '@blooms/shared/contract/months';
+import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
-import { chargeAttempts, payments, subscriptions } from '../db/schema';
+import { chargeAttempts, payments, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
-import type { PaymentProvider } from '../payments/provider';
+import type { ChargeOutcome, PaymentProvider } from '../payments/provider';
+import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { deliveryDatesBetween } from './delivery-dates';
 import { deliversOncePaid } from './lifecycle';
 import { applyProviderEvent } from './provider-events';
@@ -14,7 +16,7 @@ import type { Logger } from '../infrastructure/logger';
 export interface BillingRun {
   paid: number;
   declined: number;
-  /** Charges whose outcome is unknown (the provider unreachable): tried again with the same key. */
+  /** Charges whose outcome is unknown (the provider unreachable): looked up on the next run, not charged again. */
   failed: number;
 }
 
@@ -34,7 +36,7 @@ function owing(db: Db, day: MonthDeliveryDate) {
       and(
         sql`${Number(day.month.slice(5, 7))} = any(${subscriptions.months})`,
         or(
-          inArray(subscriptions.status, ['active', 'past-due']),
+          inArray(subscriptions.status, ['active', 'past-due', 'needs-authentication']),
           and(eq(subscriptions.status, 'cancelled'), gte(subscriptions.endsAfter, day.month)),
         ),
         // A subscription's first delivery is the first after the day it began (fulfilment.ts).
@@ -50,13 +52,149 @@ function owing(db: Db, day: MonthDeliveryDate) {
     .orderBy(asc(subscriptions.createdAt));
 }
 
+/** A try to charge a month, as kept in charge_attempts. */
+export type ChargeTry = typeof chargeAttempts.$inferSelect;
+
+/** Tries whose outcome is not final: looked up, never charged again. */
+const UNSETTLED: readonly ChargeTry['outcome'][] = ['pending', 'needs-authentication', 'processing'];
+
+/** A pending try younger than this is another run's, still under way: left to it. */
+const PENDING_IS_UNDER_WAY_MS = 10 * 60_000;
+
+/** The idempotency key of a try: the same try charges at most once while the provider keeps the key. */
+const keyOf = (subscriptionId: string, month: MonthKey, attempt: number) => `blooms-charge-${subscriptionId}-${month}-${attempt}`;
+
+/** The try's token for the confirmation link: made once, whoever asks first (the worker or a webhook at the same time). */
+async function authenticationTokenOf(db: Db, tryId: number): Promise<string> {
+  await db
+    .update(chargeAttempts)
+    .set({ authenticationToken: randomBytes(24).toString('base64url') })
+    .where(and(eq(chargeAttempts.id, tryId), isNull(chargeAttempts.authenticationToken)));
+  const [row] = await db.select({ token: chargeAttempts.authenticationToken }).from(chargeAttempts).where(eq(chargeAttempts.id, tryId));
+  return row!.token!;
+}
+
+/**
+ * Applies what became of a try, once: a payment recorded and the subscription active; a decline
+ * making it past due (one notice); the bank asking the subscriber to authenticate making it
+ * wait for them, with one e-mail whose link carries the try's token; processing waiting. A try
+ * already paid keeps that, whatever arrives later. Returns what the try now is.
+ */
+export async function settleChargeTry(
+  db: Db,
+  tried: ChargeTry,
+  outcome: ChargeOutcome,
+  at: Date,
+  site: MailSite,
+): Promise<ChargeTry['outcome']> {
+  if (outcome.status === 'unconfirmed') return tried.outcome;
+  if (tried.outcome === 'paid') return 'paid';
+  const ref = tried.providerRef;
+  const base = { createdAt: at, subscriptionId: tried.subscriptionId };
+  const month = tried.month;
+  if (outcome.status === 'paid') {
+    await applyProviderEvent(
+      db,
+      { ...base, id: ref!, type: 'payment_intent.succeeded', change: { kind: 'payment-succeeded', month } },
+      site,
+    );
+  } else if (outcome.status === 'declined') {
+    const id = `declined:${ref ?? keyOf(tried.subscriptionId, month, tried.attempt)}`;
+    await applyProviderEvent(db, { ...base, id, type: 'payment_intent.payment_failed', change: { kind: 'payment-failed', month } }, site);
+  } else if (outcome.status === 'needs-authentication') {
+    const token = tried.authenticationToken ?? (await authenticationTokenOf(db, tried.id));
+    await applyProviderEvent(
+      db,
+      {
+        ...base,
+        id: `authentication:${ref}`,
+        type: 'payment_intent.requires_action',
+        change: {
+          kind: 'needs-authentication',
+          month,
+          confirmUrl: `${new URL(site.accountUrl).origin}${CHARGE_CONFIRMATION_PATH}/${token}`,
+        },
+      },
+      site,
+    );
+  }
+  await db
+    .update(chargeAttempts)
+    .set({ outcome: outcome.status, reason: outcome.status === 'declined' ? outcome.reason : '' })
+    .where(and(eq(chargeAttempts.id, tried.id), sql`${chargeAttempts.outcome} <> 'paid'`));
+  return outcome.status;
+}
+
+/**
+ * One try at a month: a try whose outcome is not final yet (its answer lost, waiting for the
+ * subscriber's authentication, processing) is looked up at the provider and never charged
+ * again, however long later; otherwise, unless a try was made today, a new try is written
+ * (pending) before its payment is made, the payment's id kept before it is confirmed, and the
+ * outcome settled. Returns what the try became, 'skipped' when none was due, or 'unknown' when
+ * the provider's answer is not known (it is looked up on the next run).
+ */
+export async function tryCharge(
+  db: Db,
+  provider: PaymentProvider,
+  site: MailSite,
+  row: SubscriptionDbRow,
+  month: MonthKey,
+  now: Date,
+  /** atOnce (the test checkout's Test billing): a new try even if one was made today, and a pending one looked up at once. */
+  options: { atOnce: boolean } = { atOnce: false },
+): Promise<ChargeTry['outcome'] | 'skipped' | 'unknown'> {
+  const tries = await db
+    .select()
+    .from(chargeAttempts)
+    .where(and(eq(chargeAttempts.subscriptionId, row.id), eq(chargeAttempts.month, month)))
+    .orderBy(asc(chargeAttempts.attempt));
+  const last = tries.at(-1);
+  let tried: ChargeTry;
+  if (last && UNSETTLED.includes(last.outcome)) {
+    if (!options.atOnce && last.outcome === 'pending' && now.getTime() - last.at.getTime() < PENDING_IS_UNDER_WAY_MS) return 'skipped';
+    tried = last;
+  } else {
+    if (!options.atOnce && tries.some((t) => studioDate(t.at) === studioDate(now))) return 'skipped';
+    const [made] = await db
+      .insert(chargeAttempts)
+      .values({ subscriptionId: row.id, month, attempt: tries.length + 1, outcome: 'pending', at: now })
+      .onConflictDoNothing()
+      .returning();
+    // Another instance wrote this try first: it is theirs.
+    if (!made) return 'skipped';
+    tried = made;
+  }
+  const key = keyOf(row.id, month, tried.attempt);
+  let outcome: ChargeOutcome;
+  if (!tried.providerRef) {
+    // Made again with the same key if it was made before its id was kept: never confirmed, it takes nothing.
+    const started = await provider.startCharge({
+      customerId: row.providerCustomerId,
+      amountCents: PRICE_PER_MONTH_CENTS,
+      idempotencyKey: key,
+      description: `Monthly Blooms: ${formatMonth(month)} delivery`,
+      metadata: { subscription_id: row.id, month, attempt: String(tried.attempt) },
+    });
+    if ('declined' in started) return settleChargeTry(db, tried, { status: 'declined', reason: started.declined }, now, site);
+    await db.update(chargeAttempts).set({ providerRef: started.ref }).where(eq(chargeAttempts.id, tried.id));
+    tried = { ...tried, providerRef: started.ref };
+    outcome = await provider.confirmCharge(started.ref, `${key}-confirm`);
+  } else {
+    outcome = await provider.chargeOutcome(tried.providerRef);
+    if (outcome.status === 'unconfirmed') outcome = await provider.confirmCharge(tried.providerRef, `${key}-confirm`);
+  }
+  return settleChargeTry(db, tried, outcome, now, site);
+}
+
 /**
  * Charges each month with a delivery on its charge date, the day after its last day for
  * changes (contract/account.ts): unselected, skipped and paused months are never charged,
  * and a cancelled subscription only for the deliveries it still gets. A declined month is
  * tried again once a day until its delivery day; each try has its own idempotency key
- * (subscription, month, try), so a run repeated or interrupted charges once. The outcome goes
- * through applyProviderEvent: the payment recorded, or the subscription past due with one notice.
+ * (subscription, month, try), so a run repeated or interrupted charges once, and its payment is
+ * kept before it is confirmed, so an outcome never heard is looked up, not charged again
+ * (tryCharge). The outcome goes through applyProviderEvent: the payment recorded, or the
+ * subscription past due (or awaiting the subscriber's authentication) with one notice.
  */
 export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: MailSite, log: Logger, now: Date): Promise<BillingRun> {
   const run: BillingRun = { paid: 0, declined: 0, failed: 0 };
@@ -64,66 +202,23 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
   for (const day of await monthsDue(db, today)) {
     for (const row of await owing(db, day)) {
       if (!deliversOncePaid(row, day.month)) continue;
-      const tries = await db
-        .select()
-        .from(chargeAttempts)
-        .where(and(eq(chargeAttempts.subscriptionId, row.id), eq(chargeAttempts.month, day.month)))
-        .orderBy(asc(chargeAttempts.attempt));
-      if (tries.some((tried) => studioDate(tried.at) === today)) continue;
-      const attempt = tries.length + 1;
-      const idempotencyKey = `blooms-charge-${row.id}-${day.month}-${attempt}`;
-      let outcome;
+      let outcome: Awaited<ReturnType<typeof tryCharge>>;
       try {
-        outcome = await provider.chargeSavedCard({
-          customerId: row.providerCustomerId,
-          amountCents: PRICE_PER_MONTH_CENTS,
-          idempotencyKey,
-          description: `Monthly Blooms: ${formatMonth(day.month)} delivery`,
-          metadata: { subscription_id: row.id, month: day.month },
-        });
+        outcome = await tryCharge(db, provider, site, row, day.month, now);
       } catch (error) {
-        run.failed++;
+        outcome = 'unknown';
         log.error(
-          { err: error, subscriptionId: row.id, month: day.month, attempt, metric: 'charge', outcome: 'error' },
-          'charge not made; it is tried again with the same key',
+          { err: error, subscriptionId: row.id, month: day.month, metric: 'charge', outcome: 'error' },
+          'charge outcome not known; it is looked up on the next run',
         );
-        continue;
       }
-      const event = outcome.paid
-        ? { id: outcome.ref, type: 'payment_intent.succeeded', change: { kind: 'payment-succeeded' as const, month: day.month } }
-        : {
-            id: `declined:${idempotencyKey}`,
-            type: 'payment_intent.payment_failed',
-            change: { kind: 'payment-failed' as const, month: day.month },
-          };
-      await applyProviderEvent(db, { ...event, createdAt: now, subscriptionId: row.id }, site);
-      // Written after the outcome is applied: a crash in between repeats this try, same key, same answer.
-      await db
-        .insert(chargeAttempts)
-        .values({
-          subscriptionId: row.id,
-          month: day.month,
-          attempt,
-          outcome: outcome.paid ? 'paid' : 'declined',
-          providerRef: outcome.paid ? outcome.ref : null,
-          reason: outcome.paid ? '' : outcome.reason,
-          at: now,
-        })
-        .onConflictDoNothing();
-      if (outcome.paid) run.paid++;
-      else run.declined++;
+      if (outcome === 'skipped') continue;
+      if (outcome === 'paid') run.paid++;
+      else if (outcome === 'declined') run.declined++;
+      else if (outcome === 'unknown' || outcome === 'pending') run.failed++;
       // metric/outcome: what Cloud Monitoring counts charges by (docs/operations.md).
-      log.info(
-        {
-          subscriptionId: row.id,
-          month: day.month,
-          attempt,
-          paid: outcome.paid,
-          metric: 'charge',
-          outcome: outcome.paid ? 'paid' : 'declined',
-        },
-        'month charged',
-      );
+      if (outcome !== 'unknown')
+        log.info({ subscriptionId: row.id, month: day.month, paid: outcome === 'paid', metric: 'charge', outcome }, 'month charged');
     }
   }
   return run;

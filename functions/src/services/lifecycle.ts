@@ -7,8 +7,13 @@ export function lifecycleOf(row: Pick<SubscriptionDbRow, 'status' | 'statusFrom'
   return { status: row.status, statusFrom: row.statusFrom, endsAfter: row.endsAfter };
 }
 
-/** Whether a month goes out once it is paid for: what the month's charge pays. A past-due subscription's months are held only until a payment goes through. */
+/**
+ * Whether a month goes out once it is paid for: what the month's charge pays. A past-due
+ * subscription's months, or one awaiting the subscriber's authentication, are held only until a
+ * payment goes through.
+ */
 export function deliversOncePaid(row: SubscriptionDbRow, month: MonthKey): boolean {
   const lifecycle = lifecycleOf(row);
-  return monthState(row, row.status === 'past-due' ? { ...lifecycle, status: 'active' } : lifecycle, month) === 'delivering';
+  const heldUntilPaid = row.status === 'past-due' || row.status === 'needs-authentication';
+  return monthState(row, heldUntilPaid ? { ...lifecycle, status: 'active' } : lifecycle, month) === 'delivering';
 }

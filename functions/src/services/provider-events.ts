@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
-import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
-import { lastDeliveryUnpaidEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
+import { paymentDisputes, providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { lastDeliveryUnpaidEmail, paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import type { OutgoingMail } from '../mail/mailer';
 import { announce } from '../infrastructure/change-feed';
 import { deliveryDateOf } from './delivery-dates';
@@ -17,7 +17,9 @@ export type ProviderChange =
   /** A month was paid for: the one given, or (null) the next one that delivers and is not paid yet. */
   | { kind: 'payment-succeeded'; month: MonthKey | null }
   /** A month's charge was declined: the one given, or (null) the next one not delivered yet. */
-  | { kind: 'payment-failed'; month: MonthKey | null };
+  | { kind: 'payment-failed'; month: MonthKey | null }
+  /** The bank asks the subscriber to authenticate a month's charge, which they do at confirmUrl. */
+  | { kind: 'needs-authentication'; month: MonthKey; confirmUrl: string };
 
 export interface ProviderEvent {
   /** The provider's id of what happened (a payment, a decline): applied once. */
@@ -55,7 +57,10 @@ async function recordProviderChange(
     kind: 'status',
     detail: { event: event.type, ...change },
   });
-  if (notice) await queueEmail(tx, 'payment-failed', notice, { subscriptionId: subscription.id });
+  if (notice)
+    await queueEmail(tx, event.change.kind === 'needs-authentication' ? 'payment-authentication' : 'payment-failed', notice, {
+      subscriptionId: subscription.id,
+    });
   await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
   return 'applied';
 }
@@ -115,14 +120,32 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
       if (month) await recordPayment(tx, subscription.id, event.id, month);
     }
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';
+    if (subscription.status === 'cancelled' && change.kind === 'needs-authentication')
+      // Its last deliveries are not held by a status: the payer is asked to confirm, once.
+      return recordProviderChange(
+        tx,
+        subscription,
+        event,
+        { from: { status: 'cancelled' }, to: { status: 'cancelled' } },
+        authenticationEmail(subscription, site, change),
+      );
     if (subscription.status === 'cancelled') return unpaidLastDelivery(tx, subscription, event, site);
+    // A disputed charge holds the subscription until the dispute is closed, whatever its payments say.
+    if (subscription.status === 'disputed') return 'unchanged';
 
     const status: SubscriptionStatus =
-      change.kind === 'payment-failed' ? 'past-due' : subscription.status === 'past-due' ? 'active' : subscription.status;
+      change.kind === 'payment-failed'
+        ? 'past-due'
+        : change.kind === 'needs-authentication'
+          ? 'needs-authentication'
+          : subscription.status === 'past-due' || subscription.status === 'needs-authentication'
+            ? 'active'
+            : subscription.status;
     const changed = status !== subscription.status;
-    // The first month a new status applies to: a declined month is held, and so is every later
-    // one until a payment goes through; otherwise the first month not delivered yet.
-    const statusFrom = (change.kind === 'payment-failed' && change.month) || addMonths(await lastDeliveredMonth(tx, event.createdAt), 1);
+    // The first month a new status applies to: a declined month (or one awaiting authentication)
+    // is held, and so is every later one until a payment goes through; otherwise the first
+    // month not delivered yet.
+    const statusFrom = (change.kind !== 'payment-succeeded' && change.month) || addMonths(await lastDeliveredMonth(tx, event.createdAt), 1);
     await tx
       .update(subscriptions)
       .set({
@@ -132,12 +155,92 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
       })
       .where(eq(subscriptions.id, subscription.id));
     if (!changed) return 'unchanged';
-    return recordProviderChange(
-      tx,
-      subscription,
-      event,
-      { from: { status: subscription.status }, to: { status } },
-      status === 'past-due' ? paymentFailedEmail(subscription, site) : null,
-    );
+    const notice =
+      change.kind === 'needs-authentication'
+        ? authenticationEmail(subscription, site, change)
+        : status === 'past-due'
+          ? paymentFailedEmail(subscription, site)
+          : null;
+    return recordProviderChange(tx, subscription, event, { from: { status: subscription.status }, to: { status } }, notice);
+  });
+}
+
+const authenticationEmail = (subscription: SubscriptionDbRow, site: MailSite, change: { month: MonthKey; confirmUrl: string }) =>
+  paymentAuthenticationEmail(subscription, site, formatMonth(change.month), change.confirmUrl);
+
+/** What Stripe says of a disputed charge. */
+export interface DisputeEvent {
+  /** The event's id: applied once. */
+  id: string;
+  type: 'charge.dispute.created' | 'charge.dispute.closed';
+  createdAt: Date;
+  subscriptionId: string;
+  dispute: { id: string; paymentRef: string; amountCents: number; reason: string; status: string };
+}
+
+/**
+ * A charge disputed with the payer's bank, once per event and in any order. Opened: the dispute
+ * is kept and the subscription held from its first month not delivered yet (staff see it
+ * Disputed on the dashboard and can filter for it), unless it is already over. Closed: won, the
+ * hold is released (the status before it comes back) once no other dispute of the
+ * subscription is open; lost, the loss is recorded and the subscription stays held for staff to
+ * decide. A close told before its opening is kept, and the late opening then holds nothing.
+ */
+export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<ProviderEventResult> {
+  return inTransaction(db, async (tx) => {
+    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, event.subscriptionId)).for('update');
+    if (!subscription) throw new NotFoundError(`There is no subscription ${event.subscriptionId}.`);
+    const [fresh] = await tx.insert(providerEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (!fresh) return 'replayed';
+    const { dispute } = event;
+    const closed = event.type === 'charge.dispute.closed';
+    const outcome = !closed ? 'open' : dispute.status === 'won' ? 'won' : 'lost';
+    const [known] = await tx.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id)).for('update');
+    if (known && known.status !== 'open' && !closed) return 'stale';
+    const holds = subscription.status !== 'cancelled' && subscription.status !== 'complete';
+    if (!known)
+      await tx.insert(paymentDisputes).values({
+        id: dispute.id,
+        subscriptionId: subscription.id,
+        paymentRef: dispute.paymentRef,
+        amountCents: dispute.amountCents,
+        reason: dispute.reason,
+        status: outcome,
+        statusBefore: subscription.status,
+        openedAt: event.createdAt,
+        closedAt: closed ? event.createdAt : null,
+      });
+    else await tx.update(paymentDisputes).set({ status: outcome, closedAt: event.createdAt }).where(eq(paymentDisputes.id, dispute.id));
+
+    const history = { dispute: dispute.id, payment: dispute.paymentRef, amountCents: dispute.amountCents, outcome };
+    let status: SubscriptionStatus = subscription.status;
+    if (outcome === 'open' && holds) status = 'disputed';
+    if (outcome === 'won' && subscription.status === 'disputed') {
+      const [stillOpen] = await tx
+        .select({ id: paymentDisputes.id })
+        .from(paymentDisputes)
+        .where(and(eq(paymentDisputes.subscriptionId, subscription.id), eq(paymentDisputes.status, 'open')));
+      if (!stillOpen) status = known?.statusBefore && known.statusBefore !== 'disputed' ? known.statusBefore : 'active';
+    }
+    const changed = status !== subscription.status;
+    if (changed)
+      await tx
+        .update(subscriptions)
+        .set({
+          status,
+          statusChangedAt: event.createdAt,
+          statusFrom: addMonths(await lastDeliveredMonth(tx, event.createdAt), 1),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.id, subscription.id));
+    await tx.insert(subscriptionEvents).values({
+      subscriptionId: subscription.id,
+      actorKind: 'provider',
+      actor: event.id,
+      kind: 'dispute',
+      detail: { event: event.type, ...history, from: { status: subscription.status }, to: { status } },
+    });
+    await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
+    return 'applied';
   });
 }

@@ -83,3 +83,27 @@ export async function subscribeThroughStripe(
   if (webhook.statusCode !== 200) throw new Error(`the checkout webhook answered ${webhook.statusCode}: ${webhook.body}`);
   return subscriptionOf(db, sessionId);
 }
+
+/** Stripe tells the webhook of an event about this object, signed as Stripe signs it; resolves with the response. */
+export function sendStripeEvent(
+  app: FastifyInstance,
+  event: { id: string; type: string; created: Date; object: object },
+  secret = WEBHOOK_SECRET,
+) {
+  const body = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    created: Math.floor(event.created.getTime() / 1000),
+    data: { object: event.object },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
+    },
+    payload: body,
+  });
+}

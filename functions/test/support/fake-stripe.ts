@@ -31,30 +31,36 @@ export interface FakeRefund {
 export interface FakePaymentIntent {
   id: string;
   object: 'payment_intent';
-  status: 'succeeded';
+  status: 'requires_confirmation' | 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded';
   amount: number;
   currency: string;
   customer: string;
   payment_method: string;
   description: string;
   metadata: Record<string, string>;
+  last_payment_error: { code: string; message: string; payment_method: { id: string } } | null;
+  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
 }
+
+/** What the bank does with a card's off-session charges. */
+type CardBehaviour = 'declines' | 'needs-authentication' | 'processing';
 
 interface FakeCustomer {
   id: string;
   /** The customer's saved cards, newest first. */
   cards: string[];
   defaultCard: string | null;
-  /** Cards the bank declines. */
-  declined: Set<string>;
+  /** Cards whose charges the bank does not simply take. */
+  behaviour: Map<string, CardBehaviour>;
 }
 
 const stripeError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { type, message, ...extra } });
 
 /**
  * A local stand-in for the part of Stripe's HTTP API this product uses: Checkout Sessions in
- * payment mode that save the card, customers and their cards, off-session PaymentIntents
- * (honouring Idempotency-Key as Stripe does: the same key answers the same, charging once),
+ * payment mode that save the card, customers and their cards, PaymentIntents made and then
+ * confirmed off-session, looked up, and authenticated on the bank's page (honouring
+ * Idempotency-Key as Stripe does: the same key answers the same, charging once, until forgotten),
  * refunds of a checkout's payment (idempotent the same way), and customer portal sessions.
  */
 export async function startFakeStripe() {
@@ -75,6 +81,11 @@ export async function startFakeStripe() {
   }[] = [];
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
+  /** Every PaymentIntent made, confirmed or not, by id. */
+  const intents = new Map<string, FakePaymentIntent>();
+  /** While set, confirmations are made but their answers lost (the connection dropped). */
+  let losingAnswers = false;
+
   function createPaymentIntent(form: URLSearchParams): { status: number; json: unknown } {
     const customer = customers.get(form.get('customer') ?? '');
     const card = form.get('payment_method') ?? '';
@@ -85,33 +96,82 @@ export async function startFakeStripe() {
       };
     if (!customer.cards.includes(card))
       return { status: 400, json: stripeError('invalid_request_error', `No such PaymentMethod: '${card}'`, { code: 'resource_missing' }) };
-    if (form.get('off_session') !== 'true' || form.get('confirm') !== 'true')
-      return { status: 400, json: stripeError('invalid_request_error', 'This stand-in only takes confirmed off-session charges.') };
-    const intent = {
+    if (form.has('confirm') || form.has('off_session'))
+      return {
+        status: 400,
+        json: stripeError('invalid_request_error', 'This stand-in makes PaymentIntents first and confirms them after.'),
+      };
+    const intent: FakePaymentIntent = {
       id: id('pi_test'),
       object: 'payment_intent' as const,
+      status: 'requires_confirmation',
       amount: Number(form.get('amount')),
       currency: form.get('currency') ?? '',
       customer: customer.id,
       payment_method: card,
       description: form.get('description') ?? '',
-      metadata: Object.fromEntries(
-        [...form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]),
-      ),
+      metadata: metadataOf(form),
+      last_payment_error: null,
+      next_action: null,
     };
-    if (customer.declined.has(card)) {
+    intents.set(intent.id, intent);
+    return { status: 200, json: intent };
+  }
+
+  /**
+   * Confirms a PaymentIntent as Stripe does: off-session, the bank takes it, declines it, wants
+   * the customer to authenticate (an error, the intent waiting for a payment method), or answers
+   * later (processing); on-session with a return_url, a card that wants authentication answers
+   * with a redirect to the bank's page.
+   */
+  function confirmPaymentIntent(intentId: string, form: URLSearchParams): { status: number; json: unknown } {
+    const intent = intents.get(intentId);
+    if (!intent)
       return {
-        status: 402,
-        json: stripeError('card_error', 'Your card has insufficient funds.', {
-          code: 'card_declined',
-          decline_code: 'insufficient_funds',
-          payment_intent: { ...intent, status: 'requires_payment_method' },
+        status: 404,
+        json: stripeError('invalid_request_error', `No such payment_intent: '${intentId}'`, { code: 'resource_missing' }),
+      };
+    if (intent.status !== 'requires_confirmation' && intent.status !== 'requires_payment_method')
+      return {
+        status: 400,
+        json: stripeError('invalid_request_error', `This PaymentIntent's status is ${intent.status}.`, {
+          code: 'payment_intent_unexpected_state',
         }),
       };
+    const card = form.get('payment_method') ?? intent.payment_method;
+    const behaviour = customers.get(intent.customer)?.behaviour.get(card);
+    intent.payment_method = card;
+    if (behaviour === 'declines' || (behaviour === 'needs-authentication' && form.get('off_session') === 'true')) {
+      const code = behaviour === 'declines' ? 'card_declined' : 'authentication_required';
+      const message =
+        behaviour === 'declines'
+          ? 'Your card has insufficient funds.'
+          : 'Your card was declined. This transaction requires authentication.';
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { code, message, payment_method: { id: card } } });
+      return { status: 402, json: stripeError('card_error', message, { code, payment_intent: intent }) };
     }
-    const succeeded: FakePaymentIntent = { ...intent, status: 'succeeded' };
-    charges.push(succeeded);
-    return { status: 200, json: succeeded };
+    if (behaviour === 'needs-authentication') {
+      const returnUrl = form.get('return_url') ?? '';
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: {
+          type: 'redirect_to_url',
+          redirect_to_url: { url: `https://hooks.stripe.test/3d_secure/${intent.id}`, return_url: returnUrl },
+        },
+      });
+      return { status: 200, json: intent };
+    }
+    if (behaviour === 'processing') {
+      intent.status = 'processing';
+      return { status: 200, json: intent };
+    }
+    succeed(intent);
+    return { status: 200, json: intent };
+  }
+
+  function succeed(intent: FakePaymentIntent) {
+    Object.assign(intent, { status: 'succeeded', last_payment_error: null, next_action: null });
+    charges.push(intent);
   }
 
   const metadataOf = (form: URLSearchParams) =>
@@ -183,6 +243,11 @@ export async function startFakeStripe() {
         sessions.set(sessionId, session);
         return send(200, session);
       }
+      if (route === 'GET /v1/checkout/sessions') {
+        const intent = url.searchParams.get('payment_intent');
+        const found = [...sessions.values()].filter((session) => !intent || session.payment_intent === intent);
+        return send(200, { object: 'list', has_more: false, data: found.slice(0, Number(url.searchParams.get('limit') ?? 10)) });
+      }
       if (req.method === 'GET' && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname))) {
         const session = sessions.get(decodeURIComponent(match[1]!));
         return session ? send(200, session) : notFound(`checkout.session: '${match[1]}'`);
@@ -206,6 +271,18 @@ export async function startFakeStripe() {
         const answer = (idempotencyKey && byIdempotencyKey.get(idempotencyKey)) || createPaymentIntent(form);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, answer);
         return send(answer.status, answer.json);
+      }
+      if (req.method === 'POST' && (match = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname))) {
+        const answer =
+          (idempotencyKey && byIdempotencyKey.get(idempotencyKey)) || confirmPaymentIntent(decodeURIComponent(match[1]!), form);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, answer);
+        // The charge is made, but the answer never arrives.
+        if (losingAnswers) return res.destroy();
+        return send(answer.status, answer.json);
+      }
+      if (req.method === 'GET' && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname))) {
+        const intent = intents.get(decodeURIComponent(match[1]!));
+        return intent ? send(200, intent) : notFound(`payment_intent: '${match[1]}'`);
       }
       if (route === 'POST /v1/refunds') {
         const answer = (idempotencyKey && byIdempotencyKey.get(idempotencyKey)) || createRefund(form);
@@ -248,7 +325,7 @@ export async function startFakeStripe() {
     pay(sessionId: string) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      const customer: FakeCustomer = { id: id('cus_test'), cards: [id('pm_test')], defaultCard: null, declined: new Set() };
+      const customer: FakeCustomer = { id: id('cus_test'), cards: [id('pm_test')], defaultCard: null, behaviour: new Map() };
       customers.set(customer.id, customer);
       session.payment_status = 'paid';
       session.status = 'complete';
@@ -256,10 +333,53 @@ export async function startFakeStripe() {
       session.payment_intent = id('pi_test');
       return session;
     },
+    intents,
     /** From now on the bank declines the customer's current card. */
     declineCard(customerId: string) {
       const customer = customerOf(customerId);
-      customer.declined.add(customer.defaultCard ?? customer.cards[0]!);
+      customer.behaviour.set(customer.defaultCard ?? customer.cards[0]!, 'declines');
+    },
+    /** From now on the bank asks the customer to authenticate each charge of their current card, or answers it later. */
+    cardBehaves(customerId: string, behaviour: CardBehaviour) {
+      const customer = customerOf(customerId);
+      customer.behaviour.set(customer.defaultCard ?? customer.cards[0]!, behaviour);
+    },
+    /** The customer passes (or fails) their bank's check on the page next_action sent them to. */
+    authenticate(intentId: string, passed: boolean) {
+      const intent = intents.get(intentId);
+      if (intent?.status !== 'requires_action') throw new Error(`${intentId} is not waiting for authentication`);
+      intent.next_action = null;
+      if (passed) succeed(intent);
+      else
+        Object.assign(intent, {
+          status: 'requires_payment_method',
+          last_payment_error: {
+            code: 'payment_intent_authentication_failure',
+            message: 'The customer did not authenticate.',
+            payment_method: { id: intent.payment_method },
+          },
+        });
+      return intent;
+    },
+    /** The bank answers a processing charge. */
+    settle(intentId: string, paid: boolean) {
+      const intent = intents.get(intentId);
+      if (intent?.status !== 'processing') throw new Error(`${intentId} is not processing`);
+      if (paid) succeed(intent);
+      else
+        Object.assign(intent, {
+          status: 'requires_payment_method',
+          last_payment_error: { code: 'card_declined', message: 'Your card was declined.', payment_method: { id: intent.payment_method } },
+        });
+      return intent;
+    },
+    /** Confirmations are made but their answers lost (true) or heard again (false). */
+    loseAnswers(losing: boolean) {
+      losingAnswers = losing;
+    },
+    /** Stripe keeps idempotency keys about a day: after that, a repeated key is a new request. */
+    forgetIdempotencyKeys() {
+      byIdempotencyKey.clear();
     },
     /** The customer gives a new card in the customer portal: it becomes the default. */
     replaceCard(customerId: string) {

@@ -102,6 +102,8 @@ const NO_DELIVERY_REASONS: Record<Exclude<MonthState, 'delivering' | 'stopped' |
 const STOPPED_REASONS: Record<SubscriptionStatus, string> = {
   active: 'held',
   'past-due': 'held, past due',
+  'needs-authentication': 'held, awaiting authentication',
+  disputed: 'held, disputed',
   paused: 'paused',
   cancelled: 'cancelled',
   complete: 'gift complete',

@@ -1,7 +1,7 @@
 // The florist's forecast: for each coming delivery day, how many arrangements to make and why
 // the others do not go out, and how many old vases come back.
 import { z } from 'zod';
-import { monthState, type DeliveryPlan, type Lifecycle } from './lifecycle';
+import { HOLDING_STATUSES, monthState, type DeliveryPlan, type Lifecycle } from './lifecycle';
 import type { IsoDate } from './delivery-dates';
 import type { MonthKey } from './months';
 import { isOver } from './vases';
@@ -80,7 +80,7 @@ export function forecastOf(
         vase.delivered = vase.vaseOut = true;
       } else if (state === 'skipped') day.skips++;
       else if (state === 'paused' || (state === 'stopped' && subscription.lifecycle.status === 'paused')) day.pauses++;
-      else if (state === 'stopped' && subscription.lifecycle.status === 'past-due') day.held++;
+      else if (state === 'stopped' && HOLDING_STATUSES.includes(subscription.lifecycle.status)) day.held++;
       else if (vase.vaseOut && isOver(subscription.lifecycle, month)) {
         day.pickups++;
         vase.vaseOut = false;

@@ -2,17 +2,26 @@
 import { formatMonth, type MonthKey } from './months';
 import type { IsoDate } from './delivery-dates';
 
-/** complete: a gift of a set number of deliveries that has made its last one (contract/gifts.ts). */
-export const SUBSCRIPTION_STATUSES = ['active', 'past-due', 'paused', 'cancelled', 'complete'] as const;
+/**
+ * complete: a gift of a set number of deliveries that has made its last one (contract/gifts.ts).
+ * needs-authentication: the bank asked the subscriber to confirm a charge, and it waits for them.
+ * disputed: the payer disputed a charge with their bank; it holds deliveries until the dispute is closed.
+ */
+export const SUBSCRIPTION_STATUSES = ['active', 'past-due', 'needs-authentication', 'paused', 'cancelled', 'complete', 'disputed'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   active: 'Active',
   'past-due': 'Past due',
+  'needs-authentication': 'Awaiting authentication',
   paused: 'Paused',
   cancelled: 'Cancelled',
   complete: 'Gift complete',
+  disputed: 'Disputed',
 };
+
+/** The statuses that hold deliveries from their month until a payment goes through or a dispute is closed (deliversInSql keeps to them too). */
+export const HOLDING_STATUSES: readonly SubscriptionStatus[] = ['past-due', 'needs-authentication', 'disputed'];
 
 /** What a subscription's deliveries depend on besides its plan. */
 export interface Lifecycle {
@@ -50,7 +59,9 @@ export function monthState(plan: DeliveryPlan, lifecycle: Lifecycle, month: Mont
   if (plan.firstDelivery && month < plan.firstDelivery.slice(0, 7)) return 'before-first';
   if (lifecycle.endsAfter !== null && month > lifecycle.endsAfter) return 'ended';
   const stopped =
-    lifecycle.status === 'past-due' || lifecycle.status === 'paused' || (lifecycle.status === 'cancelled' && lifecycle.endsAfter === null);
+    HOLDING_STATUSES.includes(lifecycle.status) ||
+    lifecycle.status === 'paused' ||
+    (lifecycle.status === 'cancelled' && lifecycle.endsAfter === null);
   if (stopped && month >= lifecycle.statusFrom) return 'stopped';
   if (plan.skippedMonths.includes(month)) return 'skipped';
   if (plan.pausedFrom !== null && plan.pausedUntil !== null && month >= plan.pausedFrom && month <= plan.pausedUntil) return 'paused';

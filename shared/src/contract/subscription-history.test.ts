@@ -41,6 +41,11 @@ describe("a subscription's history in words", () => {
         provider,
       ),
     ).toBe('Last delivery moved to January 2027 (a charge was declined)');
+    const disputed = (outcome: string, from: string, to: string) =>
+      change('dispute', { amountCents: 9900, outcome, from: { status: from }, to: { status: to } }, provider);
+    expect(disputed('open', 'active', 'disputed')).toBe('A $99 charge was disputed with the bank: deliveries held');
+    expect(disputed('won', 'disputed', 'active')).toBe('Dispute won: the $99 charge stands, deliveries released');
+    expect(disputed('lost', 'disputed', 'disputed')).toBe('Dispute lost: the $99 charge went back to the payer; deliveries stay held');
   });
 
   it("says each change to a month's delivery", () => {

@@ -92,6 +92,14 @@ function describeChange(change: string, detail: Record<string, unknown>): string
     }
     case 'gift-complete':
       return `Gift complete: its last delivery was ${monthOf(detail.lastMonth)}`;
+    case 'dispute': {
+      const amount = formatPrice(Number(detail.amountCents) / 100);
+      if (detail.outcome === 'open')
+        return `A ${amount} charge was disputed with the bank${to?.status === 'disputed' ? ': deliveries held' : ''}`;
+      if (detail.outcome === 'won')
+        return `Dispute won: the ${amount} charge stands${to?.status !== from?.status ? ', deliveries released' : ''}`;
+      return `Dispute lost: the ${amount} charge went back to the payer${to?.status === 'disputed' ? '; deliveries stay held' : ''}`;
+    }
     case 'status':
       return to?.endsAfter && to.endsAfter !== from?.endsAfter
         ? `Last delivery moved to ${monthOf(to.endsAfter)} (a charge was declined)`

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { API } from '@blooms/shared/contract/api-routes';
 import { payerOf } from '@blooms/shared/contract/subscriber';
@@ -19,12 +18,15 @@ import { LATER_CHARGES, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/c
 import { monthList } from '@blooms/shared/contract/months';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
 import type { Db } from '../../db/database';
-import { checkoutSessions, subscriptions } from '../../db/schema';
-import type { PaymentProvider } from '../../payments/provider';
+import { chargeAttempts, checkoutSessions, subscriptions } from '../../db/schema';
+import type { PaymentProvider, TestChargeOutcome } from '../../payments/provider';
+import type { MailSite } from '../../mail/account-change-email';
+import { tryCharge } from '../../services/billing';
+import { reconcileStripeEvent, type IntentObject, type ReconciledEvent } from '../../services/reconciliation';
+import { nextUnpaidMonth } from '../../services/payment-ledger';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import type { ProviderEvent, ProviderEventResult } from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
@@ -34,7 +36,7 @@ import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
 import { serve } from '../serve';
 import type { RateLimiter } from '../rate-limit';
-import { TEST_CHECKOUT_PATH } from '../paths';
+import { CHARGE_CONFIRMATION_PATH, TEST_CHECKOUT_PATH } from '../paths';
 
 export interface CheckoutDeps {
   db: Db;
@@ -42,8 +44,8 @@ export interface CheckoutDeps {
   fulfil: Fulfil;
   /** The server's time, which decides the first delivery. */
   clock: () => Date;
-  /** Applies what charging a later month brought (the test checkout's Test billing). */
-  applyEvent: (event: ProviderEvent) => Promise<ProviderEventResult>;
+  /** The site the payer's notices link to (the test checkout's Test billing charges as the billing worker does). */
+  site: MailSite;
   /** The site's origin for checkout return URLs (site-origin.ts). */
   origin: (request: FastifyRequest) => string;
   stripe: { client: Stripe; webhookSecret: string } | null;
@@ -96,7 +98,16 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
     { limiter: deps.limiters.verifications },
   );
 
-  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil);
+  if (deps.stripe) {
+    const client = deps.stripe.client;
+    const reconcile = (event: ReconciledEvent) =>
+      reconcileStripeEvent(db, deps.site, event, async (paymentRef) => {
+        // A dispute of a checkout's payment: the checkout that took it.
+        const sessions = await client.checkout.sessions.list({ payment_intent: paymentRef, limit: 1 });
+        return sessions.data[0]?.id ?? null;
+      });
+    registerStripeWebhook(app, deps.stripe, fulfil, reconcile, deps.clock);
+  }
   if (provider.name === 'local') registerTestCheckout(app, deps);
 }
 
@@ -108,8 +119,30 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
 const stripeEventSchema = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
+  /** When it happened (Unix seconds): the order events are applied in. */
+  created: z.number().int().nonnegative().optional(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
+const paymentIntentSchema = z.object({
+  id: z.string().min(1).max(255),
+  status: z.string().max(64),
+  metadata: z.record(z.string().max(255), z.string().max(500)).optional(),
+  last_payment_error: z.object({ code: z.string().max(255).optional(), message: z.string().max(2000).optional() }).nullish(),
+});
+const disputeSchema = z.object({
+  id: z.string().min(1).max(255),
+  payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]),
+  amount: z.number().int().nonnegative(),
+  reason: z.string().max(255).optional(),
+  status: z.string().max(64),
+});
+const RECONCILED = {
+  'payment_intent.succeeded': paymentIntentSchema,
+  'payment_intent.payment_failed': paymentIntentSchema,
+  'charge.dispute.created': disputeSchema,
+  'charge.dispute.closed': disputeSchema,
+} as const;
+
 const paidCheckoutSchema = z.object({
   id: z.string().min(1).max(255),
   payment_status: z.string().max(64),
@@ -124,24 +157,47 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+interface ReadEvent {
+  id: string;
+  type: string;
+  session: z.output<typeof paidCheckoutSchema> | null;
+  reconciled: ReconciledEvent | null;
+}
+
 /** The event's parts the webhook uses, or null when the event is not of a shape it can handle. */
-function readStripeEvent(event: unknown): { id: string; type: string; session: z.output<typeof paidCheckoutSchema> | null } | null {
+function readStripeEvent(event: unknown, now: Date): ReadEvent | null {
   const parsed = stripeEventSchema.safeParse(event);
   if (!parsed.success) return null;
-  const { id, type, data } = parsed.data;
+  const { id, type, data, created } = parsed.data;
   const isCheckout = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
   const session = isCheckout ? paidCheckoutSchema.safeParse(data.object) : null;
   if (session && !session.success) return null;
-  const read = { id, type, session: session?.data ?? null };
+  let reconciled: ReconciledEvent | null = null;
+  if (type in RECONCILED) {
+    const createdAt = created === undefined ? now : new Date(created * 1000);
+    const object = RECONCILED[type as keyof typeof RECONCILED].safeParse(data.object);
+    if (!object.success) return null;
+    reconciled =
+      'amount' in object.data
+        ? { id, type: type as 'charge.dispute.created', createdAt, dispute: object.data }
+        : { id, type: type as 'payment_intent.succeeded', createdAt, intent: object.data as IntentObject };
+  }
+  const read = { id, type, session: session?.data ?? null, reconciled };
   return findUnstorableText(read) ? null : read;
 }
 
 /**
  * Stripe's events, signature-checked against the raw body: paid checkouts become
- * subscriptions. Later months are charged by the billing worker, which learns each outcome
- * from Stripe's answer, so no other event is needed.
+ * subscriptions; a later month's charge succeeding or failing, and disputes opened and closed,
+ * are reconciled (services/reconciliation.ts), each once and in any order.
  */
-function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil) {
+function registerStripeWebhook(
+  app: PublicScope,
+  stripe: { client: Stripe; webhookSecret: string },
+  fulfil: Fulfil,
+  reconcile: (event: ReconciledEvent) => Promise<string>,
+  clock: () => Date,
+) {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -162,7 +218,7 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
           throw new InvalidInputError('The webhook signature is missing or does not match.');
         }
         const text = body.toString('utf8');
-        const event = nestedDeeperThan(text, MAX_JSON_DEPTH) ? null : readStripeEvent(parseJson(text));
+        const event = nestedDeeperThan(text, MAX_JSON_DEPTH) ? null : readStripeEvent(parseJson(text), clock());
         if (!event) {
           request.log.warn('stripe event refused: signed, but not of a shape this webhook handles');
           throw new InvalidInputError('The event is not of a shape this webhook handles.');
@@ -170,6 +226,9 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
         if (event.session?.payment_status === 'paid') {
           const result = await fulfil(event.session.id, stripeLinkOf(event.session));
           request.log.info({ eventId: event.id, sessionId: event.session.id, result }, 'stripe checkout fulfilled');
+        } else if (event.reconciled) {
+          const result = await reconcile(event.reconciled);
+          request.log.info({ eventId: event.id, type: event.type, result }, 'stripe event reconciled');
         } else if (!event.session) {
           request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
         }
@@ -180,33 +239,43 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
   });
 }
 
-/** What the test checkout's billing controls make happen at once, as the billing worker would on the next delivery's charge date. */
-const TEST_BILLING: Record<string, { label: string; type: string; change: ProviderEvent['change'] }> = {
-  renew: {
-    label: 'Charge the next delivery now: the payment goes through',
-    type: 'payment_intent.succeeded',
-    change: { kind: 'payment-succeeded', month: null },
-  },
-  fail: {
-    label: 'Charge the next delivery now: the card is declined',
-    type: 'payment_intent.payment_failed',
-    change: { kind: 'payment-failed', month: null },
-  },
+/**
+ * What the test checkout's billing controls make happen at once: the next delivery's charge,
+ * made as the billing worker makes it on its charge date, with the test bank answering so.
+ */
+const TEST_BILLING: Record<string, { label: string; outcome: TestChargeOutcome }> = {
+  renew: { label: 'Charge the next delivery now: the payment goes through', outcome: 'paid' },
+  fail: { label: 'Charge the next delivery now: the card is declined', outcome: 'declined' },
+  authenticate: { label: 'Charge the next delivery now: the bank asks the subscriber to authenticate', outcome: 'needs-authentication' },
+  processing: { label: 'Charge the next delivery now: the bank answers later (processing)', outcome: 'processing' },
+  unknown: { label: 'Charge the next delivery now: the answer is lost (outcome unknown)', outcome: 'unknown' },
 };
 
 /**
  * The built-in test checkout: looks and behaves like a hosted checkout, clearly in test mode.
- * Once paid, its page also offers what charging the next delivery can bring (paid or declined)
- * at once, so every path of a subscription's life can be tried without keys or waiting.
+ * Once paid, its page also offers what charging the next delivery can bring (paid, declined,
+ * authentication asked, processing, the answer lost) at once, so every path of a subscription's life can be tried without keys or waiting.
  */
 function registerTestCheckout(
   app: PublicScope,
-  { db, fulfil, applyEvent, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'applyEvent' | 'clock'>,
+  { db, fulfil, provider, site, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'provider' | 'site' | 'clock'>,
 ) {
   const findSession = async (id: string) => {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
     if (!session || session.provider !== 'local') throw new NotFoundError('This checkout does not exist.');
     return session;
+  };
+
+  /** The confirmation page of a charge waiting for the subscriber's authentication, as the e-mail links to it; null when none waits. */
+  const waitingConfirmationOf = async (sessionId: string) => {
+    const [waiting] = await db
+      .select({ token: chargeAttempts.authenticationToken })
+      .from(chargeAttempts)
+      .innerJoin(subscriptions, eq(subscriptions.id, chargeAttempts.subscriptionId))
+      .where(and(eq(subscriptions.checkoutSessionId, sessionId), eq(chargeAttempts.outcome, 'needs-authentication')))
+      .orderBy(desc(chargeAttempts.id))
+      .limit(1);
+    return waiting?.token ? `${CHARGE_CONFIRMATION_PATH}/${waiting.token}` : null;
   };
 
   const subscriptionStatusOf = async (sessionId: string) => {
@@ -253,6 +322,7 @@ ${
     ? `<p>This checkout is already paid.</p><a class="cancel" href="${escapeHtml(confirmation)}">Continue</a>
 <section aria-labelledby="test-billing"><h2 id="test-billing">Test billing</h2>
 <p>What the payment provider would do later. The subscription is now: <strong>${escapeHtml(await subscriptionStatusOf(session.id))}</strong>.</p>
+${await waitingConfirmationOf(session.id).then((link) => (link ? `<p>The payer was e-mailed a link to confirm the payment: <a href="${escapeHtml(link)}">open it here</a>.</p>` : ''))}
 ${Object.entries(TEST_BILLING)
   .map(
     ([action, { label }]) =>
@@ -283,13 +353,18 @@ ${Object.entries(TEST_BILLING)
         .from(subscriptions)
         .where(eq(subscriptions.checkoutSessionId, session.id));
       if (session.status !== 'paid' || !subscription) throw new InvalidInputError('Pay this test checkout first.');
-      const result = await applyEvent({
-        id: `pi_local_${randomBytes(12).toString('hex')}`,
-        type: billing.type,
-        createdAt: clock(),
-        subscriptionId: subscription.id,
-        change: billing.change,
-      });
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+      const now = clock();
+      const month = row && (await nextUnpaidMonth(db, row, now));
+      if (!row || !month) throw new InvalidInputError('This subscription has no delivery left to charge.');
+      if (row.providerCustomerId) provider.test?.nextCharge(row.providerCustomerId, billing.outcome);
+      let result: string;
+      try {
+        result = await tryCharge(db, provider, site, row, month, now, { atOnce: true });
+      } catch (error) {
+        result = 'unknown';
+        request.log.warn({ err: error, sessionId: session.id }, 'test billing: the charge outcome is not known');
+      }
       request.log.info({ sessionId: session.id, action: request.params.action, result }, 'test billing event');
       return reply.redirect(`${TEST_CHECKOUT_PATH}/${encodeURIComponent(session.id)}`, 303);
     });

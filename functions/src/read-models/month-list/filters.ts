@@ -22,7 +22,7 @@ export function deliversInSql(month: MonthKey): SQL {
   return sql`(${monthNumber(month)} = any(${subscriptions.months})
     and (${subscriptions.firstDelivery} is null or left(${subscriptions.firstDelivery}, 7) <= ${month})
     and (${subscriptions.endsAfter} is null or ${subscriptions.endsAfter} >= ${month})
-    and not ((${subscriptions.status} in ('past-due', 'paused') or (${subscriptions.status} = 'cancelled' and ${subscriptions.endsAfter} is null)) and ${subscriptions.statusFrom} <= ${month})
+    and not ((${subscriptions.status} in ('past-due', 'needs-authentication', 'disputed', 'paused') or (${subscriptions.status} = 'cancelled' and ${subscriptions.endsAfter} is null)) and ${subscriptions.statusFrom} <= ${month})
     and not (${month} = any(${subscriptions.skippedMonths}))
     and not (${subscriptions.pausedFrom} is not null and ${month} between ${subscriptions.pausedFrom} and ${subscriptions.pausedUntil}))`;
 }

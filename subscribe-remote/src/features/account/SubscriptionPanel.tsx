@@ -42,6 +42,18 @@ export function SubscriptionPanel({
           delivery day{updateCard ? '; or use another card below.' : '.'}
         </p>
       )}
+      {s.status === 'needs-authentication' && (
+        <p className="account__error">
+          Your bank asks you to confirm the last charge before it goes through, so your deliveries are on hold. Open the link in the e-mail
+          “Please confirm your Monthly Blooms payment” to confirm it; the card is not tried again meanwhile.
+        </p>
+      )}
+      {s.status === 'disputed' && (
+        <p className="account__error">
+          A payment to Monthly Blooms is disputed with your bank, so your deliveries are on hold until the dispute is settled. If it is a
+          mistake, tell your bank or get in touch with us.
+        </p>
+      )}
       <ComingMonths subscription={s} act={act} monthsFormId={custom ? monthsHeadingId(s.id) : null} />
       {custom && <ChangeMonthsForm subscription={s} act={act} />}
       {open && <PauseSection subscription={s} act={act} />}

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { chargeDateFor } from '@blooms/shared/contract/account';
+import { addDays, defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths } from '@blooms/shared/contract/months';
+import { emailOutbox, paymentDisputes, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { startTestServer, testConfig } from './support/test-server';
+import { startFakeStripe } from './support/fake-stripe';
+import { signInWithGoogle } from './support/identities';
+import { firstDeliveryOf } from './support/fixtures';
+import { sendStripeEvent, subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+
+const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
+const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and disputes, once and in any order, on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let staffToken = '';
+  let now = new Date();
+  let serial = 0;
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+    fake = await startFakeStripe();
+    app = await startTestServer(database, {
+      config: testConfig({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.url,
+        PUBLIC_URL: 'https://blooms.example',
+      }),
+      clock: () => now,
+    });
+    await database.db.insert(users).values({ name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' });
+    staffToken = (await signInWithGoogle('boss@blooms.example')).idToken;
+  });
+  beforeEach(() => {
+    now = new Date();
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+    await database.destroy();
+  });
+
+  const month = addMonths(firstDeliveryOf(ALL).month, 1);
+  const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+  const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+  const paidMonths = async (id: string) =>
+    (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((payment) => payment.month).sort();
+  const noticesTo = async (email: string) =>
+    (await database.db.select().from(emailOutbox)).filter((mail) => mail.recipient.address === email && mail.kind === 'payment-failed');
+  const event = (type: string, object: object, minutes: number) => ({
+    id: `evt_${kind}_${++serial}`,
+    type,
+    created: new Date(noonOn(chargeDay).getTime() + minutes * 60_000),
+    object,
+  });
+  async function send(e: ReturnType<typeof event>) {
+    const response = await sendStripeEvent(app, e);
+    expect(response.statusCode).toBe(200);
+  }
+  async function monthRow(id: string) {
+    const response = await app.inject({ url: `/api/subscriptions?month=${month}`, headers: { authorization: `Bearer ${staffToken}` } });
+    return (response.json().rows as { id: string; lifecycle: { status: string }; delivery: { scheduled: boolean } }[]).find(
+      (row) => row.id === id,
+    )!;
+  }
+  /** A subscriber whose next month's charge the bank is still processing: the PaymentIntent. */
+  async function processingCharge(email: string) {
+    const row = await subscribe(email);
+    fake.cardBehaves(row.providerCustomerId!, 'processing');
+    now = noonOn(chargeDay);
+    await app.billing.runDue();
+    const [intent] = [...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId);
+    expect(intent!.status).toBe('processing');
+    return { row, intent: intent! };
+  }
+  const subscribe = (email: string) => subscribeThroughStripe(app, database.db, fake, email, ALL);
+
+  it('payment_intent.succeeded pays a processing month; a failure told later about the same charge, and replays, change nothing', async () => {
+    const { row, intent } = await processingCharge(`processing-paid-${kind}@example.com`);
+    const paid = fake.settle(intent.id, true);
+    const succeeded = event('payment_intent.succeeded', paid, 10);
+    const failed = event(
+      'payment_intent.payment_failed',
+      { ...paid, status: 'requires_payment_method', last_payment_error: { code: 'card_declined', message: 'Declined.' } },
+      5,
+    );
+    for (const e of [succeeded, failed, succeeded, failed]) await send(e);
+    expect(await paidMonths(row.id)).toContain(month);
+    expect((await paidMonths(row.id)).filter((m) => m === month)).toHaveLength(1);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    expect(await noticesTo(row.email)).toHaveLength(0);
+    // The worker's next run finds the month paid: no new charge.
+    now = noonOn(addDays(chargeDay, 1));
+    await app.billing.runDue();
+    expect([...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId)).toHaveLength(1);
+  });
+
+  it('payment_intent.payment_failed holds a processing month with one notice, however often it is told; a later success releases it', async () => {
+    const { row, intent } = await processingCharge(`processing-failed-${kind}@example.com`);
+    const declined = fake.settle(intent.id, false);
+    const failed = event('payment_intent.payment_failed', declined, 10);
+    await send(failed);
+    await send(failed);
+    expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
+    expect((await monthRow(row.id)).delivery.scheduled).toBe(false);
+    expect(await noticesTo(row.email)).toHaveLength(1);
+
+    // The next day's retry goes through (a new card), told by both the worker and the webhook: one payment.
+    fake.replaceCard(row.providerCustomerId!);
+    now = noonOn(addDays(chargeDay, 1));
+    await app.billing.runDue();
+    const retry = [...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId).at(-1)!;
+    await send(event('payment_intent.succeeded', retry, 24 * 60 + 10));
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    expect((await paidMonths(row.id)).filter((m) => m === month)).toHaveLength(1);
+    expect((await monthRow(row.id)).delivery.scheduled).toBe(true);
+  });
+
+  it('a payment that is not a subscription’s later charge (a checkout’s) changes nothing', async () => {
+    await send(event('payment_intent.succeeded', { id: 'pi_someone_else', status: 'succeeded', metadata: { reference: 'x' } }, 0));
+    await send(
+      event(
+        'payment_intent.payment_failed',
+        { id: 'pi_forged', status: 'requires_payment_method', metadata: { subscription_id: 'nope', month, attempt: '1' } },
+        0,
+      ),
+    );
+  });
+
+  it('a dispute holds deliveries and is flagged to staff; won, they are released; each event once', async () => {
+    const row = await subscribe(`disputed-won-${kind}@example.com`);
+    const checkout = fake.sessions.get(row.checkoutSessionId!)!;
+    const dispute = {
+      id: `dp_won_${kind}`,
+      object: 'dispute',
+      payment_intent: checkout.payment_intent,
+      amount: 9900,
+      reason: 'fraudulent',
+    };
+    const opened = event('charge.dispute.created', { ...dispute, status: 'needs_response' }, 0);
+    await send(opened);
+    await send(opened);
+    now = new Date(opened.created.getTime() + 60_000);
+    expect(await reread(row.id)).toMatchObject({ status: 'disputed' });
+    expect(await monthRow(row.id)).toMatchObject({ lifecycle: { status: 'disputed' }, delivery: { scheduled: false } });
+    const listed = await app.inject({
+      url: `/api/subscriptions?month=${month}&subscription=disputed`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(listed.json().rows.map((r: { id: string }) => r.id)).toContain(row.id);
+    // A disputed subscription is not charged meanwhile.
+    now = noonOn(chargeDay);
+    await app.billing.runDue();
+    expect([...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId)).toHaveLength(0);
+
+    const won = event('charge.dispute.closed', { ...dispute, status: 'won' }, 60);
+    await send(won);
+    await send(won);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    expect((await monthRow(row.id)).delivery.scheduled).toBe(true);
+    const history = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id));
+    expect(history.map((e) => [e.kind, (e.detail as { outcome: string }).outcome])).toEqual([
+      ['dispute', 'open'],
+      ['dispute', 'won'],
+    ]);
+  });
+
+  it('a lost dispute is recorded and the deliveries stay held; a close told before its opening holds nothing', async () => {
+    const row = await subscribe(`disputed-lost-${kind}@example.com`);
+    const dispute = {
+      id: `dp_lost_${kind}`,
+      object: 'dispute',
+      payment_intent: fake.sessions.get(row.checkoutSessionId!)!.payment_intent,
+      amount: 9900,
+    };
+    await send(event('charge.dispute.created', { ...dispute, status: 'needs_response' }, 0));
+    await send(event('charge.dispute.closed', { ...dispute, status: 'lost' }, 60));
+    expect(await reread(row.id)).toMatchObject({ status: 'disputed' });
+    expect(await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id))).toMatchObject([
+      { status: 'lost', amountCents: 9900, subscriptionId: row.id },
+    ]);
+
+    const other = await subscribe(`disputed-late-${kind}@example.com`);
+    const late = {
+      id: `dp_late_${kind}`,
+      object: 'dispute',
+      payment_intent: fake.sessions.get(other.checkoutSessionId!)!.payment_intent,
+      amount: 9900,
+    };
+    await send(event('charge.dispute.closed', { ...late, status: 'won' }, 60));
+    await send(event('charge.dispute.created', { ...late, status: 'needs_response' }, 0));
+    expect(await reread(other.id)).toMatchObject({ status: 'active' });
+    expect(await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, late.id))).toMatchObject([{ status: 'won' }]);
+  });
+
+  it('keeps the signature check: an unsigned or wrongly signed dispute changes nothing', async () => {
+    const row = await subscribe(`unsigned-${kind}@example.com`);
+    const dispute = {
+      id: `dp_forged_${kind}`,
+      object: 'dispute',
+      payment_intent: fake.sessions.get(row.checkoutSessionId!)!.payment_intent,
+      amount: 9900,
+      status: 'needs_response',
+    };
+    const forged = await sendStripeEvent(app, event('charge.dispute.created', dispute, 0), 'whsec_wrong');
+    expect(forged.statusCode).toBe(400);
+    expect(await reread(row.id)).toMatchObject({ status: 'active' });
+    expect(await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id))).toEqual([]);
+    const malformed = await sendStripeEvent(app, event('charge.dispute.created', { id: dispute.id }, 0));
+    expect(malformed.statusCode).toBe(400);
+  });
+});
