@@ -4,7 +4,8 @@ import { chargeDateFor, type Account } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate, studioDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
-import { chargeAttempts, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { chargeAttempts, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { paidMonthsOf } from '../src/services/payment-ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
@@ -66,8 +67,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     }
   }
   const chargesOf = (customerId: string | null) => fake.charges.filter((charge) => charge.customer === customerId);
-  const paidMonths = async (id: string) =>
-    (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((payment) => payment.month).sort();
+  const paidMonths = async (id: string) => [...(await paidMonthsOf(database.db, id))].sort();
   const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mailText(mail.raw));
   async function monthRow(month: string, id: string) {

@@ -24,11 +24,12 @@ export interface PaymentProvider {
    */
   chargeSavedCard: (charge: SavedCardCharge) => Promise<ChargeOutcome>;
   /**
-   * Gives back part of what a checkout took, to the card that paid. The same idempotency key
-   * refunds at most once. Throws when the provider cannot be reached or refuses: nothing is
-   * known to be refunded then, and the same key is tried again.
+   * Gives back part of what a payment took (a checkout's, or a later month's charge), to the
+   * card that paid. The same idempotency key refunds at most once. Throws when the provider
+   * cannot be reached or refuses: nothing is known to be refunded then, and the same key is
+   * tried again.
    */
-  refund: (refund: CheckoutRefund) => Promise<{ ref: string }>;
+  refund: (refund: PaymentRefund) => Promise<{ ref: string }>;
   /** Where the customer changes their card (Stripe's customer portal), coming back to returnUrl; null when the provider has no such page. */
   cardPortalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
 }
@@ -43,12 +44,12 @@ export interface SavedCardCharge {
   metadata: Record<string, string>;
 }
 
-export interface CheckoutRefund {
-  checkoutSessionId: string;
+/** A refund of a checkout's payment (by its session) or of a later charge (by the provider's payment id). */
+export type PaymentRefund = ({ checkoutSessionId: string } | { paymentId: string }) & {
   amountCents: number;
   idempotencyKey: string;
   metadata: Record<string, string>;
-}
+};
 
 /** paid: the money was taken (ref: the provider's payment id); declined: the bank or provider said no, and why. */
 export type ChargeOutcome = { paid: true; ref: string } | { paid: false; reason: string };

@@ -115,14 +115,19 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         throw error;
       }
     },
-    async refund({ checkoutSessionId, amountCents, idempotencyKey, metadata }) {
-      const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(checkoutSessionId));
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!intent) throw new Error(`Stripe checkout ${checkoutSessionId} has no payment to refund`);
-      const refund = await reachingStripe(() =>
+    async refund(refund) {
+      const { amountCents, idempotencyKey, metadata } = refund;
+      let intent: string | undefined;
+      if ('paymentId' in refund) intent = refund.paymentId;
+      else {
+        const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(refund.checkoutSessionId));
+        intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        if (!intent) throw new Error(`Stripe checkout ${refund.checkoutSessionId} has no payment to refund`);
+      }
+      const made = await reachingStripe(() =>
         stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata }, { idempotencyKey }),
       );
-      return { ref: refund.id };
+      return { ref: made.id };
     },
     async cardPortalUrl(customerId, returnUrl) {
       const session = await reachingStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));

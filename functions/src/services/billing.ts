@@ -1,13 +1,14 @@
-import { and, asc, eq, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { chargeDateFor, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
-import { chargeAttempts, payments, subscriptions } from '../db/schema';
+import { chargeAttempts, subscriptions } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
 import { deliveryDatesBetween } from './delivery-dates';
 import { deliversOncePaid } from './lifecycle';
+import { paidMonthSql } from './payment-ledger';
 import { applyProviderEvent } from './provider-events';
 import type { Logger } from '../infrastructure/logger';
 
@@ -39,12 +40,7 @@ function owing(db: Db, day: MonthDeliveryDate) {
         ),
         // A subscription's first delivery is the first after the day it began (fulfilment.ts).
         lt(subscriptions.createdAt, studioMidnight(day.date)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(payments)
-            .where(and(eq(payments.subscriptionId, subscriptions.id), eq(payments.month, day.month))),
-        ),
+        sql`not ${paidMonthSql(subscriptions.id, day.month)}`,
       ),
     )
     .orderBy(asc(subscriptions.createdAt));

@@ -103,7 +103,9 @@ const accountSubscriptionSchema = z.object({
       photoUrl: z.string().nullable(),
     }),
   ),
-  payments: z.array(z.object({ month: z.string(), amountCents: z.number(), paidAt: z.string(), refunded: z.boolean() })),
+  payments: z.array(
+    z.object({ month: z.string(), amountCents: z.number(), paidAt: z.string(), refundedCents: z.number(), refunded: z.boolean() }),
+  ),
 }) satisfies z.ZodType<AccountSubscription>;
 
 export const accountSchema = z.object({

@@ -41,11 +41,13 @@ export interface AccountPastDelivery {
   photoUrl: string | null;
 }
 
+/** A charge: what it took and when, the month it pays for now (a skipped month's money moves on), and what of it was given back. */
 export interface AccountPayment {
   month: MonthKey;
   amountCents: number;
   paidAt: string;
-  /** Given back: a prepaid gift's delivery not made when it was cancelled. */
+  refundedCents: number;
+  /** All of it given back (a delivery not made when cancelled, or a refund by the florist). */
   refunded: boolean;
 }
 

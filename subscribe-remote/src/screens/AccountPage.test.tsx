@@ -222,7 +222,7 @@ it('the account states no price, notice or rule the contract does not hold', asy
   await renderSignedIn(
     accountWith({
       coming: [paid, { ...SUBSCRIPTION.coming[0]!, month: '2027-06', date: '2027-06-10' }],
-      payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z', refunded: false }],
+      payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z', refundedCents: 0, refunded: false }],
     }),
   );
   expect(claimsOutsideTheContract(document.body.textContent ?? '')).toEqual([]);

@@ -17,7 +17,7 @@ export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubs
             <li key={`${payment.month}-${payment.paidAt}`}>
               {dollars(payment.amountCents)} for {formatMonth(payment.month)}, paid{' '}
               {new Date(payment.paidAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-              {payment.refunded && ', refunded'}
+              {payment.refunded ? ', refunded' : payment.refundedCents > 0 && `, ${dollars(payment.refundedCents)} of it refunded`}
             </li>
           ))}
         </ul>
