@@ -12,6 +12,7 @@ import {
   users,
 } from '../db/schema';
 import { NotFoundError } from './errors';
+import { monthBalances } from './payment-ledger';
 
 /**
  * Everything that happened to a subscription, newest first, from the tables that record it:
@@ -141,6 +142,9 @@ export async function subscriptionHistory(
       createdAt: subscription.createdAt.toISOString(),
     },
     events,
+    refundable: monthBalances(paid)
+      .filter((balance) => balance.balanceCents > 0)
+      .map((balance) => ({ month: balance.month, heldCents: balance.balanceCents })),
   };
 }
 

@@ -55,7 +55,7 @@ const stripeError = (type: string, message: string, extra: Record<string, unknow
  * A local stand-in for the part of Stripe's HTTP API this product uses: Checkout Sessions in
  * payment mode that save the card, customers and their cards, off-session PaymentIntents
  * (honouring Idempotency-Key as Stripe does: the same key answers the same, charging once),
- * refunds of a checkout's payment (idempotent the same way), and customer portal sessions.
+ * refunds of a checkout's payment or a later charge (idempotent the same way), and customer portal sessions.
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
@@ -117,18 +117,19 @@ export async function startFakeStripe() {
   const metadataOf = (form: URLSearchParams) =>
     Object.fromEntries([...form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]));
 
-  /** A refund of part of a paid checkout's payment; Stripe refuses more than is left of it. */
+  /** A refund of part of a paid checkout's payment, or of a later charge; Stripe refuses more than is left of it. */
   function createRefund(form: URLSearchParams): { status: number; json: unknown } {
     const intent = form.get('payment_intent') ?? '';
     const session = [...sessions.values()].find((s) => s.payment_intent === intent);
-    if (!session)
+    const charged = session?.amount_total ?? charges.find((c) => c.id === intent)?.amount;
+    if (charged === undefined)
       return {
         status: 400,
         json: stripeError('invalid_request_error', `No such payment_intent: '${intent}'`, { code: 'resource_missing' }),
       };
-    const amount = Number(form.get('amount') ?? session.amount_total);
+    const amount = Number(form.get('amount') ?? charged);
     const refunded = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
-    if (amount > session.amount_total - refunded)
+    if (amount > charged - refunded)
       return {
         status: 400,
         json: stripeError('invalid_request_error', 'Refund amount is greater than unrefunded amount on charge', {
@@ -200,6 +201,18 @@ export async function startFakeStripe() {
         const customer = customers.get(decodeURIComponent(match[1]!));
         if (!customer) return notFound(`customer: '${match[1]}'`);
         return send(200, { id: customer.id, object: 'customer', invoice_settings: { default_payment_method: customer.defaultCard } });
+      }
+      if (req.method === 'GET' && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname))) {
+        // A payment's card, as a receipt reads it (latest_charge expanded): the stand-in's cards are all Visa 4242.
+        const intentId = decodeURIComponent(match[1]!);
+        const known = charges.find((c) => c.id === intentId) ?? [...sessions.values()].find((s) => s.payment_intent === intentId);
+        if (!known) return notFound(`payment_intent: '${intentId}'`);
+        return send(200, {
+          id: intentId,
+          object: 'payment_intent',
+          status: 'succeeded',
+          latest_charge: { id: `ch_for_${intentId}`, object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } } },
+        });
       }
       if (route === 'POST /v1/payment_intents') {
         // Stripe answers a repeated key with the first answer, whatever it was.

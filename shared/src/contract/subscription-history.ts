@@ -69,6 +69,8 @@ export type HistoryEvent = z.infer<typeof historyEventSchema>;
 export const subscriptionHistorySchema = z.object({
   subscription: z.object({ id: z.string(), name: z.string(), email: z.string(), status: z.string(), createdAt: z.string() }),
   events: z.array(historyEventSchema),
+  /** The months holding money paid for them, and how much: what an admin may refund. */
+  refundable: z.array(z.object({ month, heldCents: z.number() })),
 });
 export type SubscriptionHistory = z.infer<typeof subscriptionHistorySchema>;
 
