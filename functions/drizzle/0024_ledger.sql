@@ -38,4 +38,20 @@ SELECT p."subscription_id", 'refund', p."month", -p."amount_cents", p."provider_
 FROM "payments" p JOIN "subscriptions" s ON s."id" = p."subscription_id"
 WHERE p."refunded_at" IS NOT NULL ORDER BY p."id";
 --> statement-breakpoint
+-- The receipt e-mailed for each provider payment (services/receipts.ts): one per payment, by its
+-- reference without a prepaid gift's ":n" month suffix. Payments from before receipts count as
+-- receipted, so none is e-mailed late.
+CREATE TABLE IF NOT EXISTS "receipts" (
+	"payment_ref" text PRIMARY KEY NOT NULL,
+	"subscription_id" uuid NOT NULL REFERENCES "subscriptions"("id") ON DELETE cascade,
+	"number" bigserial NOT NULL,
+	"card_brand" text,
+	"card_last4" text,
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO "receipts" ("payment_ref", "subscription_id", "issued_at")
+SELECT regexp_replace("provider_ref", '^(checkout:[^:]+):[0-9]+$', '\1'), "subscription_id", "paid_at" FROM "payments" ORDER BY "id"
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
 DROP TABLE "payments";

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { subscriberSchema } from '@blooms/shared/contract/subscriber';
 import { spawnSync } from 'node:child_process';
 import { MIGRATIONS, openDatabase } from '../src/db/database';
-import { checkoutSessions, ledgerEntries, users } from '../src/db/schema';
+import { checkoutSessions, ledgerEntries, receipts, users } from '../src/db/schema';
 import { paidMonthsOf } from '../src/services/payment-ledger';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { waitFor } from './support/wait-for';
@@ -54,6 +54,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'month_list_version',
       'provider_events',
       'rate_limit_counts',
+      'receipts',
       'route_orders',
       'sign_in_link_requests',
       'subscription_count',
@@ -246,6 +247,13 @@ describe.each(DATABASE_KINDS)('the ledger migration on %s', (kind) => {
     expect(entries[5]!.at.toISOString()).toBe('2027-02-01T12:00:00.000Z');
     expect([...(await paidMonthsOf(database.db, ana))].sort()).toEqual(['2027-01', '2027-04']);
     expect([...(await paidMonthsOf(database.db, gift))]).toEqual(['2027-02']);
+    // Their receipts count as issued: nothing is e-mailed late for payments made before receipts.
+    const issued = await database.db.select().from(receipts).orderBy(receipts.paymentRef);
+    expect(issued.map((r) => [r.paymentRef, r.subscriptionId])).toEqual([
+      ['checkout:cs_ana', ana],
+      ['checkout:cs_gift', gift],
+      ['pi_march', ana],
+    ]);
     expect(await tableNames(database)).not.toContain('payments');
   });
 });

@@ -347,6 +347,22 @@ export const ledgerEntries = pgTable(
 );
 
 /**
+ * The receipt e-mailed for each provider payment (migration 0024, services/receipts.ts): one per
+ * payment, keyed by its reference without a prepaid gift's ":n" month suffix; the card it was
+ * paid with, as the provider told it (null when it could not say).
+ */
+export const receipts = pgTable('receipts', {
+  paymentRef: text('payment_ref').primaryKey(),
+  subscriptionId: uuid('subscription_id')
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  number: bigserial('number', { mode: 'number' }).notNull(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Each try to charge a month's delivery to the saved card (migration 0013): its number makes
  * the idempotency key, so a try repeated after a crash charges once, and a new try after a
  * decline is a new charge.

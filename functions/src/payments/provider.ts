@@ -30,6 +30,11 @@ export interface PaymentProvider {
    * tried again.
    */
   refund: (refund: PaymentRefund) => Promise<{ ref: string }>;
+  /**
+   * The card a payment was made with, for its receipt: a checkout's payment (by its session) or
+   * a later charge (by the provider's payment id); null when the provider cannot say.
+   */
+  paymentCard: (payment: { checkoutSessionId: string } | { paymentId: string }) => Promise<PaymentCard | null>;
   /** Where the customer changes their card (Stripe's customer portal), coming back to returnUrl; null when the provider has no such page. */
   cardPortalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
 }
@@ -50,6 +55,12 @@ export type PaymentRefund = ({ checkoutSessionId: string } | { paymentId: string
   idempotencyKey: string;
   metadata: Record<string, string>;
 };
+
+/** A card as a receipt names it: its brand as the provider spells it ("visa") and its last four digits. */
+export interface PaymentCard {
+  brand: string;
+  last4: string;
+}
 
 /** paid: the money was taken (ref: the provider's payment id); declined: the bank or provider said no, and why. */
 export type ChargeOutcome = { paid: true; ref: string } | { paid: false; reason: string };

@@ -6,7 +6,8 @@ import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/bil
 import { completeGifts } from '../services/gifts';
 import { recordWorkerRun } from '../infrastructure/worker-runs';
 import { applyProviderEvent, type ProviderEvent } from '../services/provider-events';
-import { createFulfilment } from './fulfilment';
+import { createFulfilment, type Fulfil } from './fulfilment';
+import { issueReceipts } from '../services/receipts';
 import { localProvider } from './local-provider';
 import { stripeClient, stripeProvider } from './stripe-provider';
 
@@ -24,13 +25,31 @@ export function paymentsFor(
   onBillingRun: (run: BillingRun) => void = () => undefined,
 ) {
   const site = { ...config.site, accountUrl: `${siteUrlOf(config)}${ACCOUNT_PATH}` };
-  const fulfil = createFulfilment(database.db, site, log, clock);
-  const applyEvent = (event: ProviderEvent) => applyProviderEvent(database.db, event, site);
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
+  // Every payment recorded gets its receipt e-mailed: after a checkout, and after each billing run.
+  const sendReceipts = async () => {
+    const issued = await issueReceipts(database.db, provider, site, log).catch((error: unknown) => {
+      log.error({ err: error }, 'receipts not issued; the next run tries again');
+      return 0;
+    });
+    if (issued > 0) log.info({ receipts: issued }, 'receipts issued');
+  };
+  const fulfilCheckout = createFulfilment(database.db, site, log, clock);
+  const fulfil: Fulfil = async (sessionId, link) => {
+    const result = await fulfilCheckout(sessionId, link);
+    if (result === 'created') await sendReceipts();
+    return result;
+  };
+  const applyEvent = async (event: ProviderEvent) => {
+    const result = await applyProviderEvent(database.db, event, site);
+    await sendReceipts();
+    return result;
+  };
   const billing = new BillingWorker(
     async (now) => {
       const run = await chargeDueMonths(database.db, provider, site, log, now);
+      await sendReceipts();
       // After the charges: a gift whose last delivery has passed ends, and its buyer is told once.
       const ended = await completeGifts(database.db, site, now);
       if (ended > 0) log.info({ giftsEnded: ended }, 'gifts ended after their last delivery');

@@ -129,6 +129,19 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       );
       return { ref: made.id };
     },
+    async paymentCard(payment) {
+      let intentId: string | undefined;
+      if ('paymentId' in payment) intentId = payment.paymentId;
+      else {
+        const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(payment.checkoutSessionId));
+        intentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      }
+      if (!intentId) return null;
+      const intent = await reachingStripe(() => stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
+      const charge = intent.latest_charge;
+      const card = charge && typeof charge !== 'string' ? charge.payment_method_details?.card : null;
+      return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null;
+    },
     async cardPortalUrl(customerId, returnUrl) {
       const session = await reachingStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return session.url;

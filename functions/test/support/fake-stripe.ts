@@ -211,7 +211,11 @@ export async function startFakeStripe() {
           id: intentId,
           object: 'payment_intent',
           status: 'succeeded',
-          latest_charge: { id: `ch_for_${intentId}`, object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } } },
+          latest_charge: {
+            id: `ch_for_${intentId}`,
+            object: 'charge',
+            payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+          },
         });
       }
       if (route === 'POST /v1/payment_intents') {

@@ -69,6 +69,7 @@ const GIFT: AccountSubscription = {
     paidAt: '2027-02-01T12:00:00Z',
     refundedCents: 0,
     refunded: false,
+    receipt: null,
   })),
 };
 const accountWith = (changes: Partial<AccountSubscription> = {}): Account => ({

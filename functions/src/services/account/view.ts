@@ -14,9 +14,11 @@ import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliverToLine } from '@blooms/shared/contract/order';
+import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { isGift } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../../db/database';
-import { deliveries, subscriptions, type SubscriptionDbRow } from '../../db/schema';
+import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../../db/schema';
+import { receiptFacts, receiptKeyOf } from '../receipts';
 import { heldForUndeliveredMonths } from '../cancel-refunds';
 import { chargeHistory, ledgerOf, paidMonthsIn, type LedgerEntry } from '../payment-ledger';
 import { deliveryDatesBetween } from '../delivery-dates';
@@ -88,11 +90,18 @@ export async function accountOf(
   const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
   if (rows.length === 0) return { email, cardUpdates, subscriptions: [] };
   const ids = rows.map((row) => row.id);
-  const [dates, paymentRows, deliveryRows] = await Promise.all([
+  const [dates, paymentRows, deliveryRows, receiptRows] = await Promise.all([
     comingDates(db, now),
     ledgerOf(db, ids),
     db.select().from(deliveries).where(inArray(deliveries.subscriptionId, ids)),
+    db.select().from(receipts).where(inArray(receipts.subscriptionId, ids)),
   ]);
+  // Each receipt as it was e-mailed, by the payment it is for.
+  const receiptOf = new Map<string, ReceiptFacts>();
+  for (const receipt of receiptRows) {
+    const charges = paymentRows.filter((entry) => entry.kind === 'charge' && receiptKeyOf(entry.paymentRef) === receipt.paymentRef);
+    if (charges.length > 0) receiptOf.set(receipt.paymentRef, await receiptFacts(db, charges, receipt));
+  }
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   const coming = dates.filter((day) => day.month >= thisMonth && day.date >= today);
@@ -138,6 +147,7 @@ export async function accountOf(
           paidAt: charge.paidAt.toISOString(),
           refundedCents: charge.refundedCents,
           refunded: charge.refundedCents >= charge.amountCents,
+          receipt: receiptOf.get(receiptKeyOf(charge.paymentRef)) ?? null,
         })),
       };
     }),
