@@ -24,7 +24,12 @@ import type { PaymentProvider } from '../../payments/provider';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import type { ProviderEvent, ProviderEventResult } from '../../services/provider-events';
+import {
+  applyProviderRefund,
+  type ProviderEvent,
+  type ProviderEventResult,
+  type ProviderRefundEvent,
+} from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
@@ -96,7 +101,7 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
     { limiter: deps.limiters.verifications },
   );
 
-  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil);
+  if (deps.stripe) registerStripeWebhook(app, deps.stripe, fulfil, (event) => applyProviderRefund(db, event));
   if (provider.name === 'local') registerTestCheckout(app, deps);
 }
 
@@ -116,6 +121,14 @@ const paidCheckoutSchema = z.object({
   customer: z.union([z.string().max(255), z.object({ id: z.string().max(255) }), z.null()]).optional(),
 });
 
+/** A charge refunded at Stripe (charge.refunded): its payment, customer, and all refunded of it so far. */
+const refundedChargeSchema = z.object({
+  payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]),
+  customer: z.union([z.string().max(255), z.object({ id: z.string().max(255) }), z.null()]).optional(),
+  amount_refunded: z.number().int().nonnegative(),
+});
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
@@ -125,14 +138,29 @@ const parseJson = (text: string): unknown => {
 };
 
 /** The event's parts the webhook uses, or null when the event is not of a shape it can handle. */
-function readStripeEvent(event: unknown): { id: string; type: string; session: z.output<typeof paidCheckoutSchema> | null } | null {
+function readStripeEvent(event: unknown): {
+  id: string;
+  type: string;
+  created: number | null;
+  session: z.output<typeof paidCheckoutSchema> | null;
+  refunded: z.output<typeof refundedChargeSchema> | null;
+} | null {
   const parsed = stripeEventSchema.safeParse(event);
   if (!parsed.success) return null;
   const { id, type, data } = parsed.data;
   const isCheckout = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
   const session = isCheckout ? paidCheckoutSchema.safeParse(data.object) : null;
   if (session && !session.success) return null;
-  const read = { id, type, session: session?.data ?? null };
+  const refunded = type === 'charge.refunded' ? refundedChargeSchema.safeParse(data.object) : null;
+  if (refunded && !refunded.success) return null;
+  const created = (event as { created?: unknown }).created;
+  const read = {
+    id,
+    type,
+    created: typeof created === 'number' ? created : null,
+    session: session?.data ?? null,
+    refunded: refunded?.data ?? null,
+  };
   return findUnstorableText(read) ? null : read;
 }
 
@@ -141,7 +169,12 @@ function readStripeEvent(event: unknown): { id: string; type: string; session: z
  * subscriptions. Later months are charged by the billing worker, which learns each outcome
  * from Stripe's answer, so no other event is needed.
  */
-function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webhookSecret: string }, fulfil: Fulfil) {
+function registerStripeWebhook(
+  app: PublicScope,
+  stripe: { client: Stripe; webhookSecret: string },
+  fulfil: Fulfil,
+  applyRefund: (event: ProviderRefundEvent) => Promise<ProviderEventResult>,
+) {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -170,6 +203,17 @@ function registerStripeWebhook(app: PublicScope, stripe: { client: Stripe; webho
         if (event.session?.payment_status === 'paid') {
           const result = await fulfil(event.session.id, stripeLinkOf(event.session));
           request.log.info({ eventId: event.id, sessionId: event.session.id, result }, 'stripe checkout fulfilled');
+        } else if (event.refunded) {
+          // A refund made in Stripe's dashboard (or ours, reported back): the ledger records what it lacks, once.
+          const result = await applyRefund({
+            id: event.id,
+            type: event.type,
+            createdAt: event.created ? new Date(event.created * 1000) : new Date(),
+            paymentId: idOf(event.refunded.payment_intent)!,
+            customerId: idOf(event.refunded.customer),
+            amountRefundedCents: event.refunded.amount_refunded,
+          });
+          request.log.info({ eventId: event.id, result }, 'stripe refund applied');
         } else if (!event.session) {
           request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
         }
