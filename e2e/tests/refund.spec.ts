@@ -6,6 +6,7 @@ import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { mailsTo } from '../support/outbox';
+import { signInToAccount } from '../support/account';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
@@ -45,6 +46,7 @@ async function aPaidSubscription(request: APIRequestContext, email: string) {
 test('an admin refunds part of a paid month from the dashboard on a laptop, then the rest on a phone; the payer is e-mailed', async ({
   page,
   request,
+  browser,
 }) => {
   const email = `iris-${Date.now()}@example.com`;
   await aPaidSubscription(request, email);
@@ -98,8 +100,26 @@ test('an admin refunds part of a paid month from the dashboard on a laptop, then
     )
     .toBe(true);
 
-  // The payer's account says so too.
+  // The payer's account says so too, with the payment's receipt.
   const iris = { Authorization: `Bearer ${await idTokenFor(email)}` };
   const account = await (await request.get('/api/account', { headers: iris })).json();
   expect(account.subscriptions[0].payments).toEqual([expect.objectContaining({ amountCents: 9900, refundedCents: 9900, refunded: true })]);
+  const payer = await browser.newContext();
+  const payerPage = await payer.newPage();
+  await payerPage.setViewportSize({ width: 1280, height: 844 });
+  await signInToAccount(payerPage, email);
+  for (const width of [1280, 390]) {
+    await payerPage.setViewportSize({ width, height: 844 });
+    await payerPage.reload();
+    const payment = payerPage.locator('.account__payments li').first();
+    await expect(payment).toContainText(`$99.00 for ${month}, paid`);
+    await expect(payment).toContainText('refunded');
+    await payment.getByText(/^Receipt R-\d{6}$/).click();
+    await expect(payment.getByText('Visa ending in 4242')).toBeVisible();
+    await expect(payment.getByText(new RegExp(`^${month} delivery, on `))).toBeVisible();
+    expect(await payerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await payment.scrollIntoViewIfNeeded();
+    await payerPage.screenshot({ path: path.join(SCREENSHOTS, `receipt-${width}.png`) });
+  }
+  await payer.close();
 });
