@@ -5,7 +5,8 @@ import { addDays, defaultDeliveryDate, studioDate, studioMidnight, type IsoDate 
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { CHARGE_CONFIRMATION_MESSAGES } from '@blooms/shared/contract/charge-confirmation';
-import { chargeAttempts, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { chargeAttempts, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { paidMonthsOf } from '../src/services/payment-ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
@@ -67,8 +68,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     }
   }
   const chargesOf = (customerId: string | null) => fake.charges.filter((charge) => charge.customer === customerId);
-  const paidMonths = async (id: string) =>
-    (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((payment) => payment.month).sort();
+  const paidMonths = async (id: string) => [...(await paidMonthsOf(database.db, id))].sort();
   const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mailText(mail.raw));
   async function monthRow(month: string, id: string) {
@@ -277,6 +277,9 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     expect(done.body).toContain(CHARGE_CONFIRMATION_MESSAGES.paid);
     expect(await reread(row.id)).toMatchObject({ status: 'active' });
     expect(await paidMonths(row.id)).toContain(month);
+    // Confirmed, it is a payment like any other: its receipt is e-mailed then, not at the next billing run.
+    await app.emailOutbox.wake();
+    await waitFor(() => mailsTo('authenticate@example.com').some((mail) => mail.includes('receipt') && mail.includes('4242')));
     expect((await monthRow(month, row.id)).delivery.scheduled).toBe(true);
     expect(chargesOf(row.providerCustomerId)).toHaveLength(1);
     // Opened again, or the worker's next run: nothing more is charged or recorded.

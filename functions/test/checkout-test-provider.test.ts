@@ -9,7 +9,7 @@ import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import type { CheckoutPayload } from '@blooms/shared/contract/checkout';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { checkoutSessions, emailOutbox, payments, subscriptions } from '../src/db/schema';
+import { checkoutSessions, emailOutbox, ledgerEntries, subscriptions } from '../src/db/schema';
 import { CHARGE_CONFIRMATION_MESSAGES } from '@blooms/shared/contract/charge-confirmation';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
@@ -202,7 +202,7 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(await statusOf()).toBe('active');
 
     // Processing waits, active; the answer lost leaves the month unpaid until it is looked up, and then it is paid once.
-    const paidCount = async () => (await database.db.select().from(payments)).length;
+    const paidCount = async () => (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'charge'))).length;
     const before = await paidCount();
     await billing('processing');
     expect(await statusOf()).toBe('active');

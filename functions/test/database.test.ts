@@ -7,7 +7,8 @@ import { Client } from 'pg';
 import { subscriberSchema } from '@blooms/shared/contract/subscriber';
 import { spawnSync } from 'node:child_process';
 import { MIGRATIONS, openDatabase } from '../src/db/database';
-import { checkoutSessions, users } from '../src/db/schema';
+import { checkoutSessions, ledgerEntries, receipts, users } from '../src/db/schema';
+import { paidMonthsOf } from '../src/services/payment-ledger';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { waitFor } from './support/wait-for';
 
@@ -49,10 +50,12 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'delivery_events',
       'email_outbox',
       'geocodes',
+      'ledger_entries',
       'month_list_version',
-      'payments',
+      'payment_disputes',
       'provider_events',
       'rate_limit_counts',
+      'receipts',
       'route_orders',
       'sign_in_link_requests',
       'subscription_count',
@@ -190,6 +193,69 @@ describe.each(DATABASE_KINDS)('the operations migration on %s', (kind) => {
       ['subscription-confirmed', 'recipient@example.com', null],
       ['subscription-confirmed', 'two@example.com', null],
     ]);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the ledger migration on %s', (kind) => {
+  let database: TestDatabase;
+  let before: string;
+  beforeAll(async () => {
+    database = await createEmptyDatabase(kind);
+    // The migrations before 0024: a database with payments rows, one carried in place, one given back.
+    before = migrationsBefore(24);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('turns each payment into its charge, and each payment given back into its refund; the balances are what the payments said', async () => {
+    await database.migrate(before);
+    const subscription = async (first: string, email: string, buyerEmail = '') =>
+      (
+        (await database.db
+          .execute(sql`insert into subscriptions (first_name, last_name, email, phone, address, city, zip, plan, months, buyer_email)
+        values (${first}, 'Test', ${email}, '8015550100', '1 Main St', 'Provo', '84601', 'yearly', '{1,2,3,4,5,6,7,8,9,10,11,12}', ${buyerEmail}) returning id`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows[0]!.id;
+    const ana = await subscription('Ana', 'ana@example.com');
+    const gift = await subscription('Gift', 'rosa@example.com', 'sam@example.com');
+    const pay = (id: string, ref: string, month: string, refunded = false) =>
+      database.db.execute(sql`insert into payments (subscription_id, provider_ref, month, amount_cents, paid_at, refunded_at, refund_ref)
+        values (${id}, ${ref}, ${month}, 9900, '2027-01-05T12:00:00Z', ${refunded ? '2027-02-01T12:00:00Z' : null}, ${refunded ? 're_1' : null})`);
+    await pay(ana, 'checkout:cs_ana', '2027-01');
+    // Charged for March, then carried in place to April when March was skipped.
+    await pay(ana, 'pi_march', '2027-04');
+    await pay(gift, 'checkout:cs_gift', '2027-02');
+    await pay(gift, 'checkout:cs_gift:2', '2027-03', true);
+    await pay(gift, 'checkout:cs_gift:3', '2027-04', true);
+
+    await database.migrate();
+    const entries = await database.db.select().from(ledgerEntries).orderBy(ledgerEntries.id);
+    expect(
+      entries.map((e) => [e.subscriptionId, e.kind, e.month, e.amountCents, e.paymentRef, e.entryRef, e.delivery, e.actorKind, e.actor]),
+    ).toEqual([
+      [ana, 'charge', '2027-01', 9900, 'checkout:cs_ana', null, null, 'provider', 'checkout:cs_ana'],
+      [ana, 'charge', '2027-04', 9900, 'pi_march', null, null, 'provider', 'pi_march'],
+      [gift, 'charge', '2027-02', 9900, 'checkout:cs_gift', null, null, 'provider', 'checkout:cs_gift'],
+      [gift, 'charge', '2027-03', 9900, 'checkout:cs_gift:2', null, null, 'provider', 'checkout:cs_gift:2'],
+      [gift, 'charge', '2027-04', 9900, 'checkout:cs_gift:3', null, null, 'provider', 'checkout:cs_gift:3'],
+      [gift, 'refund', '2027-03', -9900, 'checkout:cs_gift:2', 're_1', 'dropped', 'subscriber', 'sam@example.com'],
+      [gift, 'refund', '2027-04', -9900, 'checkout:cs_gift:3', 're_1', 'dropped', 'subscriber', 'sam@example.com'],
+    ]);
+    expect(entries[0]!.at.toISOString()).toBe('2027-01-05T12:00:00.000Z');
+    expect(entries[5]!.at.toISOString()).toBe('2027-02-01T12:00:00.000Z');
+    expect([...(await paidMonthsOf(database.db, ana))].sort()).toEqual(['2027-01', '2027-04']);
+    expect([...(await paidMonthsOf(database.db, gift))]).toEqual(['2027-02']);
+    // Their receipts count as issued: nothing is e-mailed late for payments made before receipts.
+    const issued = await database.db.select().from(receipts).orderBy(receipts.paymentRef);
+    expect(issued.map((r) => [r.paymentRef, r.subscriptionId])).toEqual([
+      ['checkout:cs_ana', ana],
+      ['checkout:cs_gift', gift],
+      ['pi_march', ana],
+    ]);
+    expect(await tableNames(database)).not.toContain('payments');
   });
 });
 

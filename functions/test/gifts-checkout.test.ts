@@ -4,7 +4,8 @@ import { ALL_MONTH_NUMBERS, addMonths } from '@blooms/shared/contract/months';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { GIFT_LENGTHS, GIFT_PREPAID_RULE, type GiftLength, type GiftPayment } from '@blooms/shared/contract/gifts';
 import { escapeHtml } from '@blooms/shared/contract/html';
-import { payments, subscriptions } from '../src/db/schema';
+import { ledgerEntries, subscriptions } from '../src/db/schema';
+import { paidMonthsOf } from '../src/services/payment-ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
@@ -47,7 +48,7 @@ describe.each(DATABASE_KINDS)('buying a gift that ends, through Stripe Checkout,
 
   const rowAndPayments = async (id: string) => ({
     row: (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!,
-    paid: (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((p) => p.month).sort(),
+    paid: [...(await paidMonthsOf(database.db, id))].sort(),
   });
 
   it.each(GIFT_LENGTHS)(
@@ -174,6 +175,8 @@ describe.each(DATABASE_KINDS)('the built-in test checkout of a prepaid gift on %
     });
     const verified = (await call(app, 'verifyCheckoutSession', { sessionId: row.checkoutSessionId })).json().result;
     expect(verified.order.gift).toEqual({ recipient: 'Rosa Diaz', message: '', deliveries: 6, prepaidCents: 59400 });
-    expect((await database.db.select().from(payments).where(eq(payments.subscriptionId, row.id))).length).toBe(6);
+    expect(
+      (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, row.id))).map((entry) => entry.kind),
+    ).toEqual(Array(6).fill('charge'));
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
-import { emailOutbox, payments, subscriptionEvents, subscriptions } from '../src/db/schema';
+import { emailOutbox, ledgerEntries, subscriptionEvents, subscriptions } from '../src/db/schema';
 import { applyProviderEvent, type ProviderEvent } from '../src/services/provider-events';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription } from './support/fixtures';
@@ -45,8 +45,8 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
     const late = event('pi_earlier', 5, { kind: 'payment-succeeded', month: addMonths(month, -1) }, row.id);
     expect(await applyProviderEvent(database.db, late, site)).toBe('stale');
     expect(await reread(row.id)).toMatchObject({ status: 'past-due' });
-    const paid = await database.db.select().from(payments).where(eq(payments.subscriptionId, row.id));
-    expect(paid.map((p) => [p.providerRef, p.month])).toEqual([['pi_earlier', addMonths(month, -1)]]);
+    const paid = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, row.id));
+    expect(paid.map((p) => [p.kind, p.paymentRef, p.month])).toEqual([['charge', 'pi_earlier', addMonths(month, -1)]]);
 
     // A newer payment for the held month makes it active again.
     expect(await applyProviderEvent(database.db, event('pi_retry', 20, { kind: 'payment-succeeded', month }, row.id), site)).toBe(
@@ -111,6 +111,6 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
         site,
       ),
     ).rejects.toThrow('There is no subscription');
-    expect(await database.db.select().from(payments).where(eq(payments.providerRef, 'pi_nobody'))).toEqual([]);
+    expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentRef, 'pi_nobody'))).toEqual([]);
   });
 });

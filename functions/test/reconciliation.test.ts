@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
-import { emailOutbox, paymentDisputes, payments, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { emailOutbox, paymentDisputes, subscriptionEvents, subscriptions, users } from '../src/db/schema';
+import { paidMonthsOf } from '../src/services/payment-ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
@@ -49,8 +50,7 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
   const month = addMonths(firstDeliveryOf(ALL).month, 1);
   const chargeDay = chargeDateFor(defaultDeliveryDate(month));
   const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-  const paidMonths = async (id: string) =>
-    (await database.db.select().from(payments).where(eq(payments.subscriptionId, id))).map((payment) => payment.month).sort();
+  const paidMonths = async (id: string) => [...(await paidMonthsOf(database.db, id))].sort();
   const noticesTo = async (email: string) =>
     (await database.db.select().from(emailOutbox)).filter((mail) => mail.recipient.address === email && mail.kind === 'payment-failed');
   const event = (type: string, object: object, minutes: number) => ({

@@ -4,10 +4,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
 import { historyApi } from '../features/history/api';
 import SubscriptionHistoryPage from './SubscriptionHistoryPage';
 
-jest.mock('../features/history/api', () => ({ historyApi: { load: jest.fn(), photo: jest.fn() } }));
+jest.mock('../features/history/api', () => ({ historyApi: { load: jest.fn(), photo: jest.fn(), refund: jest.fn() } }));
 const api = jest.mocked(historyApi);
 
 const HISTORY: SubscriptionHistory = {
@@ -48,6 +49,7 @@ const HISTORY: SubscriptionHistory = {
       giftFrom: null,
     },
   ],
+  refundable: [{ month: '2026-10', heldCents: 9900 }],
 };
 
 function renderAt(url: string) {
@@ -107,5 +109,59 @@ describe("a subscription's history", () => {
     api.load.mockResolvedValueOnce(HISTORY);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'History of Rosa Diaz' })).toBeInTheDocument();
+  });
+
+  it('an admin refunds part of a month with a reason and a choice for its delivery; the history then shows it', async () => {
+    api.load.mockResolvedValue(HISTORY);
+    const refunded: SubscriptionHistory = {
+      ...HISTORY,
+      events: [
+        {
+          kind: 'refund',
+          at: '2026-11-20T16:00:00.000Z',
+          month: '2026-10',
+          by: { kind: 'staff', name: 'Bea Boss' },
+          amountCents: 2500,
+          reason: 'Vase broken',
+          delivery: 'kept',
+        },
+        ...HISTORY.events,
+      ],
+      refundable: [{ month: '2026-10', heldCents: 7400 }],
+    };
+    api.refund.mockResolvedValue(refunded);
+    renderAt('/subscription-history?id=s1');
+    const form = await screen.findByRole('form', { name: 'Refund a month' });
+    expect(within(form).getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('October 2026: $99 paid');
+    expect(within(form).getByRole('button', { name: 'Refund $99 for October 2026' })).toBeInTheDocument();
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '25');
+    // Refused before it is sent: no reason, then no choice for the delivery.
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $25 for October 2026' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.noReason);
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Vase broken');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $25 for October 2026' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.noDelivery);
+    expect(api.refund).not.toHaveBeenCalled();
+    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $25 for October 2026' }));
+    expect(api.refund).toHaveBeenCalledWith('s1', { month: '2026-10', amountCents: 2500, reason: 'Vase broken', delivery: 'kept' });
+    expect(await within(form).findByRole('status')).toHaveTextContent(REFUND_MESSAGES.done('$25', 'October 2026'));
+    expect(screen.getByText('Refunded $25 for October 2026')).toBeInTheDocument();
+    expect(within(form).getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('October 2026: $74 paid');
+  });
+
+  it('says what the server refused, and more than the month holds is refused before it is sent', async () => {
+    api.load.mockResolvedValue(HISTORY);
+    api.refund.mockRejectedValue(new ApiError(403, 'Only admins may do that.'));
+    renderAt('/subscription-history?id=s1');
+    const form = await screen.findByRole('form', { name: 'Refund a month' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '120');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late');
+    await userEvent.click(within(form).getByRole('radio', { name: 'Not delivered' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $120 for October 2026' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.tooMuch('October 2026', '$99'));
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Amount' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $99 for October 2026' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Only admins may do that.');
   });
 });

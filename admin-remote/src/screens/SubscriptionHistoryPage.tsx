@@ -6,6 +6,7 @@ import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@blooms/sha
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { historyApi } from '../features/history/api';
 import { HistoryList } from '../features/history/HistoryList';
+import { RefundForm } from '../features/history/RefundForm';
 import '../features/history/history.css';
 
 const SUBSCRIBED = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -52,6 +53,8 @@ export default function SubscriptionHistoryPage() {
               {SUBSCRIPTION_STATUS_LABELS[history.subscription.status as SubscriptionStatus] ?? history.subscription.status} · subscribed{' '}
               {SUBSCRIBED.format(new Date(history.subscription.createdAt))}
             </p>
+            <RefundForm subscriptionId={history.subscription.id} refundable={history.refundable} onRefunded={setHistory} />
+            <h2 className="history-page__events">What happened</h2>
             <HistoryList events={history.events} />
           </>
         )}

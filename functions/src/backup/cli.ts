@@ -89,7 +89,7 @@ async function restore(requested: string | undefined): Promise<void> {
   });
   const { manifest } = restored;
   const rows = Object.entries(manifest.database.rows).filter(([table]) =>
-    ['subscriptions', 'payments', 'deliveries', 'users'].includes(table),
+    ['subscriptions', 'ledger_entries', 'deliveries', 'users'].includes(table),
   );
   console.log(`Restored ${file}
   taken ${manifest.createdAt}, database schema version ${manifest.schema.version} (${manifest.schema.lastMigration})

@@ -296,24 +296,72 @@ export const subscriptionEvents = pgTable(
   (t) => [index('subscription_events_subscription_idx').on(t.subscriptionId, t.at)],
 );
 
-/** Money taken for a month's delivery, once per provider charge (migration 0012). */
-export const payments = pgTable(
-  'payments',
+/** Who made a ledger entry: the subscriber (or a gift's buyer), a staff member, or the payment provider. */
+export const LEDGER_ACTOR_KINDS = ['subscriber', 'staff', 'provider'] as const;
+
+/**
+ * The money ledger (migration 0024), append-only: every row is money given to or taken from
+ * one month's delivery, never changed or removed. A month's balance is the sum of its rows
+ * (services/payment-ledger.ts); nothing else stores it.
+ * - charge: money taken for the month (+), once per provider payment;
+ * - refund: money given back to the card (-), once per provider refund and month;
+ *   delivery says whether the month is still delivered ('kept') or not ('dropped');
+ * - carry: a month that no longer delivers hands its money on: one row taking it from that
+ *   month (-) and one giving it to the next (+), with the same carry_id;
+ * - adjustment: a correction by staff (+ or -).
+ * payment_ref is the provider payment the money came from (a refund goes back to it):
+ * 'checkout:<session id>[:n]' for a checkout, else the provider's payment id.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    providerRef: text('provider_ref').notNull().unique(),
+    kind: text('kind', { enum: ['charge', 'refund', 'carry', 'adjustment'] }).notNull(),
     month: text('month').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Given back (migration 0023): a prepaid gift's delivery not made when it was cancelled, and the provider's refund. */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    refundRef: text('refund_ref'),
+    paymentRef: text('payment_ref').notNull(),
+    /** A refund's provider id; a carry's pair id ('carry:<n>'); null otherwise. */
+    entryRef: text('entry_ref'),
+    /** A refund's choice for the month's delivery. */
+    delivery: text('delivery', { enum: ['kept', 'dropped'] }),
+    actorKind: text('actor_kind', { enum: LEDGER_ACTOR_KINDS }).notNull(),
+    /** An e-mail address, or the provider's event or payment id. */
+    actor: text('actor').notNull(),
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_subscription_idx').on(t.subscriptionId, t.paidAt)],
+  (t) => [
+    index('ledger_entries_subscription_idx').on(t.subscriptionId, t.month),
+    uniqueIndex('ledger_entries_charge_key')
+      .on(t.paymentRef)
+      .where(sql`${t.kind} = 'charge'`),
+    uniqueIndex('ledger_entries_refund_key')
+      .on(t.entryRef, t.paymentRef, t.month)
+      .where(sql`${t.kind} = 'refund'`),
+    check('ledger_entries_kind_check', sql`${t.kind} in ('charge', 'refund', 'carry', 'adjustment')`),
+    check('ledger_entries_delivery_check', sql`${t.delivery} is null or ${t.delivery} in ('kept', 'dropped')`),
+    check('ledger_entries_actor_kind_check', sql`${t.actorKind} in ('subscriber', 'staff', 'provider')`),
+  ],
 );
+
+/**
+ * The receipt e-mailed for each provider payment (migration 0024, services/receipts.ts): one per
+ * payment, keyed by its reference without a prepaid gift's ":n" month suffix; the card it was
+ * paid with, as the provider told it (null when it could not say).
+ */
+export const receipts = pgTable('receipts', {
+  paymentRef: text('payment_ref').primaryKey(),
+  subscriptionId: uuid('subscription_id')
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  number: bigserial('number', { mode: 'number' }).notNull(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Each try to charge a month's delivery to the saved card (migration 0013): its number makes

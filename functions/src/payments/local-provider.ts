@@ -69,6 +69,10 @@ export function localProvider(db: Db): PaymentProvider {
     async refund({ idempotencyKey }) {
       return { ref: `re_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
     },
+    async paymentCard() {
+      // The test checkout's card, as Stripe's test card.
+      return { brand: 'visa', last4: '4242' };
+    },
     async cardPortalUrl() {
       return null;
     },

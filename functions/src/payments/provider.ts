@@ -36,11 +36,17 @@ export interface PaymentProvider {
    */
   authenticationStep: (ref: string, returnUrl: string) => Promise<{ url: string } | ChargeOutcome>;
   /**
-   * Gives back part of what a checkout took, to the card that paid. The same idempotency key
-   * refunds at most once. Throws when the provider cannot be reached or refuses: nothing is
-   * known to be refunded then, and the same key is tried again.
+   * Gives back part of what a payment took (a checkout's, or a later month's charge), to the
+   * card that paid. The same idempotency key refunds at most once. Throws when the provider
+   * cannot be reached or refuses: nothing is known to be refunded then, and the same key is
+   * tried again.
    */
-  refund: (refund: CheckoutRefund) => Promise<{ ref: string }>;
+  refund: (refund: PaymentRefund) => Promise<{ ref: string }>;
+  /**
+   * The card a payment was made with, for its receipt: a checkout's payment (by its session) or
+   * a later charge (by the provider's payment id); null when the provider cannot say.
+   */
+  paymentCard: (payment: { checkoutSessionId: string } | { paymentId: string }) => Promise<PaymentCard | null>;
   /** Where the customer changes their card (Stripe's customer portal), coming back to returnUrl; null when the provider has no such page. */
   cardPortalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
   /** The test provider only: what its next charges do, and its page where a bank's authentication is completed or failed. */
@@ -60,11 +66,17 @@ export interface SavedCardCharge {
   metadata: Record<string, string>;
 }
 
-export interface CheckoutRefund {
-  checkoutSessionId: string;
+/** A refund of a checkout's payment (by its session) or of a later charge (by the provider's payment id). */
+export type PaymentRefund = ({ checkoutSessionId: string } | { paymentId: string }) & {
   amountCents: number;
   idempotencyKey: string;
   metadata: Record<string, string>;
+};
+
+/** A card as a receipt names it: its brand as the provider spells it ("visa") and its last four digits. */
+export interface PaymentCard {
+  brand: string;
+  last4: string;
 }
 
 /**

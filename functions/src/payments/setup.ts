@@ -5,7 +5,8 @@ import type { Logger } from '../infrastructure/logger';
 import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/billing';
 import { completeGifts } from '../services/gifts';
 import { recordWorkerRun } from '../infrastructure/worker-runs';
-import { createFulfilment } from './fulfilment';
+import { createFulfilment, type Fulfil } from './fulfilment';
+import { issueReceipts } from '../services/receipts';
 import { localProvider } from './local-provider';
 import { stripeClient, stripeProvider } from './stripe-provider';
 
@@ -23,12 +24,27 @@ export function paymentsFor(
   onBillingRun: (run: BillingRun) => void = () => undefined,
 ) {
   const site = { ...config.site, accountUrl: `${siteUrlOf(config)}${ACCOUNT_PATH}` };
-  const fulfil = createFulfilment(database.db, site, log, clock);
   const client = config.stripe ? stripeClient(config.stripe) : null;
   const provider = client ? stripeProvider(client) : localProvider(database.db);
+  // Every payment recorded gets its receipt e-mailed: after a checkout, each billing run, and any
+  // other settled charge (a webhook, a confirmed authentication, Test billing).
+  const sendReceipts = async () => {
+    const issued = await issueReceipts(database.db, provider, site, log).catch((error: unknown) => {
+      log.error({ err: error }, 'receipts not issued; the next run tries again');
+      return 0;
+    });
+    if (issued > 0) log.info({ receipts: issued }, 'receipts issued');
+  };
+  const fulfilCheckout = createFulfilment(database.db, site, log, clock);
+  const fulfil: Fulfil = async (sessionId, link) => {
+    const result = await fulfilCheckout(sessionId, link);
+    if (result === 'created') await sendReceipts();
+    return result;
+  };
   const billing = new BillingWorker(
     async (now) => {
       const run = await chargeDueMonths(database.db, provider, site, log, now);
+      await sendReceipts();
       // After the charges: a gift whose last delivery has passed ends, and its buyer is told once.
       const ended = await completeGifts(database.db, site, now);
       if (ended > 0) log.info({ giftsEnded: ended }, 'gifts ended after their last delivery');
@@ -42,7 +58,7 @@ export function paymentsFor(
     },
   );
   const webhookSecret = config.stripe?.webhookSecret;
-  return { provider, site, fulfil, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
+  return { provider, site, fulfil, sendReceipts, billing, stripe: client && webhookSecret ? { client, webhookSecret } : null };
 }
 
 export type Payments = ReturnType<typeof paymentsFor>;

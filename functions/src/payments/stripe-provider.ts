@@ -135,14 +135,32 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       const url = intent.next_action?.redirect_to_url?.url;
       return url ? { url } : outcomeOf(intent);
     },
-    async refund({ checkoutSessionId, amountCents, idempotencyKey, metadata }) {
-      const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(checkoutSessionId));
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!intent) throw new Error(`Stripe checkout ${checkoutSessionId} has no payment to refund`);
-      const refund = await reachingStripe(() =>
+    async refund(refund) {
+      const { amountCents, idempotencyKey, metadata } = refund;
+      let intent: string | undefined;
+      if ('paymentId' in refund) intent = refund.paymentId;
+      else {
+        const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(refund.checkoutSessionId));
+        intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        if (!intent) throw new Error(`Stripe checkout ${refund.checkoutSessionId} has no payment to refund`);
+      }
+      const made = await reachingStripe(() =>
         stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata }, { idempotencyKey }),
       );
-      return { ref: refund.id };
+      return { ref: made.id };
+    },
+    async paymentCard(payment) {
+      let intentId: string | undefined;
+      if ('paymentId' in payment) intentId = payment.paymentId;
+      else {
+        const session = await reachingStripe(() => stripe.checkout.sessions.retrieve(payment.checkoutSessionId));
+        intentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      }
+      if (!intentId) return null;
+      const intent = await reachingStripe(() => stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
+      const charge = intent.latest_charge;
+      const card = charge && typeof charge !== 'string' ? charge.payment_method_details?.card : null;
+      return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null;
     },
     async cardPortalUrl(customerId, returnUrl) {
       const session = await reachingStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));

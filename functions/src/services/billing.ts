@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { chargeDateFor, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
-import { chargeAttempts, payments, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { chargeAttempts, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider';
 import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { deliveryDatesBetween } from './delivery-dates';
 import { deliversOncePaid } from './lifecycle';
+import { paidMonthSql } from './payment-ledger';
 import { applyProviderEvent } from './provider-events';
 import type { Logger } from '../infrastructure/logger';
 
@@ -41,12 +42,7 @@ function owing(db: Db, day: MonthDeliveryDate) {
         ),
         // A subscription's first delivery is the first after the day it began (fulfilment.ts).
         lt(subscriptions.createdAt, studioMidnight(day.date)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(payments)
-            .where(and(eq(payments.subscriptionId, subscriptions.id), eq(payments.month, day.month))),
-        ),
+        sql`not ${paidMonthSql(subscriptions.id, day.month)}`,
       ),
     )
     .orderBy(asc(subscriptions.createdAt));

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, like, lte } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import {
   deliveriesText,
@@ -10,11 +10,11 @@ import {
 } from '@blooms/shared/contract/gifts';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
-import { payments, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { giftEndedEmail, type MailSite } from '../mail/account-change-email';
-import type { PaymentProvider } from '../payments/provider';
+import type { CancelRefund } from './cancel-refunds';
 import { deliveryDateOf } from './delivery-dates';
 import { recordPayment } from './payment-ledger';
 
@@ -42,64 +42,8 @@ export function endAfterChange(next: SubscriptionDbRow): MonthKey | null {
   return giftLastMonth(next);
 }
 
-/** A prepaid gift's payments for the months after `endsAfter` not yet given back: what cancelling refunds. */
-export async function unmadePrepaidPayments(tx: Db, row: SubscriptionDbRow, endsAfter: MonthKey) {
-  if (!isPrepaidGift(row)) return [];
-  return tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.subscriptionId, row.id),
-        gt(payments.month, endsAfter),
-        isNull(payments.refundedAt),
-        like(payments.providerRef, 'checkout:%'),
-      ),
-    );
-}
-
-export interface GiftRefund {
-  amountCents: number;
-  months: MonthKey[];
-}
-
-/**
- * Gives back to the buyer's card a cancelled prepaid gift's deliveries that will not be made
- * (those after its new end), and marks their payments refunded. Runs inside the cancel's
- * transaction: should the provider fail, nothing is cancelled and the buyer tries again, with
- * the same idempotency key (one cancel per subscription), so a refund is made once.
- */
-export async function refundUnmadeDeliveries(
-  tx: Db,
-  provider: Pick<PaymentProvider, 'refund'>,
-  row: SubscriptionDbRow,
-  endsAfter: MonthKey,
-  now: Date,
-): Promise<GiftRefund | null> {
-  const unmade = await unmadePrepaidPayments(tx, row, endsAfter);
-  if (unmade.length === 0 || !row.checkoutSessionId) return null;
-  const amountCents = unmade.reduce((sum, payment) => sum + payment.amountCents, 0);
-  const months = unmade.map((payment) => payment.month).sort();
-  const { ref } = await provider.refund({
-    checkoutSessionId: row.checkoutSessionId,
-    amountCents,
-    idempotencyKey: `blooms-refund-${row.id}`,
-    metadata: { subscription_id: row.id, months: months.join(',') },
-  });
-  await tx
-    .update(payments)
-    .set({ refundedAt: now, refundRef: ref })
-    .where(
-      inArray(
-        payments.id,
-        unmade.map((payment) => payment.id),
-      ),
-    );
-  return { amountCents, months };
-}
-
-/** The cancel e-mail's and the account's line about a refund: "The 2 deliveries not made, $198, are refunded to your card." */
-export function refundLine(refund: GiftRefund): string {
+/** The cancel e-mail's line about a refund: "The 2 deliveries not made, $198, are refunded to your card." */
+export function refundLine(refund: CancelRefund): string {
   return `The ${deliveriesText(refund.months.length)} not made, ${formatCents(refund.amountCents)}, ${refund.months.length === 1 ? 'is' : 'are'} refunded to your card.`;
 }
 

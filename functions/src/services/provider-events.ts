@@ -10,7 +10,7 @@ import { announce } from '../infrastructure/change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { NotFoundError } from './errors';
-import { nextUnpaidMonth, recordPayment } from './payment-ledger';
+import { chargeOf, ledgerOf, monthBalances, nextUnpaidMonth, recordPayment, recordRefund } from './payment-ledger';
 
 /** What a payment provider says happened to a subscription. */
 export type ProviderChange =
@@ -241,6 +241,69 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
       detail: { event: event.type, ...history, from: { status: subscription.status }, to: { status } },
     });
     await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
+    return 'applied';
+  });
+}
+
+/** A refund the provider reports on a payment (Stripe's charge.refunded): what has been refunded of it in all, so far. */
+export interface ProviderRefundEvent {
+  /** The provider's event id: applied once. */
+  id: string;
+  type: string;
+  createdAt: Date;
+  /** The provider's payment (a PaymentIntent id) and its customer. */
+  paymentId: string;
+  customerId: string | null;
+  /** Everything refunded of the payment so far, ours included. */
+  amountRefundedCents: number;
+}
+
+/**
+ * Brings the ledger in step with a refund made at the provider (in Stripe's dashboard), once:
+ * the event id is recorded, and what is recorded is the part of the payment's refunded total
+ * the ledger does not hold yet, so a replay, an older event after a newer one, or our own
+ * refund reported back records nothing more. The subscription row is locked first, so a refund
+ * of ours still in its transaction is waited for. The refund comes off the months holding the
+ * payment's money, the latest first, and keeps their deliveries (never charged again). A
+ * payment the ledger does not know yet (its charge not recorded) is refused, so the provider
+ * sends it again later: any order comes right.
+ */
+export async function applyProviderRefund(db: Db, event: ProviderRefundEvent): Promise<ProviderEventResult> {
+  return inTransaction(db, async (tx) => {
+    const charge = await chargeOf(tx, event.paymentId);
+    const [owner] = charge
+      ? await tx.select().from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId)).for('update')
+      : event.customerId
+        ? await tx.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, event.customerId)).for('update')
+        : [];
+    // A saved-card charge is known by its payment id; any other payment of the customer is its checkout's.
+    const paymentRefs = (ref: string) => (charge ? ref === event.paymentId : ref.startsWith(`checkout:${owner?.checkoutSessionId}`));
+    if (!owner || (!charge && !owner.checkoutSessionId)) throw new NotFoundError(`No recorded payment is ${event.paymentId}.`);
+    const [fresh] = await tx.insert(providerEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (!fresh) return 'replayed';
+    const entries = (await ledgerOf(tx, [owner.id])).filter((entry) => paymentRefs(entry.paymentRef));
+    const recorded = -entries.filter((entry) => entry.kind === 'refund').reduce((sum, entry) => sum + entry.amountCents, 0);
+    let left = event.amountRefundedCents - recorded;
+    if (left <= 0) return 'unchanged';
+    for (const balance of monthBalances(entries).reverse()) {
+      for (const [paymentRef, cents] of balance.byPayment) {
+        if (left <= 0 || cents <= 0) continue;
+        const amountCents = Math.min(left, cents);
+        await recordRefund(tx, {
+          subscriptionId: owner.id,
+          month: balance.month,
+          paymentRef,
+          amountCents,
+          refundRef: event.id,
+          delivery: 'kept',
+          by: { kind: 'provider', id: event.id },
+          reason: 'Refunded in the payment provider’s dashboard',
+          at: event.createdAt,
+        });
+        left -= amountCents;
+      }
+    }
+    await announce(tx, { type: 'subscription-changed', subscriptionId: owner.id });
     return 'applied';
   });
 }

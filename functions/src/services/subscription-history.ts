@@ -6,17 +6,18 @@ import {
   checkoutSessions,
   deliveryEvents,
   emailOutbox,
-  payments,
+  ledgerEntries,
   subscriptionEvents,
   subscriptions,
   users,
 } from '../db/schema';
 import { NotFoundError } from './errors';
+import { monthBalances } from './payment-ledger';
 
 /**
  * Everything that happened to a subscription, newest first, from the tables that record it:
  * the subscription itself (subscribed), subscription_events (each change and who made it),
- * payments, charge_attempts (declines), delivery_events (statuses, assignments, door photos)
+ * ledger_entries (charges and refunds), charge_attempts (declines), delivery_events (statuses, assignments, door photos)
  * and email_outbox (each e-mail it was sent, sent or not). A door photo's link is the caller's
  * to make (photoUrl), from the event that left it.
  */
@@ -29,7 +30,7 @@ export async function subscriptionHistory(
   if (!subscription) throw new NotFoundError('There is no such subscription.');
   const [changes, paid, declined, deliveries, emails, staff, [checkout]] = await Promise.all([
     db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscriptionId)),
-    db.select().from(payments).where(eq(payments.subscriptionId, subscriptionId)),
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, subscriptionId)),
     db
       .select()
       .from(chargeAttempts)
@@ -75,13 +76,31 @@ export async function subscriptionHistory(
       change: change.kind,
       detail: change.detail as Record<string, unknown>,
     })),
-    ...paid.map((payment): HistoryEvent => ({
-      kind: 'payment',
-      at: payment.paidAt.toISOString(),
-      month: payment.month,
-      amountCents: payment.amountCents,
-      atCheckout: payment.providerRef.startsWith('checkout:'),
-    })),
+    ...paid
+      .filter((entry) => entry.kind === 'charge')
+      .map((charge): HistoryEvent => ({
+        kind: 'payment',
+        at: charge.at.toISOString(),
+        month: charge.month,
+        amountCents: charge.amountCents,
+        atCheckout: charge.paymentRef.startsWith('checkout:'),
+      })),
+    ...paid
+      .filter((entry) => entry.kind === 'refund')
+      .map((refund): HistoryEvent => ({
+        kind: 'refund',
+        at: refund.at.toISOString(),
+        month: refund.month,
+        by:
+          refund.actorKind === 'staff'
+            ? staffMember(refund.actor)
+            : refund.actorKind === 'provider'
+              ? { kind: 'provider', name: 'The payment provider' }
+              : { kind: 'subscriber', name: refund.actor },
+        amountCents: -refund.amountCents,
+        reason: refund.reason,
+        delivery: refund.delivery ?? 'kept',
+      })),
     ...declined.map((attempt): HistoryEvent => ({
       kind: 'charge-declined',
       at: attempt.at.toISOString(),
@@ -111,7 +130,8 @@ export async function subscriptionHistory(
     })),
   ];
   // Newest first; what happened in one transaction keeps its order (subscribed before its e-mail).
-  const order = (event: HistoryEvent) => ['subscribed', 'payment', 'change', 'charge-declined', 'delivery', 'email'].indexOf(event.kind);
+  const order = (event: HistoryEvent) =>
+    ['subscribed', 'payment', 'change', 'refund', 'charge-declined', 'delivery', 'email'].indexOf(event.kind);
   events.sort((a, b) => b.at.localeCompare(a.at) || order(b) - order(a));
   return {
     subscription: {
@@ -122,6 +142,9 @@ export async function subscriptionHistory(
       createdAt: subscription.createdAt.toISOString(),
     },
     events,
+    refundable: monthBalances(paid)
+      .filter((balance) => balance.balanceCents > 0)
+      .map((balance) => ({ month: balance.month, heldCents: balance.balanceCents })),
   };
 }
 

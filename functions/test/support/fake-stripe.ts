@@ -59,9 +59,10 @@ const stripeError = (type: string, message: string, extra: Record<string, unknow
 /**
  * A local stand-in for the part of Stripe's HTTP API this product uses: Checkout Sessions in
  * payment mode that save the card, customers and their cards, PaymentIntents made and then
- * confirmed off-session, looked up, and authenticated on the bank's page (honouring
- * Idempotency-Key as Stripe does: the same key answers the same, charging once, until forgotten),
- * refunds of a checkout's payment (idempotent the same way), and customer portal sessions.
+ * confirmed off-session, looked up (with their charge's card), and authenticated on the bank's
+ * page (honouring Idempotency-Key as Stripe does: the same key answers the same, charging once,
+ * until forgotten), refunds of a checkout's payment or a later charge (idempotent the same way),
+ * and customer portal sessions.
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
@@ -177,18 +178,19 @@ export async function startFakeStripe() {
   const metadataOf = (form: URLSearchParams) =>
     Object.fromEntries([...form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]));
 
-  /** A refund of part of a paid checkout's payment; Stripe refuses more than is left of it. */
+  /** A refund of part of a paid checkout's payment, or of a later charge; Stripe refuses more than is left of it. */
   function createRefund(form: URLSearchParams): { status: number; json: unknown } {
     const intent = form.get('payment_intent') ?? '';
     const session = [...sessions.values()].find((s) => s.payment_intent === intent);
-    if (!session)
+    const charged = session?.amount_total ?? charges.find((c) => c.id === intent)?.amount;
+    if (charged === undefined)
       return {
         status: 400,
         json: stripeError('invalid_request_error', `No such payment_intent: '${intent}'`, { code: 'resource_missing' }),
       };
-    const amount = Number(form.get('amount') ?? session.amount_total);
+    const amount = Number(form.get('amount') ?? charged);
     const refunded = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
-    if (amount > session.amount_total - refunded)
+    if (amount > charged - refunded)
       return {
         status: 400,
         json: stripeError('invalid_request_error', 'Refund amount is greater than unrefunded amount on charge', {
@@ -281,8 +283,19 @@ export async function startFakeStripe() {
         return send(answer.status, answer.json);
       }
       if (req.method === 'GET' && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname))) {
-        const intent = intents.get(decodeURIComponent(match[1]!));
-        return intent ? send(200, intent) : notFound(`payment_intent: '${match[1]}'`);
+        const intentId = decodeURIComponent(match[1]!);
+        // A payment's card, as a receipt reads it (latest_charge expanded): the stand-in's cards are all Visa 4242.
+        const latestCharge = {
+          id: `ch_for_${intentId}`,
+          object: 'charge',
+          payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+        };
+        const intent = intents.get(intentId);
+        if (intent) return send(200, intent.status === 'succeeded' ? { ...intent, latest_charge: latestCharge } : intent);
+        // A checkout's payment.
+        if ([...sessions.values()].some((session) => session.payment_intent === intentId))
+          return send(200, { id: intentId, object: 'payment_intent', status: 'succeeded', latest_charge: latestCharge });
+        return notFound(`payment_intent: '${intentId}'`);
       }
       if (route === 'POST /v1/refunds') {
         const answer = (idempotencyKey && byIdempotencyKey.get(idempotencyKey)) || createRefund(form);

@@ -103,7 +103,24 @@ const accountSubscriptionSchema = z.object({
       photoUrl: z.string().nullable(),
     }),
   ),
-  payments: z.array(z.object({ month: z.string(), amountCents: z.number(), paidAt: z.string(), refunded: z.boolean() })),
+  payments: z.array(
+    z.object({
+      month: z.string(),
+      amountCents: z.number(),
+      paidAt: z.string(),
+      refundedCents: z.number(),
+      refunded: z.boolean(),
+      receipt: z
+        .object({
+          number: z.string(),
+          amount: z.string(),
+          deliveries: z.array(z.string()),
+          card: z.string().nullable(),
+          paidOn: z.string(),
+        })
+        .nullable(),
+    }),
+  ),
 }) satisfies z.ZodType<AccountSubscription>;
 
 export const accountSchema = z.object({

@@ -1,4 +1,5 @@
 // A subscriber's own view of their subscriptions (/account), and the changes they may make.
+import type { ReceiptFacts } from './billing';
 import type { IsoDate } from './delivery-dates';
 import { addDays, lastDayForChanges } from './delivery-dates';
 import type { MonthState, SubscriptionStatus } from './lifecycle';
@@ -41,12 +42,16 @@ export interface AccountPastDelivery {
   photoUrl: string | null;
 }
 
+/** A charge: what it took and when, the month it pays for now (a skipped month's money moves on), and what of it was given back. */
 export interface AccountPayment {
   month: MonthKey;
   amountCents: number;
   paidAt: string;
-  /** Given back: a prepaid gift's delivery not made when it was cancelled. */
+  refundedCents: number;
+  /** All of it given back (a delivery not made when cancelled, or a refund by the florist). */
   refunded: boolean;
+  /** Its receipt, as e-mailed; null until it is issued (moments after the charge). */
+  receipt: ReceiptFacts | null;
 }
 
 /** A gift's terms as its buyer sees them, and what giving it again starts from. */

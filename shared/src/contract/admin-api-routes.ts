@@ -1,6 +1,7 @@
 // Part of the route table (api-routes.ts): a module per access level, so a browser app bundles only the routes it calls.
 import { z } from 'zod';
 import { apiRoute } from './api-route';
+import { staffRefundSchema } from './billing';
 import { deliveryDateChangeSchema, deliveryDateParamsSchema, monthDeliveryDateSchema } from './deliveries-api';
 import { subscriptionHistorySchema } from './subscription-history';
 import { TEST_CLOCK_PATH } from './test-clock';
@@ -46,6 +47,15 @@ export const ADMIN_ROUTES = {
     path: '/api/subscriptions/:id/history',
     access: 'admin',
     params: historyParams,
+    response: subscriptionHistorySchema,
+  }),
+  /** Refunds a charged month, whole or part (contract/billing.ts); answers with the history, the refund in it. */
+  refundMonth: apiRoute({
+    method: 'POST',
+    path: '/api/subscriptions/:id/refunds',
+    access: 'admin',
+    params: historyParams,
+    body: staffRefundSchema,
     response: subscriptionHistorySchema,
   }),
   /** A door photo the history shows, by the delivery event that left it. */

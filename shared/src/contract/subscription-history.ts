@@ -4,6 +4,7 @@ import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from './lifecycle
 import { formatMonth, monthList, type MonthKey } from './months';
 import { SUBSCRIPTION_HISTORY_PATH } from './routes';
 import { formatPrice } from './site';
+import { formatCents } from './gifts';
 
 /**
  * A subscription's history for admins: everything that happened to it, newest first, read
@@ -34,6 +35,16 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('change'), at, by: historyActorSchema, change: z.string(), detail }),
   z.object({ kind: z.literal('payment'), at, month, amountCents: z.number(), atCheckout: z.boolean() }),
   z.object({ kind: z.literal('charge-declined'), at, month, attempt: z.number(), reason: z.string() }),
+  /** Money given back to the card for a month, with why, and whether the month is still delivered. */
+  z.object({
+    kind: z.literal('refund'),
+    at,
+    month,
+    by: historyActorSchema,
+    amountCents: z.number(),
+    reason: z.string(),
+    delivery: z.enum(['kept', 'dropped']),
+  }),
   /** A change to a month's delivery: delivery_events' kind (status, assign, proof) and detail; photoUrl when it left a door photo. */
   z.object({
     kind: z.literal('delivery'),
@@ -58,6 +69,8 @@ export type HistoryEvent = z.infer<typeof historyEventSchema>;
 export const subscriptionHistorySchema = z.object({
   subscription: z.object({ id: z.string(), name: z.string(), email: z.string(), status: z.string(), createdAt: z.string() }),
   events: z.array(historyEventSchema),
+  /** The months holding money paid for them, and how much: what an admin may refund. */
+  refundable: z.array(z.object({ month, heldCents: z.number() })),
 });
 export type SubscriptionHistory = z.infer<typeof subscriptionHistorySchema>;
 
@@ -141,6 +154,12 @@ export function describeHistoryEvent(event: HistoryEvent): { title: string; deta
         title: `Paid ${formatPrice(event.amountCents / 100)} for ${monthOf(event.month)}`,
         detail: event.atCheckout ? 'At checkout' : 'Charged to the saved card',
         by: null,
+      };
+    case 'refund':
+      return {
+        title: `Refunded ${formatCents(event.amountCents)} for ${monthOf(event.month)}`,
+        detail: `${event.reason}${event.reason.endsWith('.') ? '' : '.'} ${event.delivery === 'kept' ? 'The month is still delivered.' : 'The month is not delivered.'}`,
+        by: event.by,
       };
     case 'charge-declined':
       return {

@@ -67,7 +67,9 @@ const GIFT: AccountSubscription = {
     month: m,
     amountCents: 9900,
     paidAt: '2027-02-01T12:00:00Z',
+    refundedCents: 0,
     refunded: false,
+    receipt: null,
   })),
 };
 const accountWith = (changes: Partial<AccountSubscription> = {}): Account => ({

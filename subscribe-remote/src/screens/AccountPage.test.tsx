@@ -217,12 +217,43 @@ it('each coming month is a card with its day, status and charge; months not in t
   expect(document.getElementById(`subscription-${SUBSCRIPTION.id}-months`)).toHaveTextContent('Your months');
 });
 
+it('each payment offers its receipt: amount, day paid, the delivery it pays for, and the card', async () => {
+  await renderSignedIn(
+    accountWith({
+      payments: [
+        {
+          month: '2027-03',
+          amountCents: 9900,
+          paidAt: '2027-03-05T12:00:00Z',
+          refundedCents: 2500,
+          refunded: false,
+          receipt: {
+            number: 'R-000007',
+            amount: '$99',
+            deliveries: ['March 2027 delivery, on Thursday, March 11, 2027'],
+            card: 'Visa ending in 4242',
+            paidOn: 'Friday, March 5, 2027',
+          },
+        },
+      ],
+    }),
+  );
+  const payment = screen.getByText(/\$99\.00 for March 2027, paid/).closest('li')!;
+  expect(payment).toHaveTextContent('$25.00 of it refunded');
+  const receipt = within(payment).getByText('Receipt R-000007');
+  expect(within(payment).getByText('Visa ending in 4242')).not.toBeVisible();
+  await userEvent.click(receipt);
+  expect(within(payment).getByText('Visa ending in 4242')).toBeVisible();
+  expect(within(payment).getByText('March 2027 delivery, on Thursday, March 11, 2027')).toBeVisible();
+  expect(within(payment).getByText('Friday, March 5, 2027')).toBeVisible();
+});
+
 it('the account states no price, notice or rule the contract does not hold', async () => {
   const paid = { ...SUBSCRIPTION.coming[0]!, paid: true, chargeCents: 0, chargeDate: null, changeable: false };
   await renderSignedIn(
     accountWith({
       coming: [paid, { ...SUBSCRIPTION.coming[0]!, month: '2027-06', date: '2027-06-10' }],
-      payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z', refunded: false }],
+      payments: [{ month: '2027-03', amountCents: 9900, paidAt: '2027-03-05T12:00:00Z', refundedCents: 0, refunded: false, receipt: null }],
     }),
   );
   expect(claimsOutsideTheContract(document.body.textContent ?? '')).toEqual([]);

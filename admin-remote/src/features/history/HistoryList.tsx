@@ -11,6 +11,7 @@ const TAGS: Record<HistoryEvent['kind'], string> = {
   change: 'Change',
   payment: 'Payment',
   'charge-declined': 'Declined',
+  refund: 'Refund',
   delivery: 'Delivery',
   email: 'E-mail',
 };

@@ -1,10 +1,13 @@
 import { staffApi } from '@blooms/shared/runtime/staff-api';
 import { API } from '@blooms/shared/contract/api-routes';
 import { paramsFrom } from '@blooms/shared/contract/api-route';
+import type { StaffRefund } from '@blooms/shared/contract/billing';
 
 /** The admin API for a subscription's history, by the route table (admins only; the server enforces it). */
 export const historyApi = {
   load: (subscriptionId: string) => staffApi.subscriptionHistory({ params: { id: subscriptionId } }),
+  /** Refunds a month; answers with the history, the refund in it. */
+  refund: (subscriptionId: string, body: StaffRefund) => staffApi.refundMonth({ params: { id: subscriptionId }, body }),
   /** A door photo, at the address the history gives; photos are for signed-in staff, so they are fetched with the ID token. */
   photo: (url: string) => staffApi.historyPhoto({ params: paramsFrom(API.historyPhoto, url) }),
 };

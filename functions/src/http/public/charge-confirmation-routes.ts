@@ -19,6 +19,8 @@ export interface ChargeConfirmationDeps {
   site: MailSite;
   clock: () => Date;
   origin: (request: FastifyRequest) => string;
+  /** E-mails the receipt of a charge that went through. */
+  sendReceipts: () => Promise<void>;
 }
 
 /** A plain page of ours, like the test checkout: no script, so the site's Content-Security-Policy holds as it is. */
@@ -55,7 +57,9 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
   async function refreshed(tried: ChargeTry): Promise<ChargeTry['outcome']> {
     if (tried.outcome !== 'needs-authentication' && tried.outcome !== 'processing') return tried.outcome;
     if (!tried.providerRef) return tried.outcome;
-    return settleChargeTry(db, tried, await provider.chargeOutcome(tried.providerRef), deps.clock(), deps.site);
+    const outcome = await settleChargeTry(db, tried, await provider.chargeOutcome(tried.providerRef), deps.clock(), deps.site);
+    if (outcome === 'paid') await deps.sendReceipts();
+    return outcome;
   }
 
   /** Whether the charge's delivery day has passed: held, that month was not delivered, and is no longer charged. */
@@ -105,7 +109,7 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
       try {
         const step = await provider.authenticationStep(tried.providerRef, `${deps.origin(request)}${here}`);
         if ('url' in step) return reply.redirect(step.url, 303);
-        await settleChargeTry(db, tried, step, deps.clock(), deps.site);
+        if ((await settleChargeTry(db, tried, step, deps.clock(), deps.site)) === 'paid') await deps.sendReceipts();
       } catch (error) {
         request.log.error({ err: error, attempt: tried.id }, 'charge confirmation: the provider did not answer');
       }

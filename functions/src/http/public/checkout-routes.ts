@@ -27,6 +27,7 @@ import { nextUnpaidMonth } from '../../services/payment-ledger';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
 import { deliverToLine } from '@blooms/shared/contract/order';
+import { applyProviderRefund, type ProviderEventResult, type ProviderRefundEvent } from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
@@ -49,6 +50,8 @@ export interface CheckoutDeps {
   /** The site's origin for checkout return URLs (site-origin.ts). */
   origin: (request: FastifyRequest) => string;
   stripe: { client: Stripe; webhookSecret: string } | null;
+  /** E-mails the receipts of charges recorded and not yet sent one. */
+  sendReceipts: () => Promise<void>;
   /** Per client: checkouts started and verified. */
   limiters: { checkouts: RateLimiter; verifications: RateLimiter };
 }
@@ -100,13 +103,16 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
 
   if (deps.stripe) {
     const client = deps.stripe.client;
-    const reconcile = (event: ReconciledEvent) =>
-      reconcileStripeEvent(db, deps.site, event, async (paymentRef) => {
+    const reconcile = async (event: ReconciledEvent) => {
+      const result = await reconcileStripeEvent(db, deps.site, event, async (paymentRef) => {
         // A dispute of a checkout's payment: the checkout that took it.
         const sessions = await client.checkout.sessions.list({ payment_intent: paymentRef, limit: 1 });
         return sessions.data[0]?.id ?? null;
       });
-    registerStripeWebhook(app, deps.stripe, fulfil, reconcile, deps.clock);
+      await deps.sendReceipts();
+      return result;
+    };
+    registerStripeWebhook(app, deps.stripe, fulfil, reconcile, (event) => applyProviderRefund(db, event), deps.clock);
   }
   if (provider.name === 'local') registerTestCheckout(app, deps);
 }
@@ -149,6 +155,14 @@ const paidCheckoutSchema = z.object({
   customer: z.union([z.string().max(255), z.object({ id: z.string().max(255) }), z.null()]).optional(),
 });
 
+/** A charge refunded at Stripe (charge.refunded): its payment, customer, and all refunded of it so far. */
+const refundedChargeSchema = z.object({
+  payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]),
+  customer: z.union([z.string().max(255), z.object({ id: z.string().max(255) }), z.null()]).optional(),
+  amount_refunded: z.number().int().nonnegative(),
+});
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
@@ -160,8 +174,10 @@ const parseJson = (text: string): unknown => {
 interface ReadEvent {
   id: string;
   type: string;
+  createdAt: Date;
   session: z.output<typeof paidCheckoutSchema> | null;
   reconciled: ReconciledEvent | null;
+  refunded: z.output<typeof refundedChargeSchema> | null;
 }
 
 /** The event's parts the webhook uses, or null when the event is not of a shape it can handle. */
@@ -172,9 +188,9 @@ function readStripeEvent(event: unknown, now: Date): ReadEvent | null {
   const isCheckout = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
   const session = isCheckout ? paidCheckoutSchema.safeParse(data.object) : null;
   if (session && !session.success) return null;
+  const createdAt = created === undefined ? now : new Date(created * 1000);
   let reconciled: ReconciledEvent | null = null;
   if (type in RECONCILED) {
-    const createdAt = created === undefined ? now : new Date(created * 1000);
     const object = RECONCILED[type as keyof typeof RECONCILED].safeParse(data.object);
     if (!object.success) return null;
     reconciled =
@@ -182,7 +198,9 @@ function readStripeEvent(event: unknown, now: Date): ReadEvent | null {
         ? { id, type: type as 'charge.dispute.created', createdAt, dispute: object.data }
         : { id, type: type as 'payment_intent.succeeded', createdAt, intent: object.data as IntentObject };
   }
-  const read = { id, type, session: session?.data ?? null, reconciled };
+  const refunded = type === 'charge.refunded' ? refundedChargeSchema.safeParse(data.object) : null;
+  if (refunded && !refunded.success) return null;
+  const read = { id, type, createdAt, session: session?.data ?? null, reconciled, refunded: refunded?.data ?? null };
   return findUnstorableText(read) ? null : read;
 }
 
@@ -196,6 +214,7 @@ function registerStripeWebhook(
   stripe: { client: Stripe; webhookSecret: string },
   fulfil: Fulfil,
   reconcile: (event: ReconciledEvent) => Promise<string>,
+  applyRefund: (event: ProviderRefundEvent) => Promise<ProviderEventResult>,
   clock: () => Date,
 ) {
   void app.register(async (scope) => {
@@ -229,6 +248,17 @@ function registerStripeWebhook(
         } else if (event.reconciled) {
           const result = await reconcile(event.reconciled);
           request.log.info({ eventId: event.id, type: event.type, result }, 'stripe event reconciled');
+        } else if (event.refunded) {
+          // A refund made in Stripe's dashboard (or ours, reported back): the ledger records what it lacks, once.
+          const result = await applyRefund({
+            id: event.id,
+            type: event.type,
+            createdAt: event.createdAt,
+            paymentId: idOf(event.refunded.payment_intent)!,
+            customerId: idOf(event.refunded.customer),
+            amountRefundedCents: event.refunded.amount_refunded,
+          });
+          request.log.info({ eventId: event.id, result }, 'stripe refund applied');
         } else if (!event.session) {
           request.log.debug({ eventId: event.id, type: event.type }, 'stripe event ignored');
         }
@@ -258,7 +288,7 @@ const TEST_BILLING: Record<string, { label: string; outcome: TestChargeOutcome }
  */
 function registerTestCheckout(
   app: PublicScope,
-  { db, fulfil, provider, site, clock }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'provider' | 'site' | 'clock'>,
+  { db, fulfil, provider, site, clock, sendReceipts }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'provider' | 'site' | 'clock' | 'sendReceipts'>,
 ) {
   const findSession = async (id: string) => {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
@@ -361,6 +391,7 @@ ${Object.entries(TEST_BILLING)
       let result: string;
       try {
         result = await tryCharge(db, provider, site, row, month, now, { atOnce: true });
+        if (result === 'paid') await sendReceipts();
       } catch (error) {
         result = 'unknown';
         request.log.warn({ err: error, sessionId: session.id }, 'test billing: the charge outcome is not known');

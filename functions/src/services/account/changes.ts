@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/
 import { ALL_MONTH_NUMBERS, addMonths, formatMonth, monthList, type MonthKey } from '@blooms/shared/contract/months';
 import type { AddressChange, CancelRequest } from '@blooms/shared/contract/account-api';
 import { recordCancellationReason } from '../cancellation-reasons';
-import { formatPrice, MONEY_RULE, PRICE_PER_MONTH_USD } from '@blooms/shared/contract/site';
+import { MONEY_RULE } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../../db/database';
 import { subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../../db/schema';
@@ -16,8 +16,9 @@ import { deliveryDatesBetween } from '../delivery-dates';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { carryPayments, paidMonthsOf } from '../payment-ledger';
 import { describeMonth, heldBy, lastDeliveryKept } from './view';
-import { endAfterChange, refundLine, refundUnmadeDeliveries, type GiftRefund } from '../gifts';
-import { isPrepaidGift } from '@blooms/shared/contract/gifts';
+import { endAfterChange, refundLine } from '../gifts';
+import { refundUndeliveredMonths, type CancelRefund } from '../cancel-refunds';
+import { formatCents, isPrepaidGift } from '@blooms/shared/contract/gifts';
 import type { PaymentProvider } from '../../payments/provider';
 
 /** A subscription of this subscriber, locked for the change; another person's is "not found". */
@@ -74,11 +75,11 @@ async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSi
     .update(subscriptions)
     .set({ ...set, updatedAt: sql`now()` })
     .where(eq(subscriptions.id, row.id));
-  const moved = await carryPayments(tx, { ...row, ...set }, now);
-  const detail = moved.length > 0 ? { ...change.detail, paymentsMoved: moved } : change.detail;
+  const moved = await carryPayments(tx, { ...row, ...set }, now, { kind: 'subscriber', id: email });
+  const detail = moved.length > 0 ? { ...change.detail, paymentsMoved: moved.map(({ from, to }) => ({ from, to })) } : change.detail;
   await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, actorKind: 'subscriber', actor: email, kind: change.kind, detail });
   const carried = moved.map(
-    ({ from, to }) => `The ${formatPrice(PRICE_PER_MONTH_USD)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`,
+    ({ from, to, amountCents }) => `The ${formatCents(amountCents)} paid for ${formatMonth(from)} now pays for ${formatMonth(to)}.`,
   );
   if (endsAfter !== row.endsAfter && endsAfter && change.kind !== 'cancel')
     carried.push(`The last delivery of your gift is now in ${formatMonth(endsAfter)}.`);
@@ -329,7 +330,7 @@ export async function cancelSubscription(
   email: string,
   subscriptionId: string,
   why?: CancelRequest,
-): Promise<{ row: SubscriptionDbRow; lastDelivery: MonthDeliveryDate | null; refund: GiftRefund | null }> {
+): Promise<{ row: SubscriptionDbRow; lastDelivery: MonthDeliveryDate | null; refund: CancelRefund | null }> {
   return inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     if (isPrepaidGift(row) && !refunds) throw new InvalidInputError(ACCOUNT_MESSAGES.prepaidGiftCancel);
@@ -349,7 +350,10 @@ export async function cancelSubscription(
       ? `Your last delivery is on ${formatDeliveryDate(lastDelivery.date, { withYear: true })}; after it nothing more is delivered or charged.`
       : 'Nothing more is delivered or charged.';
     // Before the change is written: a provider that fails leaves the subscription as it was.
-    const refund = refunds ? await refundUnmadeDeliveries(tx, refunds, row, endsAfter, now) : null;
+    // Money kept for a month that will not be delivered is given back (cancel-refunds.ts).
+    const refund = refunds
+      ? await refundUndeliveredMonths(tx, refunds, row, endsAfter, delivered, { kind: 'subscriber', id: email }, now)
+      : null;
     const reason = why?.reason ? { reason: why.reason } : {};
     await apply(
       tx,

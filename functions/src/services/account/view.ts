@@ -14,11 +14,13 @@ import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliverToLine } from '@blooms/shared/contract/order';
+import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { isGift } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../../db/database';
-import { deliveries, payments, subscriptions, type SubscriptionDbRow } from '../../db/schema';
-
-type PaymentRow = typeof payments.$inferSelect;
+import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../../db/schema';
+import { receiptFacts, receiptKeyOf } from '../receipts';
+import { heldForUndeliveredMonths } from '../cancel-refunds';
+import { chargeHistory, ledgerOf, paidMonthsIn, type LedgerEntry } from '../payment-ledger';
 import { deliveryDatesBetween } from '../delivery-dates';
 import { NotFoundError } from '../errors';
 import { lifecycleOf } from '../lifecycle';
@@ -88,11 +90,18 @@ export async function accountOf(
   const rows = await db.select().from(subscriptions).where(heldBy(email)).orderBy(asc(subscriptions.createdAt));
   if (rows.length === 0) return { email, cardUpdates, subscriptions: [] };
   const ids = rows.map((row) => row.id);
-  const [dates, paymentRows, deliveryRows] = await Promise.all([
+  const [dates, paymentRows, deliveryRows, receiptRows] = await Promise.all([
     comingDates(db, now),
-    db.select().from(payments).where(inArray(payments.subscriptionId, ids)).orderBy(asc(payments.paidAt)),
+    ledgerOf(db, ids),
     db.select().from(deliveries).where(inArray(deliveries.subscriptionId, ids)),
+    db.select().from(receipts).where(inArray(receipts.subscriptionId, ids)),
   ]);
+  // Each receipt as it was e-mailed, by the payment it is for.
+  const receiptOf = new Map<string, ReceiptFacts>();
+  for (const receipt of receiptRows) {
+    const charges = paymentRows.filter((entry) => entry.kind === 'charge' && receiptKeyOf(entry.paymentRef) === receipt.paymentRef);
+    if (charges.length > 0) receiptOf.set(receipt.paymentRef, await receiptFacts(db, charges, receipt));
+  }
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   const coming = dates.filter((day) => day.month >= thisMonth && day.date >= today);
@@ -101,8 +110,8 @@ export async function accountOf(
     email,
     cardUpdates,
     subscriptions: rows.map((row): AccountSubscription => {
-      const paid = paymentRows.filter((payment) => payment.subscriptionId === row.id);
-      const paidMonths = new Set(paid.filter((payment) => !payment.refundedAt).map((payment) => payment.month));
+      const ledger = paymentRows.filter((entry) => entry.subscriptionId === row.id);
+      const paidMonths = paidMonthsIn(ledger);
       const keptIfCancelled = lastDeliveryKept(row, coming, paidMonths, now);
       const since = row.createdAt.toISOString().slice(0, 7);
       const past: AccountPastDelivery[] = dates
@@ -124,7 +133,7 @@ export async function accountOf(
         deliveryNotes: row.deliveryNotes,
         gift: isGift(row),
         giftTerms: isGift(row) ? giftTermsOf(row, dates, today) : null,
-        refundIfCancelledCents: refundIfCancelled(row, paid, keptIfCancelled?.month ?? lastDelivered),
+        refundIfCancelledCents: refundIfCancelled(row, ledger, keptIfCancelled?.month ?? lastDelivered, lastDelivered),
         status: row.status,
         statusLabel: lifecycleLabel(lifecycleOf(row)),
         pausedFrom: row.pausedFrom,
@@ -132,11 +141,13 @@ export async function accountOf(
         coming: coming.map((day) => describeMonth(row, day, paidMonths, now)),
         lastDeliveryIfCancelled: keptIfCancelled?.date ?? null,
         past,
-        payments: paid.map((payment) => ({
-          month: payment.month,
-          amountCents: payment.amountCents,
-          paidAt: payment.paidAt.toISOString(),
-          refunded: payment.refundedAt !== null,
+        payments: chargeHistory(ledger).map((charge) => ({
+          month: charge.month,
+          amountCents: charge.amountCents,
+          paidAt: charge.paidAt.toISOString(),
+          refundedCents: charge.refundedCents,
+          refunded: charge.refundedCents >= charge.amountCents,
+          receipt: receiptOf.get(receiptKeyOf(charge.paymentRef)) ?? null,
         })),
       };
     }),
@@ -168,12 +179,13 @@ function giftTermsOf(row: SubscriptionDbRow, dates: MonthDeliveryDate[], today: 
   };
 }
 
-/** What cancelling now would give back: a prepaid gift's payments for the months after the last delivery it would keep. */
-function refundIfCancelled(row: SubscriptionDbRow, paid: PaymentRow[], keptUntil: MonthKey): number {
-  if (!isPrepaidGift(row) || row.status === 'cancelled' || row.status === 'complete') return 0;
-  return paid
-    .filter((payment) => payment.month > keptUntil && !payment.refundedAt && payment.providerRef.startsWith('checkout:'))
-    .reduce((sum, payment) => sum + payment.amountCents, 0);
+/**
+ * What cancelling now would give back: the money held for months that would not be delivered
+ * (a prepaid gift's deliveries after the last one kept, a month paid and carried past it).
+ */
+function refundIfCancelled(row: SubscriptionDbRow, ledger: LedgerEntry[], keptUntil: MonthKey, lastDelivered: MonthKey): number {
+  if (row.status === 'cancelled' || row.status === 'complete') return 0;
+  return heldForUndeliveredMonths(ledger, row, keptUntil, lastDelivered).reduce((sum, money) => sum + money.cents, 0);
 }
 
 /** The door photo's key of a delivery of the subscriber's own subscription, or null. */

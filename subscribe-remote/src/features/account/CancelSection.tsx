@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AccountSubscription, CancelReason } from '@blooms/shared/contract/account';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { formatCents } from '@blooms/shared/contract/gifts';
+import { cancelRefundText } from '@blooms/shared/contract/billing';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
 import { accountApi } from './account-session';
@@ -71,8 +71,7 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
                 {s.lastDeliveryIfCancelled
                   ? `Your last delivery would be ${formatDeliveryDate(s.lastDeliveryIfCancelled, { withYear: true })}: it is paid for or too close to change. Nothing after it is delivered or charged.`
                   : 'Nothing more would be delivered or charged.'}
-                {s.refundIfCancelledCents > 0 &&
-                  ` The gift was paid up front: ${formatCents(s.refundIfCancelledCents)} for the deliveries not made is refunded to your card.`}
+                {s.refundIfCancelledCents > 0 && ` ${cancelRefundText(s.refundIfCancelledCents, s.giftTerms?.prepaid ?? false)}`}
               </p>
               <p className="account__actions">
                 <button

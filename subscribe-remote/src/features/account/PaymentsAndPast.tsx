@@ -1,8 +1,30 @@
 import type { AccountSubscription } from '@blooms/shared/contract/account';
+import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { DoorPhoto } from './DoorPhoto';
 import { dollars } from './month-text';
+
+/** A payment's receipt, as it was e-mailed, opened on demand. */
+function Receipt({ receipt }: { receipt: ReceiptFacts }) {
+  return (
+    <details className="account__receipt">
+      <summary>Receipt {receipt.number}</summary>
+      <dl>
+        <dt>Amount</dt>
+        <dd>{receipt.amount}</dd>
+        <dt>Paid on</dt>
+        <dd>{receipt.paidOn}</dd>
+        <dt>For</dt>
+        {receipt.deliveries.map((delivery) => (
+          <dd key={delivery}>{delivery}</dd>
+        ))}
+        <dt>Paid with</dt>
+        <dd>{receipt.card ?? 'The card you saved with us'}</dd>
+      </dl>
+    </details>
+  );
+}
 
 /** What was paid, and the deliveries whose day has come (with the door photo, when left at the door). */
 export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubscription }) {
@@ -17,7 +39,8 @@ export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubs
             <li key={`${payment.month}-${payment.paidAt}`}>
               {dollars(payment.amountCents)} for {formatMonth(payment.month)}, paid{' '}
               {new Date(payment.paidAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-              {payment.refunded && ', refunded'}
+              {payment.refunded ? ', refunded' : payment.refundedCents > 0 && `, ${dollars(payment.refundedCents)} of it refunded`}
+              {payment.receipt && <Receipt receipt={payment.receipt} />}
             </li>
           ))}
         </ul>

@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
+import { inTransaction } from '../src/db/database';
+import { subscriptions } from '../src/db/schema';
+import {
+  changeMonths,
+  cancelSubscription,
+  pauseDeliveries,
+  resumeDeliveries,
+  skipMonth,
+  unskipMonth,
+} from '../src/services/account/changes';
+import { deliveryDateOf } from '../src/services/delivery-dates';
+import { InvalidInputError } from '../src/services/errors';
+import { recordCheckoutPayments } from '../src/services/gifts';
+import { deliversOncePaid } from '../src/services/lifecycle';
+import { ledgerOf, monthBalances, recordPayment } from '../src/services/payment-ledger';
+import { insertSubscription } from '../src/services/subscriptions';
+import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
+import { aSubscriber, firstDeliveryOf } from './support/fixtures';
+
+const site = { contactEmail: 'studio@example.com', phone: '(801) 555-0142', accountUrl: 'https://blooms.example/account' } as never;
+
+/** What a subscriber may do from the account, at a month so many months from now. */
+const action = fc.oneof(
+  fc.record({ kind: fc.constant('skip' as const), ahead: fc.integer({ min: 0, max: 14 }) }),
+  fc.record({ kind: fc.constant('unskip' as const), ahead: fc.integer({ min: 0, max: 14 }) }),
+  fc.record({ kind: fc.constant('pause' as const), ahead: fc.integer({ min: 0, max: 12 }), months: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('resume' as const) }),
+  fc.record({
+    kind: fc.constant('months' as const),
+    months: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 12 }),
+  }),
+);
+
+/**
+ * The money rule, over any plan, any months paid ahead, and any run of skips, pauses, resumes
+ * and month changes, then a cancellation: the ledger never holds less than nothing for a month,
+ * holds exactly what was charged less what was refunded, and once cancelled holds money only for
+ * months still delivered (or delivered already): nothing is kept for a month that will not come.
+ */
+describe.each(DATABASE_KINDS)('the money rule on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createMigratedDatabase(kind);
+  });
+  afterAll(() => database.destroy());
+
+  it('holds for any plan and any changes, and cancelling keeps no money for a month that will not be delivered', async () => {
+    const now = new Date();
+    const thisMonth = studioDate(now).slice(0, 7);
+    let serial = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 12 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 4 }),
+        fc.array(action, { maxLength: 6 }),
+        async (months, paidAhead, actions) => {
+          const subscriber = aSubscriber({ plan: months.length === 12 ? 'yearly' : 'custom', months: [...months].sort((a, b) => a - b) });
+          const first = firstDeliveryOf(subscriber.months);
+          const sessionId = `cs_property_${process.pid}_${++serial}`;
+          const row = (await inTransaction(database.db, async (tx) => {
+            const made = await insertSubscription(
+              tx,
+              subscriber,
+              { checkoutSessionId: sessionId, customerId: null, subscriptionId: null },
+              first.date,
+            );
+            await recordCheckoutPayments(tx, made!, sessionId, first.month);
+            return made;
+          }))!;
+          // Months charged ahead (as the billing worker would have), each its own payment.
+          for (const ahead of paidAhead) {
+            const month = addMonths(first.month, ahead);
+            if (deliversOncePaid(row, month)) await recordPayment(database.db, row.id, `pi_property_${serial}_${ahead}`, month);
+          }
+          const charged = (await ledgerOf(database.db, [row.id])).reduce((sum, e) => sum + (e.kind === 'charge' ? e.amountCents : 0), 0);
+          const ctx = { db: database.db, site, now };
+          const refunded: number[] = [];
+          const refunds = {
+            refund: async ({ amountCents }: { amountCents: number }) => (
+              refunded.push(amountCents),
+              { ref: `re_${serial}_${refunded.length}` }
+            ),
+          };
+
+          const holds = async () => {
+            const balances = monthBalances(await ledgerOf(database.db, [row.id]));
+            for (const balance of balances) expect(balance.balanceCents).toBeGreaterThanOrEqual(0);
+            const held = balances.reduce((sum, balance) => sum + balance.balanceCents, 0);
+            expect(held).toBe(charged - refunded.reduce((sum, cents) => sum + cents, 0));
+            return balances;
+          };
+          for (const step of actions) {
+            const month = 'ahead' in step ? (addMonths(thisMonth, step.ahead) as MonthKey) : null;
+            const done =
+              step.kind === 'skip'
+                ? skipMonth(ctx, subscriber.email, row.id, month!)
+                : step.kind === 'unskip'
+                  ? unskipMonth(ctx, subscriber.email, row.id, month!)
+                  : step.kind === 'pause'
+                    ? pauseDeliveries(ctx, subscriber.email, row.id, month!, step.months)
+                    : step.kind === 'resume'
+                      ? resumeDeliveries(ctx, subscriber.email, row.id)
+                      : changeMonths(ctx, subscriber.email, row.id, step.months);
+            // A change the account refuses (too late, not in the plan, not paused) changes nothing.
+            await done.catch((error: unknown) => {
+              if (!(error instanceof InvalidInputError)) throw error;
+            });
+            await holds();
+          }
+
+          await cancelSubscription({ ...ctx, refunds }, subscriber.email, row.id);
+          const balances = await holds();
+          const [cancelled] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+          const today = studioDate(now);
+          for (const balance of balances.filter((b) => b.balanceCents > 0)) {
+            const delivered = (await deliveryDateOf(database.db, balance.month)).date < today;
+            expect({ month: balance.month, comes: delivered || deliversOncePaid(cancelled!, balance.month) }).toEqual({
+              month: balance.month,
+              comes: true,
+            });
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});

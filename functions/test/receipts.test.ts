@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { chargeDateFor } from '@blooms/shared/contract/account';
+import { defaultDeliveryDate, formatDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths, formatMonth } from '@blooms/shared/contract/months';
+import { emailOutbox } from '../src/db/schema';
+import { localProvider } from '../src/payments/local-provider';
+import { recordPayment } from '../src/services/payment-ledger';
+import { issueReceipts } from '../src/services/receipts';
+import { DATABASE_KINDS } from './support/databases';
+import { accountFixture, today } from './support/account-fixture';
+import { startFakeStripe } from './support/fake-stripe';
+import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+import { waitFor } from './support/wait-for';
+
+const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+
+describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let now = noonOn(today());
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(() => fake.close());
+  const { fx, planMonths, soonMonth, signInByEmail, account, mailsTo } = accountFixture(kind, {
+    clock: () => now,
+    env: () => ({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }),
+  });
+  const receiptsOf = async (id: string) =>
+    (await fx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, id))).filter((mail) => mail.kind === 'receipt');
+
+  it('every successful charge gets one receipt e-mail: amount, month, delivery day, card brand and last four, a link to the account; the account shows it', async () => {
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'receipt@example.com', planMonths());
+    const first = soonMonth();
+    const next = addMonths(first, 1);
+    // The checkout's payment is told in its confirmation e-mail; its receipt is in the account.
+    expect(await receiptsOf(row.id)).toEqual([]);
+
+    // The month after, charged to the saved card on its charge date.
+    now = noonOn(chargeDateFor(defaultDeliveryDate(next)));
+    await fx.app.billing.runDue();
+    const receipts = await receiptsOf(row.id);
+    expect(receipts.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your Monthly Blooms receipt R-\d{6}: \$99$/)]);
+    const monthly = receipts[0]!;
+    expect(monthly.text).toContain('Amount: $99');
+    expect(monthly.text).toContain(
+      `For: ${formatMonth(next)} delivery, on ${formatDeliveryDate(defaultDeliveryDate(next), { withYear: true })}`,
+    );
+    expect(monthly.text).toContain('Paid with: Visa ending in 4242');
+    expect(monthly.text).toContain('https://blooms.example/account');
+    expect(monthly.recipient).toEqual({ name: 'Rosa Diaz', address: 'receipt@example.com' });
+    fx.app.emailOutbox.wake();
+    await waitFor(() => mailsTo('receipt@example.com').some((mail) => mail.includes('Paid with: Visa ending in 4242')));
+
+    // The same charge recorded again (a webhook repeating what billing learnt), and receipts asked for twice at once: still one each.
+    const [charge] = fake.charges.filter((c) => c.metadata.subscription_id === row.id);
+    expect(await recordPayment(fx.database.db, row.id, charge!.id, next)).toBe(false);
+    const provider = localProvider(fx.database.db);
+    const site = { contactEmail: 'x@example.com', phone: '1', accountUrl: 'https://blooms.example/account' } as never;
+    await Promise.all([issueReceipts(fx.database.db, provider, site, silent), issueReceipts(fx.database.db, provider, site, silent)]);
+    await fx.app.billing.runDue();
+    expect(await receiptsOf(row.id)).toHaveLength(1);
+
+    const token = await signInByEmail('receipt@example.com');
+    const payments = (await account(token)).subscriptions[0]!.payments;
+    expect(payments[0]!.receipt!.deliveries).toEqual([
+      `${formatMonth(first)} delivery, on ${formatDeliveryDate(defaultDeliveryDate(first), { withYear: true })}`,
+    ]);
+    expect(payments.map((p) => [p.month, p.receipt?.card, p.receipt?.amount])).toEqual([
+      [first, 'Visa ending in 4242', '$99'],
+      [next, 'Visa ending in 4242', '$99'],
+    ]);
+    expect(payments[1]!.receipt!.number).toBe(/R-\d{6}/.exec(monthly.subject)![0]);
+  });
+
+  it('a receipt waits while the provider cannot say the card, and is issued once it can', async () => {
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'later@example.com', planMonths());
+    const before = (await receiptsOf(row.id)).length;
+    await recordPayment(fx.database.db, row.id, 'pi_unknown_yet', addMonths(soonMonth(), 3));
+    const failing = { paymentCard: async () => Promise.reject(new Error('unreachable')) };
+    const site = { contactEmail: 'x@example.com', phone: '1', accountUrl: 'https://blooms.example/account' } as never;
+    expect(await issueReceipts(fx.database.db, failing, site, silent)).toBe(0);
+    expect(await receiptsOf(row.id)).toHaveLength(before);
+    expect(await issueReceipts(fx.database.db, localProvider(fx.database.db), site, silent)).toBe(1);
+    expect(await receiptsOf(row.id)).toHaveLength(before + 1);
+  });
+});

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
+import { chargeDateFor } from '@blooms/shared/contract/account';
+import { defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addMonths, formatMonth } from '@blooms/shared/contract/months';
+import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { emailOutbox, ledgerEntries, users } from '../src/db/schema';
+import { ledgerOf, paidMonthsOf } from '../src/services/payment-ledger';
+import { DATABASE_KINDS } from './support/databases';
+import { signInWithGoogle } from './support/identities';
+import { accountFixture, today } from './support/account-fixture';
+import { startFakeStripe } from './support/fake-stripe';
+import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+import { waitFor } from './support/wait-for';
+
+const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
+
+describe.each(DATABASE_KINDS)('an admin refunds a charged month on %s', (kind) => {
+  const { fx, soonMonth, subscribe, mailsTo, signInByEmail, as, account } = accountFixture(kind);
+  const refund = (token: string, id: string, body: object) =>
+    fx.app.inject({ method: 'POST', url: `/api/subscriptions/${id}/refunds`, headers: as(token), payload: body });
+  const mailsOf = async (id: string) => fx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, id));
+
+  it('part of a month, still delivered: the provider refunds it, the ledger and history show who and why, the payer is e-mailed, and the month is not charged again', async () => {
+    const row = await subscribe('vase@example.com');
+    const month = soonMonth();
+    const made = await refund(fx.staffToken, row.id, { month, amountCents: 2500, reason: 'Vase broken on the doorstep', delivery: 'kept' });
+    expect(made.statusCode).toBe(200);
+    const history = made.json() as SubscriptionHistory;
+    expect(history.refundable).toEqual([{ month, heldCents: 7400 }]);
+    expect(history.events[0]).toMatchObject({
+      kind: 'refund',
+      month,
+      amountCents: 2500,
+      reason: 'Vase broken on the doorstep',
+      delivery: 'kept',
+      by: { kind: 'staff', name: 'Bea Boss' },
+    });
+    const [entry] = (await ledgerOf(fx.database.db, [row.id])).filter((e) => e.kind === 'refund');
+    expect(entry).toMatchObject({ month, amountCents: -2500, actorKind: 'staff', actor: 'boss@blooms.example', delivery: 'kept' });
+    expect(entry!.entryRef).toMatch(/^re_local_/);
+
+    fx.app.emailOutbox.wake();
+    await waitFor(() =>
+      mailsTo('vase@example.com').some(
+        (mail) =>
+          mail.includes(`Subject: Your refund for ${formatMonth(month)}`) &&
+          mail.includes(`We refunded $25 to your card for your ${formatMonth(month)} delivery.`) &&
+          mail.includes('Why: Vase broken on the doorstep') &&
+          mail.includes(`Your ${formatMonth(month)} flowers are still delivered as planned.`),
+      ),
+    );
+    // The rest of the month, then: still delivered, and its charge date (today) charges nothing.
+    const rest = await refund(fx.staffToken, row.id, { month, amountCents: 7400, reason: 'Vase broken again', delivery: 'kept' });
+    expect((rest.json() as SubscriptionHistory).refundable).toEqual([]);
+    await fx.app.billing.runDue();
+    expect((await ledgerOf(fx.database.db, [row.id])).filter((e) => e.kind === 'charge')).toHaveLength(1);
+    const token = await signInByEmail('vase@example.com');
+    const shown = (await account(token)).subscriptions[0]!;
+    expect(shown.coming.find((m) => m.month === month)).toMatchObject({ state: 'delivering', paid: true, chargeCents: 0 });
+    expect(shown.payments).toEqual([expect.objectContaining({ month, amountCents: 9900, refundedCents: 9900, refunded: true })]);
+  });
+
+  it('a whole coming month, not delivered: the month is skipped and nothing is left on it', async () => {
+    const row = await subscribe('missed@example.com');
+    const month = soonMonth();
+    const made = await refund(fx.staffToken, row.id, {
+      month,
+      amountCents: 9900,
+      reason: 'We cannot deliver that week',
+      delivery: 'dropped',
+    });
+    expect(made.statusCode).toBe(200);
+    const events = (made.json() as SubscriptionHistory).events;
+    expect(events.find((e) => e.kind === 'refund')).toMatchObject({ delivery: 'dropped', amountCents: 9900 });
+    expect(events.find((e) => e.kind === 'change')).toMatchObject({ change: 'skip', by: { kind: 'staff', name: 'Bea Boss' } });
+    expect(await paidMonthsOf(fx.database.db, row.id)).toEqual(new Set());
+    const token = await signInByEmail('missed@example.com');
+    expect((await account(token)).subscriptions[0]!.coming.find((m) => m.month === month)).toMatchObject({
+      state: 'skipped',
+      chargeCents: 0,
+    });
+    await fx.app.billing.runDue();
+    expect((await ledgerOf(fx.database.db, [row.id])).map((e) => e.kind)).toEqual(['charge', 'refund']);
+  });
+
+  it('refuses, with a clear message and nothing changed: more than is left, nothing paid, zero, no reason, no choice, not an admin', async () => {
+    const row = await subscribe('careful@example.com');
+    const month = soonMonth();
+    await fx.database.db.insert(users).values({ name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee' });
+    const employee = (await signInWithGoogle('eli@blooms.example')).idToken;
+    const good = { month, amountCents: 1000, reason: 'Late', delivery: 'kept' };
+    const refusals: [string, object, number, string | null][] = [
+      [fx.staffToken, { ...good, amountCents: 9901 }, 400, REFUND_MESSAGES.tooMuch(formatMonth(month), '$99')],
+      [fx.staffToken, { ...good, month: addMonths(month, 1) }, 400, REFUND_MESSAGES.nothingPaid(formatMonth(addMonths(month, 1)))],
+      [fx.staffToken, { ...good, amountCents: 0 }, 400, REFUND_MESSAGES.noAmount],
+      [fx.staffToken, { ...good, amountCents: 12.5 }, 400, REFUND_MESSAGES.notCents],
+      [fx.staffToken, { ...good, reason: '   ' }, 400, REFUND_MESSAGES.noReason],
+      [fx.staffToken, { ...good, delivery: 'maybe' }, 400, REFUND_MESSAGES.noDelivery],
+      [employee, good, 403, null],
+    ];
+    const mailsBefore = (await mailsOf(row.id)).length;
+    for (const [token, body, status, message] of refusals) {
+      const refused = await refund(token, row.id, body);
+      expect([refused.statusCode, message === null ? null : refused.json().message]).toEqual([status, message]);
+    }
+    expect((await ledgerOf(fx.database.db, [row.id])).map((e) => e.kind)).toEqual(['charge']);
+    expect(await mailsOf(row.id)).toHaveLength(mailsBefore);
+    const unknown = await refund(fx.staffToken, '3f1d2c9e-0000-4000-8000-000000000000', good);
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe.each(DATABASE_KINDS)('an admin refunds through Stripe on %s', (kind) => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let now = noonOn(today());
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(() => fake.close());
+  const { fx, planMonths, soonMonth, as } = accountFixture(kind, {
+    clock: () => now,
+    env: () => ({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }),
+  });
+
+  it('a month charged to the saved card is refunded on its PaymentIntent, with a key of its own per refund', async () => {
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'stripe-refund@example.com', planMonths());
+    const next = addMonths(soonMonth(), 1);
+    now = noonOn(chargeDateFor(defaultDeliveryDate(next)));
+    await fx.app.billing.runDue();
+    const [charge] = fake.charges.filter((c) => c.metadata.subscription_id === row.id);
+    expect(charge).toMatchObject({ amount: 9900, metadata: { month: next } });
+
+    const body = { month: next, amountCents: 4000, reason: 'Missed delivery window', delivery: 'kept' };
+    const first = await fx.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${row.id}/refunds`,
+      headers: as(fx.staffToken),
+      payload: body,
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await fx.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${row.id}/refunds`,
+      headers: as(fx.staffToken),
+      payload: body,
+    });
+    expect(second.statusCode).toBe(200);
+    expect(fake.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([
+      [charge!.id, 4000],
+      [charge!.id, 4000],
+    ]);
+    const keys = fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey);
+    expect(new Set(keys).size).toBe(2);
+    const recorded = await fx.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, row.id));
+    expect(recorded.filter((e) => e.kind === 'refund').map((e) => [e.entryRef, e.paymentRef, e.amountCents])).toEqual(
+      fake.refunds.map((r) => [r.id, charge!.id, -4000]),
+    );
+    // More than Stripe holds of it is refused before Stripe is asked.
+    const tooMuch = await fx.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${row.id}/refunds`,
+      headers: as(fx.staffToken),
+      payload: { ...body, amountCents: 2000 },
+    });
+    expect(tooMuch.json().message).toBe(REFUND_MESSAGES.tooMuch(formatMonth(next), '$19'));
+    expect(fake.refunds).toHaveLength(2);
+  });
+});
