@@ -26,6 +26,7 @@ import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
 import { registerTestClockRoutes } from './admin/test-clock-routes';
 import { registerSubscriptionHistoryRoutes } from './admin/subscription-history-routes';
+import { registerBusinessFiguresRoutes } from './admin/business-figures-routes';
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDayRoutes } from './staff/day-routes';
 import { registerAreaRoutes } from './staff/area-routes';
@@ -147,6 +148,7 @@ export async function buildServer(
       registerUserRoutes(admin, db);
       registerDeliveryDateAdminRoutes(admin, db, clock);
       registerSubscriptionHistoryRoutes(admin, db, blobs);
+      registerBusinessFiguresRoutes(admin, db, clock);
       if (testClock) registerTestClockRoutes(admin, testClock, payments.billing);
     }),
   );
