@@ -1,7 +1,7 @@
 // The owner's figures against two years of random history: each figure the server gives is
 // computed again here, in plain JavaScript over the raw rows, and the two must agree.
 import type { FastifyInstance } from 'fastify';
-import { CANCEL_REASONS, type CancelReason } from '@blooms/shared/contract/account';
+import { CANCEL_REASONS } from '@blooms/shared/contract/account';
 import { BUSINESS_FIGURES_MESSAGES, monthsOfRange, RETENTION_MONTHS, type BusinessFigures } from '@blooms/shared/contract/business-figures';
 import { addDays, defaultDeliveryDate, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { HOLDING_STATUSES, monthState, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
@@ -14,6 +14,10 @@ import {
   subscriptions,
   type SubscriptionDbRow,
 } from '../src/db/schema';
+import { eq, gt, max } from 'drizzle-orm';
+import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
+import { cancelSubscription, pauseDeliveries, skipMonth } from '../src/services/account/changes';
+import { InvalidInputError } from '../src/services/errors';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addUser } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
@@ -27,6 +31,7 @@ const NOW = noonOn('2026-11-26');
 const TODAY = studioDate(NOW);
 const THIS_MONTH = TODAY.slice(0, 7);
 const HISTORY_FROM = '2024-11';
+const SITE = { ...DEFAULT_SITE_CONTACT, accountUrl: 'https://blooms.example/account' };
 
 /** A small seeded generator (mulberry32): the same seed makes the same history. */
 function randomFrom(seed: number) {
@@ -44,6 +49,30 @@ function randomFrom(seed: number) {
 
 /** An instant on a studio day, at a random hour of the working day. */
 const instantOn = (date: string, hour: number) => new Date(studioMidnight(date).getTime() + hour * 3600_000);
+
+/** A subscriber's change the account refuses (a month too close, not in the plan) is part of random history too. */
+async function refusedOrDone(change: Promise<void>): Promise<void> {
+  try {
+    await change;
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+  }
+}
+
+/** Runs the account's services as of an instant: the history they write is dated then, not by the database's clock. */
+async function asOf(db: TestDatabase['db'], at: Date, change: () => Promise<unknown>): Promise<void> {
+  const [before] = await db.select({ id: max(subscriptionEvents.id) }).from(subscriptionEvents);
+  const [reasonsBefore] = await db.select({ id: max(cancellationReasons.id) }).from(cancellationReasons);
+  await change();
+  await db
+    .update(subscriptionEvents)
+    .set({ at })
+    .where(gt(subscriptionEvents.id, before?.id ?? 0));
+  await db
+    .update(cancellationReasons)
+    .set({ at })
+    .where(gt(cancellationReasons.id, reasonsBefore?.id ?? 0));
+}
 
 /**
  * Writes the history: subscriptions made over two years, Yearly and Custom, some gifts; skips
@@ -83,39 +112,6 @@ async function writeHistory(db: TestDatabase['db'], seed: number) {
       row.pausedFrom = later(first);
       row.pausedUntil = addMonths(row.pausedFrom, random.int(0, 2));
     }
-    const events: { kind: string; detail: object; at: Date }[] = [];
-    let reason: { reason: CancelReason; at: Date } | null = null;
-    const roll = random.int(1, 100);
-    const since = later(createdMonth) <= THIS_MONTH ? later(createdMonth) : THIS_MONTH;
-    const eventAt = instantOn(addDays(`${since}-01`, random.int(0, 27)), random.int(7, 20));
-    const happened = eventAt < NOW && eventAt > createdAt;
-    if (happened && roll <= 22) {
-      // Cancelled by the subscriber: the months already certain are delivered.
-      const endsAfter = random.chance(0.5) ? since : addMonths(since, -1);
-      Object.assign(row, { status: 'cancelled', endsAfter, statusFrom: addMonths(endsAfter, 1) });
-      const why = random.chance(0.8) ? random.pick(CANCEL_REASONS).id : null;
-      events.push({ kind: 'cancel', detail: why ? { endsAfter, reason: why } : { endsAfter }, at: eventAt });
-      if (why) reason = { reason: why, at: eventAt };
-    } else if (happened && roll <= 27) {
-      // Ended by the payment provider, with no last delivery kept.
-      Object.assign(row, { status: 'cancelled', endsAfter: null, statusFrom: since });
-      events.push({ kind: 'status', detail: { from: { status: 'past-due' }, to: { status: 'cancelled' } }, at: eventAt });
-    } else if (happened && roll <= 45) {
-      const status = random.pick<SubscriptionStatus>(['past-due', 'past-due', 'needs-authentication', 'disputed', 'paused']);
-      Object.assign(row, { status, statusFrom: since });
-      events.push({ kind: 'status', detail: { from: { status: 'active' }, to: { status } }, at: eventAt });
-    } else if (happened && roll <= 55) {
-      // A decline, then the payment went through: active again, its history keeps both.
-      events.push({ kind: 'status', detail: { from: { status: 'active' }, to: { status: 'past-due' } }, at: eventAt });
-      events.push({
-        kind: 'status',
-        detail: { from: { status: 'past-due' }, to: { status: 'active' } },
-        at: new Date(eventAt.getTime() + 86_400_000),
-      });
-    } else if (happened && roll <= 60 && gift) {
-      // A gift that made its last delivery.
-      Object.assign(row, { status: 'complete', endsAfter: since, statusFrom: addMonths(since, 1) });
-    }
     const [inserted] = await db
       .insert(subscriptions)
       .values({
@@ -129,12 +125,63 @@ async function writeHistory(db: TestDatabase['db'], seed: number) {
         ...row,
       })
       .returning();
-    const subscription = inserted!;
+    const id = inserted!.id;
+    const owner = gift ? inserted!.buyerEmail : inserted!.email;
+
+    // What happens later, at an instant after the subscription was made.
+    const since = later(createdMonth) <= THIS_MONTH ? later(createdMonth) : THIS_MONTH;
+    const eventAt = instantOn(addDays(`${since}-01`, random.int(0, 27)), random.int(7, 20));
+    if (eventAt >= NOW || eventAt <= createdAt) continue;
+    const roll = random.int(1, 100);
+    const events: { kind: string; detail: object; at: Date }[] = [];
+    if (roll <= 20) {
+      // The subscriber asks to cancel, and most say why; some of those take the skip or pause offered instead.
+      const why = random.chance(0.8) ? random.pick(CANCEL_REASONS) : null;
+      const ctx = { db, site: SITE, now: eventAt };
+      const next = addMonths(studioDate(eventAt).slice(0, 7), random.int(1, 2));
+      await asOf(db, eventAt, async () => {
+        if (why?.offer && random.chance(0.5)) {
+          if (why.offer === 'skip') await refusedOrDone(skipMonth(ctx, owner, id, next, { insteadOf: why.id }));
+          else await refusedOrDone(pauseDeliveries(ctx, owner, id, next, random.int(1, 3), { insteadOf: why.id }));
+        } else await cancelSubscription(ctx, owner, id, why ? { reason: why.id, otherText: '' } : undefined);
+      });
+    } else if (roll <= 30) {
+      // A skip or a pause of the subscriber's own.
+      const ctx = { db, site: SITE, now: eventAt };
+      const next = addMonths(studioDate(eventAt).slice(0, 7), random.int(1, 3));
+      await asOf(db, eventAt, () =>
+        random.chance(0.5) ? refusedOrDone(skipMonth(ctx, owner, id, next)) : refusedOrDone(pauseDeliveries(ctx, owner, id, next, 2)),
+      );
+    } else if (roll <= 35) {
+      // Ended by the payment provider, with no last delivery kept.
+      await db.update(subscriptions).set({ status: 'cancelled', endsAfter: null, statusFrom: since }).where(eq(subscriptions.id, id));
+      events.push({ kind: 'status', detail: { from: { status: 'past-due' }, to: { status: 'cancelled' } }, at: eventAt });
+    } else if (roll <= 53) {
+      // Declined and still unpaid, awaiting the bank's authentication, disputed, or paused by the provider.
+      const status = random.pick<SubscriptionStatus>(['past-due', 'past-due', 'needs-authentication', 'disputed', 'paused']);
+      await db.update(subscriptions).set({ status, statusFrom: since }).where(eq(subscriptions.id, id));
+      events.push({ kind: 'status', detail: { from: { status: 'active' }, to: { status } }, at: eventAt });
+    } else if (roll <= 63) {
+      // A decline, then the payment went through: active again, its history keeps both.
+      events.push({ kind: 'status', detail: { from: { status: 'active' }, to: { status: 'past-due' } }, at: eventAt });
+      events.push({
+        kind: 'status',
+        detail: { from: { status: 'past-due' }, to: { status: 'active' } },
+        at: new Date(eventAt.getTime() + 86_400_000),
+      });
+    } else if (roll <= 68 && gift) {
+      // A gift that made its last delivery.
+      await db
+        .update(subscriptions)
+        .set({ status: 'complete', endsAfter: since, statusFrom: addMonths(since, 1) })
+        .where(eq(subscriptions.id, id));
+    }
     if (events.length > 0)
       await db
         .insert(subscriptionEvents)
-        .values(events.map((event) => ({ subscriptionId: subscription.id, actorKind: 'subscriber' as const, actor: 'x', ...event })));
-    if (reason) await db.insert(cancellationReasons).values({ subscriptionId: subscription.id, ...reason });
+        .values(events.map((event) => ({ subscriptionId: id, actorKind: 'provider' as const, actor: 'evt_test', ...event })));
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    if (!subscription) continue;
 
     // The months that delivered, by the plan as it stands: made on the day, later, or not at all.
     for (const month of months) {
@@ -227,8 +274,18 @@ async function expectedFigures(db: TestDatabase['db'], from: MonthKey, to: Month
   });
 
   const inRange = (at: Date) => monthOf(at) >= from && monthOf(at) <= to;
+  const tookInstead = (id: string, kind: 'skip' | 'pause') =>
+    changes.filter((e) => e.kind === kind && (e.detail as { insteadOf?: string }).insteadOf === id && inRange(e.at)).length;
+  const reasonRows = CANCEL_REASONS.map(({ id }) => ({
+    reason: id,
+    cancelled: reasons.filter((r) => r.reason === id && inRange(r.at)).length,
+    skippedInstead: tookInstead(id, 'skip'),
+    pausedInstead: tookInstead(id, 'pause'),
+  }));
   const leaving = {
-    reasons: CANCEL_REASONS.map(({ id }) => ({ reason: id, count: reasons.filter((r) => r.reason === id && inRange(r.at)).length })),
+    reasons: reasonRows,
+    skippedInstead: reasonRows.reduce((n, r) => n + r.skippedInstead, 0),
+    pausedInstead: reasonRows.reduce((n, r) => n + r.pausedInstead, 0),
   };
 
   const firstDelivered = new Map<string, MonthKey>();
@@ -315,7 +372,11 @@ describe.each(DATABASE_KINDS)(`the owner's figures over two years of random hist
     const body = response.json() as BusinessFigures;
     expect(body).toEqual(await expectedFigures(database.db, HISTORY_FROM, THIS_MONTH));
     expect(body.retention.filter((cohort) => cohort.shares.every((share) => share !== null)).length).toBeGreaterThan(5);
-    expect(body.leaving.reasons.reduce((n, r) => n + r.count, 0)).toBeGreaterThan(0);
+    expect(body.leaving.reasons.reduce((n, r) => n + r.cancelled, 0)).toBeGreaterThan(0);
+    expect(body.leaving.skippedInstead).toBeGreaterThan(0);
+    expect(body.leaving.pausedInstead).toBeGreaterThan(0);
+    const cancels = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.kind, 'cancel'));
+    expect(cancels.length).toBeGreaterThan(5);
   });
 
   it('refuses anyone but an admin', async () => {

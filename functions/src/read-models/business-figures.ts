@@ -122,13 +122,30 @@ async function subscribers(db: Db, months: MonthKey[]): Promise<SubscribersMonth
 }
 
 async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['leaving']> {
-  const rows = await rowsOf<{ reason: string; n: number }>(
-    db,
-    sql`select reason, count(*)::int as n from cancellation_reasons
-      where ${studioMonth(sql`at`)} between ${months[0]} and ${months.at(-1)} group by reason`,
-  );
-  const counted = new Map(rows.map((row) => [row.reason, Number(row.n)]));
-  return { reasons: CANCEL_REASONS.map(({ id }) => ({ reason: id, count: counted.get(id) ?? 0 })) };
+  const inRange = (at: SQL) => sql`${studioMonth(at)} between ${months[0]} and ${months.at(-1)}`;
+  const [given, instead] = await Promise.all([
+    rowsOf<{ reason: string; n: number }>(
+      db,
+      sql`select reason, count(*)::int as n from cancellation_reasons where ${inRange(sql`at`)} group by reason`,
+    ),
+    // The cancel form's offer taken: a skip or pause whose history keeps the reason it was taken instead of (services/account/changes.ts).
+    rowsOf<{ reason: string; kind: string; n: number }>(
+      db,
+      sql`select detail->>'insteadOf' as reason, kind, count(*)::int as n from subscription_events
+        where kind in ('skip', 'pause') and detail->>'insteadOf' is not null and ${inRange(sql`at`)}
+        group by 1, 2`,
+    ),
+  ]);
+  const cancelled = new Map(given.map((row) => [row.reason, Number(row.n)]));
+  const took = new Map(instead.map((row) => [`${row.reason}/${row.kind}`, Number(row.n)]));
+  const reasons = CANCEL_REASONS.map(({ id }) => ({
+    reason: id,
+    cancelled: cancelled.get(id) ?? 0,
+    skippedInstead: took.get(`${id}/skip`) ?? 0,
+    pausedInstead: took.get(`${id}/pause`) ?? 0,
+  }));
+  const total = (key: 'skippedInstead' | 'pausedInstead') => reasons.reduce((n, reason) => n + reason[key], 0);
+  return { reasons, skippedInstead: total('skippedInstead'), pausedInstead: total('pausedInstead') };
 }
 
 /** Cohorts by month of first delivery, in the range and up to this month, each followed 1-12 months on (months to come: null). */

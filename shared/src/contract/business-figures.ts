@@ -76,8 +76,18 @@ export const subscribersMonthSchema = z.object({
 });
 export type SubscribersMonth = z.output<typeof subscribersMonthSchema>;
 
-/** Cancellations in the range that gave a reason, by reason (every reason listed, 0 when none). */
-export const leavingReasonSchema = z.object({ reason: z.enum(CANCEL_REASON_IDS), count: z.number() });
+/**
+ * Why people leave, in the range, by reason (every reason listed, 0 when none): cancellations
+ * that gave it, and subscribers who gave it and took the skip or pause the cancel form offered
+ * instead of cancelling.
+ */
+export const leavingReasonSchema = z.object({
+  reason: z.enum(CANCEL_REASON_IDS),
+  cancelled: z.number(),
+  skippedInstead: z.number(),
+  pausedInstead: z.number(),
+});
+export type LeavingReason = z.output<typeof leavingReasonSchema>;
 
 /** Subscriptions whose first delivery was in one month, and the share of them active 1-12 months later. */
 export const retentionCohortSchema = z.object({
@@ -109,7 +119,12 @@ export const businessFiguresSchema = z.object({
   from: z.string(),
   to: z.string(),
   subscribers: z.array(subscribersMonthSchema),
-  leaving: z.object({ reasons: z.array(leavingReasonSchema) }),
+  leaving: z.object({
+    reasons: z.array(leavingReasonSchema),
+    /** Of all the reasons: skips and pauses taken instead of cancelling. */
+    skippedInstead: z.number(),
+    pausedInstead: z.number(),
+  }),
   retention: z.array(retentionCohortSchema),
   deliveries: z.array(deliveryDayFiguresSchema),
 });
