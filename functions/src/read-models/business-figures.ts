@@ -34,28 +34,28 @@ const monthTable = (months: readonly MonthKey[]) =>
 
 const M = sql.raw('m.month');
 
-/** Delivered in the month: its delivery (not a pickup) was made. */
-const deliveredIn = (month: SQL) => sql`exists (
-  select 1 from deliveries dd
-  where dd.subscription_id = subscriptions.id and dd.month = ${month} and dd.kind = 'delivery' and dd.status = 'delivered'
-)`;
+/** The month's delivery made, joined as dd to a row of subscriptions and a month (null when none was made). */
+const deliveredJoin = (month: SQL) =>
+  sql`left join deliveries dd on dd.subscription_id = subscriptions.id and dd.month = ${month} and dd.kind = 'delivery' and dd.status = 'delivered'`;
 
-/** Active in the month: delivers in it (by the rule of "Deliver This Month"), or delivered in it. */
-const activeIn = (month: SQL) => sql`(${deliversInSql(month)} or ${deliveredIn(month)})`;
+/** Active in the month: delivers in it (by the rule of "Deliver This Month"), or delivered in it (needs deliveredJoin). */
+const activeIn = (month: SQL) => sql`(${deliversInSql(month)} or dd.subscription_id is not null)`;
 
-/** A month of the plan, after the first delivery and before the end: one that delivers unless held, skipped or paused. */
-const planMonth = (month: SQL) => sql`(cast(substr(${month}, 6, 2) as integer) = any(subscriptions.months)
-  and (subscriptions.first_delivery is null or left(subscriptions.first_delivery, 7) <= ${month})
-  and (subscriptions.ends_after is null or subscriptions.ends_after >= ${month}))`;
-/** The status stops the month (contract/lifecycle.ts monthState's 'stopped'). */
-const stoppedIn = (month: SQL) => sql`((subscriptions.status in ('past-due', 'needs-authentication', 'disputed', 'paused')
-  or (subscriptions.status = 'cancelled' and subscriptions.ends_after is null)) and subscriptions.status_from <= ${month})`;
-const pausedIn = (month: SQL) => sql`(${planMonth(month)} and not ${activeIn(month)} and (
-  (${stoppedIn(month)} and subscriptions.status = 'paused')
-  or (not ${stoppedIn(month)} and not (${month} = any(subscriptions.skipped_months))
-    and subscriptions.paused_from is not null and ${month} between subscriptions.paused_from and subscriptions.paused_until)))`;
-const heldIn = (month: SQL) =>
-  sql`(${planMonth(month)} and not ${activeIn(month)} and ${stoppedIn(month)} and subscriptions.status in ('past-due', 'needs-authentication', 'disputed'))`;
+/**
+ * What the month is for a subscription, as columns: active, and why a month of its plan does
+ * not deliver (contract/lifecycle.ts monthState: a status that stops it, a skip, a pause).
+ * Needs deliveredJoin.
+ */
+const monthColumns = (month: SQL) => sql`${activeIn(month)} as active,
+  (cast(substr(${month}, 6, 2) as integer) = any(subscriptions.months)
+    and (subscriptions.first_delivery is null or left(subscriptions.first_delivery, 7) <= ${month})
+    and (subscriptions.ends_after is null or subscriptions.ends_after >= ${month})) as plan_month,
+  ((subscriptions.status in ('past-due', 'needs-authentication', 'disputed', 'paused')
+    or (subscriptions.status = 'cancelled' and subscriptions.ends_after is null)) and subscriptions.status_from <= ${month}) as stopped,
+  coalesce(${month} = any(subscriptions.skipped_months), false) as skipped,
+  coalesce(${month} between subscriptions.paused_from and subscriptions.paused_until, false) as in_pause`;
+const PAUSED = sql`(plan_month and not active and ((stopped and status = 'paused') or (not stopped and not skipped and in_pause)))`;
+const HELD = sql`(plan_month and not active and stopped and status in ('past-due', 'needs-authentication', 'disputed'))`;
 
 /** An instant's month in studio time. */
 const studioMonth = (column: SQL) => sql`to_char(${column} at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM')`;
@@ -69,19 +69,22 @@ interface Counted {
   n: number;
 }
 
-async function subscribers(db: Db, months: MonthKey[]): Promise<SubscribersMonth[]> {
+export async function subscribers(db: Db, months: MonthKey[]): Promise<SubscribersMonth[]> {
   const withBefore = [addMonths(months[0]!, -1), ...months];
   const [states, made, cancelled] = await Promise.all([
     rowsOf<{ month: string; active: number; yearly: number; gifts: number; paused: number; held: number }>(
       db,
-      sql`select m.month,
-        count(*) filter (where ${activeIn(M)})::int as active,
-        count(*) filter (where ${activeIn(M)} and subscriptions.plan = 'yearly')::int as yearly,
-        count(*) filter (where ${activeIn(M)} and subscriptions.buyer_email <> '')::int as gifts,
-        count(*) filter (where ${pausedIn(M)})::int as paused,
-        count(*) filter (where ${heldIn(M)})::int as held
-      from ${monthTable(withBefore)} cross join subscriptions
-      group by m.month`,
+      sql`select month,
+        count(*) filter (where active)::int as active,
+        count(*) filter (where active and plan = 'yearly')::int as yearly,
+        count(*) filter (where active and buyer_email <> '')::int as gifts,
+        count(*) filter (where ${PAUSED})::int as paused,
+        count(*) filter (where ${HELD})::int as held
+      from (
+        select m.month, subscriptions.plan, subscriptions.buyer_email, subscriptions.status, ${monthColumns(M)}
+        from ${monthTable(withBefore)} cross join subscriptions ${deliveredJoin(M)}
+      ) as states
+      group by month`,
     ),
     rowsOf<Counted>(
       db,
@@ -121,7 +124,7 @@ async function subscribers(db: Db, months: MonthKey[]): Promise<SubscribersMonth
   });
 }
 
-async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['leaving']> {
+export async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['leaving']> {
   const inRange = (at: SQL) => sql`${studioMonth(at)} between ${months[0]} and ${months.at(-1)}`;
   const [given, instead] = await Promise.all([
     rowsOf<{ reason: string; n: number }>(
@@ -149,7 +152,7 @@ async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['lea
 }
 
 /** Cohorts by month of first delivery, in the range and up to this month, each followed 1-12 months on (months to come: null). */
-async function retention(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<RetentionCohort[]> {
+export async function retention(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<RetentionCohort[]> {
   const cohortMonths = months.filter((month) => month <= thisMonth);
   if (cohortMonths.length === 0) return [];
   const later = sql.raw(`to_char(to_date(first.month || '-01', 'YYYY-MM-DD') + k.n * interval '1 month', 'YYYY-MM')`);
@@ -165,6 +168,7 @@ async function retention(db: Db, months: MonthKey[], thisMonth: MonthKey): Promi
           Array.from({ length: RETENTION_MONTHS + 1 }, (_, n) => sql.raw(`(${n})`)),
           sql`, `,
         )}) as k(n)
+        ${deliveredJoin(later)}
       where first.month between ${cohortMonths[0]} and ${cohortMonths.at(-1)}
       group by first.month, k.n`,
   );
@@ -180,17 +184,14 @@ async function retention(db: Db, months: MonthKey[], thisMonth: MonthKey): Promi
 }
 
 /** Each month's stops on its delivery day, and how they went. */
-async function deliveryDays(db: Db, months: MonthKey[], today: string): Promise<DeliveryDayFigures[]> {
+export async function deliveryDays(db: Db, months: MonthKey[], today: string): Promise<DeliveryDayFigures[]> {
   const days = await deliveryDatesBetween(db, months[0]!, months.at(-1)!);
   const dayTable = sql`(values ${sql.join(
     days.map((day) => sql`(${day.month}, ${day.date})`),
     sql`, `,
   )}) as m(month, date)`;
   // When a stop was delivered: its last change to delivered, in studio time (the row's own time if none was kept).
-  const deliveredOn = sql`to_char(coalesce((select max(e.at) from delivery_events e
-      where e.subscription_id = deliveries.subscription_id and e.month = deliveries.month
-        and (e.kind = 'proof' or (e.kind = 'status' and e.detail->>'to' = 'delivered'))), deliveries.updated_at)
-    at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const deliveredOn = sql`to_char(coalesce(made.at, deliveries.updated_at) at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM-DD')`;
   const delivered = sql`coalesce(deliveries.status = 'delivered', false)`;
   const rows = await rowsOf<{ month: string; planned: number; on_day: number; later: number; photo: number }>(
     db,
@@ -200,6 +201,11 @@ async function deliveryDays(db: Db, months: MonthKey[], today: string): Promise<
         count(*) filter (where ${delivered} and deliveries.proof_image_key is not null)::int as photo
       from ${dayTable} cross join subscriptions
         left join deliveries on deliveries.subscription_id = subscriptions.id and deliveries.month = m.month
+        left join (
+          select subscription_id, month, max(at) as at from delivery_events
+          where month between ${months[0]} and ${months.at(-1)} and (kind = 'proof' or (kind = 'status' and detail->>'to' = 'delivered'))
+          group by subscription_id, month
+        ) as made on made.subscription_id = deliveries.subscription_id and made.month = deliveries.month
       where ${stopInSql(M)} or ${delivered}
       group by m.month`,
   );
