@@ -46,6 +46,26 @@ describe.each(DATABASE_KINDS)('a subscriber’s account on %s: skips, pauses, mo
     expect((back.json() as Account).subscriptions[0]!.coming.find((m) => m.month === next)!.state).toBe('delivering');
   });
 
+  it('a skip or pause taken instead of cancelling keeps the reason in the history; a reason not on the list is refused', async () => {
+    const row = await subscribe('ivy@example.com');
+    const token = await signInByEmail('ivy@example.com');
+    const next = addMonths(soonMonth(), 1);
+    const bad = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${next}?insteadOf=bored`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('insteadOf must be one of the reasons for cancelling.');
+    expect(await fx.database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id))).toEqual([]);
+
+    expect((await change(token, 'PUT', `/api/account/subscriptions/${row.id}/skips/${next}?insteadOf=too-expensive`)).statusCode).toBe(200);
+    const later = addMonths(next, 1);
+    const paused = await change(token, 'PUT', `/api/account/subscriptions/${row.id}/pause?insteadOf=away`, { from: later, months: 2 });
+    expect(paused.statusCode).toBe(200);
+    const history = await fx.database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, row.id));
+    expect(history.map((event) => [event.kind, event.detail])).toEqual([
+      ['skip', { month: next, insteadOf: 'too-expensive' }],
+      ['pause', { from: later, until: addMonths(later, 1), insteadOf: 'away' }],
+    ]);
+  });
+
   it('refuses, with a clear message and no change: inside 7 days, not in the plan, past, too far ahead, another person’s, no or unverified sign-in', async () => {
     const row = await subscribe('lee@example.com');
     const other = await subscribe('kai@example.com');

@@ -27,6 +27,7 @@ import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
 import { registerTestClockRoutes } from './admin/test-clock-routes';
 import { registerSubscriptionHistoryRoutes } from './admin/subscription-history-routes';
 import { registerRefundRoutes } from './admin/refund-routes';
+import { registerBusinessFiguresRoutes } from './admin/business-figures-routes';
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDayRoutes } from './staff/day-routes';
 import { registerAreaRoutes } from './staff/area-routes';
@@ -149,6 +150,7 @@ export async function buildServer(
       registerDeliveryDateAdminRoutes(admin, db, clock);
       registerSubscriptionHistoryRoutes(admin, db, blobs);
       registerRefundRoutes(admin, { db, provider: payments.provider, mailSite, clock });
+      registerBusinessFiguresRoutes(admin, db, clock);
       if (testClock) registerTestClockRoutes(admin, testClock, payments.billing);
     }),
   );

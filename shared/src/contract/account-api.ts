@@ -15,6 +15,14 @@ import { PLANS, subscriberFields } from './subscriber';
 
 export const accountSubscriptionParamsSchema = z.strictObject({ id: z.uuid({ error: ACCOUNT_MESSAGES.notYours }) });
 export const accountMonthParamsSchema = accountSubscriptionParamsSchema.extend({ month: monthSchema });
+/**
+ * A skip or pause taken from the cancel form's offer, instead of cancelling: the reason the
+ * subscriber had chosen, kept in the change's history for the owner's figures.
+ */
+export const insteadOfCancellingSchema = z.strictObject({
+  insteadOf: z.enum(CANCEL_REASON_IDS, { error: 'insteadOf must be one of the reasons for cancelling.' }).optional(),
+});
+export type InsteadOfCancelling = z.output<typeof insteadOfCancellingSchema>;
 export const pauseRequestSchema = z.strictObject({
   from: monthSchema,
   months: z

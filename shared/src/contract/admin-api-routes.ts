@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { staffRefundSchema } from './billing';
+import { businessFiguresQuerySchema, businessFiguresSchema } from './business-figures';
 import { deliveryDateChangeSchema, deliveryDateParamsSchema, monthDeliveryDateSchema } from './deliveries-api';
 import { subscriptionHistorySchema } from './subscription-history';
 import { TEST_CLOCK_PATH } from './test-clock';
@@ -65,6 +66,14 @@ export const ADMIN_ROUTES = {
     access: 'admin',
     params: historyPhotoParams,
     reply: 'file',
+  }),
+  /** The owner's figures for a range of months (contract/business-figures.ts). */
+  businessFigures: apiRoute({
+    method: 'GET',
+    path: '/api/business-figures',
+    access: 'admin',
+    query: businessFiguresQuerySchema,
+    response: businessFiguresSchema,
   }),
   /** With the test checkout only (no such routes with real payments): the day the server takes it to be. */
   testClock: apiRoute({ method: 'GET', path: TEST_CLOCK_PATH, access: 'admin', response: testClockStateSchema }),

@@ -7,6 +7,7 @@ import {
   cancelledAccountSchema,
   cancelRequestSchema,
   cardPageSchema,
+  insteadOfCancellingSchema,
   monthsChangeSchema,
   pauseRequestSchema,
 } from './account-api';
@@ -20,6 +21,7 @@ export const SUBSCRIBER_ROUTES = {
     path: '/api/account/subscriptions/:id/skips/:month',
     access: 'subscriber',
     params: accountMonthParamsSchema,
+    query: insteadOfCancellingSchema,
     response: accountSchema,
   }),
   unskipMonth: apiRoute({
@@ -34,6 +36,7 @@ export const SUBSCRIBER_ROUTES = {
     path: '/api/account/subscriptions/:id/pause',
     access: 'subscriber',
     params: accountSubscriptionParamsSchema,
+    query: insteadOfCancellingSchema,
     body: pauseRequestSchema,
     response: accountSchema,
   }),

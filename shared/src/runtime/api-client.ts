@@ -34,9 +34,16 @@ export const STAFF_SESSION: ApiSession = {
 /** Public calls carry no sign-in. */
 export const NO_SESSION: ApiSession = { idToken: async () => null, signOut: async () => undefined };
 
+/** A query whose every key is optional may be left out. */
+type QueryPart<Q> = Q extends z.ZodType
+  ? Partial<z.input<Q>> extends z.input<Q>
+    ? { query?: z.input<Q> }
+    : { query: z.input<Q> }
+  : unknown;
+
 /** What a caller passes: each part the route's table entry has, by its schema's input type. */
 type Parts<R extends AnyApiRoute> = (R['params'] extends z.ZodType ? { params: z.input<R['params']> } : unknown) &
-  (R['query'] extends z.ZodType ? { query: z.input<R['query']> } : unknown) &
+  QueryPart<R['query']> &
   (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : unknown);
 
 interface CallOptions {

@@ -361,7 +361,12 @@ it('away for a while: cancelling offers a pause instead, which is made and answe
   const offer = screen.getByRole('button', { name: 'Pause March 2027 to May 2027 instead' });
   api.pause.mockResolvedValueOnce(accountWith({ plan: 'yearly', pausedFrom: '2027-03', pausedUntil: '2027-05' }));
   await userEvent.click(offer);
-  expect(api.pause).toHaveBeenLastCalledWith({ params: { id: SUBSCRIPTION.id }, body: { from: '2027-03', months: 3 } });
+  // Taken instead of cancelling, with the reason: the owner's figures count it.
+  expect(api.pause).toHaveBeenLastCalledWith({
+    params: { id: SUBSCRIPTION.id },
+    query: { insteadOf: 'away' },
+    body: { from: '2027-03', months: 3 },
+  });
   const cancel = screen.getByRole('region', { name: 'Cancel' });
   expect(await within(cancel).findByText(ACCOUNT_DONE.paused('March 2027', 'May 2027'))).toBeInTheDocument();
   expect(within(cancel).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();

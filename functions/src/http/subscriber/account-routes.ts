@@ -39,7 +39,7 @@ export function registerAccountRoutes(
   serve(subscriber, API.account, async (request) => view(request));
 
   serve(subscriber, API.skipMonth, async (request) => {
-    await skipMonth(context(request), subscriberEmailOf(request), request.params.id, request.params.month);
+    await skipMonth(context(request), subscriberEmailOf(request), request.params.id, request.params.month, request.query);
     return view(request);
   });
 
@@ -49,7 +49,14 @@ export function registerAccountRoutes(
   });
 
   serve(subscriber, API.pause, async (request) => {
-    await pauseDeliveries(context(request), subscriberEmailOf(request), request.params.id, request.body.from, request.body.months);
+    await pauseDeliveries(
+      context(request),
+      subscriberEmailOf(request),
+      request.params.id,
+      request.body.from,
+      request.body.months,
+      request.query,
+    );
     return view(request);
   });
 

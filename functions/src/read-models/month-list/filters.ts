@@ -17,9 +17,13 @@ export interface MonthListView {
   sort: DashboardSort;
 }
 
-/** deliversIn (contract/lifecycle.ts) in SQL, for filters and the day's summary: keep the two in step. */
-export function deliversInSql(month: MonthKey): SQL {
-  return sql`(${monthNumber(month)} = any(${subscriptions.months})
+/**
+ * deliversIn (contract/lifecycle.ts) in SQL, for filters, the day's summary and the owner's
+ * figures: keep the two in step. The month is a 'YYYY-MM' or an SQL expression giving one.
+ */
+export function deliversInSql(month: MonthKey | SQL): SQL {
+  const number = typeof month === 'string' ? sql`${monthNumber(month)}` : sql`cast(substr(${month}, 6, 2) as integer)`;
+  return sql`(${number} = any(${subscriptions.months})
     and (${subscriptions.firstDelivery} is null or left(${subscriptions.firstDelivery}, 7) <= ${month})
     and (${subscriptions.endsAfter} is null or ${subscriptions.endsAfter} >= ${month})
     and not ((${subscriptions.status} in ('past-due', 'needs-authentication', 'disputed', 'paused') or (${subscriptions.status} = 'cancelled' and ${subscriptions.endsAfter} is null)) and ${subscriptions.statusFrom} <= ${month})
@@ -32,7 +36,7 @@ export function deliversInSql(month: MonthKey): SQL {
  * in) in SQL: the month's stop was made a pickup, or the subscription is over with a vase still out.
  * Keep the two in step. Needs the month's delivery joined (a left join: none reads as nulls).
  */
-export function pickupInSql(month: MonthKey): SQL {
+export function pickupInSql(month: MonthKey | SQL): SQL {
   return sql`(not ${deliversInSql(month)} and coalesce(${deliveries.kind} = 'pickup'
     or (${subscriptions.vasesOut} > 0 and case
       when ${subscriptions.endsAfter} is not null then ${month} > ${subscriptions.endsAfter}
@@ -40,7 +44,7 @@ export function pickupInSql(month: MonthKey): SQL {
 }
 
 /** A stop to make in the month: a delivery, or a pickup-only stop (contract/vases.ts, isStop). */
-export function stopInSql(month: MonthKey): SQL {
+export function stopInSql(month: MonthKey | SQL): SQL {
   return sql`(${deliversInSql(month)} or ${pickupInSql(month)})`;
 }
 

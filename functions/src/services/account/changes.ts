@@ -3,7 +3,7 @@ import { chargeDateFor, MAX_PAUSE_MONTHS, type AccountMonth } from '@blooms/shar
 import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { ALL_MONTH_NUMBERS, addMonths, formatMonth, monthList, type MonthKey } from '@blooms/shared/contract/months';
-import type { AddressChange, CancelRequest } from '@blooms/shared/contract/account-api';
+import type { AddressChange, CancelRequest, InsteadOfCancelling } from '@blooms/shared/contract/account-api';
 import { recordCancellationReason } from '../cancellation-reasons';
 import { MONEY_RULE } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
@@ -106,6 +106,7 @@ export async function skipMonth(
   email: string,
   subscriptionId: string,
   month: MonthKey,
+  { insteadOf }: InsteadOfCancelling = {},
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
@@ -120,7 +121,7 @@ export async function skipMonth(
       {
         kind: 'skip',
         set: { skippedMonths: [...row.skippedMonths, month].sort() },
-        detail: { month },
+        detail: insteadOf ? { month, insteadOf } : { month },
         email: {
           subject: `${formatMonth(month)} is skipped`,
           lines: [`You skipped ${formatMonth(month)}: there is no delivery on ${when}, and nothing is charged for it.`],
@@ -170,6 +171,7 @@ export async function pauseDeliveries(
   subscriptionId: string,
   from: MonthKey,
   months: number,
+  { insteadOf }: InsteadOfCancelling = {},
 ): Promise<void> {
   if (!Number.isInteger(months) || months < 1 || months > MAX_PAUSE_MONTHS) throw new InvalidInputError(ACCOUNT_MESSAGES.pauseLength);
   await inTransaction(db, async (tx) => {
@@ -189,7 +191,7 @@ export async function pauseDeliveries(
       {
         kind: 'pause',
         set: { pausedFrom: from, pausedUntil: until },
-        detail: { from, until },
+        detail: insteadOf ? { from, until, insteadOf } : { from, until },
         email: {
           subject: 'Your deliveries are paused',
           lines: [

@@ -25,7 +25,7 @@ export function offerFor(s: AccountSubscription, reason: CancelReason): CancelOf
     return {
       label: `Skip ${name} instead`,
       why: `Skip a month, or several, and pay nothing for them: your plan stays, and you can bring a month back until ${formatDeliveryDate(next.lastDayForChanges)}.${s.plan === 'custom' ? ' You can also choose fewer months above.' : ''}`,
-      make: () => accountApi.skipMonth({ params: { id: s.id, month: next.month } }),
+      make: () => accountApi.skipMonth({ params: { id: s.id, month: next.month }, query: { insteadOf: reason } }),
       done: ACCOUNT_DONE.skipped(name, formatDeliveryDate(next.date)),
       undo: () => accountApi.unskipMonth({ params: { id: s.id, month: next.month } }),
     };
@@ -34,7 +34,8 @@ export function offerFor(s: AccountSubscription, reason: CancelReason): CancelOf
   return {
     label: `Pause ${name} to ${formatMonth(until)} instead`,
     why: 'Away for a while? Pause up to three months: nothing is delivered or charged, and deliveries start again by themselves.',
-    make: () => accountApi.pause({ params: { id: s.id }, body: { from: next.month, months: MAX_PAUSE_MONTHS } }),
+    make: () =>
+      accountApi.pause({ params: { id: s.id }, query: { insteadOf: reason }, body: { from: next.month, months: MAX_PAUSE_MONTHS } }),
     done: ACCOUNT_DONE.paused(name, formatMonth(until)),
     undo: () => accountApi.resume({ params: { id: s.id } }),
   };

@@ -1,0 +1,131 @@
+// The owner's figures of the business, for a range of months: subscribers, why people leave,
+// retention and deliveries, each computed on the server from the subscription and delivery history.
+import { z } from 'zod';
+import { CANCEL_REASON_IDS } from './account';
+import { addMonths, FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN, type MonthKey } from './months';
+
+/** The range shown unless another is chosen: the last 12 months and the next 3. */
+export const DEFAULT_PAST_MONTHS = 12;
+export const DEFAULT_FUTURE_MONTHS = 3;
+/** The longest range asked for at once, in months. */
+export const MAX_FIGURES_MONTHS = 36;
+/** Retention follows each cohort this many months after its first delivery. */
+export const RETENTION_MONTHS = 12;
+
+/** The default range around this month: from 12 months before it to 3 after. */
+export function defaultFiguresRange(thisMonth: MonthKey): { from: MonthKey; to: MonthKey } {
+  return { from: addMonths(thisMonth, -(DEFAULT_PAST_MONTHS - 1)), to: addMonths(thisMonth, DEFAULT_FUTURE_MONTHS) };
+}
+
+/** How many months from..to holds, both included. */
+export function monthsInRange(from: MonthKey, to: MonthKey): number {
+  const index = (key: MonthKey) => Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7));
+  return index(to) - index(from) + 1;
+}
+
+/** Every month from..to, both included, in order. */
+export function monthsOfRange(from: MonthKey, to: MonthKey): MonthKey[] {
+  return Array.from({ length: Math.max(0, monthsInRange(from, to)) }, (_, i) => addMonths(from, i));
+}
+
+const rangeMonth = (name: 'from' | 'to') =>
+  z.string().regex(MONTH_KEY_PATTERN, `${name} must be a month as YYYY-MM, from ${FIRST_YEAR}-01 to ${LAST_YEAR}-12.`).optional();
+
+export const BUSINESS_FIGURES_MESSAGES = {
+  order: 'from must be the same month as to or before it.',
+  tooLong: `The range can be at most ${MAX_FIGURES_MONTHS} months.`,
+  bothOrNeither: 'Give both from and to, or neither for the last 12 months and the next 3.',
+};
+
+/** The range asked for: both months, or neither for the default range. */
+export const businessFiguresQuerySchema = z
+  .strictObject({ from: rangeMonth('from'), to: rangeMonth('to') })
+  .superRefine((query, context) => {
+    if ((query.from === undefined) !== (query.to === undefined))
+      context.addIssue({ code: 'custom', message: BUSINESS_FIGURES_MESSAGES.bothOrNeither });
+    else if (query.from && query.to && query.from > query.to)
+      context.addIssue({ code: 'custom', message: BUSINESS_FIGURES_MESSAGES.order });
+    else if (query.from && query.to && monthsInRange(query.from, query.to) > MAX_FIGURES_MONTHS)
+      context.addIssue({ code: 'custom', message: BUSINESS_FIGURES_MESSAGES.tooLong });
+  });
+export type BusinessFiguresQuery = z.input<typeof businessFiguresQuerySchema>;
+
+/**
+ * Subscribers in one month. Active: the subscription delivers in the month (by its plan, skips,
+ * pauses, holds and end, as "Deliver This Month" says it), or delivered in it. Paused and held
+ * (past due, awaiting authentication, disputed) are months of the plan that do not deliver for
+ * that reason, counted apart from active.
+ */
+export const subscribersMonthSchema = z.object({
+  month: z.string(),
+  active: z.number(),
+  /** Of the active: Yearly and Custom plans, and gifts. */
+  yearly: z.number(),
+  custom: z.number(),
+  gifts: z.number(),
+  paused: z.number(),
+  held: z.number(),
+  /** Subscriptions made in the month (studio time). */
+  new: z.number(),
+  /** Subscriptions cancelled in the month: by the subscriber, or by the payment provider. */
+  cancelled: z.number(),
+  /** Cancelled in the month over active in the month before; null when none were active then. */
+  churnRate: z.number().nullable(),
+  /** New less cancelled. */
+  netGrowth: z.number(),
+});
+export type SubscribersMonth = z.output<typeof subscribersMonthSchema>;
+
+/**
+ * Why people leave, in the range, by reason (every reason listed, 0 when none): cancellations
+ * that gave it, and subscribers who gave it and took the skip or pause the cancel form offered
+ * instead of cancelling.
+ */
+export const leavingReasonSchema = z.object({
+  reason: z.enum(CANCEL_REASON_IDS),
+  cancelled: z.number(),
+  skippedInstead: z.number(),
+  pausedInstead: z.number(),
+});
+export type LeavingReason = z.output<typeof leavingReasonSchema>;
+
+/** Subscriptions whose first delivery was in one month, and the share of them active 1-12 months later. */
+export const retentionCohortSchema = z.object({
+  month: z.string(),
+  size: z.number(),
+  /** Index 0 is one month later; null for months not come yet. */
+  shares: z.array(z.number().nullable()),
+});
+export type RetentionCohort = z.output<typeof retentionCohortSchema>;
+
+/**
+ * One delivery day's stops (deliveries and pickup-only stops): delivered on the day (or before
+ * it), delivered on a later day, not delivered once the day has passed, and delivered at the
+ * door with a photo.
+ */
+export const deliveryDayFiguresSchema = z.object({
+  month: z.string(),
+  date: z.string(),
+  planned: z.number(),
+  deliveredOnTheDay: z.number(),
+  deliveredLater: z.number(),
+  /** Stops of a day that has passed and were never delivered; 0 for today and days to come. */
+  notDelivered: z.number(),
+  leftAtDoorWithPhoto: z.number(),
+});
+export type DeliveryDayFigures = z.output<typeof deliveryDayFiguresSchema>;
+
+export const businessFiguresSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  subscribers: z.array(subscribersMonthSchema),
+  leaving: z.object({
+    reasons: z.array(leavingReasonSchema),
+    /** Of all the reasons: skips and pauses taken instead of cancelling. */
+    skippedInstead: z.number(),
+    pausedInstead: z.number(),
+  }),
+  retention: z.array(retentionCohortSchema),
+  deliveries: z.array(deliveryDayFiguresSchema),
+});
+export type BusinessFigures = z.output<typeof businessFiguresSchema>;
