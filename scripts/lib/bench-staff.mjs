@@ -43,7 +43,7 @@ async function assignStops(origin, emulatorHost) {
   return ids.length;
 }
 
-/** Runs in every document: when all the cards are drawn, and the page's largest paint so far. */
+/** Runs in every document: when all the cards are drawn (a reopened screen: the kept ones), and the page's largest paint so far. */
 function recordCardsAndLcp(stops) {
   const bench = (window.__staffBench = { cardsAt: null, lcp: null });
   new PerformanceObserver((list) => {
@@ -69,6 +69,8 @@ async function openMyDeliveries(page, origin) {
  * (disabled while the change is sent) and the stop shown out for delivery (its Delivered button).
  */
 async function markOutForDelivery(page) {
+  // A reopened screen first draws the list the device kept, read-only: the tap waits for the live one.
+  await page.waitForFunction(() => !document.querySelector('.live-indicator--updating'), undefined, { timeout: 60_000 });
   const button = page.locator('button[aria-label^="Out for delivery to "]').first();
   const name = (await button.getAttribute('aria-label')).replace('Out for delivery to ', '');
   await button.scrollIntoViewIfNeeded();

@@ -18,7 +18,9 @@ import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-ro
 import { withPendingChanges } from '../features/offline/use-pending-changes';
 import { startStaffWorker } from '../features/offline/staff-worker';
 import { PendingBadge } from '../features/offline/PendingBadge';
-import { useOpening, type Opening } from '../features/my-deliveries/use-opening';
+import { useKeptOpening, useOpening, type Opening } from '../features/my-deliveries/use-opening';
+import { KeptDeliveries } from '../features/my-deliveries/KeptDeliveries';
+import { isKeptFor } from '../features/my-deliveries/kept-opening';
 import { useDeviceQueue } from '../features/my-deliveries/use-device-queue';
 import { useOutForDelivery } from '../features/my-deliveries/use-out-for-delivery';
 import { useProofCapture } from '../features/my-deliveries/use-proof-capture';
@@ -40,10 +42,19 @@ const loadMine: PageLoader = async (month) => {
   return { rows, nextCursor: null, total: rows.length };
 };
 
-/** A driver's stops, opening on the month where the work is (contract/day-summary.ts). */
+/**
+ * A driver's stops, opening on the month where the work is (contract/day-summary.ts). The
+ * host may show this screen while the sign-in is still checked (routes.ts, opensWhileChecking):
+ * it then draws the list the device kept, read-only, and asks for nothing until signed in.
+ */
 export default function MyDeliveriesPage() {
-  const opening = useOpening();
-  return opening ? <MyDeliveries opening={opening} /> : <StartingScreen title="My Deliveries" />;
+  const signedIn = useAuthStore((s) => s.status === 'signed-in');
+  const email = useAuthStore((s) => s.record?.email ?? null);
+  const opening = useOpening(signedIn);
+  const kept = useKeptOpening();
+  if (opening) return <MyDeliveries opening={opening} />;
+  if (kept && isKeptFor(kept, email)) return <KeptDeliveries opening={kept} />;
+  return <StartingScreen title="My Deliveries" />;
 }
 
 function MyDeliveries({ opening: { start, rows: openingRows } }: { opening: Opening }) {

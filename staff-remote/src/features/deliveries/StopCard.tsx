@@ -11,6 +11,8 @@ interface Props {
   stop: number;
   stops: number;
   busy: boolean;
+  /** Every button waits, moving included (a kept list, until the live one comes). */
+  locked?: boolean;
   /** Whether directions open Apple Maps (iPhone, iPad) rather than Google Maps. */
   apple: boolean;
   onOutForDelivery: (row: SubscriptionRow) => void;
@@ -33,6 +35,7 @@ export const StopCard = memo(function StopCard({
   stop,
   stops,
   busy,
+  locked = false,
   apple,
   onOutForDelivery,
   onDelivered,
@@ -80,7 +83,7 @@ export const StopCard = memo(function StopCard({
           <button
             type="button"
             className="button"
-            disabled={busy}
+            disabled={busy || locked}
             onClick={() => onOutForDelivery(row)}
             aria-label={pickup ? `Out for the vase of ${name}` : `Out for delivery to ${name}`}
           >
@@ -91,7 +94,7 @@ export const StopCard = memo(function StopCard({
           <button
             type="button"
             className="button"
-            disabled={busy}
+            disabled={busy || locked}
             onClick={() => onDelivered(row)}
             aria-label={pickup ? `${COLLECTED_LABEL} from ${name}` : `Delivered to ${name}`}
           >
@@ -101,13 +104,18 @@ export const StopCard = memo(function StopCard({
       </div>
       <div className="stop-card__order">
         {/* For a finger or a mouse; keyboards and screen readers have the buttons below. */}
-        <span className="stop-card__drag" aria-hidden="true" title={`Drag ${name} to another place`} {...dragHandle(stop - 1)}>
+        <span
+          className="stop-card__drag"
+          aria-hidden="true"
+          title={`Drag ${name} to another place`}
+          {...(locked ? {} : dragHandle(stop - 1))}
+        >
           ⠿
         </span>
         <button
           type="button"
           className="stop-card__move"
-          disabled={stop === 1}
+          disabled={locked || stop === 1}
           onClick={() => onMove(row, stop - 1, -1)}
           aria-label={`Move ${name} up`}
         >
@@ -116,7 +124,7 @@ export const StopCard = memo(function StopCard({
         <button
           type="button"
           className="stop-card__move"
-          disabled={stop === stops}
+          disabled={locked || stop === stops}
           onClick={() => onMove(row, stop - 1, 1)}
           aria-label={`Move ${name} down`}
         >

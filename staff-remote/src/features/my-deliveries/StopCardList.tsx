@@ -15,11 +15,13 @@ interface Props {
   onOutForDelivery: (row: SubscriptionRow) => void;
   onDelivered: (row: SubscriptionRow) => void;
   onMove: (from: number, to: number) => void;
+  /** Every button waits (a list kept on the device, shown until the live one comes). */
+  locked?: boolean;
 }
 
 /** A driver's stops on a phone: one card per stop, in route order, with big buttons. */
 export function StopCardList(props: Props) {
-  const { month, rows, dragging, dragHandle, isBusy } = props;
+  const { month, rows, dragging, dragHandle, isBusy, locked = false } = props;
   // Whether directions open Apple Maps rather than Google Maps.
   const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
   // Said to screen readers after Move up / Move down: the card moves away from where focus was.
@@ -53,6 +55,7 @@ export function StopCardList(props: Props) {
             stops={rows.length}
             apple={apple}
             busy={isBusy(row)}
+            locked={locked}
             dragged={dragging !== null && dragging.over === index}
             dragHandle={dragHandle}
             onOutForDelivery={on.outForDelivery}
