@@ -7,6 +7,7 @@ import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { deliveriesApi } from '../features/deliveries/api';
 import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
+import { formatMonth } from '@blooms/shared/contract/months';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -66,6 +67,7 @@ it('draws the kept stops at once while the sign-in is checked, read-only and mar
   const table = await screen.findByRole('table');
   expect(within(table).getByRole('rowheader', { name: /Ana/ })).toBeInTheDocument();
   expect(screen.getByText(/Updating… showing the list kept on this device/)).toHaveAttribute('role', 'status');
+  expect(screen.getByText(formatMonth(THIS_MONTH))).toBeInTheDocument();
   // Ana is out for delivery, yet nothing can be recorded from a kept list.
   expect(within(table).queryByRole('button', { name: /Out For Delivery/ })).not.toBeInTheDocument();
   expect(api.myDeliveriesStart).not.toHaveBeenCalled();
@@ -129,13 +131,15 @@ describe('on a phone', () => {
     window.matchMedia = original;
   });
 
-  it('the kept cards can be read, not acted on or moved', async () => {
-    keep({ start: START, rows: [mine('a', 'Ana', 'not-started'), mine('b', 'Ben', 'out-for-delivery')] });
+  it('the kept cards can be read, not acted on or moved; the month passed over is said as on the live screen', async () => {
+    const lastMonth = { month: '2026-10', date: '2026-10-08', delivered: 3, notDelivered: 1 };
+    keep({ start: { ...START, passedOver: lastMonth }, rows: [mine('a', 'Ana', 'not-started'), mine('b', 'Ben', 'out-for-delivery')] });
     renderPage();
     const card = await screen.findByRole('listitem', { name: /Ana/ });
     expect(within(card).getByRole('button', { name: 'Out for delivery to Ana Person' })).toBeDisabled();
     expect(within(card).getByRole('button', { name: 'Move Ana Person down' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delivered to Ben Person' })).toBeDisabled();
     expect(within(card).getByRole('link', { name: 'Navigate to Ana Person' })).toBeInTheDocument();
+    expect(screen.getByText(/^October 8 is done: 3 delivered, 1 not delivered\./)).toBeInTheDocument();
   });
 });

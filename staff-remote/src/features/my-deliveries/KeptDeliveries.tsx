@@ -1,6 +1,7 @@
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { formatMonth } from '@blooms/shared/contract/months';
+import { PassedOverNotice } from '../deliveries/PassedOverNotice';
 import { StopCardList } from './StopCardList';
 import { MyDeliveriesTable } from './MyDeliveriesTable';
 import type { Opening } from './use-opening';
@@ -29,6 +30,7 @@ export function KeptDeliveries({ opening: { start, rows } }: { opening: Opening 
         <p className="status-message">
           <strong>{formatMonth(month)}</strong>
         </p>
+        <PassedOverNotice start={start} month={month} />
         {rows === null || rows.length === 0 ? (
           <p className="status-message">No deliveries are assigned to you in {formatMonth(month)}.</p>
         ) : phone ? (
