@@ -8,7 +8,9 @@ async function assignTwoStops(admin: Page, driverEmail: string): Promise<string[
   const headers = { authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
   const { month } = await (await admin.request.get('/api/start-month', { headers })).json();
   const { rows } = await (await admin.request.get(`/api/subscriptions?month=${month}&limit=100`, { headers })).json();
-  const free = rows.filter((row: { delivery: { scheduled: boolean; assignedTo: string | null } }) => row.delivery.scheduled && !row.delivery.assignedTo);
+  const free = rows.filter(
+    (row: { delivery: { scheduled: boolean; assignedTo: string | null } }) => row.delivery.scheduled && !row.delivery.assignedTo,
+  );
   const two = free.slice(0, 2) as { id: string; firstName: string; lastName: string }[];
   const assigned = await admin.request.post('/api/deliveries/assign', {
     headers,

@@ -50,7 +50,9 @@ function recordCardsAndLcp(stops) {
     for (const entry of list.getEntries()) {
       bench.lcp = entry.startTime;
       const element = entry.element;
-      bench.lcpElement = element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').slice(0, 30)}"` : null;
+      bench.lcpElement = element
+        ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').slice(0, 30)}"`
+        : null;
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   const check = () => {
@@ -65,7 +67,11 @@ async function openMyDeliveries(page, origin) {
   await page.waitForFunction(() => window.__staffBench?.cardsAt != null, undefined, { timeout: 120_000 });
   // The last candidate: nothing larger is drawn after the cards.
   await page.waitForTimeout(500);
-  return page.evaluate(() => ({ cards: window.__staffBench.cardsAt, lcp: window.__staffBench.lcp, lcpElement: window.__staffBench.lcpElement }));
+  return page.evaluate(() => ({
+    cards: window.__staffBench.cardsAt,
+    lcp: window.__staffBench.lcp,
+    lcpElement: window.__staffBench.lcpElement,
+  }));
 }
 
 /**

@@ -162,7 +162,11 @@ it('follows live changes: new status in place, and rows assigned away disappear'
 it('loads the stops again once the live feed listens, for changes made since the opening request', async () => {
   await renderMine();
   // Ben went out for delivery between the opening request and the feed connecting.
-  api.myDeliveries.mockResolvedValue([mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'out-for-delivery'), mine('c', 'Cal', 'delivered')]);
+  api.myDeliveries.mockResolvedValue([
+    mine('a', 'Ana', 'out-for-delivery'),
+    mine('b', 'Ben', 'out-for-delivery'),
+    mine('c', 'Cal', 'delivered'),
+  ]);
   const onState = jest.mocked(connectLive).mock.calls[0]![1]!;
   act(() => onState('live'));
   expect(await within(rowOf('Ben')).findByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
