@@ -92,7 +92,11 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
   it('opens My Deliveries in one request: the start month and the caller’s stops in it', async () => {
     const ellaToken = (await signInWithGoogle('ella@blooms.example')).idToken;
     const opening = async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/my-deliveries/start', headers: { authorization: `Bearer ${ellaToken}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/my-deliveries/start',
+        headers: { authorization: `Bearer ${ellaToken}` },
+      });
       expect(response.statusCode).toBe(200);
       return response.json() as { start: unknown; rows: { firstName: string; delivery: { status: string } | null }[] };
     };
