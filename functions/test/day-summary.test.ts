@@ -89,6 +89,31 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     expect(await get('/api/start-month')).toEqual(showingDecember({ delivered: 1, notDelivered: 3 }));
   });
 
+  it('opens My Deliveries in one request: the start month and the caller’s stops in it', async () => {
+    const ellaToken = (await signInWithGoogle('ella@blooms.example')).idToken;
+    const opening = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/my-deliveries/start',
+        headers: { authorization: `Bearer ${ellaToken}` },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { start: unknown; rows: { firstName: string; delivery: { status: string } | null }[] };
+    };
+    now = noonOn('2030-11-10');
+    const november = await opening();
+    expect(november.start).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
+    // Ella's two stops only: Cy is nobody's, the boss has none.
+    expect(november.rows.map((row) => [row.firstName, row.delivery?.status]).sort()).toEqual([
+      ['Ana', 'delivered'],
+      ['Ben', 'out-for-delivery'],
+    ]);
+    // Once November's day has passed it opens on December, where nothing is hers yet.
+    now = noonOn('2030-11-15');
+    expect(await opening()).toEqual({ start: showingDecember({ delivered: 1, notDelivered: 3 }), rows: [] });
+    expect((await app.inject({ method: 'GET', url: '/api/my-deliveries/start' })).statusCode).toBe(401);
+  });
+
   it('each figure’s filter lists its stops: every stop, or the pickups only', async () => {
     const names = async (query: string) =>
       (await get(`/api/subscriptions?month=${NOVEMBER}&${query}`)).rows.map((row: { firstName: string }) => row.firstName).sort();

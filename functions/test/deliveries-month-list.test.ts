@@ -11,6 +11,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s: who may call, the month list, s
     const requests = (who: Who) => [
       get(who, `/api/subscriptions?month=${NOV}`),
       get(who, `/api/my-deliveries?month=${NOV}`),
+      get(who, '/api/my-deliveries/start'),
       get(who, '/api/staff'),
       advance(who, fx.ids.yearly, 'not-started'),
       assign(who, [fx.ids.older], 'finn@blooms.example'),
@@ -31,6 +32,7 @@ describe.each(DATABASE_KINDS)('deliveries on %s: who may call, the month list, s
       for (const who of ['ella', 'admin'] as const) {
         expect((await get(who, `/api/subscriptions?month=${NOV}`)).statusCode).toBe(200);
         expect((await get(who, `/api/my-deliveries?month=${NOV}`)).statusCode).toBe(200);
+        expect((await get(who, '/api/my-deliveries/start')).statusCode).toBe(200);
         expect((await get(who, '/api/staff')).statusCode).toBe(200);
       }
       expect((await advance('ella', fx.ids.yearly, 'not-started')).statusCode).toBe(200);

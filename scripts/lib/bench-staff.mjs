@@ -43,11 +43,17 @@ async function assignStops(origin, emulatorHost) {
   return ids.length;
 }
 
-/** Runs in every document: when all the cards are drawn, and the page's largest paint so far. */
+/** Runs in every document: when all the cards are drawn (a reopened screen: the kept ones), and the page's largest paint so far. */
 function recordCardsAndLcp(stops) {
-  const bench = (window.__staffBench = { cardsAt: null, lcp: null });
+  const bench = (window.__staffBench = { cardsAt: null, lcp: null, lcpElement: null });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      bench.lcp = entry.startTime;
+      const element = entry.element;
+      bench.lcpElement = element
+        ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').slice(0, 30)}"`
+        : null;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   const check = () => {
     if (document.querySelectorAll('.stop-card').length >= stops) bench.cardsAt = performance.now();
@@ -61,7 +67,11 @@ async function openMyDeliveries(page, origin) {
   await page.waitForFunction(() => window.__staffBench?.cardsAt != null, undefined, { timeout: 120_000 });
   // The last candidate: nothing larger is drawn after the cards.
   await page.waitForTimeout(500);
-  return page.evaluate(() => ({ cards: window.__staffBench.cardsAt, lcp: window.__staffBench.lcp }));
+  return page.evaluate(() => ({
+    cards: window.__staffBench.cardsAt,
+    lcp: window.__staffBench.lcp,
+    lcpElement: window.__staffBench.lcpElement,
+  }));
 }
 
 /**
@@ -69,6 +79,8 @@ async function openMyDeliveries(page, origin) {
  * (disabled while the change is sent) and the stop shown out for delivery (its Delivered button).
  */
 async function markOutForDelivery(page) {
+  // A reopened screen first draws the list the device kept, read-only: the tap waits for the live one.
+  await page.waitForFunction(() => !document.querySelector('.live-indicator--updating'), undefined, { timeout: 60_000 });
   const button = page.locator('button[aria-label^="Out for delivery to "]').first();
   const name = (await button.getAttribute('aria-label')).replace('Out for delivery to ', '');
   await button.scrollIntoViewIfNeeded();
@@ -133,7 +145,7 @@ export async function measureStaff({ browser, origin, emulatorHost, runs }) {
     rows.pressed.push(answer.pressed);
     rows.outForDelivery.push(answer.shown);
     process.stderr.write(
-      `My Deliveries run ${i + 1}: cold ${ms(cold.cards)} (LCP ${ms(cold.lcp)}), reopened ${ms(reopened.cards)} (LCP ${ms(reopened.lcp)}), out for delivery ${ms(rows.outForDelivery.at(-1))} ms\n`,
+      `My Deliveries run ${i + 1}: cold ${ms(cold.cards)} (LCP ${ms(cold.lcp)}, ${cold.lcpElement}), reopened ${ms(reopened.cards)} (LCP ${ms(reopened.lcp)}, ${reopened.lcpElement}), out for delivery ${ms(rows.outForDelivery.at(-1))} ms\n`,
     );
   }
   await context.close();

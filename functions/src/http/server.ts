@@ -137,7 +137,7 @@ export async function buildServer(
     accessScope('staff', identify, (staff) => {
       serve(staff, API.me, async (request) => callerOf(request));
       serve(staff, API.setMyName, async (request) => setOwnName(db, callerOf(request).id, request.body.name));
-      registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite });
+      registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite, clock });
       registerDeliveryDateRoutes(staff, db);
       registerDayRoutes(staff, db, clock);
       registerAreaRoutes(staff, db, config.geocoding);

@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from './AppRoutes';
 import { renderAt, signIn, signOutForTest } from '../test/render';
@@ -9,7 +10,10 @@ import userEvent from '@testing-library/user-event';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 // The guards start Firebase on staff routes; tests drive the auth store directly instead.
-jest.mock('../features/auth/start-auth', () => ({ ensureAuthStarted: jest.fn(() => new Promise(() => undefined)) }));
+jest.mock('../features/auth/start-auth', () => ({
+  ...jest.requireActual<typeof import('../features/auth/start-auth')>('../features/auth/start-auth'),
+  ensureAuthStarted: jest.fn(() => new Promise(() => undefined)),
+}));
 
 const mockedLoadRemote = jest.mocked(loadRemote);
 
@@ -95,6 +99,27 @@ describe('access rules', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
     act(() => signIn('employee'));
     expect(await screen.findByRole('heading', { name: 'screen staff/Dashboard' })).toBeInTheDocument();
+  });
+
+  it('opens My Deliveries while the session is checked in a browser where staff signed in, and only there', async () => {
+    useAuthStore.setState({ status: 'loading' });
+    renderAt('/my-deliveries', <AppRoutes />);
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in');
+    cleanup();
+    localStorage.setItem(STAFF_BROWSER_KEY, '1');
+    renderAt('/my-deliveries', <AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'screen staff/MyDeliveries' })).toBeInTheDocument();
+    cleanup();
+    // The dashboard has nothing kept to show: it waits for the session as before.
+    renderAt('/dashboard', <AppRoutes />);
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in');
+    // The session turns out to be gone: to /login, whatever was shown.
+    cleanup();
+    renderAt('/my-deliveries', <AppRoutes />);
+    await screen.findByRole('heading', { name: 'screen staff/MyDeliveries' });
+    act(() => signOutForTest());
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    localStorage.removeItem(STAFF_BROWSER_KEY);
   });
 
   it('returns a signed-in person to /login once the session ends', async () => {

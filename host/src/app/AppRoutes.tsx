@@ -8,12 +8,12 @@ import { NotFoundPage } from '../components/NotFoundPage';
 export function AppRoutes() {
   return (
     <Routes>
-      {REMOTE_ROUTES.map(({ path, remote, module, access }) => (
+      {REMOTE_ROUTES.map(({ path, remote, module, access, opensWhileChecking }) => (
         <Route
           key={path}
           path={path}
           element={
-            <RequireAccess access={access}>
+            <RequireAccess access={access} opensWhileChecking={opensWhileChecking}>
               <RemoteScreen key={path} remote={remote} module={module} />
             </RequireAccess>
           }

@@ -8,6 +8,12 @@ export interface RemoteRoute {
   /** The name the remote exposes the screen under. */
   module: string;
   access: Access;
+  /**
+   * In a browser where staff have signed in, the screen opens while the sign-in is still being
+   * checked, to draw what the device kept (read-only) until the session is confirmed. The
+   * screen makes no request before that; the server decides every request as always.
+   */
+  opensWhileChecking?: boolean;
 }
 
 /** The subscribe form. */
@@ -35,7 +41,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/confirmation', remote: 'subscribe', module: 'Confirmation', access: 'public' },
   { path: '/account', remote: 'subscribe', module: 'Account', access: 'public' },
   { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
-  { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff' },
+  { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff', opensWhileChecking: true },
   { path: FORECAST_PATH, remote: 'staff', module: 'Forecast', access: 'staff' },
   { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
   { path: SUBSCRIPTION_HISTORY_PATH, remote: 'admin', module: 'SubscriptionHistory', access: 'admin' },

@@ -47,6 +47,16 @@ export const STAFF_ROUTES = {
     query: monthQuery,
     response: z.array(subscriptionRowSchema),
   }),
+  /**
+   * My Deliveries' first load in one request: the month it opens on (as startMonth) and the
+   * caller's stops in that month (as myDeliveries). Another month is asked for by myDeliveries.
+   */
+  myDeliveriesStart: apiRoute({
+    method: 'GET',
+    path: '/api/my-deliveries/start',
+    access: 'staff',
+    response: z.object({ start: startMonthSchema, rows: z.array(subscriptionRowSchema) }),
+  }),
   /** Keeps the order the driver put their stops in; answers with the stops in that order. */
   saveRouteOrder: apiRoute({
     method: 'PUT',

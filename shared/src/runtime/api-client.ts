@@ -99,7 +99,7 @@ export function apiClient<T extends RouteTable>(session: ApiSession, routes: T):
 }
 
 /** The backend's URL for an API path (the API may live on another origin). */
-function backendUrl(path: string): string {
+export function backendUrl(path: string): string {
   return `${useAppConfig.getState().config?.apiBaseUrl ?? ''}${path}`;
 }
 

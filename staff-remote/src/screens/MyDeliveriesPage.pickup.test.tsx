@@ -14,6 +14,13 @@ jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 
+const START = { month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null };
+/** The driver's stops, as the opening request and a reload answer them. */
+function serveMine(rows: ReturnType<typeof row>[]) {
+  api.myDeliveriesStart.mockResolvedValue({ start: START, rows });
+  api.myDeliveries.mockResolvedValue(rows);
+}
+
 const ME = 'ella@blooms.example';
 /** Dee cancelled after her last delivery: this month her stop only collects the vase. */
 const dee = (status: string) =>
@@ -26,14 +33,13 @@ const dee = (status: string) =>
 beforeEach(async () => {
   jest.clearAllMocks();
   api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
-  api.startMonth.mockResolvedValue({ month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null });
   for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
 });
 
 async function renderMine(status: string) {
-  api.myDeliveries.mockResolvedValue([dee(status)]);
+  serveMine([dee(status)]);
   render(
     <MemoryRouter future={ROUTER_FUTURE}>
       <MyDeliveriesPage />
@@ -72,7 +78,7 @@ describe('on a phone', () => {
   });
 
   it('the card says to collect the vase, goes out for the pickup, then marks the vase collected', async () => {
-    api.myDeliveries.mockResolvedValue([dee('not-started')]);
+    serveMine([dee('not-started')]);
     render(
       <MemoryRouter future={ROUTER_FUTURE}>
         <MyDeliveriesPage />

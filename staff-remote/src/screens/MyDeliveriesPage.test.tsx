@@ -11,11 +11,19 @@ import { row, THIS_MONTH } from '../test/fixtures';
 import { addMonths } from '@blooms/shared/contract/months';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { pushLive } from '../test/live-mock';
+import { connectLive } from '@blooms/shared/runtime/live-client';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
+
+const START = { month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null };
+/** The driver's stops, as the opening request and a reload answer them. */
+function serveMine(rows: ReturnType<typeof row>[]) {
+  api.myDeliveriesStart.mockResolvedValue({ start: START, rows });
+  api.myDeliveries.mockResolvedValue(rows);
+}
 
 const ME = 'ella@blooms.example';
 const mine = (id: string, firstName: string, status: string) =>
@@ -24,7 +32,7 @@ const popup = () => usePopupStore.getState().popup;
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
 
 async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
-  api.myDeliveries.mockResolvedValue(rows);
+  serveMine(rows);
   render(
     <MemoryRouter future={ROUTER_FUTURE}>
       <MyDeliveriesPage />
@@ -47,7 +55,6 @@ async function chooseAction(label: string) {
 beforeEach(async () => {
   jest.clearAllMocks();
   api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
-  api.startMonth.mockResolvedValue({ month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null });
   for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
   usePopupStore.setState({ popup: null });
   useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
@@ -57,7 +64,10 @@ it("is titled with the person's first name, links back, and lists this month's d
   await renderMine();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("Ella's Deliveries");
   expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
-  expect(api.myDeliveries).toHaveBeenCalledWith(THIS_MONTH);
+  // One request opens the screen: the start month and the stops in it, not one after the other.
+  expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1);
+  expect(api.startMonth).not.toHaveBeenCalled();
+  expect(api.myDeliveries).not.toHaveBeenCalled();
   expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Address', 'Unit', 'Phone', 'Notes', 'Status']);
 });
 
@@ -149,6 +159,36 @@ it('follows live changes: new status in place, and rows assigned away disappear'
   expect(screen.queryByRole('rowheader', { name: /Cal/ })).not.toBeInTheDocument();
 });
 
+it('loads the stops again once the live feed listens, for changes made since the opening request', async () => {
+  await renderMine();
+  // Ben went out for delivery between the opening request and the feed connecting.
+  api.myDeliveries.mockResolvedValue([
+    mine('a', 'Ana', 'out-for-delivery'),
+    mine('b', 'Ben', 'out-for-delivery'),
+    mine('c', 'Cal', 'delivered'),
+  ]);
+  const onState = jest.mocked(connectLive).mock.calls[0]![1]!;
+  act(() => onState('live'));
+  expect(await within(rowOf('Ben')).findByRole('button', { name: /^Out For Delivery/ })).toBeInTheDocument();
+  expect(api.myDeliveries).toHaveBeenCalledWith(THIS_MONTH);
+  // Only that once: a later drop and return is the feed's resync.
+  act(() => onState('reconnecting'));
+  act(() => onState('live'));
+  expect(api.myDeliveries).toHaveBeenCalledTimes(1);
+});
+
+it('with no answer to the opening request, opens on this month and loads its stops (the kept copy, offline)', async () => {
+  api.myDeliveriesStart.mockRejectedValue(new TypeError('Failed to fetch'));
+  api.myDeliveries.mockResolvedValue([mine('a', 'Ana', 'out-for-delivery')]);
+  render(
+    <MemoryRouter future={ROUTER_FUTURE}>
+      <MyDeliveriesPage />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByRole('table')).toHaveTextContent('Ana');
+  expect(api.myDeliveries).toHaveBeenCalledWith(THIS_MONTH);
+});
+
 it('steps to another month, and tells the driver its delivery day', async () => {
   const user = await renderMine();
   await user.click(screen.getByRole('button', { name: 'Next month' }));
@@ -162,7 +202,7 @@ it('steps to another month, and tells the driver its delivery day', async () => 
 
 it('shows the stops even when the delivery day cannot be loaded (no signal, nothing kept)', async () => {
   api.deliveryDate.mockRejectedValue(new TypeError('Failed to fetch'));
-  api.myDeliveries.mockResolvedValue([mine('a', 'Ana', 'out-for-delivery')]);
+  serveMine([mine('a', 'Ana', 'out-for-delivery')]);
   render(
     <MemoryRouter future={ROUTER_FUTURE}>
       <MyDeliveriesPage />
@@ -188,7 +228,7 @@ describe('on a phone', () => {
   async function renderCards(
     rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')],
   ) {
-    api.myDeliveries.mockResolvedValue(rows);
+    serveMine(rows);
     render(
       <MemoryRouter future={ROUTER_FUTURE}>
         <MyDeliveriesPage />
@@ -365,6 +405,6 @@ describe('on a phone', () => {
     api.saveRouteOrder.mockRejectedValueOnce(new ApiError(400, 'Only deliveries assigned to you this month can be put in your route.'));
     await user.click(screen.getByRole('button', { name: 'Move Ana Person down' }));
     expect(popup()).toMatchObject({ kind: 'error', message: 'Only deliveries assigned to you this month can be put in your route.' });
-    expect(api.myDeliveries).toHaveBeenCalledTimes(2);
+    expect(api.myDeliveries).toHaveBeenCalledTimes(1);
   });
 });

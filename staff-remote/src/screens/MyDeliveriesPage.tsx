@@ -8,8 +8,6 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi } from '../features/deliveries/api';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
-import type { StartMonth } from '@blooms/shared/contract/day-summary';
-import { useStartMonth } from '../features/deliveries/use-start-month';
 import { PassedOverNotice } from '../features/deliveries/PassedOverNotice';
 import { StartingScreen } from '../features/deliveries/StartingScreen';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
@@ -20,6 +18,9 @@ import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-ro
 import { withPendingChanges } from '../features/offline/use-pending-changes';
 import { startStaffWorker } from '../features/offline/staff-worker';
 import { PendingBadge } from '../features/offline/PendingBadge';
+import { useKeptOpening, useOpening, type Opening } from '../features/my-deliveries/use-opening';
+import { KeptDeliveries } from '../features/my-deliveries/KeptDeliveries';
+import { isKeptFor } from '../features/my-deliveries/kept-opening';
 import { useDeviceQueue } from '../features/my-deliveries/use-device-queue';
 import { useOutForDelivery } from '../features/my-deliveries/use-out-for-delivery';
 import { useProofCapture } from '../features/my-deliveries/use-proof-capture';
@@ -41,13 +42,22 @@ const loadMine: PageLoader = async (month) => {
   return { rows, nextCursor: null, total: rows.length };
 };
 
-/** A driver's stops, opening on the month where the work is (contract/day-summary.ts). */
+/**
+ * A driver's stops, opening on the month where the work is (contract/day-summary.ts). The
+ * host may show this screen while the sign-in is still checked (routes.ts, opensWhileChecking):
+ * it then draws the list the device kept, read-only, and asks for nothing until signed in.
+ */
 export default function MyDeliveriesPage() {
-  const start = useStartMonth();
-  return start ? <MyDeliveries start={start} /> : <StartingScreen title="My Deliveries" />;
+  const signedIn = useAuthStore((s) => s.status === 'signed-in');
+  const email = useAuthStore((s) => s.record?.email ?? null);
+  const opening = useOpening(signedIn);
+  const kept = useKeptOpening();
+  if (opening) return <MyDeliveries opening={opening} />;
+  if (kept && isKeptFor(kept, email)) return <KeptDeliveries opening={kept} />;
+  return <StartingScreen title="My Deliveries" />;
 }
 
-function MyDeliveries({ start }: { start: StartMonth }) {
+function MyDeliveries({ opening: { start, rows: openingRows } }: { opening: Opening }) {
   const record = useAuthStore((s) => s.record);
   const [month, setMonth] = useState<MonthKey>(start.month);
   // A phone gets one card per stop, in route order, with big buttons: drivers work from their phones at the door.
@@ -69,6 +79,7 @@ function MyDeliveries({ start }: { start: StartMonth }) {
     onDeliveryDate: deliveryDay.follow,
     keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
     onChange: places.refresh,
+    first: openingRows && { rows: openingRows, nextCursor: null, total: openingRows.length },
   });
   const queue = useDeviceQueue(record?.email ?? null, applyDelivery);
   const rows = serverRows && withPendingChanges(serverRows, queue.pending);

@@ -22,6 +22,7 @@ import {
   undoRevert,
 } from '../../services/deliveries';
 import { allInView, listAssigned, listMonthPage } from '../../read-models/month-list';
+import { startMonth } from '../../read-models/day-summary';
 import { pointOfZip } from '../../services/route-order';
 import { createGeocoder, type GeocodingSettings } from '../../infrastructure/geocoder';
 import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
@@ -39,7 +40,12 @@ export function registerDeliveryRoutes(
   staff: StaffScope,
   db: Db,
   blobs: BlobStore,
-  routes: { studioZip: string; geocoding: GeocodingSettings | null; mailSite: (request: FastifyRequest) => MailSite },
+  routes: {
+    studioZip: string;
+    geocoding: GeocodingSettings | null;
+    mailSite: (request: FastifyRequest) => MailSite;
+    clock: () => Date;
+  },
 ) {
   const studio = pointOfZip(routes.studioZip)!;
   const geocoder = routes.geocoding ? createGeocoder(db, routes.geocoding, (message) => staff.log.warn(message)) : null;
@@ -65,6 +71,12 @@ export function registerDeliveryRoutes(
 
   /** The caller's stops in route order: as the driver arranged them, and any other stop where the route planned from the studio puts it. */
   serve(staff, API.myDeliveries, (request) => listAssigned(db, request.query.month, callerOf(request).id, studio, geocoder));
+
+  /** My Deliveries opening: the month where the work is and the caller's stops in it, in one round trip. */
+  serve(staff, API.myDeliveriesStart, async (request) => {
+    const start = await startMonth(db, routes.clock());
+    return { start, rows: await listAssigned(db, start.month, callerOf(request).id, studio, geocoder) };
+  });
 
   /** The order the caller put their stops in (moved up or down on the phone). */
   serve(staff, API.saveRouteOrder, async (request) => {

@@ -25,7 +25,8 @@ export function rememberStaffBrowser(staff: boolean): void {
   }
 }
 
-function isStaffBrowser(): boolean {
+/** Whether staff have signed in on this browser (and not signed out since). */
+export function isStaffBrowser(): boolean {
   try {
     return localStorage.getItem(STAFF_BROWSER_KEY) === '1';
   } catch {

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { memo, type HTMLAttributes } from 'react';
 import { navigateUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { COLLECTED_LABEL, outLabel, PICKUP_NOTE } from '@blooms/shared/contract/vases';
@@ -11,19 +11,38 @@ interface Props {
   stop: number;
   stops: number;
   busy: boolean;
+  /** Every button waits, moving included (a kept list, until the live one comes). */
+  locked?: boolean;
   /** Whether directions open Apple Maps (iPhone, iPad) rather than Google Maps. */
   apple: boolean;
-  onOutForDelivery: () => void;
-  onDelivered: () => void;
-  onMove: (by: -1 | 1) => void;
+  onOutForDelivery: (row: SubscriptionRow) => void;
+  onDelivered: (row: SubscriptionRow) => void;
+  /** Moves the stop at this place (`stop` - 1) up or down one. */
+  onMove: (row: SubscriptionRow, from: number, by: -1 | 1) => void;
   /** Being dragged to this place. */
   dragged: boolean;
-  /** The pointer handlers of the drag handle (use-drag-reorder). */
-  dragHandle: HTMLAttributes<HTMLSpanElement>;
+  /** The pointer handlers of the drag handle for a place (use-drag-reorder). */
+  dragHandle: (index: number) => HTMLAttributes<HTMLSpanElement>;
 }
 
-/** One stop on a driver's phone: where, who, what to know, and big buttons for what to do. */
-export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDelivered, onMove, dragged, dragHandle }: Props) {
+/**
+ * One stop on a driver's phone: where, who, what to know, and big buttons for what to do.
+ * Drawn again only when its own props change (the callbacks stay the same between renders),
+ * so a tap on one of 60 stops draws that card alone.
+ */
+export const StopCard = memo(function StopCard({
+  row,
+  stop,
+  stops,
+  busy,
+  locked = false,
+  apple,
+  onOutForDelivery,
+  onDelivered,
+  onMove,
+  dragged,
+  dragHandle,
+}: Props) {
   const name = `${row.firstName} ${row.lastName}`;
   const { status, pickup } = row.delivery;
   return (
@@ -64,8 +83,8 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
           <button
             type="button"
             className="button"
-            disabled={busy}
-            onClick={onOutForDelivery}
+            disabled={busy || locked}
+            onClick={() => onOutForDelivery(row)}
             aria-label={pickup ? `Out for the vase of ${name}` : `Out for delivery to ${name}`}
           >
             {outLabel(pickup)}
@@ -75,8 +94,8 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
           <button
             type="button"
             className="button"
-            disabled={busy}
-            onClick={onDelivered}
+            disabled={busy || locked}
+            onClick={() => onDelivered(row)}
             aria-label={pickup ? `${COLLECTED_LABEL} from ${name}` : `Delivered to ${name}`}
           >
             {pickup ? COLLECTED_LABEL : 'Delivered'}
@@ -85,17 +104,28 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
       </div>
       <div className="stop-card__order">
         {/* For a finger or a mouse; keyboards and screen readers have the buttons below. */}
-        <span className="stop-card__drag" aria-hidden="true" title={`Drag ${name} to another place`} {...dragHandle}>
+        <span
+          className="stop-card__drag"
+          aria-hidden="true"
+          title={`Drag ${name} to another place`}
+          {...(locked ? {} : dragHandle(stop - 1))}
+        >
           ⠿
         </span>
-        <button type="button" className="stop-card__move" disabled={stop === 1} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
+        <button
+          type="button"
+          className="stop-card__move"
+          disabled={locked || stop === 1}
+          onClick={() => onMove(row, stop - 1, -1)}
+          aria-label={`Move ${name} up`}
+        >
           ↑
         </button>
         <button
           type="button"
           className="stop-card__move"
-          disabled={stop === stops}
-          onClick={() => onMove(1)}
+          disabled={locked || stop === stops}
+          onClick={() => onMove(row, stop - 1, 1)}
           aria-label={`Move ${name} down`}
         >
           ↓
@@ -103,4 +133,4 @@ export function StopCard({ row, stop, stops, busy, apple, onOutForDelivery, onDe
       </div>
     </li>
   );
-}
+});

@@ -21,6 +21,8 @@ export const deliveriesApi = {
   /** The view as a CSV file (every page of it), fetched with the ID token. */
   exportCsv: (month: MonthKey, view: DashboardView) => staffApi.exportCsv({ query: { month, ...dashboardViewQuery(view) } }),
   myDeliveries: (month: MonthKey) => staffApi.myDeliveries({ query: { month } }),
+  /** My Deliveries' opening: the start month and the caller's stops in it. */
+  myDeliveriesStart: () => staffApi.myDeliveriesStart(),
   /** Keeps the order the driver put their stops in; answers with the stops in that order. */
   saveRouteOrder: (month: MonthKey, subscriptionIds: string[]) => staffApi.saveRouteOrder({ body: { month, subscriptionIds } }),
   staff: () => staffApi.staffMembers(),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 
 /** Where a dragged item came from and the place it would drop into. */
 export interface DragState {
@@ -52,7 +52,8 @@ export function useDragReorder(onDrop: (from: number, to: number) => void) {
   const end = useRef<(() => void) | null>(null);
   useEffect(() => () => end.current?.(), []);
 
-  const start = (from: number) => {
+  // The same function on every render (it uses only refs and the state setter), so memoised items keep their props.
+  const start = useCallback((from: number) => {
     end.current?.();
     let current: DragState = { from, over: from };
     setDrag(current);
@@ -87,15 +88,18 @@ export function useDragReorder(onDrop: (from: number, to: number) => void) {
     window.addEventListener('pointerup', drop);
     window.addEventListener('pointercancel', stop);
     end.current = stop;
-  };
+  }, []);
 
-  const handleProps = (index: number) => ({
-    onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'mouse' && event.button !== 0) return;
-      event.preventDefault();
-      start(index);
-    },
-  });
+  const handleProps = useCallback(
+    (index: number) => ({
+      onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
+        if (event.pointerType === 'mouse' && event.button !== 0) return;
+        event.preventDefault();
+        start(index);
+      },
+    }),
+    [start],
+  );
 
   return { drag, handleProps };
 }

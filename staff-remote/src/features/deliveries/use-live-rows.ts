@@ -18,6 +18,12 @@ interface Options {
   onDeliveryDate?: (day: MonthDeliveryDate) => void;
   /** Runs after every change heard on the live feed (the day summary counts again). */
   onChange?: () => void;
+  /**
+   * The first month's first page, when it came with the screen's opening request: shown at
+   * once instead of loaded again. It was read before the live feed was listening, so the rows
+   * load again once the feed is live, for any change made in between.
+   */
+  first?: SubscriptionPage | null;
 }
 
 /**
@@ -26,8 +32,9 @@ interface Options {
  * as are shown. More rows load a page at a time. A new `load` (the dashboard's filters
  * changed) starts again from the first page, so keep it stable between renders.
  */
-export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onChange }: Options) {
-  const [page, setPage] = useState<SubscriptionPage | null>(null);
+export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onChange, first = null }: Options) {
+  const [page, setPage] = useState<SubscriptionPage | null>(first);
+  const given = useRef({ unused: first !== null, catchUp: first !== null });
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [liveState, setLiveState] = useState<LiveState>('connecting');
@@ -88,6 +95,10 @@ export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onCh
 
   // Another month or another view (a new loader): start again from the first page.
   useEffect(() => {
+    if (given.current.unused) {
+      given.current.unused = false;
+      return;
+    }
     setPage(null);
     latest.current.shown = 0;
     void reload();
@@ -105,7 +116,14 @@ export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onCh
       }
       latest.current.onChange?.();
     };
-    return connectLive(onEvent, setLiveState);
+    const onState = (state: LiveState) => {
+      setLiveState(state);
+      if (state === 'live' && given.current.catchUp) {
+        given.current.catchUp = false;
+        void reload();
+      }
+    };
+    return connectLive(onEvent, onState);
   }, [applyDelivery, reload]);
 
   /** Shows the rows in another order (a driver moved a stop), until the next reload. */

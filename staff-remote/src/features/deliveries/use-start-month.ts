@@ -14,14 +14,17 @@ export function useStartMonth(): StartMonth | null {
     let current = true;
     deliveriesApi.startMonth().then(
       (loaded) => current && setStart(loaded),
-      () => {
-        const month = monthKey(new Date());
-        if (current) setStart({ month, date: defaultDeliveryDate(month), passedOver: null });
-      },
+      () => current && setStart(thisMonthStart()),
     );
     return () => {
       current = false;
     };
   }, []);
   return start;
+}
+
+/** Where a staff screen opens when the server cannot say: this month, on its usual day. */
+export function thisMonthStart(): StartMonth {
+  const month = monthKey(new Date());
+  return { month, date: defaultDeliveryDate(month), passedOver: null };
 }

@@ -12,10 +12,12 @@ interface Props {
   /** The stop whose photo is uploading, if any. */
   uploadingId: string | null;
   onDelivered: (row: SubscriptionRow) => void;
+  /** Nothing can be acted on (a list kept on the device, shown until the live one comes). */
+  locked?: boolean;
 }
 
 /** A driver's stops on a wide screen: a table, where only a stop Out for delivery can be recorded as delivered. */
-export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Props) {
+export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered, locked = false }: Props) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Your deliveries table">
       <table className="data-table deliveries-table">
@@ -32,7 +34,7 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered }: Pro
         <tbody>
           {rows.map((row) => {
             const name = `${row.firstName} ${row.lastName}`;
-            const canAct = row.delivery.status === 'out-for-delivery';
+            const canAct = !locked && row.delivery.status === 'out-for-delivery';
             return (
               <tr key={row.id}>
                 <th scope="row">

@@ -1,4 +1,4 @@
-import { useState, type HTMLAttributes } from 'react';
+import { useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { StopCard } from '../deliveries/StopCard';
@@ -15,18 +15,32 @@ interface Props {
   onOutForDelivery: (row: SubscriptionRow) => void;
   onDelivered: (row: SubscriptionRow) => void;
   onMove: (from: number, to: number) => void;
+  /** Every button waits (a list kept on the device, shown until the live one comes). */
+  locked?: boolean;
 }
 
 /** A driver's stops on a phone: one card per stop, in route order, with big buttons. */
-export function StopCardList({ month, rows, dragging, dragHandle, isBusy, onOutForDelivery, onDelivered, onMove }: Props) {
+export function StopCardList(props: Props) {
+  const { month, rows, dragging, dragHandle, isBusy, locked = false } = props;
   // Whether directions open Apple Maps rather than Google Maps.
   const apple = typeof navigator !== 'undefined' && /iPhone|iPad|iPod/.test(navigator.userAgent);
   // Said to screen readers after Move up / Move down: the card moves away from where focus was.
   const [moved, setMoved] = useState('');
-  function moveBy(row: SubscriptionRow, index: number, by: number) {
-    onMove(index, index + by);
-    setMoved(`${row.firstName} ${row.lastName} is now stop ${index + by + 1} of ${rows.length}.`);
-  }
+  // The cards get the same callbacks on every render (calling the latest props), so a card whose
+  // stop did not change is not drawn again (StopCard is memoised).
+  const latest = useRef(props);
+  latest.current = props;
+  const on = useMemo(
+    () => ({
+      outForDelivery: (row: SubscriptionRow) => latest.current.onOutForDelivery(row),
+      delivered: (row: SubscriptionRow) => latest.current.onDelivered(row),
+      move: (row: SubscriptionRow, index: number, by: -1 | 1) => {
+        latest.current.onMove(index, index + by);
+        setMoved(`${row.firstName} ${row.lastName} is now stop ${index + by + 1} of ${latest.current.rows.length}.`);
+      },
+    }),
+    [],
+  );
   return (
     <>
       <p className="visually-hidden" role="status">
@@ -41,11 +55,12 @@ export function StopCardList({ month, rows, dragging, dragHandle, isBusy, onOutF
             stops={rows.length}
             apple={apple}
             busy={isBusy(row)}
+            locked={locked}
             dragged={dragging !== null && dragging.over === index}
-            dragHandle={dragHandle(index)}
-            onOutForDelivery={() => onOutForDelivery(row)}
-            onDelivered={() => onDelivered(row)}
-            onMove={(by) => moveBy(row, index, by)}
+            dragHandle={dragHandle}
+            onOutForDelivery={on.outForDelivery}
+            onDelivered={on.delivered}
+            onMove={on.move}
           />
         ))}
       </ol>

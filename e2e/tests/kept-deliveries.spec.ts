@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
+import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
+import { addStaffMember } from '../support/staff';
+
+/** The admin assigns two of the start month's stops nobody has yet to the driver, through the API; their names. */
+async function assignTwoStops(admin: Page, driverEmail: string): Promise<string[]> {
+  const headers = { authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
+  const { month } = await (await admin.request.get('/api/start-month', { headers })).json();
+  const { rows } = await (await admin.request.get(`/api/subscriptions?month=${month}&limit=100`, { headers })).json();
+  const free = rows.filter(
+    (row: { delivery: { scheduled: boolean; assignedTo: string | null } }) => row.delivery.scheduled && !row.delivery.assignedTo,
+  );
+  const two = free.slice(0, 2) as { id: string; firstName: string; lastName: string }[];
+  const assigned = await admin.request.post('/api/deliveries/assign', {
+    headers,
+    data: { month, subscriptionIds: two.map((row) => row.id), assigneeEmail: driverEmail },
+  });
+  expect(assigned.ok()).toBe(true);
+  return two.map((row) => `${row.firstName} ${row.lastName}`);
+}
+
+/** Holds /api/me (the session's confirmation) until `release` is called; the service worker's fetch of it too. */
+async function holdSessionCheck(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  const handler = (route: Route) => (holding ? void held.push(route) : void route.continue());
+  await page.context().route('**/api/me', handler);
+  return {
+    held: () => held.length,
+    release: async () => {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+      await page.context().unroute('**/api/me', handler);
+    },
+  };
+}
+
+/** The page's requests for the opening (not counting its service worker's fetch of each). */
+function openingRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/my-deliveries/start') seen.push(request.url());
+  });
+  return seen;
+}
+
+test('a reopened My Deliveries draws the kept stops, marked as updating and read-only, before the sign-in is back; never after sign-out', async ({
+  browser,
+}, testInfo) => {
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const admin = await laptop.newPage();
+  const driver = await phone.newPage();
+  const driverEmail = `kit-${Date.now()}@blooms.example`;
+  await addStaffMember(admin, 'Kit Keeper', driverEmail);
+  const names = await assignTwoStops(admin, driverEmail);
+
+  // First visit: the live list, which the device keeps.
+  await signInAsStaff(driver, driverEmail, 'my-deliveries');
+  const cards = driver.getByRole('list', { name: /in route order/ }).getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  // Opened on /my-deliveries itself, the screen's service worker is ready (the sign-in began on /login, out of its scope).
+  await driver.goto('/my-deliveries');
+  await expect(driver.getByRole('heading', { level: 1, name: "Kit's Deliveries" })).toBeVisible();
+  await driver.evaluate(() => navigator.serviceWorker.ready);
+
+  // Reopened with the session's check held: the kept stops at once, marked, nothing to press, nothing asked.
+  const check = await holdSessionCheck(driver);
+  const opening = openingRequests(driver);
+  await driver.reload();
+  const updating = driver.getByRole('status').filter({ hasText: 'Updating… showing the list kept on this device' });
+  await expect(updating).toBeVisible();
+  await expect(cards).toHaveCount(2);
+  for (const name of names) await expect(cards.filter({ hasText: name })).toBeVisible();
+  await expect(driver.getByRole('button', { name: /^(Out for delivery to|Move) / }).first()).toBeDisabled();
+  for (const button of await cards.getByRole('button').all()) await expect(button).toBeDisabled();
+  await expect.poll(check.held).toBeGreaterThan(0);
+  expect(opening).toEqual([]);
+  await driver.screenshot({ path: testInfo.outputPath('kept-390.png'), fullPage: true });
+  const axe = await new AxeBuilder({ page: driver })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // The session confirmed: the live list replaces it, and its buttons work.
+  await check.release();
+  await expect(driver.getByRole('heading', { level: 1, name: "Kit's Deliveries" })).toBeVisible();
+  await expect(updating).toHaveCount(0);
+  await expect(cards.first().getByRole('button', { name: /^Out for delivery to / })).toBeEnabled();
+  expect(opening).toHaveLength(1);
+  await driver.screenshot({ path: testInfo.outputPath('live-390.png'), fullPage: true });
+
+  // On a wide screen, the same kept list as a table.
+  await driver.setViewportSize({ width: 1280, height: 800 });
+  const wide = await holdSessionCheck(driver);
+  await driver.reload();
+  await expect(updating).toBeVisible();
+  await expect(driver.getByRole('table')).toContainText(names[0]!);
+  await expect(driver.getByRole('table').getByRole('button', { name: /Out For Delivery/ })).toHaveCount(0);
+  await driver.screenshot({ path: testInfo.outputPath('kept-1280.png') });
+  await wide.release();
+  await expect(updating).toHaveCount(0);
+  await driver.setViewportSize({ width: 390, height: 844 });
+
+  // Signed out: nothing is kept, and reopening shows no list, only the way to sign in.
+  await driver.getByRole('button', { name: 'Open menu' }).click();
+  await mainNav(driver).getByRole('button', { name: 'Sign out' }).click();
+  await expect(driver).toHaveURL(/\/login$/);
+  await driver.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('.stop-card, .live-indicator--updating')) (window as { keptShown?: boolean }).keptShown = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await driver.goto('/my-deliveries');
+  await expect(driver).toHaveURL(/\/login$/);
+  await expect(driver.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  expect(await driver.evaluate(() => (window as { keptShown?: boolean }).keptShown ?? false)).toBe(false);
+  // The worker keeps the site's files again as the page loads them, but no answer of the API.
+  const keptAnswers = await driver.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const keys = await (await caches.open(name)).keys();
+    return keys.map((request) => new URL(request.url).pathname).filter((path) => path.startsWith('/api/'));
+  }, STAFF_OFFLINE_CACHE);
+  expect(keptAnswers).toEqual([]);
+
+  await laptop.close();
+  await phone.close();
+});

@@ -1,0 +1,145 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { connectLive } from '@blooms/shared/runtime/live-client';
+import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
+import { deliveriesApi } from '../features/deliveries/api';
+import MyDeliveriesPage from './MyDeliveriesPage';
+import { row, THIS_MONTH } from '../test/fixtures';
+import { formatMonth } from '@blooms/shared/contract/months';
+
+jest.mock('../features/deliveries/api');
+jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
+const api = jest.mocked(deliveriesApi);
+
+const ME = 'ella@blooms.example';
+const START = { month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null };
+const mine = (id: string, firstName: string, status: string) =>
+  row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver' });
+
+/** The service worker's cache as the page reads it: what it kept of the opening request, if anything. */
+function keep(opening: unknown): Map<string, unknown> {
+  const url = new URL('/api/my-deliveries/start', location.href).href;
+  const kept = new Map<string, unknown>(opening ? [[url, opening]] : []);
+  Object.defineProperty(globalThis, 'caches', {
+    configurable: true,
+    value: {
+      has: async (name: string) => name === STAFF_OFFLINE_CACHE && kept.size > 0,
+      open: async () => ({
+        match: async (key: string) => (kept.has(key) ? { json: async () => kept.get(key) } : undefined),
+        put: async (key: string, response: { json: () => Promise<unknown> }) => void kept.set(key, await response.json()),
+      }),
+    },
+  });
+  return kept;
+}
+
+// jsdom has no fetch Response: enough of one for the page to keep its JSON.
+class JsonResponse {
+  constructor(private readonly body: string) {}
+  async json() {
+    return JSON.parse(this.body) as unknown;
+  }
+}
+beforeAll(() => Object.defineProperty(globalThis, 'Response', { configurable: true, value: JsonResponse }));
+
+function renderPage() {
+  render(
+    <MemoryRouter future={ROUTER_FUTURE}>
+      <MyDeliveriesPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
+  useAuthStore.setState({ status: 'loading', role: 'none', record: null });
+});
+afterAll(() => {
+  delete (globalThis as { caches?: unknown }).caches;
+});
+
+it('draws the kept stops at once while the sign-in is checked, read-only and marked as updating, and asks for nothing', async () => {
+  const kept = keep({ start: START, rows: [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started')] });
+  renderPage();
+  const table = await screen.findByRole('table');
+  expect(within(table).getByRole('rowheader', { name: /Ana/ })).toBeInTheDocument();
+  expect(screen.getByText(/Updating… showing the list kept on this device/)).toHaveAttribute('role', 'status');
+  expect(screen.getByText(formatMonth(THIS_MONTH))).toBeInTheDocument();
+  // Ana is out for delivery, yet nothing can be recorded from a kept list.
+  expect(within(table).queryByRole('button', { name: /Out For Delivery/ })).not.toBeInTheDocument();
+  expect(api.myDeliveriesStart).not.toHaveBeenCalled();
+  expect(connectLive).not.toHaveBeenCalled();
+
+  // Signed in: the live list replaces it.
+  api.myDeliveriesStart.mockResolvedValue({ start: START, rows: [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'delivered')] });
+  act(() =>
+    useAuthStore.setState({
+      status: 'signed-in',
+      role: 'employee',
+      record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' },
+    }),
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: "Ella's Deliveries" })).toBeInTheDocument();
+  expect(screen.queryByText(/Updating…/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^Out For Delivery/ })).toBeEnabled();
+  expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1);
+  // The live list is what the next opening draws first.
+  await waitFor(() =>
+    expect([...kept.values()]).toEqual([
+      {
+        start: START,
+        rows: [
+          expect.objectContaining({ id: 'a' }),
+          expect.objectContaining({ id: 'b', delivery: expect.objectContaining({ status: 'delivered' }) }),
+        ],
+      },
+    ]),
+  );
+});
+
+it('does not show a kept list of someone else’s stops once the signed-in person is known', async () => {
+  keep({ start: START, rows: [row('x', { firstName: 'Xan' }, { status: 'not-started', assignedTo: 'finn@blooms.example' })] });
+  useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
+  api.myDeliveriesStart.mockReturnValue(new Promise(() => undefined));
+  renderPage();
+  expect(await screen.findByText('Finding the next delivery day…')).toBeInTheDocument();
+  await act(async () => undefined);
+  expect(screen.queryByText(/Xan/)).not.toBeInTheDocument();
+});
+
+it('with nothing kept, waits for the sign-in without a list and without a request', async () => {
+  keep(null);
+  renderPage();
+  expect(await screen.findByText('Finding the next delivery day…')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(api.myDeliveriesStart).not.toHaveBeenCalled();
+});
+
+describe('on a phone', () => {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 699px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('the kept cards can be read, not acted on or moved; the month passed over is said as on the live screen', async () => {
+    const lastMonth = { month: '2026-10', date: '2026-10-08', delivered: 3, notDelivered: 1 };
+    keep({ start: { ...START, passedOver: lastMonth }, rows: [mine('a', 'Ana', 'not-started'), mine('b', 'Ben', 'out-for-delivery')] });
+    renderPage();
+    const card = await screen.findByRole('listitem', { name: /Ana/ });
+    expect(within(card).getByRole('button', { name: 'Out for delivery to Ana Person' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Move Ana Person down' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delivered to Ben Person' })).toBeDisabled();
+    expect(within(card).getByRole('link', { name: 'Navigate to Ana Person' })).toBeInTheDocument();
+    expect(screen.getByText(/^October 8 is done: 3 delivered, 1 not delivered\./)).toBeInTheDocument();
+  });
+});
