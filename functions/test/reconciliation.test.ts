@@ -4,7 +4,7 @@ import { chargeDateFor } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { emailOutbox, paymentDisputes, subscriptionEvents, subscriptions, users } from '../src/db/schema';
-import { paidMonthsOf } from '../src/services/payment-ledger';
+import { ledgerOf, paidMonthsOf } from '../src/services/payment-ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
@@ -180,11 +180,17 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
       amount: 9900,
     };
     await send(event('charge.dispute.created', { ...dispute, status: 'needs_response' }, 0));
-    await send(event('charge.dispute.closed', { ...dispute, status: 'lost' }, 60));
+    const lost = event('charge.dispute.closed', { ...dispute, status: 'lost' }, 60);
+    await send(lost);
+    await send(lost);
     expect(await reread(row.id)).toMatchObject({ status: 'disputed' });
     expect(await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id))).toMatchObject([
       { status: 'lost', amountCents: 9900, subscriptionId: row.id },
     ]);
+    // The bank gave the money back to the payer: the ledger says so, once, and the month it paid for is no longer paid.
+    const refunds = (await ledgerOf(database.db, [row.id])).filter((entry) => entry.kind === 'refund');
+    expect(refunds.map((entry) => [entry.amountCents, entry.entryRef, entry.actorKind])).toEqual([[-9900, dispute.id, 'provider']]);
+    expect(await paidMonths(row.id)).toEqual([]);
 
     const other = await subscribe(`disputed-late-${kind}@example.com`);
     const late = {

@@ -10,7 +10,7 @@ import { announce } from '../infrastructure/change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { NotFoundError } from './errors';
-import { chargeOf, ledgerOf, monthBalances, nextUnpaidMonth, recordPayment, recordRefund } from './payment-ledger';
+import { chargeOf, ledgerOf, monthBalances, nextUnpaidMonth, recordPayment, recordRefund, type RefundEntry } from './payment-ledger';
 
 /** What a payment provider says happened to a subscription. */
 export type ProviderChange =
@@ -212,6 +212,15 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
       });
     else await tx.update(paymentDisputes).set({ status: outcome, closedAt: event.createdAt }).where(eq(paymentDisputes.id, dispute.id));
 
+    // Lost, the bank gave the disputed money back to the payer: the ledger records it, once (the dispute is the reference).
+    if (outcome === 'lost' && known?.status !== 'lost')
+      await takeBack(tx, subscription.id, await entriesOfPayment(tx, subscription, dispute.paymentRef), dispute.amountCents, {
+        refundRef: dispute.id,
+        delivery: 'dropped',
+        by: { kind: 'provider', id: event.id },
+        reason: 'Dispute lost: the bank returned the payment to the payer',
+        at: event.createdAt,
+      });
     const history = { dispute: dispute.id, payment: dispute.paymentRef, amountCents: dispute.amountCents, outcome };
     let status: SubscriptionStatus = subscription.status;
     if (outcome === 'open' && holds) status = 'disputed';
@@ -243,6 +252,35 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
     await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
     return 'applied';
   });
+}
+
+/**
+ * Records money a payment's payer got back: off the months holding that payment's money, the
+ * latest first, as refunds under one provider reference (so the same reference records once).
+ */
+async function takeBack(
+  tx: Db,
+  subscriptionId: string,
+  paymentEntries: Awaited<ReturnType<typeof ledgerOf>>,
+  cents: number,
+  refund: Pick<RefundEntry, 'refundRef' | 'delivery' | 'by' | 'reason' | 'at'>,
+): Promise<void> {
+  let left = cents;
+  for (const balance of monthBalances(paymentEntries).reverse()) {
+    for (const [paymentRef, held] of balance.byPayment) {
+      if (left <= 0 || held <= 0) continue;
+      const amountCents = Math.min(left, held);
+      await recordRefund(tx, { subscriptionId, month: balance.month, paymentRef, amountCents, ...refund });
+      left -= amountCents;
+    }
+  }
+}
+
+/** The ledger's entries of one provider payment: a saved-card charge by its id, a checkout's payment by its session. */
+async function entriesOfPayment(tx: Db, subscription: SubscriptionDbRow, paymentId: string) {
+  const charge = await chargeOf(tx, paymentId);
+  const ofPayment = (ref: string) => (charge ? ref === paymentId : ref.startsWith(`checkout:${subscription.checkoutSessionId}`));
+  return (await ledgerOf(tx, [subscription.id])).filter((entry) => ofPayment(entry.paymentRef));
 }
 
 /** A refund the provider reports on a payment (Stripe's charge.refunded): what has been refunded of it in all, so far. */
@@ -277,32 +315,20 @@ export async function applyProviderRefund(db: Db, event: ProviderRefundEvent): P
         ? await tx.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, event.customerId)).for('update')
         : [];
     // A saved-card charge is known by its payment id; any other payment of the customer is its checkout's.
-    const paymentRefs = (ref: string) => (charge ? ref === event.paymentId : ref.startsWith(`checkout:${owner?.checkoutSessionId}`));
     if (!owner || (!charge && !owner.checkoutSessionId)) throw new NotFoundError(`No recorded payment is ${event.paymentId}.`);
     const [fresh] = await tx.insert(providerEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (!fresh) return 'replayed';
-    const entries = (await ledgerOf(tx, [owner.id])).filter((entry) => paymentRefs(entry.paymentRef));
+    const entries = await entriesOfPayment(tx, owner, event.paymentId);
     const recorded = -entries.filter((entry) => entry.kind === 'refund').reduce((sum, entry) => sum + entry.amountCents, 0);
-    let left = event.amountRefundedCents - recorded;
+    const left = event.amountRefundedCents - recorded;
     if (left <= 0) return 'unchanged';
-    for (const balance of monthBalances(entries).reverse()) {
-      for (const [paymentRef, cents] of balance.byPayment) {
-        if (left <= 0 || cents <= 0) continue;
-        const amountCents = Math.min(left, cents);
-        await recordRefund(tx, {
-          subscriptionId: owner.id,
-          month: balance.month,
-          paymentRef,
-          amountCents,
-          refundRef: event.id,
-          delivery: 'kept',
-          by: { kind: 'provider', id: event.id },
-          reason: 'Refunded in the payment provider’s dashboard',
-          at: event.createdAt,
-        });
-        left -= amountCents;
-      }
-    }
+    await takeBack(tx, owner.id, entries, left, {
+      refundRef: event.id,
+      delivery: 'kept',
+      by: { kind: 'provider', id: event.id },
+      reason: 'Refunded in the payment provider’s dashboard',
+      at: event.createdAt,
+    });
     await announce(tx, { type: 'subscription-changed', subscriptionId: owner.id });
     return 'applied';
   });
