@@ -144,7 +144,7 @@ export async function backupUnderLoad(kind: Kind) {
     const halfDone = await query<{ email: string }>(
       target.url,
       target.env.DATA_DIR!,
-      `select s.email from subscriptions s where not exists (select 1 from payments p where p.subscription_id = s.id)
+      `select s.email from subscriptions s where not exists (select 1 from ledger_entries l where l.subscription_id = s.id and l.kind = 'charge')
          or not exists (select 1 from email_outbox o where o.subscription_id = s.id and o.kind = 'subscription-confirmed')`,
     );
     second.process.kill('SIGTERM');
