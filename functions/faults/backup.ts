@@ -72,6 +72,7 @@ export async function backupUnderLoad(kind: Kind) {
   const source = await freshDatabase(kind);
   const target = await freshDatabase(kind);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-backup-')), 'under-load.tar');
+  let second: Awaited<ReturnType<typeof startBackend>> | null = null;
   try {
     const backend = await startBackend(source.env);
     const { idToken } = await signIn(ADMIN);
@@ -128,7 +129,7 @@ export async function backupUnderLoad(kind: Kind) {
         .map((line) => line.trim())
         .join(' | '),
     );
-    const second = await startBackend(target.env);
+    second = await startBackend(target.env);
     const health = (await (await fetch(`${second.url}/api/health`)).json()) as { status: string };
     const subscribers = new Set(
       (await query<{ email: string }>(target.url, target.env.DATA_DIR!, 'select email from subscriptions')).map((row) => row.email),
@@ -147,8 +148,6 @@ export async function backupUnderLoad(kind: Kind) {
       `select s.email from subscriptions s where not exists (select 1 from ledger_entries l where l.subscription_id = s.id and l.kind = 'charge')
          or not exists (select 1 from email_outbox o where o.subscription_id = s.id and o.kind = 'subscription-confirmed')`,
     );
-    second.process.kill('SIGTERM');
-    await second.exited;
     check(health.status === 'ok', `the restored backend's health: ${JSON.stringify(health)}`);
     check(
       lostPayments.length === 0,
@@ -158,6 +157,11 @@ export async function backupUnderLoad(kind: Kind) {
     check(halfDone.length === 0, `subscriptions restored without their payment or e-mail: ${halfDone.map((row) => row.email).join(', ')}`);
     return `${before.paid.length} payments and ${before.photographed.length} photos from before the backup all restored (${subscribers.size} subscriptions in the file, each whole); restored backend healthy`;
   } finally {
+    // The restored backend stops whatever happened above, so a failed check leaves none running.
+    if (second) {
+      second.process.kill('SIGTERM');
+      await second.exited;
+    }
     await source.drop();
     await target.drop();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
