@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { chargeDateFor, type Account } from '@blooms/shared/contract/account';
-import { addDays, defaultDeliveryDate, studioDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate, studioDate, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { CHARGE_CONFIRMATION_MESSAGES } from '@blooms/shared/contract/charge-confirmation';
@@ -15,10 +15,9 @@ import { startSmtpServer } from './support/smtp';
 import { mailText } from './support/mail-text';
 import { waitFor } from './support/wait-for';
 import { signInWithGoogle } from './support/identities';
-import { firstDeliveryOf } from './support/fixtures';
+import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 
-const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
 describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe on %s', (kind) => {

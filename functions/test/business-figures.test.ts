@@ -19,14 +19,13 @@ import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
 import { cancelSubscription, pauseDeliveries, skipMonth } from '../src/services/account/changes';
 import { InvalidInputError } from '../src/services/errors';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
-import { addUser } from './support/fixtures';
+import { addUser, noonOn } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';
 
 const SEED = Number(process.env.BUSINESS_FIGURES_SEED ?? 20261126);
 const SUBSCRIPTIONS = 160;
 /** Noon in the studio on that day. */
-const noonOn = (date: string) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const NOW = noonOn('2026-11-26');
 const TODAY = studioDate(NOW);
 const THIS_MONTH = TODAY.slice(0, 7);

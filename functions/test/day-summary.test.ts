@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ALL_MONTH_NUMBERS } from '@blooms/shared/contract/months';
-import { studioMidnight } from '@blooms/shared/contract/delivery-dates';
+
 import { deliveries, subscriptions } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
-import { addSubscription, addUser } from './support/fixtures';
+import { addSubscription, addUser, noonOn } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';
 import { subscribeThroughTestCheckout } from './support/checkout';
@@ -19,7 +19,6 @@ const showingDecember = (ended: { delivered: number; notDelivered: number }) => 
   passedOver: { month: NOVEMBER, date: '2030-11-14', ...ended },
 });
 /** Noon in the studio on that day. */
-const noonOn = (date: string) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 
 describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, on %s', (kind) => {
   let database: TestDatabase;

@@ -2,21 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { ALL_MONTH_NUMBERS } from '@blooms/shared/contract/months';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
-import { studioMidnight } from '@blooms/shared/contract/delivery-dates';
+
 import { FORECAST_CSV_COLUMNS, type ForecastDay } from '@blooms/shared/contract/forecast';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveries, subscriptions } from '../src/db/schema';
 import { cancelSubscription, pauseDeliveries, skipMonth } from '../src/services/account/changes';
 import { applyProviderEvent } from '../src/services/provider-events';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
-import { addSubscription, addUser, multipart } from './support/fixtures';
+import { addSubscription, addUser, multipart, noonOn } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';
 import { subscribeThroughTestCheckout } from './support/checkout';
 
 const SITE = { ...DEFAULT_SITE_CONTACT, accountUrl: 'https://blooms.example/account' };
 /** Noon in the studio on that day. */
-const noonOn = (date: string) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 // October 2030's delivery day (the 10th) has passed: the forecast starts with November the 14th.
 const FORECAST_MADE = noonOn('2030-10-20');
 

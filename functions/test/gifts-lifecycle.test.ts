@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Account } from '@blooms/shared/contract/account';
-import { addDays, defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import type { GiftLength, GiftPayment } from '@blooms/shared/contract/gifts';
@@ -12,8 +12,8 @@ import { accountFixture, today } from './support/account-fixture';
 import { startFakeStripe } from './support/fake-stripe';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { waitFor } from './support/wait-for';
+import { noonOn } from './support/fixtures';
 
-const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const giftOf = (giftDeliveries: GiftLength, giftPayment: GiftPayment) => ({
   gift: true,
   buyerName: 'Sam Diaz',

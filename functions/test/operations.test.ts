@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
-import { addDays, defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { emailOutbox, users, workerRuns } from '../src/db/schema';
 import { logOutboxBacklog } from '../src/http/metrics';
@@ -9,7 +9,7 @@ import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './sup
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
-import { firstDeliveryOf } from './support/fixtures';
+import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
 import { openLiveStream } from './support/live-client';
 import { waitFor } from './support/wait-for';
@@ -17,7 +17,6 @@ import { waitFor } from './support/wait-for';
 const TOKEN = 'metrics-token-0123456789abcdef';
 const SECRET_ADDRESS = 'rosa.secret@example.com';
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 
 /** One sample of the Prometheus text, by its name and labels exactly as written; undefined when absent. */
 function sample(text: string, series: string): number | undefined {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
-import { defaultDeliveryDate, formatDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { emailOutbox } from '../src/db/schema';
 import { localProvider } from '../src/payments/local-provider';
@@ -11,8 +11,8 @@ import { accountFixture, today } from './support/account-fixture';
 import { startFakeStripe } from './support/fake-stripe';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { waitFor } from './support/wait-for';
+import { noonOn } from './support/fixtures';
 
-const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
 describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
-import { addDays, defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { emailOutbox, paymentDisputes, subscriptionEvents, subscriptions, users } from '../src/db/schema';
 import { ledgerOf, paidMonthsOf } from '../src/services/payment-ledger';
@@ -9,10 +9,9 @@ import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './sup
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';
 import { signInWithGoogle } from './support/identities';
-import { firstDeliveryOf } from './support/fixtures';
+import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { sendStripeEvent, subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 
-const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and disputes, once and in any order, on %s', (kind) => {

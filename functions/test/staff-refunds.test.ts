@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
 import { chargeDateFor } from '@blooms/shared/contract/account';
-import { defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { emailOutbox, ledgerEntries, users } from '../src/db/schema';
@@ -12,8 +12,7 @@ import { accountFixture, today } from './support/account-fixture';
 import { startFakeStripe } from './support/fake-stripe';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { waitFor } from './support/wait-for';
-
-const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
+import { noonOn } from './support/fixtures';
 
 describe.each(DATABASE_KINDS)('an admin refunds a charged month on %s', (kind) => {
   const { fx, soonMonth, subscribe, mailsTo, signInByEmail, as, account } = accountFixture(kind);

@@ -1,15 +1,12 @@
-import Stripe from 'stripe';
 import { chargeDateFor } from '@blooms/shared/contract/account';
-import { defaultDeliveryDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { ledgerOf, paidMonthsOf, recordPayment } from '../src/services/payment-ledger';
 import { DATABASE_KINDS } from './support/databases';
 import { accountFixture, today } from './support/account-fixture';
 import { startFakeStripe } from './support/fake-stripe';
-import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
-
-const noonOn = (date: IsoDate) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
-const stripe = new Stripe('sk_test_123');
+import { sendStripeEvent, subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+import { noonOn } from './support/fixtures';
 
 describe.each(DATABASE_KINDS)('a refund made in Stripe’s dashboard (charge.refunded) on %s', (kind) => {
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -22,24 +19,13 @@ describe.each(DATABASE_KINDS)('a refund made in Stripe’s dashboard (charge.ref
     clock: () => now,
     env: () => ({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }),
   });
-  const refunded = (id: string, created: number, charge: { payment_intent: string; customer: string | null; amount_refunded: number }) => {
-    const body = JSON.stringify({
+  const refunded = (id: string, created: number, charge: { payment_intent: string; customer: string | null; amount_refunded: number }) =>
+    sendStripeEvent(fx.app, {
       id,
-      object: 'event',
       type: 'charge.refunded',
-      created,
-      data: { object: { id: `ch_${id}`, object: 'charge', ...charge } },
+      created: new Date(created * 1000),
+      object: { id: `ch_${id}`, object: 'charge', ...charge },
     });
-    return fx.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
-      },
-      payload: body,
-    });
-  };
   const refundsOf = async (id: string) =>
     (await ledgerOf(fx.database.db, [id]))
       .filter((e) => e.kind === 'refund')

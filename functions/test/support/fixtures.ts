@@ -3,7 +3,7 @@ import { inTransaction, type Db } from '../../src/db/database';
 import { insertSubscription } from '../../src/services/subscriptions';
 import { NOT_A_GIFT, type Subscriber } from '@blooms/shared/contract/subscriber';
 import type { Role } from '@blooms/shared/contract/roles';
-import { defaultDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 
 let n = 0;
@@ -113,3 +113,6 @@ export function firstDeliveryOf(months: number[]) {
       return { month, date: defaultDeliveryDate(month) };
   }
 }
+
+/** Noon at the studio on a day: a moment well inside it, whatever the time zone. */
+export const noonOn = (date: string) => new Date(studioMidnight(date).getTime() + 12 * 3600_000);
