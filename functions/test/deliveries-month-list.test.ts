@@ -188,6 +188,15 @@ describe.each(DATABASE_KINDS)('deliveries on %s: who may call, the month list, s
       expect((await get('ella', `/api/subscriptions?month=${NOV}&q=8410`)).json().total).toBe(2);
     });
 
+    it('pages through a search that finds more than a page, counting every match on the first', async () => {
+      const first = (await get('ella', `/api/subscriptions?month=${NOV}&q=801555&limit=2`)).json();
+      expect(first.rows.map((row: { firstName: string }) => row.firstName)).toEqual(['Yara', 'Cora']);
+      expect(first.total).toBe(3);
+      const second = (await get('ella', `/api/subscriptions?month=${NOV}&q=801555&limit=2&cursor=${first.nextCursor}`)).json();
+      expect(second.rows.map((row: { firstName: string }) => row.firstName)).toEqual(['Olive']);
+      expect(second.nextCursor).toBeNull();
+    });
+
     // Dispatchers type beginnings; "contains anywhere" also matched every customer of one mail provider.
     it.each(['erry', 'home.example', 'ara', '555-98', '9876', '50%25', '_ara', 'ya%25a'])(
       'does not find %j, which begins no name, e-mail, number, address or ZIP',

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { rateLimitCounts } from '../db/schema';
 import { HttpError } from './errors';
@@ -32,6 +32,7 @@ const SWEEP_EVERY = 500;
  */
 export class RateLimiter {
   private counted = 0;
+  private checkStatement?: ReturnType<RateLimiter['prepareCheck']>;
 
   constructor(
     private readonly db: Db,
@@ -47,8 +48,15 @@ export class RateLimiter {
 
   /** Refuses (429) a client that is over its limit, counting nothing. */
   async check(client: string | undefined): Promise<void> {
-    const { now, windowStart } = this.window();
-    const [row] = await this.db
+    this.checkStatement ??= this.prepareCheck();
+    const [row] = await this.checkStatement.execute({ client: keyOf(client), now: this.clock?.().toISOString() });
+    if (row && row.count >= this.rule.limit) throw this.refusal(row.retryAfterS);
+  }
+
+  /** The check, built and prepared once: every signed-in request makes it. */
+  private prepareCheck() {
+    const { now, windowStart } = this.window(this.clock ? sql`${sql.placeholder('now')}::timestamptz` : sql`now()`);
+    return this.db
       .select({
         count: rateLimitCounts.count,
         retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int`,
@@ -57,15 +65,15 @@ export class RateLimiter {
       .where(
         and(
           eq(rateLimitCounts.bucket, this.rule.bucket),
-          eq(rateLimitCounts.client, keyOf(client)),
+          eq(rateLimitCounts.client, sql.placeholder('client')),
           eq(rateLimitCounts.windowStart, windowStart),
         ),
-      );
-    if (row && row.count >= this.rule.limit) throw this.refusal(row.retryAfterS);
+      )
+      .prepare(this.clock ? 'rate_limit_check_at' : 'rate_limit_check');
   }
 
   private async count(client: string): Promise<{ count: number; retryAfterS: number }> {
-    const { now, windowStart } = this.window();
+    const { now, windowStart } = this.window(this.clock ? sql`${this.clock().toISOString()}::timestamptz` : sql`now()`);
     const [row] = await this.db
       .insert(rateLimitCounts)
       .values({
@@ -87,9 +95,8 @@ export class RateLimiter {
     return row!;
   }
 
-  /** The current window's start, cut from the epoch in whole windows, as SQL. */
-  private window() {
-    const now = this.clock ? sql`${this.clock().toISOString()}::timestamptz` : sql`now()`;
+  /** The window that holds now (SQL), its start cut from the epoch in whole windows. */
+  private window(now: SQL) {
     const windowStart = sql`to_timestamp(floor(extract(epoch from ${now}) / ${this.rule.windowS}) * ${this.rule.windowS})`;
     return { now, windowStart };
   }

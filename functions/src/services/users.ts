@@ -13,12 +13,20 @@ export function toUserRecord(row: UserRow): UserRecord {
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
-  const [row] = await db
+/** The lookup behind every signed-in request, built and prepared once per database. */
+const prepareFindByEmail = (db: Db) =>
+  db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
+    .where(eq(sql`lower(${users.email})`, sql.placeholder('email')))
+    .limit(1)
+    .prepare('user_by_email');
+const findByEmailStatements = new WeakMap<Db, ReturnType<typeof prepareFindByEmail>>();
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
+  let statement = findByEmailStatements.get(db);
+  if (!statement) findByEmailStatements.set(db, (statement = prepareFindByEmail(db)));
+  const [row] = await statement.execute({ email: email.toLowerCase() });
   return row ? toUserRecord(row) : null;
 }
 

@@ -4,7 +4,7 @@ import type { MonthKey } from '@blooms/shared/contract/months';
 import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { deliveries, subscriptions, users } from '../../db/schema';
 import { monthNumber } from './rows';
-import { searchCondition } from './search';
+import { searchCondition, searchTerms } from './search';
 
 /** What narrows and orders the month list (the dashboard's search, filters and sort). */
 export interface MonthListView {
@@ -52,7 +52,7 @@ export function stopInSql(month: MonthKey | SQL): SQL {
 export function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
   const conditions: (SQL | undefined)[] = [];
   const q = view.q?.trim();
-  if (q) conditions.push(searchCondition(q));
+  if (q) conditions.push(searchCondition(searchTerms(q)));
   if (view.status === 'not-started') conditions.push(or(isNull(deliveries.status), eq(deliveries.status, 'not-started')));
   else if (view.status === 'not-delivered') conditions.push(or(isNull(deliveries.status), not(eq(deliveries.status, 'delivered'))));
   else if (view.status) conditions.push(eq(deliveries.status, view.status));
@@ -67,12 +67,12 @@ export function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
+/** No filter and the default order, whatever the search box holds. */
+const unfiltered = (view: MonthListView) =>
+  !view.status && !view.assignee && !view.scheduled && !view.city?.trim() && !view.subscription && view.sort === 'newest';
+
 /** The whole list in the default order: what the prepared statements read. */
-export const isEverything = (view: MonthListView) =>
-  !view.q?.trim() &&
-  !view.status &&
-  !view.assignee &&
-  !view.scheduled &&
-  !view.city?.trim() &&
-  !view.subscription &&
-  view.sort === 'newest';
+export const isEverything = (view: MonthListView) => !view.q?.trim() && unfiltered(view);
+
+/** Only a search, in the default order: its first page is a prepared statement too. */
+export const isPlainSearch = (view: MonthListView) => Boolean(view.q?.trim()) && unfiltered(view);

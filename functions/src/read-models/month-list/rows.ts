@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveryProofPath } from '@blooms/shared/contract/staff-api-routes';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -6,7 +6,7 @@ import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
 import { pickupDue, type StopKind } from '@blooms/shared/contract/vases';
 import { giftDeliveriesOf, giftDeliveryMonths } from '@blooms/shared/contract/gifts';
 import type { Db } from '../../db/database';
-import { deliveries, subscriptions, users, type SubscriptionDbRow } from '../../db/schema';
+import { deliveries, monthListVersion, subscriptions, users, type SubscriptionDbRow } from '../../db/schema';
 import { NotFoundError } from '../../services/errors';
 import { lifecycleOf } from '../../services/lifecycle';
 
@@ -21,7 +21,7 @@ export const deliveryColumns = {
   updatedAt: deliveries.updatedAt,
 };
 
-type DeliveryColumns = {
+export type DeliveryColumns = {
   status: string | null;
   kind: StopKind | null;
   assigneeEmail: string | null;
@@ -109,9 +109,21 @@ export const deliveryInMonth = (month: MonthKey | Placeholder) =>
   and(eq(deliveries.subscriptionId, subscriptions.id), eq(deliveries.month, month));
 export const ASSIGNEE = eq(users.id, deliveries.assigneeId);
 
-export function monthRows(db: Db, month: MonthKey) {
+export function monthRows(db: Db, month: MonthKey | Placeholder) {
   return db
     .select({ subscription: subscriptions, ...deliveryColumns })
+    .from(subscriptions)
+    .leftJoin(deliveries, deliveryInMonth(month))
+    .leftJoin(users, ASSIGNEE);
+}
+
+/** The month list version (migration 0015) as a column: read with a page, it is the version of the same snapshot. */
+export const LIST_VERSION = sql<number>`(select ${monthListVersion.version} from ${monthListVersion})`.mapWith(Number);
+
+/** monthRows, each with the version it was read at: a page read so can be kept under it (kept-pages.ts). */
+export function versionedMonthRows(db: Db, month: MonthKey | Placeholder) {
+  return db
+    .select({ subscription: subscriptions, ...deliveryColumns, version: LIST_VERSION })
     .from(subscriptions)
     .leftJoin(deliveries, deliveryInMonth(month))
     .leftJoin(users, ASSIGNEE);

@@ -1,4 +1,4 @@
-import { or, sql, type SQL } from 'drizzle-orm';
+import { or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -21,14 +21,27 @@ export const SEARCH_KEYS = {
   phoneDigits: sql`regexp_replace(${subscriptions.phone}, '\\D', '', 'g')`,
 };
 
-/**
- * The month list's search box: the subscriptions where a name, the e-mail, the street, the
- * address or street, the city, the ZIP or the phone's digits begin with what was typed (already trimmed, not empty).
- */
-export function searchCondition(q: string): SQL | undefined {
-  const prefix = `${escapeLike(q.toLowerCase())}%`;
+/** What the search box looks for: LIKE patterns for the beginning typed and for its phone digits (null when it has none). */
+export interface SearchTerms {
+  prefix: string;
+  digits: string | null;
+}
+
+/** The terms of what was typed (already trimmed, not empty). */
+export function searchTerms(q: string): SearchTerms {
   // A phone number as typed ("(801) 555-98") is looked for as its digits; words with letters in them are not.
   const digits = /\p{L}/u.test(q) ? '' : q.replace(/\D/g, '');
+  return { prefix: `${escapeLike(q.toLowerCase())}%`, digits: digits.length >= 3 ? `${digits}%` : null };
+}
+
+/**
+ * The month list's search box: the subscriptions where a name, the e-mail, the street, the
+ * address or street, the city, the ZIP or the phone's digits begin with what was typed. The
+ * terms are values or a prepared statement's placeholders: the database plans each search with
+ * its values, so the indexes serve either (a null digits pattern matches nothing and is planned away).
+ */
+export function searchCondition(terms: { [K in keyof SearchTerms]: SearchTerms[K] | Placeholder }): SQL {
+  const { prefix, digits } = terms;
   return or(
     sql`${SEARCH_KEYS.fullName} like ${prefix}`,
     sql`${SEARCH_KEYS.lastName} like ${prefix}`,
@@ -37,6 +50,6 @@ export function searchCondition(q: string): SQL | undefined {
     sql`${SEARCH_KEYS.street} like ${prefix}`,
     sql`${SEARCH_KEYS.city} like ${prefix}`,
     sql`${SEARCH_KEYS.zip} like ${prefix}`,
-    digits.length >= 3 ? sql`${SEARCH_KEYS.phoneDigits} like ${`${digits}%`}` : undefined,
-  );
+    digits === null ? undefined : sql`${SEARCH_KEYS.phoneDigits} like ${digits}`,
+  )!;
 }
