@@ -14,6 +14,7 @@ export interface SessionUser {
 
 export interface AuthState {
   status: AuthStatus;
+  /** Set as soon as the provider restores or makes a sign-in, while the status may still be loading (the record not yet read). */
   user: SessionUser | null;
   role: SessionRole;
   record: UserRecord | null;
@@ -41,4 +42,27 @@ export const useAuthStore = create<AuthState>(() => ({
 
 export function isStaff(state: Pick<AuthState, 'status' | 'role'>): boolean {
   return state.status === 'signed-in' && state.role !== 'none';
+}
+
+/**
+ * A sign-in the provider holds: signed in, or restored and its record still being read. A
+ * request may go out with its token already; the server judges it as any other.
+ */
+export function hasSignIn(state: Pick<AuthState, 'status' | 'user'>): boolean {
+  return state.status === 'signed-in' || (state.status === 'loading' && state.user !== null);
+}
+
+/** Once the sign-in is checked: whether the person is signed in. */
+export function signInChecked(): Promise<boolean> {
+  const settledAs = (status: AuthStatus) => (status === 'loading' ? null : status === 'signed-in');
+  const now = settledAs(useAuthStore.getState().status);
+  if (now !== null) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = useAuthStore.subscribe(({ status }) => {
+      const settled = settledAs(status);
+      if (settled === null) return;
+      stop();
+      resolve(settled);
+    });
+  });
 }

@@ -55,7 +55,7 @@ function renderPage() {
 beforeEach(() => {
   jest.clearAllMocks();
   api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
-  useAuthStore.setState({ status: 'loading', role: 'none', record: null });
+  useAuthStore.setState({ status: 'loading', user: null, role: 'none', record: null });
 });
 afterAll(() => {
   delete (globalThis as { caches?: unknown }).caches;
@@ -98,6 +98,52 @@ it('draws the kept stops at once while the sign-in is checked, read-only and mar
       },
     ]),
   );
+});
+
+it('asks for its opening as soon as a sign-in is restored, alongside the check of it, and draws the live list once both are in', async () => {
+  const kept = keep({ start: START, rows: [mine('a', 'Ana', 'not-started')] });
+  let answer: (opening: unknown) => void = () => undefined;
+  api.myDeliveriesStart.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  renderPage();
+  expect(await screen.findByText(/Updating… showing the list kept on this device/)).toBeInTheDocument();
+  expect(api.myDeliveriesStart).not.toHaveBeenCalled();
+
+  // The provider restored the sign-in; the host is still reading the user record.
+  act(() => useAuthStore.setState({ user: { uid: 'u1', email: ME, displayName: null, photoURL: null, phoneNumber: null } }));
+  await waitFor(() => expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1));
+  await act(async () => answer({ start: START, rows: [mine('a', 'Ana', 'delivered')] }));
+  // Not drawn, nor kept, before the record confirms the sign-in.
+  expect(screen.getByText(/Updating…/)).toBeInTheDocument();
+  expect(kept.get(new URL('/api/my-deliveries/start', location.href).href)).toEqual({
+    start: START,
+    rows: [expect.objectContaining({ id: 'a' })],
+  });
+  expect(JSON.stringify([...kept.values()])).not.toContain('delivered');
+
+  act(() =>
+    useAuthStore.setState({
+      status: 'signed-in',
+      role: 'employee',
+      record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' },
+    }),
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: "Ella's Deliveries" })).toBeInTheDocument();
+  expect(screen.queryByText(/Updating…/)).not.toBeInTheDocument();
+  expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(JSON.stringify([...kept.values()])).toContain('delivered'));
+});
+
+it('keeps nothing from an opening answered before a restored sign-in turned out to be over', async () => {
+  const kept = keep(null);
+  api.myDeliveriesStart.mockResolvedValue({ start: START, rows: [mine('a', 'Ana', 'not-started')] });
+  useAuthStore.setState({ user: { uid: 'u1', email: ME, displayName: null, photoURL: null, phoneNumber: null } });
+  renderPage();
+  await waitFor(() => expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1));
+  act(() => useAuthStore.setState({ status: 'signed-out', user: null }));
+  await act(async () => undefined);
+  expect(kept.size).toBe(0);
+  // Not drawn either (the host sends a signed-out person to the login page).
+  expect(screen.queryByText(/Ana/)).not.toBeInTheDocument();
 });
 
 it('does not show a kept list of someone else’s stops once the signed-in person is known', async () => {

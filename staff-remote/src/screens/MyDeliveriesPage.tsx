@@ -3,7 +3,7 @@ import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
-import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { hasSignIn, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi } from '../features/deliveries/api';
@@ -45,14 +45,15 @@ const loadMine: PageLoader = async (month) => {
 /**
  * A driver's stops, opening on the month where the work is (contract/day-summary.ts). The
  * host may show this screen while the sign-in is still checked (routes.ts, opensWhileChecking):
- * it then draws the list the device kept, read-only, and asks for nothing until signed in.
+ * it then draws the list the device kept, read-only, and asks for its opening alongside the
+ * check; the live list is drawn once both are in.
  */
 export default function MyDeliveriesPage() {
   const signedIn = useAuthStore((s) => s.status === 'signed-in');
   const email = useAuthStore((s) => s.record?.email ?? null);
-  const opening = useOpening(signedIn);
+  const opening = useOpening(useAuthStore(hasSignIn));
   const kept = useKeptOpening();
-  if (opening) return <MyDeliveries opening={opening} />;
+  if (opening && signedIn) return <MyDeliveries opening={opening} />;
   if (kept && isKeptFor(kept, email)) return <KeptDeliveries opening={kept} />;
   return <StartingScreen title="My Deliveries" />;
 }

@@ -89,6 +89,8 @@ export function startFirebaseSession(): SessionController {
     }
     const current = useAuthStore.getState();
     if (current.status === 'signed-in' && current.user?.uid === user.uid) return;
+    // A restored sign-in: screens may send their first requests while its record is read.
+    if (current.status === 'loading') useAuthStore.setState({ user: toSessionUser(user) });
     void resolve(user);
   });
 

@@ -1,7 +1,7 @@
 import { API } from '@blooms/shared/contract/api-routes';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { backendUrl } from '@blooms/shared/runtime/api-client';
-import { useAuthStore } from '@blooms/shared/runtime/auth-store';
+import { signInChecked } from '@blooms/shared/runtime/auth-store';
 import type { Opening } from './use-opening';
 
 const openingUrl = () => new URL(backendUrl(API.myDeliveriesStart.path), location.href).href;
@@ -26,12 +26,13 @@ export async function keptOpening(): Promise<Opening | null> {
 
 /**
  * Keeps an opening the page was answered itself: on a first visit the request goes out before
- * the service worker takes over, so the worker never sees it. Only while still signed in: a
- * sign-out deletes the cache, and an answer arriving after it must not put a copy back.
+ * the service worker takes over, so the worker never sees it. Only once the sign-in is
+ * confirmed and while it lasts: a sign-out deletes the cache, and an answer arriving after it
+ * must not put a copy back.
  */
 export async function keepOpening(opening: Opening): Promise<void> {
   try {
-    if (typeof caches === 'undefined' || useAuthStore.getState().status !== 'signed-in') return;
+    if (typeof caches === 'undefined' || !(await signInChecked())) return;
     const cache = await caches.open(STAFF_OFFLINE_CACHE);
     await cache.put(openingUrl(), new Response(JSON.stringify(opening), { headers: { 'Content-Type': 'application/json' } }));
   } catch {

@@ -14,12 +14,13 @@ export interface Opening {
 
 /**
  * My Deliveries' first load: the start month and the driver's stops in one request, not one
- * after the other. Asked for only once `signedIn`: nothing is sent before the session is confirmed.
+ * after the other. Asked for once there is a sign-in (`hasSignIn`, auth-store.ts): alongside
+ * the host's read of the user record rather than after it.
  */
-export function useOpening(signedIn: boolean): Opening | null {
+export function useOpening(hasSignIn: boolean): Opening | null {
   const [opening, setOpening] = useState<Opening | null>(null);
   useEffect(() => {
-    if (!signedIn) return;
+    if (!hasSignIn) return;
     let current = true;
     deliveriesApi.myDeliveriesStart().then(
       (loaded) => {
@@ -31,7 +32,7 @@ export function useOpening(signedIn: boolean): Opening | null {
     return () => {
       current = false;
     };
-  }, [signedIn]);
+  }, [hasSignIn]);
   return opening;
 }
 
