@@ -115,10 +115,32 @@ export const deliveryDayFiguresSchema = z.object({
 });
 export type DeliveryDayFigures = z.output<typeof deliveryDayFiguresSchema>;
 
+/**
+ * Money in one month, in cents, from the ledger. Charged, refunded and net are the money that
+ * moved in the month (studio time), as the payment provider's balance shows it. Expected is what
+ * the months' deliveries owe as the plans, skips and pauses stand now (each delivering month not
+ * yet paid, at the price); for a month that has come, difference is what was charged for its
+ * deliveries less what was expected of them, else null.
+ */
+export const moneyMonthSchema = z.object({
+  month: z.string(),
+  chargedCents: z.number(),
+  refundedCents: z.number(),
+  netCents: z.number(),
+  expectedCents: z.number(),
+  differenceCents: z.number().nullable(),
+});
+export type MoneyMonth = z.output<typeof moneyMonthSchema>;
+
 export const businessFiguresSchema = z.object({
   from: z.string(),
   to: z.string(),
   subscribers: z.array(subscribersMonthSchema),
+  money: z.object({
+    months: z.array(moneyMonthSchema),
+    /** Net charged over the 12 months up to this month, over the subscriptions active in any of them; null when none were. */
+    averagePerSubscriberYearCents: z.number().nullable(),
+  }),
   leaving: z.object({
     reasons: z.array(leavingReasonSchema),
     /** Of all the reasons: skips and pauses taken instead of cancelling. */
@@ -129,3 +151,31 @@ export const businessFiguresSchema = z.object({
   deliveries: z.array(deliveryDayFiguresSchema),
 });
 export type BusinessFigures = z.output<typeof businessFiguresSchema>;
+
+/**
+ * A subscription whose payment has not gone through (past due, or awaiting the subscriber's
+ * authentication), for staff to chase: since which month, what it owes, how often the card was
+ * tried, and when the payer was last e-mailed about it.
+ */
+export const paymentToChaseSchema = z.object({
+  subscriptionId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(['past-due', 'needs-authentication']),
+  since: z.string(),
+  owedCents: z.number(),
+  tries: z.number(),
+  /** The last e-mail about the payment (the first notice, or a link sent again), as an ISO instant; null when none was sent. */
+  lastEmailAt: z.string().nullable(),
+  /** When "Send the card-update link again" can next be used, as an ISO instant; null when it can now. */
+  sendAgainFrom: z.string().nullable(),
+});
+export type PaymentToChase = z.output<typeof paymentToChaseSchema>;
+
+/** The card-update link is sent again at most once in this many hours per subscription. */
+export const CARD_LINK_RESEND_HOURS = 24;
+export const CARD_LINK_MESSAGES = {
+  sent: 'The card-update link was sent again.',
+  tooSoon: `The card-update link was sent less than ${CARD_LINK_RESEND_HOURS} hours ago; it can be sent again later.`,
+  notOwing: 'This subscription has no payment to chase.',
+};
