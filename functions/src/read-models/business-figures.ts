@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CANCEL_REASONS } from '@blooms/shared/contract/account';
+import { CANCEL_REASONS, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import {
   defaultFiguresRange,
   monthsOfRange,
@@ -7,13 +7,15 @@ import {
   type BusinessFigures,
   type BusinessFiguresQuery,
   type DeliveryDayFigures,
+  type MoneyMonth,
   type RetentionCohort,
   type SubscribersMonth,
 } from '@blooms/shared/contract/business-figures';
-import { STUDIO_TIME_ZONE, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { STUDIO_TIME_ZONE, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
 import { deliveryDatesBetween } from '../services/delivery-dates';
+import { PAID_ENTRIES_SQL } from '../services/payment-ledger';
 import { deliversInSql, stopInSql } from './month-list/filters';
 
 // The owner's figures (contract/business-figures.ts), each one grouped read over the
@@ -151,6 +153,82 @@ export async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigur
   return { reasons, skippedInstead: total('skippedInstead'), pausedInstead: total('pausedInstead') };
 }
 
+/** The first instant of a month in studio time. */
+const monthStart = (month: MonthKey) => studioMidnight(`${month}-01`);
+
+/**
+ * Money by month (contract/business-figures.ts moneyMonthSchema): what moved, from the ledger's
+ * charges and refunds by when they were made; for months to come, the deliveries not paid yet;
+ * for months that have come, what their deliveries are worth (the active count of subscribers)
+ * against what the ledger holds for them. And the net charged per subscriber over the last 12 months.
+ */
+export async function money(
+  db: Db,
+  months: MonthKey[],
+  thisMonth: MonthKey,
+  activeCount: (month: MonthKey) => number,
+): Promise<BusinessFigures['money']> {
+  const yearMonths = monthsOfRange(addMonths(thisMonth, -11), thisMonth);
+  const cashFrom = months[0]! < yearMonths[0]! ? months[0]! : yearMonths[0]!;
+  const cashTo = months.at(-1)! > thisMonth ? months.at(-1)! : thisMonth;
+  const coming = months.filter((month) => month > thisMonth);
+  const [cash, held, owed, [year]] = await Promise.all([
+    rowsOf<{ month: string; charged: number; refunded: number }>(
+      db,
+      sql`select ${studioMonth(sql`at`)} as month,
+          coalesce(sum(amount_cents) filter (where kind = 'charge'), 0)::int as charged,
+          coalesce(-sum(amount_cents) filter (where kind = 'refund'), 0)::int as refunded
+        from ledger_entries
+        where kind in ('charge', 'refund') and at >= ${monthStart(cashFrom)} and at < ${monthStart(addMonths(cashTo, 1))}
+        group by 1`,
+    ),
+    rowsOf<Counted>(
+      db,
+      sql`select month, sum(amount_cents)::int as n from ledger_entries
+        where month between ${months[0]} and ${thisMonth} group by month`,
+    ),
+    coming.length === 0
+      ? Promise.resolve([])
+      : rowsOf<Counted>(
+          db,
+          sql`select m.month, count(*)::int as n
+            from ${monthTable(coming)} cross join subscriptions
+              left join (
+                select ledger_entries.subscription_id, ledger_entries.month from ledger_entries
+                where ledger_entries.month between ${coming[0]} and ${coming.at(-1)}
+                group by ledger_entries.subscription_id, ledger_entries.month having ${PAID_ENTRIES_SQL}
+              ) as paid on paid.subscription_id = subscriptions.id and paid.month = m.month
+            where ${deliversInSql(M)} and paid.subscription_id is null
+            group by m.month`,
+        ),
+    rowsOf<{ n: number }>(
+      db,
+      sql`select count(distinct subscriptions.id)::int as n
+        from ${monthTable(yearMonths)} cross join subscriptions ${deliveredJoin(M)}
+        where ${activeIn(M)}`,
+    ),
+  ]);
+  const moved = new Map(cash.map((row) => [row.month, { charged: Number(row.charged), refunded: Number(row.refunded) }]));
+  const heldFor = new Map(held.map((row) => [row.month, Number(row.n)]));
+  const owedFor = new Map(owed.map((row) => [row.month, Number(row.n)]));
+  const netIn = (month: MonthKey) => (moved.get(month)?.charged ?? 0) - (moved.get(month)?.refunded ?? 0);
+  const rows = months.map((month): MoneyMonth => {
+    const come = month <= thisMonth;
+    const expectedCents = (come ? activeCount(month) : (owedFor.get(month) ?? 0)) * PRICE_PER_MONTH_CENTS;
+    return {
+      month,
+      chargedCents: moved.get(month)?.charged ?? 0,
+      refundedCents: moved.get(month)?.refunded ?? 0,
+      netCents: netIn(month),
+      expectedCents,
+      differenceCents: come ? (heldFor.get(month) ?? 0) - expectedCents : null,
+    };
+  });
+  const subscribersInYear = Number(year?.n ?? 0);
+  const yearNet = yearMonths.reduce((sum, month) => sum + netIn(month), 0);
+  return { months: rows, averagePerSubscriberYearCents: subscribersInYear > 0 ? Math.round(yearNet / subscribersInYear) : null };
+}
+
 /** Cohorts by month of first delivery, in the range and up to this month, each followed 1-12 months on (months to come: null). */
 export async function retention(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<RetentionCohort[]> {
   const cohortMonths = months.filter((month) => month <= thisMonth);
@@ -239,5 +317,7 @@ export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: 
     retention(db, months, thisMonth),
     deliveryDays(db, months, today),
   ]);
-  return { from, to, subscribers: subscriberFigures, leaving: leavingFigures, retention: cohorts, deliveries: days };
+  const active = new Map(subscriberFigures.map((row) => [row.month, row.active]));
+  const moneyFigures = await money(db, months, thisMonth, (month) => active.get(month) ?? 0);
+  return { from, to, subscribers: subscriberFigures, money: moneyFigures, leaving: leavingFigures, retention: cohorts, deliveries: days };
 }

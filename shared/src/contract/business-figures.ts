@@ -116,11 +116,18 @@ export const deliveryDayFiguresSchema = z.object({
 export type DeliveryDayFigures = z.output<typeof deliveryDayFiguresSchema>;
 
 /**
- * Money in one month, in cents, from the ledger. Charged, refunded and net are the money that
- * moved in the month (studio time), as the payment provider's balance shows it. Expected is what
- * the months' deliveries owe as the plans, skips and pauses stand now (each delivering month not
- * yet paid, at the price); for a month that has come, difference is what was charged for its
- * deliveries less what was expected of them, else null.
+ * Money in one month, in cents, from the ledger (every amount at the price the ledger holds).
+ * - charged, refunded, net: the money that moved in the month (studio time), as the payment
+ *   provider's balance shows it: charges, less refunds (a lost dispute is one). Carries move
+ *   money between months and adjustments are bookkeeping: neither is money moved.
+ * - expected: for a month to come (after this month), the charges still to be made for its
+ *   deliveries: each subscription the month delivers for, as its plan, skips, pauses and holds
+ *   stand now, whose month is not paid yet (paid ahead at checkout, or a prepaid gift, is not
+ *   expected again), at the price. For a month that has come (this month and before), what
+ *   its deliveries are worth: each subscription active in it (delivering, or delivered) at the price.
+ * - difference: for a month that has come, what the ledger holds for its deliveries (charges for
+ *   it, less refunds of it, with carries in and out and adjustments) less expected; null for a
+ *   month to come. Below 0: deliveries not paid for, or money given back.
  */
 export const moneyMonthSchema = z.object({
   month: z.string(),
@@ -138,7 +145,7 @@ export const businessFiguresSchema = z.object({
   subscribers: z.array(subscribersMonthSchema),
   money: z.object({
     months: z.array(moneyMonthSchema),
-    /** Net charged over the 12 months up to this month, over the subscriptions active in any of them; null when none were. */
+    /** Net charged over the 12 months up to this month (whatever the range), over the subscriptions active in any of them, rounded to the cent; null when none were. */
     averagePerSubscriberYearCents: z.number().nullable(),
   }),
   leaving: z.object({
