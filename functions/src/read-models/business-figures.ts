@@ -22,7 +22,7 @@ import { deliversInSql, stopInSql } from './month-list/filters';
 // subscriptions and their history: nothing here is stored, so nothing can disagree.
 
 /** The rows of a raw read, on either database. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
