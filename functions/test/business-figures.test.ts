@@ -201,7 +201,14 @@ async function writeHistory(db: TestDatabase['db'], seed: number) {
     // Paid by card: the first delivery at checkout, then every month on its charge date until what happens next.
     if (inserted!.providerCustomerId) {
       await recordPayment(db, id, `checkout:cs_test_${i}`, first, { at: createdAt });
-      await chargeMonths(db, provider, random, id, months.filter((month) => month > first), happens ? eventAt : NOW);
+      await chargeMonths(
+        db,
+        provider,
+        random,
+        id,
+        months.filter((month) => month > first),
+        happens ? eventAt : NOW,
+      );
     }
     if (!happens) continue;
     const roll = random.int(1, 100);
@@ -478,7 +485,10 @@ describe.each(DATABASE_KINDS)(`the owner's figures over two years of random hist
       .where(and(eq(ledgerEntries.kind, 'charge'), gt(ledgerEntries.month, THIS_MONTH)));
     expect(paidAhead).toBeDefined();
     const declined = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.outcome, 'declined'));
-    const recovered = await database.db.select().from(chargeAttempts).where(and(eq(chargeAttempts.outcome, 'paid'), gt(chargeAttempts.attempt, 1)));
+    const recovered = await database.db
+      .select()
+      .from(chargeAttempts)
+      .where(and(eq(chargeAttempts.outcome, 'paid'), gt(chargeAttempts.attempt, 1)));
     expect(declined.length).toBeGreaterThan(5);
     expect(recovered.length).toBe(declined.length);
   });
@@ -494,6 +504,17 @@ describe.each(DATABASE_KINDS)(`the owner's figures over two years of random hist
     expect(body.leaving.pausedInstead).toBeGreaterThan(0);
     const cancels = await database.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.kind, 'cancel'));
     expect(cancels.length).toBeGreaterThan(5);
+  });
+
+  it('kept in memory until something they are read from changes: a payment made shows at once', async () => {
+    const before = (await figures('')).json() as BusinessFigures;
+    expect((await figures('')).json()).toEqual(before);
+    const [someone] = await database.db.select().from(subscriptions).limit(1);
+    await recordPayment(database.db, someone!.id, 'pi_test_kept', addMonths(THIS_MONTH, 2), { at: NOW });
+    const after = (await figures('')).json() as BusinessFigures;
+    const chargedNow = (body: BusinessFigures) => body.money.months.find((month) => month.month === THIS_MONTH)!.chargedCents;
+    expect(chargedNow(after)).toBe(chargedNow(before) + PRICE_PER_MONTH_CENTS);
+    expect(after).toEqual(await expectedFigures(database.db, '2025-12', '2027-02'));
   });
 
   it('refuses anyone but an admin', async () => {

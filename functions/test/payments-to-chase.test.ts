@@ -96,12 +96,15 @@ describe.each(DATABASE_KINDS)('the payments to chase, and sending the card-updat
     expect(after.lastEmailAt! >= before.lastEmailAt!).toBe(true);
 
     fx.app.emailOutbox.wake();
-    const notices = () => mailsTo('again@example.com').filter((mail) => mail.includes('Subject: Your Monthly Blooms payment did not go through'));
+    const notices = () =>
+      mailsTo('again@example.com').filter((mail) => mail.includes('Subject: Your Monthly Blooms payment did not go through'));
     await waitFor(() => notices().length === 2);
     expect(notices()[1]).toContain('choose Update card');
     expect(notices()[1]).toContain('https://blooms.example/account');
 
-    const history = (await fx.app.inject({ url: `/api/subscriptions/${row.id}/history`, headers: as(fx.staffToken) })).json() as SubscriptionHistory;
+    const history = (
+      await fx.app.inject({ url: `/api/subscriptions/${row.id}/history`, headers: as(fx.staffToken) })
+    ).json() as SubscriptionHistory;
     const recorded = history.events.find((event) => event.kind === 'change' && event.change === 'card-link')!;
     expect(describeHistoryEvent(recorded)).toEqual({
       title: 'Sent the card-update link again to again@example.com',

@@ -4,7 +4,7 @@ import { CARD_LINK_RESEND_HOURS, type PaymentToChase } from '@blooms/shared/cont
 import { payerOf } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
 import { PAID_ENTRIES_SQL } from '../services/payment-ledger';
-import { rowsOf } from './business-figures';
+import { rowsOf } from './raw-rows';
 
 /** The e-mails about a payment not gone through: the first notice of a decline or of the bank's question, and the link sent again. */
 export const PAYMENT_EMAIL_KINDS = ['payment-failed', 'payment-authentication', 'card-link'] as const;
