@@ -123,11 +123,11 @@ export async function benchBusinessFigures() {
       warm.push(await timed(() => keptBusinessFigures(db, {}, now)));
     }
     const months = monthsOfRange(...(Object.values(defaultFiguresRange(thisMonth)) as [string, string]));
-    const { sets, yearSets } = await FIGURE_PARTS.setsFor(db, months, thisMonth);
+    const sets = await FIGURE_PARTS.setsFor(db, months, thisMonth);
     for (const [label, part] of [
       ['month sets (subscribers, money, retention, deliveries by month)', () => FIGURE_PARTS.setsFor(db, months, thisMonth)],
       ['subscribers made and cancelled', () => FIGURE_PARTS.subscribers(db, months, sets)],
-      ['money from the ledger', () => FIGURE_PARTS.money(db, months, thisMonth, sets, yearSets)],
+      ['money from the ledger', () => FIGURE_PARTS.money(db, months, thisMonth, sets)],
       ['leaving', () => FIGURE_PARTS.leaving(db, months)],
       ['delivery days', () => FIGURE_PARTS.deliveryDays(db, months, studioDate(now), sets)],
     ] as const)

@@ -37,13 +37,21 @@ interface Counted {
   n: number;
 }
 
+/** The month sets of the range (and of the last 12 months, for the average per subscriber). */
+interface FigureSets {
+  sets: MonthSets;
+  yearSets: MonthSets;
+}
+/** The month sets, read or being read: a part reads its own rows first, then waits for them. */
+type SetsRead = FigureSets | Promise<FigureSets>;
+
 /** How many subscriptions have the month in the set picked (of those `only` keeps). */
 function countIn(sets: MonthSets, month: MonthKey, pick: (group: MonthSetGroup) => bigint, only = (_: MonthSetGroup) => true): number {
   return sets.groups.reduce((n, group) => (only(group) && sets.has(pick(group), month) ? n + group.count : n), 0);
 }
 
 /** Subscribers by month, from the month sets (which hold the month before too, for churn). */
-async function subscribers(db: Db, months: MonthKey[], sets: MonthSets): Promise<SubscribersMonth[]> {
+async function subscribers(db: Db, months: MonthKey[], setsRead: SetsRead): Promise<SubscribersMonth[]> {
   const [made, cancelled] = await Promise.all([
     rowsOf<Counted>(
       db,
@@ -58,6 +66,7 @@ async function subscribers(db: Db, months: MonthKey[], sets: MonthSets): Promise
           and subscription_events.at < ${monthStart(addMonths(months.at(-1)!, 1))} group by 1`,
     ),
   ]);
+  const { sets } = await setsRead;
   const madeIn = new Map(made.map((row) => [row.month, Number(row.n)]));
   const cancelledIn = new Map(cancelled.map((row) => [row.month, Number(row.n)]));
   const active = (group: MonthSetGroup) => group.active;
@@ -117,13 +126,7 @@ async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['lea
  * what the ledger holds for them. And the net charged per subscriber over the last 12 months
  * (yearSets: month sets holding those 12 months).
  */
-async function money(
-  db: Db,
-  months: MonthKey[],
-  thisMonth: MonthKey,
-  sets: MonthSets,
-  yearSets: MonthSets,
-): Promise<BusinessFigures['money']> {
+async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: SetsRead): Promise<BusinessFigures['money']> {
   const yearMonths = monthsOfRange(addMonths(thisMonth, -11), thisMonth);
   const cashFrom = months[0]! < yearMonths[0]! ? months[0]! : yearMonths[0]!;
   const cashTo = months.at(-1)! > thisMonth ? months.at(-1)! : thisMonth;
@@ -137,6 +140,7 @@ async function money(
         group by 1, 2, 3
       ) as sums`,
   );
+  const { sets, yearSets } = await setsRead;
   const sumOf = (keep: (entry: (typeof entries)[number]) => boolean) =>
     entries.filter(keep).reduce((sum, entry) => sum + Number(entry.cents), 0);
   const chargedIn = (month: MonthKey) => sumOf((entry) => entry.kind === 'charge' && entry.moved === month);
@@ -179,7 +183,7 @@ function retention(months: MonthKey[], thisMonth: MonthKey, sets: MonthSets): Re
 }
 
 /** Each month's stops on its delivery day (planned, from the month sets), and how those made went. */
-async function deliveryDays(db: Db, months: MonthKey[], today: string, sets: MonthSets): Promise<DeliveryDayFigures[]> {
+async function deliveryDays(db: Db, months: MonthKey[], today: string, setsRead: SetsRead): Promise<DeliveryDayFigures[]> {
   const days = await deliveryDatesBetween(db, months[0]!, months.at(-1)!);
   // Delivered on the day (or before it): before the studio's midnight that ends it.
   const dayTable = sql`(values ${sql.join(
@@ -203,6 +207,7 @@ async function deliveryDays(db: Db, months: MonthKey[], today: string, sets: Mon
       where deliveries.status = 'delivered' and deliveries.month between ${months[0]} and ${months.at(-1)}
       group by m.month`,
   );
+  const { sets } = await setsRead;
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return days.map(({ month, date }) => {
     const row = byMonth.get(month);
@@ -231,7 +236,7 @@ export function figuresRange(query: BusinessFiguresQuery, today: string): { from
  * subscribers) to its end, or on to the months its retention follows (up to this month); and
  * the last 12 months for the average per subscriber, read apart when the range does not hold them.
  */
-async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<{ sets: MonthSets; yearSets: MonthSets }> {
+async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<FigureSets> {
   const from = addMonths(months[0]!, -1);
   const last = months.at(-1)!;
   const followed = addMonths(last, RETENTION_MONTHS);
@@ -254,11 +259,14 @@ export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: 
   const thisMonth = today.slice(0, 7);
   const { from, to } = figuresRange(query, today);
   const months = monthsOfRange(from, to);
-  const [{ sets, yearSets }, leavingFigures] = await Promise.all([setsFor(db, months, thisMonth), leaving(db, months)]);
-  const [subscriberFigures, moneyFigures, days] = await Promise.all([
-    subscribers(db, months, sets),
-    money(db, months, thisMonth, sets, yearSets),
-    deliveryDays(db, months, today, sets),
+  // Every read at once: each part reads its own rows, then waits for the month sets it counts from.
+  const setsRead = setsFor(db, months, thisMonth);
+  const [{ sets }, leavingFigures, subscriberFigures, moneyFigures, days] = await Promise.all([
+    setsRead,
+    leaving(db, months),
+    subscribers(db, months, setsRead),
+    money(db, months, thisMonth, setsRead),
+    deliveryDays(db, months, today, setsRead),
   ]);
   return {
     from,
