@@ -6,6 +6,7 @@ import { BUSINESS_FIGURES_MESSAGES, monthsOfRange, RETENTION_MONTHS, type Busine
 import { addDays, defaultDeliveryDate, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { HOLDING_STATUSES, monthState, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, ALL_MONTH_NUMBERS, type MonthKey } from '@blooms/shared/contract/months';
+import { isOver, pickupDue } from '@blooms/shared/contract/vases';
 import {
   cancellationReasons,
   chargeAttempts,
@@ -141,8 +142,9 @@ async function chargeMonths(
  * paid by card, the first delivery at checkout and each month after by the billing service
  * (declines recovered, refunds); skips and pauses; cancellations by the subscriber (most with a
  * reason, money for deliveries not made given back) and by the payment provider; payments
- * declined and still past due, awaiting authentication, disputed, or paused; and each month's
- * deliveries made on the day, later, or not at all, some left at the door with a photo.
+ * declined and still past due, awaiting authentication, disputed, or paused; each month's
+ * deliveries made on the day, later, or not at all, some left at the door with a photo; and
+ * vases still out once a subscription is over, their pickups made or not.
  */
 async function writeHistory(db: TestDatabase['db'], seed: number) {
   const random = randomFrom(seed);
@@ -261,6 +263,35 @@ async function writeHistory(db: TestDatabase['db'], seed: number) {
         .values(events.map((event) => ({ subscriptionId: id, actorKind: 'provider' as const, actor: 'evt_test', ...event })));
     const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     if (!subscription) continue;
+
+    // Over with a vase still out: a pickup-only stop each month after, the first one sometimes started or collected.
+    const over = months.find((month) => isOver(subscription, month));
+    if (over && random.chance(0.6)) {
+      await db
+        .update(subscriptions)
+        .set({ vasesOut: random.int(1, 2) })
+        .where(eq(subscriptions.id, id));
+      const collectedAt = instantOn(addDays(defaultDeliveryDate(over), random.int(0, 3)), random.int(8, 19));
+      if (random.chance(0.5)) {
+        const collected = collectedAt < NOW && random.chance(0.6);
+        await db.insert(deliveries).values({
+          subscriptionId: id,
+          month: over,
+          kind: 'pickup',
+          status: collected ? 'delivered' : 'out-for-delivery',
+          updatedAt: collected ? collectedAt : NOW,
+        });
+        if (collected)
+          await db.insert(deliveryEvents).values({
+            subscriptionId: id,
+            month: over,
+            actorEmail: 'ella@blooms.example',
+            kind: 'status',
+            detail: { from: 'out-for-delivery', to: 'delivered' },
+            at: collectedAt,
+          });
+      }
+    }
 
     // The months that delivered, by the plan as it stands: made on the day, later, or not at all.
     for (const month of months) {
@@ -396,7 +427,10 @@ async function expectedFigures(db: TestDatabase['db'], from: MonthKey, to: Month
     const date = defaultDeliveryDate(month);
     const dayStops = subs
       .map((s) => ({ s, stop: stops.find((d) => d.subscriptionId === s.id && d.month === month) }))
-      .filter(({ s, stop }) => stateIn(s, month) === 'delivering' || stop?.status === 'delivered');
+      .filter(
+        ({ s, stop }) =>
+          stateIn(s, month) === 'delivering' || pickupDue(s, s.vasesOut, month, stop?.kind ?? null) || stop?.status === 'delivered',
+      );
     const made = dayStops.filter(({ stop }) => stop?.status === 'delivered');
     const onDay = made.filter(({ s }) => deliveredOn(s.id, month) <= date).length;
     return {
@@ -472,6 +506,8 @@ describe.each(DATABASE_KINDS)(`the owner's figures over two years of random hist
     const total = (key: 'active' | 'paused' | 'held' | 'new' | 'cancelled' | 'gifts') => body.subscribers.reduce((n, m) => n + m[key], 0);
     for (const key of ['active', 'paused', 'held', 'new', 'cancelled', 'gifts'] as const) expect(total(key)).toBeGreaterThan(0);
     expect(body.deliveries.some((day) => day.deliveredLater > 0 && day.notDelivered > 0 && day.leftAtDoorWithPhoto > 0)).toBe(true);
+    const pickups = await database.db.select().from(deliveries).where(eq(deliveries.kind, 'pickup'));
+    expect(pickups.some((stop) => stop.status === 'delivered')).toBe(true);
     // Money of every kind: charges, refunds, months to come with charges expected, and a month paid ahead not expected again.
     const past = body.money.months.filter((month) => month.month <= THIS_MONTH);
     expect(past.every((month) => month.chargedCents > 0 && month.differenceCents !== null)).toBe(true);
