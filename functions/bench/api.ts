@@ -2,7 +2,7 @@
 // long a status change takes to reach 100 connected live clients, and one request assigning
 // 1,000 deliveries, and whether asking for a sign-in link answers as fast for a stranger's
 // address as for a subscriber's. Prints numbers only; nothing here passes or fails. Runs on embedded PGlite,
-// or on DATABASE_URL when set.
+// or on DATABASE_URL when set. BENCH_ONLY=figures times the owner's figures instead (business-figures.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { freePort, startAuthEmulator, waitForHttp } from '../../scripts/lib/auth
 import { monthKey } from '@blooms/shared/contract/months';
 import { sseDataParser } from '@blooms/shared/contract/sse';
 import { signInWithGoogle } from '../test/support/identities';
+import { benchBusinessFigures } from './business-figures';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
@@ -26,6 +27,8 @@ const BULK_ASSIGN = Number(process.env.BENCH_BULK_ASSIGN ?? 1000);
 const SIGN_IN_LINKS = Number(process.env.BENCH_SIGN_IN_LINKS ?? 100);
 // BENCH_ONLY=search measures only the uncached search (a different name each request), e.g. at 100,000 subscriptions.
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
+// BENCH_ONLY=figures measures only the owner's figures, cold and warm, at 100,000 subscriptions with two years of history (business-figures.ts).
+const ONLY_FIGURES = process.env.BENCH_ONLY === 'figures';
 const CITIES = [
   ['Salt Lake City', '84111'],
   ['Provo', '84601'],
@@ -260,6 +263,7 @@ async function benchSignInLinks(baseUrl: string) {
 }
 
 async function main() {
+  if (ONLY_FIGURES) return benchBusinessFigures();
   const { env, cleanup } = await prepareDatabase();
   const emulator = await startAuthEmulator({ projectId: PROJECT });
   const port = await freePort();

@@ -49,6 +49,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'delivery_dates',
       'delivery_events',
       'email_outbox',
+      'figures_version',
       'geocodes',
       'ledger_entries',
       'month_list_version',

@@ -239,6 +239,12 @@ export const monthListVersion = pgTable('month_list_version', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
+/** Goes up with every committed change to what the owner's figures are read from (migration 0026, read-models/kept-figures.ts). */
+export const figuresVersion = pgTable('figures_version', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** Where an address is, as the geocoding service answered (infrastructure/geocoder.ts), keyed by the address as asked. */
 export const geocodes = pgTable('geocodes', {
   address: text('address').primaryKey(),
@@ -335,6 +341,7 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_subscription_idx').on(t.subscriptionId, t.month),
+    index('ledger_entries_month_idx').on(t.month),
     uniqueIndex('ledger_entries_charge_key')
       .on(t.paymentRef)
       .where(sql`${t.kind} = 'charge'`),

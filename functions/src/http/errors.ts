@@ -7,6 +7,7 @@ import {
   ForbiddenError,
   InvalidInputError,
   NotFoundError,
+  TooSoonError,
   UnauthenticatedError,
   UnavailableError,
 } from '../services/errors';
@@ -53,6 +54,14 @@ export function errorReply(error: unknown): ErrorReply | null {
     return { status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, details: {}, headers: { 'Retry-After': '1' } };
   if (error instanceof UnavailableError)
     return { status: 503, code: 'unavailable', message: error.message, details: {}, headers: { 'Retry-After': String(error.retryAfterS) } };
+  if (error instanceof TooSoonError)
+    return {
+      status: 429,
+      code: 'resource-exhausted',
+      message: error.message,
+      details: error.details,
+      headers: { 'Retry-After': String(error.retryAfterS) },
+    };
   if (error instanceof DomainError) {
     const [, status, code] = DOMAIN_STATUS.find(([kind]) => error instanceof kind) ?? [null, 500, 'internal'];
     const reason = error instanceof ForbiddenError && error.reason === NO_USER_RECORD ? NO_USER_RECORD : code;

@@ -28,6 +28,7 @@ import { registerTestClockRoutes } from './admin/test-clock-routes';
 import { registerSubscriptionHistoryRoutes } from './admin/subscription-history-routes';
 import { registerRefundRoutes } from './admin/refund-routes';
 import { registerBusinessFiguresRoutes } from './admin/business-figures-routes';
+import { registerPaymentsToChaseRoutes } from './admin/payments-to-chase-routes';
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDayRoutes } from './staff/day-routes';
 import { registerAreaRoutes } from './staff/area-routes';
@@ -151,6 +152,7 @@ export async function buildServer(
       registerSubscriptionHistoryRoutes(admin, db, blobs);
       registerRefundRoutes(admin, { db, provider: payments.provider, mailSite, clock });
       registerBusinessFiguresRoutes(admin, db, clock);
+      registerPaymentsToChaseRoutes(admin, { db, mailSite, clock });
       if (testClock) registerTestClockRoutes(admin, testClock, payments.billing);
     }),
   );

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CANCEL_REASONS } from '@blooms/shared/contract/account';
+import { CANCEL_REASONS, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import {
   defaultFiguresRange,
   monthsOfRange,
@@ -7,55 +7,23 @@ import {
   type BusinessFigures,
   type BusinessFiguresQuery,
   type DeliveryDayFigures,
+  type MoneyMonth,
   type RetentionCohort,
   type SubscribersMonth,
 } from '@blooms/shared/contract/business-figures';
-import { STUDIO_TIME_ZONE, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, STUDIO_TIME_ZONE, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
 import { deliveryDatesBetween } from '../services/delivery-dates';
-import { deliversInSql, stopInSql } from './month-list/filters';
+import { monthSets, type MonthSetGroup, type MonthSets } from './month-sets';
+import { rowsOf } from './raw-rows';
 
 // The owner's figures (contract/business-figures.ts), each one grouped read over the
-// subscriptions and their history: nothing here is stored, so nothing can disagree.
+// subscriptions and their history: nothing here is stored, so nothing can disagree. What each
+// month is for each subscription comes from one read of month sets (month-sets.ts).
 
-/** The rows of a raw read, on either database. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** The months as a table m(month). */
-const monthTable = (months: readonly MonthKey[]) =>
-  sql`(values ${sql.join(
-    months.map((month) => sql`(${month})`),
-    sql`, `,
-  )}) as m(month)`;
-
-const M = sql.raw('m.month');
-
-/** The month's delivery made, joined as dd to a row of subscriptions and a month (null when none was made). */
-const deliveredJoin = (month: SQL) =>
-  sql`left join deliveries dd on dd.subscription_id = subscriptions.id and dd.month = ${month} and dd.kind = 'delivery' and dd.status = 'delivered'`;
-
-/** Active in the month: delivers in it (by the rule of "Deliver This Month"), or delivered in it (needs deliveredJoin). */
-const activeIn = (month: SQL) => sql`(${deliversInSql(month)} or dd.subscription_id is not null)`;
-
-/**
- * What the month is for a subscription, as columns: active, and why a month of its plan does
- * not deliver (contract/lifecycle.ts monthState: a status that stops it, a skip, a pause).
- * Needs deliveredJoin.
- */
-const monthColumns = (month: SQL) => sql`${activeIn(month)} as active,
-  (cast(substr(${month}, 6, 2) as integer) = any(subscriptions.months)
-    and (subscriptions.first_delivery is null or left(subscriptions.first_delivery, 7) <= ${month})
-    and (subscriptions.ends_after is null or subscriptions.ends_after >= ${month})) as plan_month,
-  ((subscriptions.status in ('past-due', 'needs-authentication', 'disputed', 'paused')
-    or (subscriptions.status = 'cancelled' and subscriptions.ends_after is null)) and subscriptions.status_from <= ${month}) as stopped,
-  coalesce(${month} = any(subscriptions.skipped_months), false) as skipped,
-  coalesce(${month} between subscriptions.paused_from and subscriptions.paused_until, false) as in_pause`;
-const PAUSED = sql`(plan_month and not active and ((stopped and status = 'paused') or (not stopped and not skipped and in_pause)))`;
-const HELD = sql`(plan_month and not active and stopped and status in ('past-due', 'needs-authentication', 'disputed'))`;
+/** The first instant of a month in studio time. */
+const monthStart = (month: MonthKey) => studioMidnight(`${month}-01`);
 
 /** An instant's month in studio time. */
 const studioMonth = (column: SQL) => sql`to_char(${column} at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM')`;
@@ -69,53 +37,53 @@ interface Counted {
   n: number;
 }
 
-export async function subscribers(db: Db, months: MonthKey[]): Promise<SubscribersMonth[]> {
-  const withBefore = [addMonths(months[0]!, -1), ...months];
-  const [states, made, cancelled] = await Promise.all([
-    rowsOf<{ month: string; active: number; yearly: number; gifts: number; paused: number; held: number }>(
-      db,
-      sql`select month,
-        count(*) filter (where active)::int as active,
-        count(*) filter (where active and plan = 'yearly')::int as yearly,
-        count(*) filter (where active and buyer_email <> '')::int as gifts,
-        count(*) filter (where ${PAUSED})::int as paused,
-        count(*) filter (where ${HELD})::int as held
-      from (
-        select m.month, subscriptions.plan, subscriptions.buyer_email, subscriptions.status, ${monthColumns(M)}
-        from ${monthTable(withBefore)} cross join subscriptions ${deliveredJoin(M)}
-      ) as states
-      group by month`,
-    ),
+/** The month sets of the range (and of the last 12 months, for the average per subscriber). */
+interface FigureSets {
+  sets: MonthSets;
+  yearSets: MonthSets;
+}
+/** The month sets, read or being read: a part reads its own rows first, then waits for them. */
+type SetsRead = FigureSets | Promise<FigureSets>;
+
+/** How many subscriptions have the month in the set picked (of those `only` keeps). */
+function countIn(sets: MonthSets, month: MonthKey, pick: (group: MonthSetGroup) => bigint, only = (_: MonthSetGroup) => true): number {
+  return sets.groups.reduce((n, group) => (only(group) && sets.has(pick(group), month) ? n + group.count : n), 0);
+}
+
+/** Subscribers by month, from the month sets (which hold the month before too, for churn). */
+async function subscribers(db: Db, months: MonthKey[], setsRead: SetsRead): Promise<SubscribersMonth[]> {
+  const [made, cancelled] = await Promise.all([
     rowsOf<Counted>(
       db,
       sql`select ${studioMonth(sql`created_at`)} as month, count(*)::int as n from subscriptions
-        where ${studioMonth(sql`created_at`)} between ${months[0]} and ${months.at(-1)} group by 1`,
+        where created_at >= ${monthStart(months[0]!)} and created_at < ${monthStart(addMonths(months.at(-1)!, 1))} group by 1`,
     ),
     rowsOf<Counted>(
       db,
       sql`select ${studioMonth(sql`subscription_events.at`)} as month, count(distinct subscription_events.subscription_id)::int as n
         from subscription_events
-        where ${CANCELLATION} and ${studioMonth(sql`subscription_events.at`)} between ${months[0]} and ${months.at(-1)} group by 1`,
+        where ${CANCELLATION} and subscription_events.at >= ${monthStart(months[0]!)}
+          and subscription_events.at < ${monthStart(addMonths(months.at(-1)!, 1))} group by 1`,
     ),
   ]);
-  const byMonth = new Map(states.map((row) => [row.month, row]));
+  const { sets } = await setsRead;
   const madeIn = new Map(made.map((row) => [row.month, Number(row.n)]));
   const cancelledIn = new Map(cancelled.map((row) => [row.month, Number(row.n)]));
+  const active = (group: MonthSetGroup) => group.active;
   return months.map((month) => {
-    const state = byMonth.get(month);
-    const active = Number(state?.active ?? 0);
-    const yearly = Number(state?.yearly ?? 0);
-    const before = Number(byMonth.get(addMonths(month, -1))?.active ?? 0);
+    const activeCount = countIn(sets, month, active);
+    const yearly = countIn(sets, month, active, (group) => group.yearly);
+    const before = countIn(sets, addMonths(month, -1), active);
     const newCount = madeIn.get(month) ?? 0;
     const cancelledCount = cancelledIn.get(month) ?? 0;
     return {
       month,
-      active,
+      active: activeCount,
       yearly,
-      custom: active - yearly,
-      gifts: Number(state?.gifts ?? 0),
-      paused: Number(state?.paused ?? 0),
-      held: Number(state?.held ?? 0),
+      custom: activeCount - yearly,
+      gifts: countIn(sets, month, active, (group) => group.gift),
+      paused: countIn(sets, month, (group) => group.paused),
+      held: countIn(sets, month, (group) => group.held),
       new: newCount,
       cancelled: cancelledCount,
       churnRate: before > 0 ? cancelledCount / before : null,
@@ -124,7 +92,7 @@ export async function subscribers(db: Db, months: MonthKey[]): Promise<Subscribe
   });
 }
 
-export async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['leaving']> {
+async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['leaving']> {
   const inRange = (at: SQL) => sql`${studioMonth(at)} between ${months[0]} and ${months.at(-1)}`;
   const [given, instead] = await Promise.all([
     rowsOf<{ reason: string; n: number }>(
@@ -151,68 +119,99 @@ export async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigur
   return { reasons, skippedInstead: total('skippedInstead'), pausedInstead: total('pausedInstead') };
 }
 
-/** Cohorts by month of first delivery, in the range and up to this month, each followed 1-12 months on (months to come: null). */
-export async function retention(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<RetentionCohort[]> {
-  const cohortMonths = months.filter((month) => month <= thisMonth);
-  if (cohortMonths.length === 0) return [];
-  const later = sql.raw(`to_char(to_date(first.month || '-01', 'YYYY-MM-DD') + k.n * interval '1 month', 'YYYY-MM')`);
-  const rows = await rowsOf<{ month: string; n: number; size: number; active: number }>(
+/**
+ * Money by month (contract/business-figures.ts moneyMonthSchema): what moved, from the ledger's
+ * charges and refunds by when they were made; for months to come, the deliveries not paid yet;
+ * for months that have come, what their deliveries are worth (the active subscriptions) against
+ * what the ledger holds for them. And the net charged per subscriber over the last 12 months
+ * (yearSets: month sets holding those 12 months).
+ */
+async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: SetsRead): Promise<BusinessFigures['money']> {
+  const yearMonths = monthsOfRange(addMonths(thisMonth, -11), thisMonth);
+  const cashFrom = months[0]! < yearMonths[0]! ? months[0]! : yearMonths[0]!;
+  const cashTo = months.at(-1)! > thisMonth ? months.at(-1)! : thisMonth;
+  // One read of the ledger: its money by kind, by the month it moved in (studio time) and the month it is for.
+  const entries = await rowsOf<{ kind: string; moved: string; month: string; cents: number }>(
     db,
-    sql`with first as (
-        select subscription_id, min(month) as month from deliveries
-        where kind = 'delivery' and status = 'delivered' group by subscription_id
-      )
-      select first.month, k.n, count(*)::int as size, count(*) filter (where ${activeIn(later)})::int as active
-      from first join subscriptions on subscriptions.id = first.subscription_id
-        cross join (values ${sql.join(
-          Array.from({ length: RETENTION_MONTHS + 1 }, (_, n) => sql.raw(`(${n})`)),
-          sql`, `,
-        )}) as k(n)
-        ${deliveredJoin(later)}
-      where first.month between ${cohortMonths[0]} and ${cohortMonths.at(-1)}
-      group by first.month, k.n`,
+    sql`select kind, to_char(moved, 'YYYY-MM') as moved, month, cents::int as cents from (
+        select kind, date_trunc('month', at at time zone ${STUDIO_TIME_ZONE}) as moved, month, sum(amount_cents) as cents
+        from ledger_entries
+        where (at >= ${monthStart(cashFrom)} and at < ${monthStart(addMonths(cashTo, 1))}) or month between ${months[0]} and ${thisMonth}
+        group by 1, 2, 3
+      ) as sums`,
   );
-  const cell = new Map(rows.map((row) => [`${row.month}/${row.n}`, row]));
-  return cohortMonths.flatMap((month) => {
-    const size = Number(cell.get(`${month}/0`)?.size ?? 0);
-    if (size === 0) return [];
-    const shares = Array.from({ length: RETENTION_MONTHS }, (_, i) =>
-      addMonths(month, i + 1) > thisMonth ? null : Number(cell.get(`${month}/${i + 1}`)?.active ?? 0) / size,
-    );
-    return [{ month, size, shares }];
+  const { sets, yearSets } = await setsRead;
+  const sumOf = (keep: (entry: (typeof entries)[number]) => boolean) =>
+    entries.filter(keep).reduce((sum, entry) => sum + Number(entry.cents), 0);
+  const chargedIn = (month: MonthKey) => sumOf((entry) => entry.kind === 'charge' && entry.moved === month);
+  const refundedIn = (month: MonthKey) => -sumOf((entry) => entry.kind === 'refund' && entry.moved === month);
+  const netIn = (month: MonthKey) => chargedIn(month) - refundedIn(month);
+  const rows = months.map((month): MoneyMonth => {
+    const come = month <= thisMonth;
+    const expectedCents = countIn(sets, month, (group) => (come ? group.active : group.unpaid)) * PRICE_PER_MONTH_CENTS;
+    return {
+      month,
+      chargedCents: chargedIn(month),
+      refundedCents: refundedIn(month),
+      netCents: netIn(month),
+      expectedCents,
+      differenceCents: come ? sumOf((entry) => entry.month === month) - expectedCents : null,
+    };
   });
+  const subscribersInYear = yearSets.groups
+    .filter((group) => yearMonths.some((month) => yearSets.has(group.active, month)))
+    .reduce((n, group) => n + group.count, 0);
+  const yearNet = yearMonths.reduce((sum, month) => sum + netIn(month), 0);
+  return { months: rows, averagePerSubscriberYearCents: subscribersInYear > 0 ? Math.round(yearNet / subscribersInYear) : null };
 }
 
-/** Each month's stops on its delivery day, and how they went. */
-export async function deliveryDays(db: Db, months: MonthKey[], today: string): Promise<DeliveryDayFigures[]> {
+/** Cohorts by month of first delivery, in the range and up to this month, each followed 1-12 months on (months to come: null). */
+function retention(months: MonthKey[], thisMonth: MonthKey, sets: MonthSets): RetentionCohort[] {
+  return months
+    .filter((month) => month <= thisMonth)
+    .flatMap((month) => {
+      const cohort = sets.groups.filter((group) => group.firstDelivered === month);
+      const size = cohort.reduce((n, group) => n + group.count, 0);
+      if (size === 0) return [];
+      const shares = Array.from({ length: RETENTION_MONTHS }, (_, i) => {
+        const later = addMonths(month, i + 1);
+        if (later > thisMonth) return null;
+        return cohort.reduce((n, group) => (sets.has(group.active, later) ? n + group.count : n), 0) / size;
+      });
+      return [{ month, size, shares }];
+    });
+}
+
+/** Each month's stops on its delivery day (planned, from the month sets), and how those made went. */
+async function deliveryDays(db: Db, months: MonthKey[], today: string, setsRead: SetsRead): Promise<DeliveryDayFigures[]> {
   const days = await deliveryDatesBetween(db, months[0]!, months.at(-1)!);
+  // Delivered on the day (or before it): before the studio's midnight that ends it.
   const dayTable = sql`(values ${sql.join(
-    days.map((day) => sql`(${day.month}, ${day.date})`),
+    days.map((day) => sql`(${day.month}, ${studioMidnight(addDays(day.date, 1))}::timestamptz)`),
     sql`, `,
-  )}) as m(month, date)`;
-  // When a stop was delivered: its last change to delivered, in studio time (the row's own time if none was kept).
-  const deliveredOn = sql`to_char(coalesce(made.at, deliveries.updated_at) at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM-DD')`;
-  const delivered = sql`coalesce(deliveries.status = 'delivered', false)`;
-  const rows = await rowsOf<{ month: string; planned: number; on_day: number; later: number; photo: number }>(
+  )}) as m(month, day_over)`;
+  // When a stop was delivered: its last change to delivered (the row's own time if none was kept).
+  const deliveredAt = sql`coalesce(made.at, deliveries.updated_at)`;
+  const rows = await rowsOf<{ month: string; on_day: number; later: number; photo: number }>(
     db,
-    sql`select m.month, count(*)::int as planned,
-        count(*) filter (where ${delivered} and ${deliveredOn} <= m.date)::int as on_day,
-        count(*) filter (where ${delivered} and ${deliveredOn} > m.date)::int as later,
-        count(*) filter (where ${delivered} and deliveries.proof_image_key is not null)::int as photo
-      from ${dayTable} cross join subscriptions
-        left join deliveries on deliveries.subscription_id = subscriptions.id and deliveries.month = m.month
+    sql`select m.month,
+        count(*) filter (where ${deliveredAt} < m.day_over)::int as on_day,
+        count(*) filter (where ${deliveredAt} >= m.day_over)::int as later,
+        count(*) filter (where deliveries.proof_image_key is not null)::int as photo
+      from ${dayTable} join deliveries on deliveries.month = m.month
         left join (
           select subscription_id, month, max(at) as at from delivery_events
           where month between ${months[0]} and ${months.at(-1)} and (kind = 'proof' or (kind = 'status' and detail->>'to' = 'delivered'))
           group by subscription_id, month
         ) as made on made.subscription_id = deliveries.subscription_id and made.month = deliveries.month
-      where ${stopInSql(M)} or ${delivered}
+      where deliveries.status = 'delivered' and deliveries.month between ${months[0]} and ${months.at(-1)}
       group by m.month`,
   );
+  const { sets } = await setsRead;
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return days.map(({ month, date }) => {
     const row = byMonth.get(month);
-    const planned = Number(row?.planned ?? 0);
+    const planned = countIn(sets, month, (group) => group.stops);
     const onDay = Number(row?.on_day ?? 0);
     const later = Number(row?.later ?? 0);
     return {
@@ -227,17 +226,55 @@ export async function deliveryDays(db: Db, months: MonthKey[], today: string): P
   });
 }
 
+/** The range asked for, or the default one around today's month. */
+export function figuresRange(query: BusinessFiguresQuery, today: string): { from: MonthKey; to: MonthKey } {
+  return query.from && query.to ? { from: query.from, to: query.to } : defaultFiguresRange(today.slice(0, 7));
+}
+
+/**
+ * The month sets the figures read: from the month before the range (churn divides by its active
+ * subscribers) to its end, or on to the months its retention follows (up to this month); and
+ * the last 12 months for the average per subscriber, read apart when the range does not hold them.
+ */
+async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<FigureSets> {
+  const from = addMonths(months[0]!, -1);
+  const last = months.at(-1)!;
+  const followed = addMonths(last, RETENTION_MONTHS);
+  const to = last >= thisMonth ? last : followed < thisMonth ? followed : thisMonth;
+  const coming = months.filter((month) => month > thisMonth);
+  const yearFrom = addMonths(thisMonth, -11);
+  const [sets, yearSets] = await Promise.all([
+    monthSets(db, from, to, coming),
+    yearFrom >= from && thisMonth <= to ? null : monthSets(db, yearFrom, thisMonth, []),
+  ]);
+  return { sets, yearSets: yearSets ?? sets };
+}
+
+/** Each part of the figures, as businessFigures reads them (the benchmark times them one by one). */
+export const FIGURE_PARTS = { setsFor, subscribers, money, leaving, retention, deliveryDays };
+
 /** The owner's figures for the range asked for (the default: the last 12 months and the next 3), at this instant. */
 export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: Date): Promise<BusinessFigures> {
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
-  const { from, to } = query.from && query.to ? { from: query.from, to: query.to } : defaultFiguresRange(thisMonth);
+  const { from, to } = figuresRange(query, today);
   const months = monthsOfRange(from, to);
-  const [subscriberFigures, leavingFigures, cohorts, days] = await Promise.all([
-    subscribers(db, months),
+  // Every read at once: each part reads its own rows, then waits for the month sets it counts from.
+  const setsRead = setsFor(db, months, thisMonth);
+  const [{ sets }, leavingFigures, subscriberFigures, moneyFigures, days] = await Promise.all([
+    setsRead,
     leaving(db, months),
-    retention(db, months, thisMonth),
-    deliveryDays(db, months, today),
+    subscribers(db, months, setsRead),
+    money(db, months, thisMonth, setsRead),
+    deliveryDays(db, months, today, setsRead),
   ]);
-  return { from, to, subscribers: subscriberFigures, leaving: leavingFigures, retention: cohorts, deliveries: days };
+  return {
+    from,
+    to,
+    subscribers: subscriberFigures,
+    money: moneyFigures,
+    leaving: leavingFigures,
+    retention: retention(months, thisMonth, sets),
+    deliveries: days,
+  };
 }

@@ -22,6 +22,17 @@ export class NotFoundError extends DomainError {}
 /** The request clashes with the current state (a stale view, a duplicate, the last admin). */
 export class ConflictError extends DomainError {}
 
+/** The same thing was done too recently to be done again yet: it can be after retryAfterS. */
+export class TooSoonError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+    details: Record<string, unknown> = {},
+  ) {
+    super(message, details);
+  }
+}
+
 /** Nobody is signed in, or the sign-in cannot be verified. */
 export class UnauthenticatedError extends DomainError {}
 

@@ -41,12 +41,15 @@ function isPaid(balanceCents: number, entries: LedgerEntry[]): boolean {
   return keptRefund && !carriedAway;
 }
 
+/** The same rule in SQL, over a month's entries grouped: the condition of a HAVING clause. */
+export const PAID_ENTRIES_SQL = sql`(sum(${ledgerEntries.amountCents}) > 0
+  or (bool_or(${ledgerEntries.kind} = 'refund' and ${ledgerEntries.delivery} = 'kept')
+    and not bool_or(${ledgerEntries.kind} = 'carry' and ${ledgerEntries.amountCents} < 0)))`;
+
 /** The same rule in SQL, for a subscription's month in a query (billing's "who owes this month"). */
 export function paidMonthSql(subscriptionId: SQL | typeof subscriptions.id, month: MonthKey): SQL {
   return sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.subscriptionId} = ${subscriptionId} and ${ledgerEntries.month} = ${month}
-    having sum(${ledgerEntries.amountCents}) > 0
-      or (bool_or(${ledgerEntries.kind} = 'refund' and ${ledgerEntries.delivery} = 'kept')
-        and not bool_or(${ledgerEntries.kind} = 'carry' and ${ledgerEntries.amountCents} < 0)))`;
+    having ${PAID_ENTRIES_SQL})`;
 }
 
 /** The balance of each month the entries touch, in month order. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { staffRefundSchema } from './billing';
-import { businessFiguresQuerySchema, businessFiguresSchema } from './business-figures';
+import { businessFiguresQuerySchema, businessFiguresSchema, paymentToChaseSchema } from './business-figures';
 import { deliveryDateChangeSchema, deliveryDateParamsSchema, monthDeliveryDateSchema } from './deliveries-api';
 import { subscriptionHistorySchema } from './subscription-history';
 import { TEST_CLOCK_PATH } from './test-clock';
@@ -74,6 +74,21 @@ export const ADMIN_ROUTES = {
     access: 'admin',
     query: businessFiguresQuerySchema,
     response: businessFiguresSchema,
+  }),
+  /** Subscriptions whose payment has not gone through, longest owing first (contract/business-figures.ts). */
+  paymentsToChase: apiRoute({
+    method: 'GET',
+    path: '/api/payments-to-chase',
+    access: 'admin',
+    response: z.array(paymentToChaseSchema),
+  }),
+  /** E-mails the payer the card-update link again, at most once a day per subscription; answers with the list. */
+  sendCardLinkAgain: apiRoute({
+    method: 'POST',
+    path: '/api/payments-to-chase/:id/card-link',
+    access: 'admin',
+    params: historyParams,
+    response: z.array(paymentToChaseSchema),
   }),
   /** With the test checkout only (no such routes with real payments): the day the server takes it to be. */
   testClock: apiRoute({ method: 'GET', path: TEST_CLOCK_PATH, access: 'admin', response: testClockStateSchema }),

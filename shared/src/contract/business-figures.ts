@@ -115,10 +115,39 @@ export const deliveryDayFiguresSchema = z.object({
 });
 export type DeliveryDayFigures = z.output<typeof deliveryDayFiguresSchema>;
 
+/**
+ * Money in one month, in cents, from the ledger (every amount at the price the ledger holds).
+ * - charged, refunded, net: the money that moved in the month (studio time), as the payment
+ *   provider's balance shows it: charges, less refunds (a lost dispute is one). Carries move
+ *   money between months and adjustments are bookkeeping: neither is money moved.
+ * - expected: for a month to come (after this month), the charges still to be made for its
+ *   deliveries: each subscription the month delivers for, as its plan, skips, pauses and holds
+ *   stand now, whose month is not paid yet (paid ahead at checkout, or a prepaid gift, is not
+ *   expected again), at the price. For a month that has come (this month and before), what
+ *   its deliveries are worth: each subscription active in it (delivering, or delivered) at the price.
+ * - difference: for a month that has come, what the ledger holds for its deliveries (charges for
+ *   it, less refunds of it, with carries in and out and adjustments) less expected; null for a
+ *   month to come. Below 0: deliveries not paid for, or money given back.
+ */
+export const moneyMonthSchema = z.object({
+  month: z.string(),
+  chargedCents: z.number(),
+  refundedCents: z.number(),
+  netCents: z.number(),
+  expectedCents: z.number(),
+  differenceCents: z.number().nullable(),
+});
+export type MoneyMonth = z.output<typeof moneyMonthSchema>;
+
 export const businessFiguresSchema = z.object({
   from: z.string(),
   to: z.string(),
   subscribers: z.array(subscribersMonthSchema),
+  money: z.object({
+    months: z.array(moneyMonthSchema),
+    /** Net charged over the 12 months up to this month (whatever the range), over the subscriptions active in any of them, rounded to the cent; null when none were. */
+    averagePerSubscriberYearCents: z.number().nullable(),
+  }),
   leaving: z.object({
     reasons: z.array(leavingReasonSchema),
     /** Of all the reasons: skips and pauses taken instead of cancelling. */
@@ -129,3 +158,31 @@ export const businessFiguresSchema = z.object({
   deliveries: z.array(deliveryDayFiguresSchema),
 });
 export type BusinessFigures = z.output<typeof businessFiguresSchema>;
+
+/**
+ * A subscription whose payment has not gone through (past due, or awaiting the subscriber's
+ * authentication), for staff to chase: since which month, what it owes, how often the card was
+ * tried, and when the payer was last e-mailed about it.
+ */
+export const paymentToChaseSchema = z.object({
+  subscriptionId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(['past-due', 'needs-authentication']),
+  since: z.string(),
+  owedCents: z.number(),
+  tries: z.number(),
+  /** The last e-mail about the payment (the first notice, or a link sent again), as an ISO instant; null when none was sent. */
+  lastEmailAt: z.string().nullable(),
+  /** When "Send the card-update link again" can next be used, as an ISO instant; null when it can now. */
+  sendAgainFrom: z.string().nullable(),
+});
+export type PaymentToChase = z.output<typeof paymentToChaseSchema>;
+
+/** The card-update link is sent again at most once in this many hours per subscription. */
+export const CARD_LINK_RESEND_HOURS = 24;
+export const CARD_LINK_MESSAGES = {
+  sent: 'The card-update link was sent again.',
+  tooSoon: `The card-update link was sent less than ${CARD_LINK_RESEND_HOURS} hours ago; it can be sent again later.`,
+  notOwing: 'This subscription has no payment to chase.',
+};

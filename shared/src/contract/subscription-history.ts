@@ -103,6 +103,10 @@ function describeChange(change: string, detail: Record<string, unknown>): string
       const refunded = refund ? `; ${formatPrice(refund.amountCents / 100)} refunded for the deliveries not made` : '';
       return `Cancelled: the last delivery is ${monthOf(detail.endsAfter)}${refunded}`;
     }
+    case 'card-link':
+      return detail.status === 'needs-authentication'
+        ? `Sent the payment confirmation link again${detail.to ? ` to ${String(detail.to)}` : ''}`
+        : `Sent the card-update link again${detail.to ? ` to ${String(detail.to)}` : ''}`;
     case 'gift-complete':
       return `Gift complete: its last delivery was ${monthOf(detail.lastMonth)}`;
     case 'dispute': {

@@ -37,15 +37,24 @@ export function deliversInSql(month: MonthKey | SQL): SQL {
  * Keep the two in step. Needs the month's delivery joined (a left join: none reads as nulls).
  */
 export function pickupInSql(month: MonthKey | SQL): SQL {
-  return sql`(not ${deliversInSql(month)} and coalesce(${deliveries.kind} = 'pickup'
-    or (${subscriptions.vasesOut} > 0 and case
+  return sql`(not ${deliversInSql(month)} and ${pickupWantedSql(month)})`;
+}
+
+/** Why a month that does not deliver has a pickup-only stop: pickupInSql without "does not deliver". */
+function pickupWantedSql(month: MonthKey | SQL): SQL {
+  return sql`coalesce(${deliveries.kind} = 'pickup' or ${vaseToCollectSql(month)}, false)`;
+}
+
+/** The subscription is over in the month with a vase still out (a pickup's reason that needs no delivery row). */
+export function vaseToCollectSql(month: MonthKey | SQL): SQL {
+  return sql`(${subscriptions.vasesOut} > 0 and case
       when ${subscriptions.endsAfter} is not null then ${month} > ${subscriptions.endsAfter}
-      else ${subscriptions.status} = 'cancelled' and ${subscriptions.statusFrom} <= ${month} end), false))`;
+      else ${subscriptions.status} = 'cancelled' and ${subscriptions.statusFrom} <= ${month} end)`;
 }
 
 /** A stop to make in the month: a delivery, or a pickup-only stop (contract/vases.ts, isStop). */
 export function stopInSql(month: MonthKey | SQL): SQL {
-  return sql`(${deliversInSql(month)} or ${pickupInSql(month)})`;
+  return sql`(${deliversInSql(month)} or ${pickupWantedSql(month)})`;
 }
 
 /** The view's conditions on a subscription and its delivery in the month. */

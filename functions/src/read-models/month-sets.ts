@@ -1,0 +1,190 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { HOLDING_STATUSES } from '@blooms/shared/contract/lifecycle';
+import { monthsOfRange } from '@blooms/shared/contract/business-figures';
+import type { MonthKey } from '@blooms/shared/contract/months';
+import { inTransaction, type Db } from '../db/database';
+import { PAID_ENTRIES_SQL } from '../services/payment-ledger';
+import { rowsOf } from './raw-rows';
+
+// What every month of a span is for each subscription, read in one pass over the subscriptions
+// (and one over their deliveries) as sets of months: a bigint per kind whose bit i is the
+// span's month i. Subscriptions alike in every set are counted together, so the answer is a
+// few thousand rows however many subscriptions there are, and each figure by month is a sum of
+// bits. The rules are those of contract/lifecycle.ts monthState and deliversIn, and of
+// contract/vases.ts for pickups (read-models/month-list/filters.ts has them by month, in SQL).
+
+/** The longest span one read covers: a bigint's bits, less the sign. */
+export const MAX_SPAN_MONTHS = 62;
+
+/**
+ * A read over every subscription and delivery: in a transaction of its own that gives its sorts
+ * and hashes the memory to stay off disk, and does not compile the query first (its compile
+ * would cost more than it saves on a read made once).
+ */
+function readLarge<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`set local jit = off`);
+    return read(tx);
+  });
+}
+
+/** Subscriptions alike in every month set, and how many. */
+export interface MonthSetGroup {
+  /** Delivers (by plan, first delivery, end, a status that stops it, skips and pauses) or delivered. */
+  active: bigint;
+  /** A month of the plan that does not deliver for a pause (its own, or the provider's status), and was not delivered. */
+  paused: bigint;
+  /** A month of the plan that a payment holds (past due, awaiting authentication, disputed), and was not delivered. */
+  held: bigint;
+  /** A stop (a delivery, or a pickup-only stop), or a stop made. */
+  stops: bigint;
+  /** Delivers, in the months asked about as to come, with no payment in the ledger. */
+  unpaid: bigint;
+  yearly: boolean;
+  gift: boolean;
+  /** The month of its first delivery made, ever (outside the span too); null when none was. */
+  firstDelivered: MonthKey | null;
+  count: number;
+}
+
+export interface MonthSets {
+  months: MonthKey[];
+  groups: MonthSetGroup[];
+  /** Bit i of a set is months[i]. */
+  has: (set: bigint, month: MonthKey) => boolean;
+}
+
+/** A month as a number of months since year 0, in SQL. */
+const monthNumber = (month: SQL) => sql`(cast(substr(${month}, 1, 4) as integer) * 12 + cast(substr(${month}, 6, 2) as integer) - 1)`;
+const numberOf = (month: MonthKey) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/**
+ * The month sets of every subscription over from..to (at most MAX_SPAN_MONTHS), with unpaid
+ * counted for the months in `coming` (within the span).
+ */
+export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: MonthKey[]): Promise<MonthSets> {
+  const months = monthsOfRange(from, to);
+  if (months.length > MAX_SPAN_MONTHS) throw new Error(`month sets span at most ${MAX_SPAN_MONTHS} months, not ${months.length}`);
+  const base = numberOf(from);
+  const n = months.length;
+  const all = sql.raw(`${(1n << BigInt(n)) - 1n}::bigint`);
+  /** Bit of a month in the span (its index). */
+  const bit = (month: SQL) => sql`(${monthNumber(month)} - ${base})`;
+  /** The span's months from index k on (all when k <= 0, none when k >= n). */
+  const fromBit = (k: SQL) => sql`(${all} & ~((1::bigint << greatest(0, least(${n}, ${k}))) - 1))`;
+  /** The span's months up to index k. */
+  const upToBit = (k: SQL) => sql`((1::bigint << greatest(0, least(${n}, ${k} + 1))) - 1)`;
+  /** The set of one month, 0 when it is outside the span. */
+  const only = (month: SQL) => sql`(case when ${month} between ${from} and ${to} then 1::bigint << ${bit(month)} else 0 end)`;
+  // The plan's month numbers as 12 bits, turned so bit 0 is the span's first month, repeated along the span.
+  const turn = numberOf(from) % 12;
+  const plan12 = sql`coalesce((select bit_or(1::bigint << (p - 1)) from unnest(s.months) as p where p between 1 and 12), 0)`;
+  const turned = sql`(((plan12 >> ${turn}) | (plan12 << ${12 - turn})) & 4095)`;
+  // PostgreSQL gives & | << >> one precedence, left to right: every shift is in brackets.
+  const planMonths = sql`((turned | (turned << 12) | (turned << 24) | (turned << 36) | (turned << 48) | (turned << 60)) & ${all})`;
+  const inPlan = sql`(${planMonths}
+    & (case when first_delivery is null then ${all} else ${fromBit(bit(sql`left(first_delivery, 7)`))} end)
+    & (case when ends_after is null then ${all} else ${upToBit(bit(sql`ends_after`))} end))`;
+  const stopped = sql`(case when status in ('past-due', 'needs-authentication', 'disputed', 'paused') or (status = 'cancelled' and ends_after is null)
+    then ${fromBit(bit(sql`status_from`))} else 0 end)`;
+  const skipped = sql`coalesce((select bit_or(${only(sql`x`)}) from unnest(s.skipped_months) as x), 0)`;
+  const inPause = sql`(case when paused_from is not null and paused_until is not null
+    then ${fromBit(bit(sql`paused_from`))} & ${upToBit(bit(sql`paused_until`))} else 0 end)`;
+  const vaseToCollect = sql`(case when vases_out > 0 then case
+      when ends_after is not null then ${fromBit(sql`${bit(sql`ends_after`)} + 1`)}
+      when status = 'cancelled' then ${fromBit(bit(sql`status_from`))} else 0 end else 0 end)`;
+  const holding = sql.join(
+    HOLDING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const comingSet = sql.raw(
+    `${coming.filter((month) => month >= from && month <= to).reduce((set, month) => set | (1n << BigInt(numberOf(month) - base)), 0n)}::bigint`,
+  );
+  const inSpan = (column: SQL) => sql`${column} between ${from} and ${to}`;
+  const rows = await readLarge(db, (tx) =>
+    rowsOf<{
+      active: string;
+      paused: string;
+      held: string;
+      stops: string;
+      unpaid: string;
+      yearly: boolean;
+      gift: boolean;
+      first_delivered: string | null;
+      count: number;
+    }>(
+      tx,
+      sql`with made as (
+        select subscription_id,
+          min(month) filter (where kind = 'delivery' and status = 'delivered') as first_delivered,
+          coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where kind = 'delivery' and status = 'delivered' and ${inSpan(sql`month`)}), 0) as delivered,
+          coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where (status = 'delivered' or kind = 'pickup') and ${inSpan(sql`month`)}), 0) as stops
+        from deliveries group by subscription_id
+      ),
+      paid as (
+        select subscription_id, bit_or(1::bigint << ${bit(sql`month`)}) as months from (
+          select ledger_entries.subscription_id, ledger_entries.month from ledger_entries
+          where ledger_entries.month in (${
+            coming.length === 0
+              ? sql`null`
+              : sql.join(
+                  coming.map((month) => sql`${month}`),
+                  sql`, `,
+                )
+          }) and ${inSpan(sql`ledger_entries.month`)}
+          group by ledger_entries.subscription_id, ledger_entries.month having ${PAID_ENTRIES_SQL}
+        ) as paid_months group by subscription_id
+      ),
+      base as (
+        select s.plan = 'yearly' as yearly, s.buyer_email <> '' as gift, made.first_delivered,
+          s.status in (${holding}) as holding, s.status = 'paused' as paused_status,
+          coalesce(made.delivered, 0) as delivered, coalesce(made.stops, 0) as made_stops, coalesce(paid.months, 0) as paid,
+          s.status, s.status_from, s.first_delivery, s.ends_after, s.paused_from, s.paused_until, s.vases_out,
+          ${plan12} as plan12, ${skipped} as skipped
+        from subscriptions s
+          left join made on made.subscription_id = s.id
+          left join paid on paid.subscription_id = s.id
+        offset 0
+      ),
+      turned as (
+        select *, ${turned} as turned from base offset 0
+      ),
+      sets as (
+        select yearly, gift, first_delivered, holding, paused_status, delivered, made_stops, paid, skipped,
+          ${inPlan} as in_plan, ${stopped} as stopped, ${inPause} as in_pause, ${vaseToCollect} as vase
+        from turned offset 0
+      ),
+      delivering as (
+        select *, in_plan & ~stopped & ~skipped & ~in_pause as delivers from sets offset 0
+      )
+      select (delivers | delivered)::text as active,
+        (in_plan & ~delivers & ~delivered & ((case when paused_status then stopped else 0 end) | (~stopped & ~skipped & in_pause)))::text as paused,
+        (in_plan & ~delivers & ~delivered & (case when holding then stopped else 0 end))::text as held,
+        (delivers | vase | made_stops)::text as stops,
+        (delivers & ${comingSet} & ~paid)::text as unpaid,
+        yearly, gift, first_delivered, count(*)::int as count
+      from delivering
+      group by 1, 2, 3, 4, 5, 6, 7, 8`,
+    ),
+  );
+  const indexOf = new Map(months.map((month, i) => [month, BigInt(i)]));
+  return {
+    months,
+    groups: rows.map((row) => ({
+      active: BigInt(row.active),
+      paused: BigInt(row.paused),
+      held: BigInt(row.held),
+      stops: BigInt(row.stops),
+      unpaid: BigInt(row.unpaid),
+      yearly: row.yearly,
+      gift: row.gift,
+      firstDelivered: row.first_delivered,
+      count: Number(row.count),
+    })),
+    has: (set, month) => {
+      const i = indexOf.get(month);
+      return i !== undefined && ((set >> i) & 1n) === 1n;
+    },
+  };
+}
