@@ -154,8 +154,8 @@ export default function BusinessFiguresPage() {
             : 'The last 12 months and the next 3, unless you choose other months.'}
         </p>
         <RangeChooser
-          key={shown ? `${shown.from}/${shown.to}` : 'default'}
-          shown={shown}
+          key={shown ? `${shown.from}/${shown.to}` : 'asked'}
+          shown={shown ?? asked}
           problem={rangeProblem}
           busy={loading}
           onChoose={(range) => {

@@ -14,7 +14,8 @@ export function RangeChooser({
   busy,
   onChoose,
 }: {
-  shown: { from: MonthKey; to: MonthKey } | null;
+  /** The range the figures show, else the one in the address (the server refused it, or it is loading). */
+  shown: MonthRange | null;
   problem: string | null;
   busy: boolean;
   onChoose: (range: MonthRange) => void;
