@@ -269,6 +269,16 @@ describe('the business figures', () => {
     expect(await screen.findAllByText('The chart could not be drawn; its numbers are in the table below.')).toHaveLength(4);
     expect(screen.getByRole('table', { name: 'Subscribers by month' })).toBeInTheDocument();
   });
+
+  it('keeps a part’s table, its header row and its CSV when the range has nothing for it', async () => {
+    api.load.mockResolvedValue({ ...FIGURES, retention: [] });
+    renderAt();
+    const table = await screen.findByRole('table', { name: /^Retention/ });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(14);
+    expect(within(table).getByRole('cell')).toHaveTextContent('No first deliveries in the range.');
+    const csv = await downloadedBy(screen.getByRole('button', { name: /^Download CSV: Retention/ }));
+    expect(csv.text).toMatch(/^First delivery,Subscriptions,1 mo \(%\),.*,12 mo \(%\)\r\n$/);
+  });
 });
 
 describe('payments to chase', () => {
@@ -321,10 +331,11 @@ describe('payments to chase', () => {
     }
   });
 
-  it('says when there is nothing to chase', async () => {
+  it('says when there is nothing to chase, in the table', async () => {
     api.paymentsToChase.mockResolvedValueOnce([]);
     renderAt();
-    expect(await screen.findByText('No payments to chase: every subscription’s payment has gone through.')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Payments to chase, longest owing first' });
+    expect(within(table).getByRole('cell')).toHaveTextContent('No payments to chase: every subscription’s payment has gone through.');
   });
 
   it('says why the list could not load, without hiding the other figures', async () => {

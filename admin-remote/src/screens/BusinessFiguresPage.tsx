@@ -102,7 +102,12 @@ function Figures({ figures }: { figures: BusinessFigures }) {
       </Part>
       <Part id="retention">
         <p>Of the subscriptions whose first delivery was in a month, the share still active 1 to 12 months later.</p>
-        <FigureTableView table={retentionTable(figures)} fileName={fileName('retention')} empty="No first deliveries in the range." />
+        <FigureTableView
+          table={retentionTable(figures)}
+          fileName={fileName('retention')}
+          empty="No first deliveries in the range."
+          variant="dense"
+        />
       </Part>
       <Part id="deliveries">
         <FigureChart title="stops by delivery day: delivered on the day, later, not delivered, still to come" spec={charts.deliveries} />

@@ -17,51 +17,66 @@ export function FigureTableView({
   fileName,
   empty,
   action,
+  variant,
 }: {
   table: FigureTable;
   fileName: string;
   empty: string;
   action?: RowAction;
+  /** 'text': cells wrap and read left to right (names, e-mails); 'dense': many narrow columns. */
+  variant?: 'text' | 'dense';
 }) {
   const captionId = useId();
   return (
     <>
-      {table.rows.length === 0 ? (
-        <p className="figures-part__empty">{empty}</p>
-      ) : (
-        // A box that scrolls must be reachable by keyboard; it is named by the table's caption.
-        <div className="table-scroll figures-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="data-table">
-            <caption id={captionId}>{table.caption}</caption>
-            <thead>
-              <tr>
-                {table.columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-                {action && <th scope="col">{action.label}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, rowIndex) => (
-                <tr key={`${rowIndex}-${String(row.values[0])}`}>
-                  {row.text.map((text, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row">
-                        {text}
-                      </th>
-                    ) : (
-                      <td key={i}>{text}</td>
-                    ),
-                  )}
-                  {action && <td>{action.cell(rowIndex)}</td>}
-                </tr>
+      {/* The title stays in view while a wide table scrolls sideways under it on a phone. */}
+      <h3 id={captionId} className="figures-table__title">
+        {table.caption}
+      </h3>
+      {/* A box that scrolls must be reachable by keyboard; it is named by the title. */}
+      <div
+        className={`table-scroll figures-table${variant ? ` figures-table--${variant}` : ''}`}
+        role="region"
+        aria-labelledby={captionId}
+        tabIndex={0}
+      >
+        <table className="data-table">
+          <caption className="visually-hidden">{table.caption}</caption>
+          <thead>
+            <tr>
+              {table.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              {action && <th scope="col">{action.label}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.length === 0 && (
+              <tr>
+                <td className="figures-table__empty" colSpan={table.columns.length + (action ? 1 : 0)}>
+                  {empty}
+                </td>
+              </tr>
+            )}
+            {table.rows.map((row, rowIndex) => (
+              <tr key={`${rowIndex}-${String(row.values[0])}`}>
+                {row.text.map((text, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {text}
+                    </th>
+                  ) : (
+                    <td key={i}>{text}</td>
+                  ),
+                )}
+                {action && <td>{action.cell(rowIndex)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <button
         type="button"
         className="button button--secondary figures-part__download"

@@ -69,6 +69,7 @@ export function PaymentsToChase() {
     <FigureTableView
       table={paymentsToChaseTable(payments)}
       fileName="payments-to-chase.csv"
+      variant="text"
       empty="No payments to chase: every subscription’s payment has gone through."
       action={{
         label: 'Card-update link',

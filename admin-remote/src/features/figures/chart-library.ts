@@ -12,13 +12,32 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import type { ChartSpec } from './chart-spec';
+import type { ChartSpec, Tone } from './chart-spec';
 import { formatCount, formatDollars, formatShare } from './format';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
-// The site's colours (shared/src/styles/tokens.css), each told apart from its neighbours also by lightness.
-const PALETTE = ['#8a3b57', '#4f6b45', '#1f5f8a', '#c9822b', '#a32020', '#5e554d'];
+// The site's colours (shared/src/styles/tokens.css); series drawn together differ in lightness too.
+const TONES: Record<Tone, string> = {
+  main: '#8a3b57',
+  second: '#1f5f8a',
+  good: '#4f6b45',
+  late: '#c9822b',
+  bad: '#a32020',
+  waiting: '#b9ada1',
+};
+
+/** Long category labels (reasons) as lines of about 22 characters, so a phone's narrow chart keeps them whole. */
+function wrapLabel(label: string): string | string[] {
+  if (label.length <= 22) return label;
+  const lines: string[] = [];
+  for (const word of label.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= 22) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 function formatValue(values: ChartSpec['values'], value: number): string {
   if (values === 'dollars') return formatDollars(value);
@@ -36,12 +55,12 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): { destroy
   return new Chart(canvas, {
     type: spec.kind,
     data: {
-      labels: spec.labels,
-      datasets: spec.series.map((series, i) => ({
+      labels: spec.horizontal ? spec.labels.map(wrapLabel) : spec.labels,
+      datasets: spec.series.map((series) => ({
         label: series.label,
         data: series.data,
-        backgroundColor: PALETTE[i % PALETTE.length],
-        borderColor: PALETTE[i % PALETTE.length],
+        backgroundColor: TONES[series.tone],
+        borderColor: TONES[series.tone],
         borderWidth: spec.kind === 'line' ? 2 : 0,
       })),
     },
@@ -52,7 +71,8 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): { destroy
       animation: false,
       interaction: { mode: 'index', intersect: false },
       scales: {
-        [categoryAxis]: { stacked: spec.stacked, grid: { display: false } },
+        // Every reason named, however narrow the chart: Chart.js would otherwise leave some out.
+        [categoryAxis]: { stacked: spec.stacked, grid: { display: false }, ticks: { autoSkip: !spec.horizontal } },
         [valueAxis]: {
           stacked: spec.stacked,
           beginAtZero: true,

@@ -2,7 +2,7 @@
 import { CANCEL_REASONS } from '@blooms/shared/contract/account';
 import type { BusinessFigures } from '@blooms/shared/contract/business-figures';
 import type { ChartSpec } from './chart-spec';
-import { formatDay, shortMonth } from './format';
+import { shortDay, shortMonth } from './format';
 
 export function subscribersChart(figures: BusinessFigures): ChartSpec {
   const months = figures.subscribers;
@@ -12,9 +12,9 @@ export function subscribersChart(figures: BusinessFigures): ChartSpec {
     values: 'count',
     labels: months.map((month) => shortMonth(month.month)),
     series: [
-      { label: 'Active', data: months.map((month) => month.active) },
-      { label: 'Paused', data: months.map((month) => month.paused) },
-      { label: 'Held (payment)', data: months.map((month) => month.held) },
+      { label: 'Active', tone: 'main', data: months.map((month) => month.active) },
+      { label: 'Paused', tone: 'waiting', data: months.map((month) => month.paused) },
+      { label: 'Held (payment)', tone: 'bad', data: months.map((month) => month.held) },
     ],
   };
 }
@@ -26,8 +26,8 @@ export function moneyChart(figures: BusinessFigures): ChartSpec {
     values: 'dollars',
     labels: months.map((month) => shortMonth(month.month)),
     series: [
-      { label: 'Net charged', data: months.map((month) => month.netCents) },
-      { label: 'Expected', data: months.map((month) => month.expectedCents) },
+      { label: 'Net charged', tone: 'main', data: months.map((month) => month.netCents) },
+      { label: 'Expected', tone: 'second', data: months.map((month) => month.expectedCents) },
     ],
   };
 }
@@ -42,9 +42,9 @@ export function leavingChart(figures: BusinessFigures): ChartSpec {
     values: 'count',
     labels: reasons.map((reason) => label(reason.reason)),
     series: [
-      { label: 'Cancelled', data: reasons.map((reason) => reason.cancelled) },
-      { label: 'Skipped instead', data: reasons.map((reason) => reason.skippedInstead) },
-      { label: 'Paused instead', data: reasons.map((reason) => reason.pausedInstead) },
+      { label: 'Cancelled', tone: 'bad', data: reasons.map((reason) => reason.cancelled) },
+      { label: 'Skipped instead', tone: 'late', data: reasons.map((reason) => reason.skippedInstead) },
+      { label: 'Paused instead', tone: 'second', data: reasons.map((reason) => reason.pausedInstead) },
     ],
   };
 }
@@ -55,13 +55,14 @@ export function deliveriesChart(figures: BusinessFigures): ChartSpec {
     kind: 'bar',
     stacked: true,
     values: 'count',
-    labels: days.map((day) => formatDay(day.date)),
+    labels: days.map((day) => shortDay(day.date)),
     series: [
-      { label: 'On the day', data: days.map((day) => day.deliveredOnTheDay) },
-      { label: 'Later', data: days.map((day) => day.deliveredLater) },
-      { label: 'Not delivered', data: days.map((day) => day.notDelivered) },
+      { label: 'On the day', tone: 'good', data: days.map((day) => day.deliveredOnTheDay) },
+      { label: 'Later', tone: 'late', data: days.map((day) => day.deliveredLater) },
+      { label: 'Not delivered', tone: 'bad', data: days.map((day) => day.notDelivered) },
       {
         label: 'Still to come',
+        tone: 'waiting',
         data: days.map((day) => Math.max(0, day.planned - day.deliveredOnTheDay - day.deliveredLater - day.notDelivered)),
       },
     ],

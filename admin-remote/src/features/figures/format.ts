@@ -15,13 +15,12 @@ export const formatShare = (share: number | null): string => (share === null ? '
 export const percentValue = (share: number): number => Math.round(share * 1000) / 10;
 /** '2026-11' -> 'Nov 2026': short enough for a chart's axis and a table's first column on a phone. */
 export const shortMonth = (key: MonthKey): string => `${MONTH_NAMES[Number(key.slice(5, 7)) - 1]!.slice(0, 3)} ${key.slice(0, 4)}`;
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateOf = (date: string) => new Date(`${date}T00:00:00Z`);
 /** '2026-11-12' -> 'Thu, Nov 12, 2026'. */
-export function formatDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
-}
-/** An instant in the studio's time zone, as staff read it: 'Nov 12, 2026, 1:05 PM'. */
+export const formatDay = (date: string): string => DAY.format(dateOf(date));
+/** '2026-11-12' -> 'Nov 12, 2026': a chart's axis. */
+export const shortDay = (date: string): string => SHORT_DAY.format(dateOf(date));
 const INSTANT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: STUDIO_TIME_ZONE });
 export const formatInstant = (iso: string): string => INSTANT.format(new Date(iso));
