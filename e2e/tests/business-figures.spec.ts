@@ -13,6 +13,7 @@ import { addMonths } from '@blooms/shared/contract/months';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
 import { addStaffMember, calendarMonth } from '../support/staff';
 import { mailsTo } from '../support/outbox';
+import { subscribeByApi } from '../support/account';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const count = (n: number) => n.toLocaleString('en-US');
@@ -20,27 +21,7 @@ const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { style
 
 /** Olive subscribes on the test checkout and her next charge is declined: a payment to chase. */
 async function aPastDueSubscription(request: APIRequestContext, email: string, last: string) {
-  const started = await request.post('/api/createCheckoutSession', {
-    data: {
-      data: {
-        email,
-        first_name: 'Olive',
-        last_name: last,
-        phone: '8015550145',
-        address: '45 S Main St',
-        unit: '',
-        city: 'Provo',
-        state: 'UT',
-        zip: '84601',
-        notes: '',
-        plan: 'yearly',
-        months: 'all',
-        sub_id: `olive-${Date.now()}`,
-      },
-    },
-  });
-  const { sessionId } = (await started.json()).result;
-  expect((await request.post(`/checkout/test/${sessionId}/pay`, { form: {}, maxRedirects: 0 })).status()).toBe(303);
+  const sessionId = await subscribeByApi(request, email, 'all', 'Olive', last);
   expect((await request.post(`/checkout/test/${sessionId}/billing/fail`, { form: {}, maxRedirects: 0 })).status()).toBe(303);
 }
 
