@@ -25,7 +25,8 @@ export function FigureChart({ title, spec }: { title: string; spec: ChartSpec })
 
   if (failed) return <p className="figures-chart__failed">The chart could not be drawn; its numbers are in the table below.</p>;
   return (
-    <div className="figures-chart">
+    // Bars along the side get room for each label's lines (reasons wrap on a phone).
+    <div className="figures-chart" style={spec.horizontal ? { height: `${Math.max(15, spec.labels.length * 3.5)}rem` } : undefined}>
       <canvas ref={canvas} role="img" aria-label={`Chart: ${title}. Its numbers are in the table below.`} />
     </div>
   );
