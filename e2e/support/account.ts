@@ -1,20 +1,21 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailsTo } from './outbox';
 
-/** Subscribes on the test checkout through the API (no form): a Custom plan of these month names, or Yearly. */
+/** Subscribes on the test checkout through the API (no form): a Custom plan of these month names, or Yearly. Gives the checkout's id. */
 export async function subscribeByApi(
   request: APIRequestContext,
   email: string,
   months: string[] | 'all',
   firstName = 'Juniper',
-): Promise<void> {
+  lastName = 'Account',
+): Promise<string> {
   const plan = months === 'all' ? 'yearly' : 'custom';
   const started = await request.post('/api/createCheckoutSession', {
     data: {
       data: {
         email,
         first_name: firstName,
-        last_name: 'Account',
+        last_name: lastName,
         phone: '8015550142',
         address: '42 S Main St',
         unit: '',
@@ -30,6 +31,7 @@ export async function subscribeByApi(
   });
   const { sessionId } = (await started.json()).result;
   expect((await request.post(`/checkout/test/${sessionId}/pay`, { form: {}, maxRedirects: 0 })).status()).toBe(303);
+  return sessionId;
 }
 
 const SIGN_IN_SUBJECT = 'Subject: Your Monthly Blooms sign-in link';

@@ -30,13 +30,14 @@ test('at 1280 px the dashboard fits: full header with the staff links first, eve
 }) => {
   await signInAsStaff(page, ADMIN_EMAIL);
   await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
-  for (const link of ['Today', 'My Deliveries', 'Forecast', 'Users'])
+  for (const link of ['Today', 'My Deliveries', 'Forecast', 'Users', 'Figures'])
     await expect(mainNav(page).getByRole('link', { name: link })).toBeVisible();
   await expect(mainNav(page).getByRole('link')).toHaveText([
     'Today',
     'My Deliveries',
     'Forecast',
     'Users',
+    'Figures',
     'Home',
     'How It Works',
     'Collections',

@@ -137,6 +137,7 @@ describe('the standalone server', () => {
   it('serves robots.txt and a sitemap of the public pages with absolute URLs', async () => {
     const robots = await app.inject('/robots.txt');
     expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).toContain('Disallow: /figures');
     expect(robots.body).toMatch(/^Sitemap: http:\/\/localhost(:80)?\/sitemap\.xml$/m);
     const sitemap = await app.inject('/sitemap.xml');
     expect(sitemap.headers['content-type']).toContain('application/xml');

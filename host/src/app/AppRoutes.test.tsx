@@ -43,6 +43,7 @@ describe('routes', () => {
     ['/dashboard', 'staff/Dashboard', 'employee'],
     ['/my-deliveries', 'staff/MyDeliveries', 'employee'],
     ['/users', 'admin/Users', 'admin'],
+    ['/figures', 'admin/BusinessFigures', 'admin'],
   ] as const)('%s loads %s for an %s', async (path, id, role) => {
     signIn(role);
     renderAt(path, <AppRoutes />);

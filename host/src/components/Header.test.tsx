@@ -43,20 +43,22 @@ describe('Header', () => {
     expect(linkNames()).not.toContain('Users');
   });
 
-  it('shows Today (the dashboard), My Deliveries and Forecast but not Users to an employee', () => {
+  it('shows Today (the dashboard), My Deliveries and Forecast but neither Users nor Figures to an employee', () => {
     signIn('employee');
     renderAt('/', <Header />);
     expect(within(nav()).getByRole('link', { name: 'Today' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav()).getByRole('link', { name: 'My Deliveries' })).toHaveAttribute('href', '/my-deliveries');
     expect(within(nav()).getByRole('link', { name: 'Forecast' })).toHaveAttribute('href', '/forecast');
     expect(linkNames()).not.toContain('Users');
+    expect(linkNames()).not.toContain('Figures');
   });
 
-  it('shows Today and Users (Manage Users) to an admin', () => {
+  it('shows Today, Users (Manage Users) and Figures (the business figures) to an admin', () => {
     signIn('admin');
     renderAt('/', <Header />);
     expect(within(nav()).getByRole('link', { name: 'Today' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav()).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+    expect(within(nav()).getByRole('link', { name: 'Figures' })).toHaveAttribute('href', '/figures');
   });
 
   it('puts the staff links first on a staff screen, the site pages after them; on a public page the site comes first', () => {
@@ -67,6 +69,7 @@ describe('Header', () => {
       'My Deliveries',
       'Forecast',
       'Users',
+      'Figures',
       'Home',
       'How It Works',
       'Collections',

@@ -1,6 +1,6 @@
 import type { SessionRole } from '@blooms/shared/contract/roles';
 import type { AuthStatus } from '@blooms/shared/runtime/auth-store';
-import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, FORECAST_PATH } from '@blooms/shared/contract/routes';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, BUSINESS_FIGURES_PATH, FORECAST_PATH } from '@blooms/shared/contract/routes';
 
 export interface NavLinkItem {
   to: string;
@@ -20,7 +20,7 @@ const SITE_LINKS: NavLinkItem[] = [
 /**
  * The header's links: the public pages for everyone, with the staff screens by session: Today
  * (the dashboard, /dashboard), My Deliveries (every staff member: drivers live there), Forecast,
- * and Users (Manage Users, /users) for admins. On a staff screen the staff links come first,
+ * and for admins Users (Manage Users, /users) and Figures (the business figures). On a staff screen the staff links come first,
  * where the work is; the site's pages follow, still one tap away.
  */
 export function headerLinks(status: AuthStatus, role: SessionRole, onStaffPage = false): NavLinkItem[] {
@@ -31,7 +31,8 @@ export function headerLinks(status: AuthStatus, role: SessionRole, onStaffPage =
       { to: '/my-deliveries', label: 'My Deliveries' },
       { to: FORECAST_PATH, label: 'Forecast' },
     );
-  if (status === 'signed-in' && role === 'admin') staff.push({ to: '/users', label: 'Users' });
+  if (status === 'signed-in' && role === 'admin')
+    staff.push({ to: '/users', label: 'Users' }, { to: BUSINESS_FIGURES_PATH, label: 'Figures' });
   const staffLinks = staff.map((link): NavLinkItem => ({ ...link, kind: 'staff' }));
   return onStaffPage ? [...staffLinks, ...SITE_LINKS] : [...SITE_LINKS, ...staffLinks];
 }

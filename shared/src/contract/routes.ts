@@ -25,6 +25,9 @@ export const FORECAST_PATH = '/forecast';
 /** Admins: one subscription's history, `?id=<subscription id>` (contract/subscription-history.ts). */
 export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
 
+/** Admins: the owner's figures of the business (contract/business-figures.ts). */
+export const BUSINESS_FIGURES_PATH = '/figures';
+
 /**
  * Every screen of the site and the remote that owns it. The host routes by
  * it; the server uses it to tell browsers early which remote a page will need.
@@ -45,6 +48,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: FORECAST_PATH, remote: 'staff', module: 'Forecast', access: 'staff' },
   { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
   { path: SUBSCRIPTION_HISTORY_PATH, remote: 'admin', module: 'SubscriptionHistory', access: 'admin' },
+  { path: BUSINESS_FIGURES_PATH, remote: 'admin', module: 'BusinessFigures', access: 'admin' },
 ];
 
 /** Where subscribers sign in (by e-mail link) and manage their subscriptions. */
@@ -61,7 +65,7 @@ export function isSitePage(pathname: string): boolean {
   return pathname === LOGIN_PATH || REMOTE_ROUTES.some((route) => route.path === pathname);
 }
 
-/** Whether a path is a staff screen (the dashboard, My Deliveries, users, a history): staff get a layout for work there. */
+/** Whether a path is a staff screen (the dashboard, My Deliveries, users, a history, the figures): staff get a layout for work there. */
 export function isStaffPage(pathname: string): boolean {
   return REMOTE_ROUTES.some((route) => route.path === pathname && route.access !== 'public');
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
 import { siteOrigin } from './site-origin';
 
@@ -13,7 +14,14 @@ export const PUBLIC_PAGES = [
   '/privacy-policy',
   '/terms-of-service',
 ];
-const PRIVATE_PATHS = ['/dashboard', '/my-deliveries', '/forecast', '/users', '/login', '/confirmation', '/checkout/', '/api/'];
+// Every staff screen (the route table's), and the pages and paths that are no one's to find by search.
+const PRIVATE_PATHS = [
+  ...REMOTE_ROUTES.filter((route) => route.access !== 'public').map((route) => route.path),
+  '/login',
+  '/confirmation',
+  '/checkout/',
+  '/api/',
+];
 
 /** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */
 export function registerSeoRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'publicUrl' | 'port'>) {

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useState } from 'react';
+import { LoadError } from '@blooms/shared/ui/LoadError';
+import { CARD_LINK_MESSAGES, type PaymentToChase } from '@blooms/shared/contract/business-figures';
+import { figuresApi } from './api';
+import { paymentsToChaseTable } from './figure-tables';
+import { FigureTableView } from './FigureTableView';
+import { formatInstant } from './format';
+
+type Answer = { kind: 'sent' | 'refused'; text: string };
+
+/** Whether the link may be sent again now, by the server's sendAgainFrom. */
+const canSendNow = (payment: PaymentToChase, now: number) => payment.sendAgainFrom === null || Date.parse(payment.sendAgainFrom) <= now;
+
+/**
+ * Subscriptions whose payment has not gone through, longest owing first, each with "Send the
+ * card-update link again" (the server allows it once a day per subscription and records it).
+ */
+export function PaymentsToChase() {
+  const [payments, setPayments] = useState<PaymentToChase[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const [now, setNow] = useState(() => Date.now());
+
+  const load = useCallback(async () => {
+    try {
+      setPayments(await figuresApi.paymentsToChase());
+      setLoadError(null);
+    } catch (error) {
+      setLoadError((error as Error).message);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A button held back by sendAgainFrom comes back by itself when that time comes.
+  useEffect(() => {
+    const next = (payments ?? [])
+      .map((payment) => (payment.sendAgainFrom ? Date.parse(payment.sendAgainFrom) : NaN))
+      .filter((at) => at > now)
+      .sort((a, b) => a - b)[0];
+    if (next === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(next - now + 100, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [payments, now]);
+
+  async function sendAgain(payment: PaymentToChase) {
+    setSending(payment.subscriptionId);
+    try {
+      setPayments(await figuresApi.sendCardLinkAgain(payment.subscriptionId));
+      setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind: 'sent', text: CARD_LINK_MESSAGES.sent } }));
+    } catch (error) {
+      setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind: 'refused', text: (error as Error).message } }));
+    } finally {
+      setSending(null);
+      setNow(Date.now());
+    }
+  }
+
+  if (loadError) return <LoadError what="the payments to chase" message={loadError} onRetry={() => void load()} />;
+  if (payments === null)
+    return (
+      <p className="status-message" role="status">
+        Loading the payments to chase…
+      </p>
+    );
+  return (
+    <FigureTableView
+      table={paymentsToChaseTable(payments)}
+      fileName="payments-to-chase.csv"
+      variant="text"
+      empty="No payments to chase: every subscription’s payment has gone through."
+      action={{
+        label: 'Card-update link',
+        cell: (i) => {
+          const payment = payments[i]!;
+          const answer = answers[payment.subscriptionId];
+          const heldBack = !canSendNow(payment, now);
+          const busy = sending === payment.subscriptionId;
+          return (
+            <div className="figures-chase">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy || heldBack}
+                aria-label={
+                  busy ? `Sending the card-update link to ${payment.name}…` : `Send the card-update link again to ${payment.name}`
+                }
+                onClick={() => void sendAgain(payment)}
+              >
+                {busy ? 'Sending…' : 'Send the card-update link again'}
+              </button>
+              {answer && (
+                <p
+                  className={answer.kind === 'refused' ? 'field-problem' : 'figures-chase__sent'}
+                  role={answer.kind === 'refused' ? 'alert' : 'status'}
+                >
+                  {answer.text}
+                </p>
+              )}
+              {heldBack && <p className="figures-chase__wait">Can be sent again from {formatInstant(payment.sendAgainFrom!)}.</p>}
+            </div>
+          );
+        },
+      }}
+    />
+  );
+}
