@@ -102,7 +102,7 @@ it('draws the kept stops at once while the sign-in is checked, read-only and mar
 
 it('asks for its opening as soon as a sign-in is restored, alongside the check of it, and draws the live list once both are in', async () => {
   const kept = keep({ start: START, rows: [mine('a', 'Ana', 'not-started')] });
-  let answer: (opening: unknown) => void = () => undefined;
+  let answer: (opening: Awaited<ReturnType<typeof deliveriesApi.myDeliveriesStart>>) => void = () => undefined;
   api.myDeliveriesStart.mockReturnValue(new Promise((resolve) => (answer = resolve)));
   renderPage();
   expect(await screen.findByText(/Updating… showing the list kept on this device/)).toBeInTheDocument();
