@@ -31,11 +31,12 @@ export interface MonthBalance {
 }
 
 /**
- * A month is paid (it is delivered and never charged again) while it holds money, or when a
- * refund gave its money back with the delivery kept and it was not carried away since.
+ * A month is paid (it is delivered and never charged again) while it holds the price, or when a
+ * refund gave its money back with the delivery kept and it was not carried away since. A month
+ * holding part of the price (what was left of a partly refunded month, carried to it) owes the rest.
  */
 function isPaid(balanceCents: number, entries: LedgerEntry[]): boolean {
-  if (balanceCents > 0) return true;
+  if (balanceCents >= PRICE_PER_MONTH_CENTS) return true;
   const keptRefund = entries.some((entry) => entry.kind === 'refund' && entry.delivery === 'kept');
   const carriedAway = entries.some((entry) => entry.kind === 'carry' && entry.amountCents < 0);
   return keptRefund && !carriedAway;
@@ -44,7 +45,7 @@ function isPaid(balanceCents: number, entries: LedgerEntry[]): boolean {
 /** The same rule in SQL, for a subscription's month in a query (billing's "who owes this month"). */
 export function paidMonthSql(subscriptionId: SQL | typeof subscriptions.id, month: MonthKey): SQL {
   return sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.subscriptionId} = ${subscriptionId} and ${ledgerEntries.month} = ${month}
-    having sum(${ledgerEntries.amountCents}) > 0
+    having sum(${ledgerEntries.amountCents}) >= ${PRICE_PER_MONTH_CENTS}
       or (bool_or(${ledgerEntries.kind} = 'refund' and ${ledgerEntries.delivery} = 'kept')
         and not bool_or(${ledgerEntries.kind} = 'carry' and ${ledgerEntries.amountCents} < 0)))`;
 }
@@ -61,6 +62,12 @@ export function monthBalances(entries: LedgerEntry[]): MonthBalance[] {
       const balanceCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
       return { month, balanceCents, byPayment, paid: isPaid(balanceCents, rows) };
     });
+}
+
+/** What charging a month takes: the price, less what the month already holds (part of a payment carried to it). */
+export async function owedFor(db: Db, subscriptionId: string, month: MonthKey): Promise<number> {
+  const held = monthBalances(await ledgerOf(db, [subscriptionId])).find((balance) => balance.month === month)?.balanceCents ?? 0;
+  return PRICE_PER_MONTH_CENTS - Math.min(PRICE_PER_MONTH_CENTS, Math.max(0, held));
 }
 
 /** Every entry of the given subscriptions, oldest first. */
@@ -109,32 +116,44 @@ export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date, b
     .map((day) => day.month);
   const balances = monthBalances(await ledgerOf(tx, [row.id]));
   const paidMonths = new Set(balances.filter((balance) => balance.paid).map((balance) => balance.month));
+  const held = new Map(balances.map((balance) => [balance.month, balance.balanceCents]));
   const carries: Carry[] = [];
   for (const balance of balances) {
     if (!coming.includes(balance.month) || balance.balanceCents <= 0 || deliversOncePaid(row, balance.month)) continue;
-    const to = coming.find((month) => month > balance.month && deliversOncePaid(row, month) && !paidMonths.has(month));
-    if (!to) continue;
-    for (const [paymentRef, cents] of balance.byPayment) {
-      if (cents <= 0) continue;
-      const entryRef = `carry:${randomUUID()}`;
-      const common = {
-        subscriptionId: row.id,
-        kind: 'carry' as const,
-        paymentRef,
-        entryRef,
-        actorKind: actor.kind,
-        actor: actor.id,
-        at: now,
-      };
-      const reason = `${balance.month} no longer delivers; its money pays for ${to}`;
-      await tx.insert(ledgerEntries).values([
-        { ...common, month: balance.month, amountCents: -cents, reason },
-        { ...common, month: to, amountCents: cents, reason },
-      ]);
-    }
     paidMonths.delete(balance.month);
-    paidMonths.add(to);
-    carries.push({ from: balance.month, to, amountCents: balance.balanceCents });
+    for (const [paymentRef, cents] of balance.byPayment) {
+      // Each month takes up to the price: a payment and a part of another fill one month, and the rest goes on to the next.
+      for (let left = cents; left > 0;) {
+        const to = coming.find((month) => month > balance.month && deliversOncePaid(row, month) && !paidMonths.has(month));
+        if (!to) break;
+        const amountCents = Math.min(left, PRICE_PER_MONTH_CENTS - Math.max(0, held.get(to) ?? 0));
+        if (amountCents <= 0) {
+          paidMonths.add(to);
+          continue;
+        }
+        const entryRef = `carry:${randomUUID()}`;
+        const common = {
+          subscriptionId: row.id,
+          kind: 'carry' as const,
+          paymentRef,
+          entryRef,
+          actorKind: actor.kind,
+          actor: actor.id,
+          at: now,
+        };
+        const reason = `${balance.month} no longer delivers; its money pays for ${to}`;
+        await tx.insert(ledgerEntries).values([
+          { ...common, month: balance.month, amountCents: -amountCents, reason },
+          { ...common, month: to, amountCents, reason },
+        ]);
+        held.set(to, (held.get(to) ?? 0) + amountCents);
+        if (held.get(to)! >= PRICE_PER_MONTH_CENTS) paidMonths.add(to);
+        left -= amountCents;
+        const same = carries.find((carry) => carry.from === balance.month && carry.to === to);
+        if (same) same.amountCents += amountCents;
+        else carries.push({ from: balance.month, to, amountCents });
+      }
+    }
   }
   return carries;
 }
