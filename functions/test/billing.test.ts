@@ -312,6 +312,37 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     expect(await paidMonths(row.id)).not.toContain(month);
   });
 
+  it('a charge awaiting authentication can no longer be confirmed once the subscription is cancelled: that month is not delivered, so nothing is taken', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe('cancelled-unconfirmed@example.com', all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+    await runDaily(studioDate(new Date()), chargeDay);
+    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    const path = `/payment/confirm/${tried!.authenticationToken}`;
+
+    const token = (await signInWithGoogle('cancelled-unconfirmed@example.com')).idToken;
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/account/subscriptions/${row.id}/cancel`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await reread(row.id)).endsAfter! < month).toBe(true);
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.notDelivered);
+    const asked = fake.requests.length;
+    const step = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(step.headers.location).toBe(path);
+    expect(fake.requests.slice(asked).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await paidMonths(row.id)).not.toContain(month);
+  });
+
   it('a charge the bank declines outright when the subscriber comes to confirm it is a decline: past due, tried again daily', async () => {
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     const month = addMonths(firstDeliveryOf(all).month, 1);

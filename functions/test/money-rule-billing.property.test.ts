@@ -144,6 +144,8 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
           /** The months whose delivery day has come, in order: the next one's deliveries are made when its day comes. */
           let nextToDeliver = start.slice(0, 7);
           let losing = false;
+          /** Which step the checks follow, for the failure's message. */
+          let after = 'subscribing';
           /** Deliveries made while their month's charge awaited the bank's answer: "subscription month". */
           const unansweredAtDelivery = new Set<string>();
 
@@ -323,7 +325,7 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
                 const balance = balances.find((b) => b.month === month)?.balanceCents ?? 0;
                 const inMonth = entries.filter((e) => e.month === month);
                 const refunded = inMonth.filter((e) => e.kind === 'refund').reduce((sum, e) => sum - e.amountCents, 0);
-                const what = { subscription: sub.email, month, balance, refunded, delivered: delivered.has(month), today };
+                const what = { after, subscription: sub.email, month, balance, refunded, delivered: delivered.has(month), today };
                 // Never less than nothing, never more than one payment.
                 expect({ ...what, ok: balance >= 0 && balance <= PRICE_PER_MONTH_CENTS }).toEqual({ ...what, ok: true });
                 if (delivered.has(month)) {
@@ -370,7 +372,8 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
 
           for (const plan of plans) await subscribe(plan);
           await holds();
-          for (const s of steps) {
+          for (const [index, s] of steps.entries()) {
+            after = `step ${index + 1}, ${s.kind}`;
             await apply(s);
             await holds();
           }
@@ -378,6 +381,7 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
           for (const sub of ours)
             for (const intent of [...fake.intents.values()].filter((i) => i.customer === sub.customer && i.status === 'processing'))
               fake.settle(intent.id, true);
+          after = 'the answers awaited';
           await moveClock(3);
           await holds(true);
           await database.db
