@@ -161,6 +161,16 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
             ours.push({ id: row.id, email, customer: row.providerCustomerId! });
           };
           const pickOf = (index: number) => ours[index % ours.length]!;
+          const ourRows = () =>
+            database.db
+              .select()
+              .from(subscriptions)
+              .where(
+                inArray(
+                  subscriptions.id,
+                  ours.map((o) => o.id),
+                ),
+              );
 
           /** The billing run, as the hourly schedule makes it at this moment; a run whose answers are lost loses them once. */
           const runBilling = async () => {
@@ -176,15 +186,7 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
               const [day] = await deliveryDatesBetween(database.db, nextToDeliver, nextToDeliver);
               if (day!.date > today) return;
               // What the dashboard schedules for the month (its rows' "scheduled"), for staff to deliver.
-              const rows = await database.db
-                .select()
-                .from(subscriptions)
-                .where(
-                  inArray(
-                    subscriptions.id,
-                    ours.map((o) => o.id),
-                  ),
-                );
+              const rows = await ourRows();
               for (const row of rows.filter((r) => monthState(r, lifecycleOf(r), day!.month) === 'delivering')) {
                 const input = { subscriptionId: row.id, month: day!.month };
                 const [unanswered] = await database.db
@@ -218,19 +220,7 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
             // The admin moves no delivery day meanwhile: the days that matter are known before.
             const dates = await deliveryDatesBetween(database.db, studioDate(now).slice(0, 7), addMonths(target.slice(0, 7), 1));
             // Months none of the subscriptions has in its plan charge and deliver nothing: no run needed for them.
-            const planned = new Set(
-              (
-                await database.db
-                  .select()
-                  .from(subscriptions)
-                  .where(
-                    inArray(
-                      subscriptions.id,
-                      ours.map((o) => o.id),
-                    ),
-                  )
-              ).flatMap((r) => r.months),
-            );
+            const planned = new Set((await ourRows()).flatMap((r) => r.months));
             const matters = new Set(
               dates.filter((d) => planned.has(Number(d.month.slice(5, 7)))).flatMap((d) => [chargeDateFor(d.date), d.date]),
             );
@@ -306,7 +296,7 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
             const today = studioDate(now);
             const ids = ours.map((o) => o.id);
             const allEntries = await ledgerOf(database.db, ids);
-            const rows = await database.db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+            const rows = await ourRows();
             const made = await database.db
               .select({ id: deliveries.subscriptionId, month: deliveries.month })
               .from(deliveries)
