@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
 import { chargeDateFor } from '@blooms/shared/contract/account';
-import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { emailOutbox, ledgerEntries, users } from '../src/db/schema';
@@ -192,5 +192,36 @@ describe.each(DATABASE_KINDS)('an admin refunds through Stripe on %s', (kind) =>
       [next, 9900],
     ]);
     expect(await paidMonthsOf(fx.database.db, row.id)).toEqual(new Set([next]));
+  });
+
+  it('money carried to a month that a declined card then held goes on to the next delivery once that day has passed', async () => {
+    now = noonOn(today());
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'held-credit@example.com', planMonths());
+    const month = soonMonth();
+    const next = addMonths(month, 1);
+    const after = addMonths(month, 2);
+    const made = await fx.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${row.id}/refunds`,
+      headers: as(fx.staffToken),
+      payload: { month, amountCents: 2500, reason: 'We cannot come that week', delivery: 'dropped' },
+    });
+    expect(made.statusCode).toBe(200);
+    fake.declineCard(row.providerCustomerId!);
+
+    // The rest of the month's payment waits on the next month, whose charge is declined until its delivery day.
+    for (const day of [chargeDateFor(defaultDeliveryDate(next)), defaultDeliveryDate(next)]) {
+      now = noonOn(day);
+      await fx.app.billing.runDue();
+    }
+    const held = async () =>
+      monthBalances(await ledgerOf(fx.database.db, [row.id]))
+        .filter((b) => b.balanceCents !== 0)
+        .map((b) => [b.month, b.balanceCents]);
+    expect(await held()).toEqual([[next, 7400]]);
+    // The day after, that month was not delivered: its money pays for the next delivery instead.
+    now = noonOn(addDays(defaultDeliveryDate(next), 1));
+    await fx.app.billing.runDue();
+    expect(await held()).toEqual([[after, 7400]]);
   });
 });

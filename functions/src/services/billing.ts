@@ -3,14 +3,14 @@ import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider';
 import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { deliveryDatesBetween } from './delivery-dates';
 import { deliversOncePaid } from './lifecycle';
-import { owedFor, paidMonthSql } from './payment-ledger';
+import { carryPayments, owedFor, paidMonthSql } from './payment-ledger';
 import { applyProviderEvent } from './provider-events';
 import type { Logger } from '../infrastructure/logger';
 
@@ -229,6 +229,16 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
     if (outcome !== 'unknown')
       log.info({ subscriptionId: row.id, month, paid: outcome === 'paid', metric: 'charge', outcome }, 'month charged');
   };
+  // Money on a month a failed payment held past its delivery day goes on to the next delivery first.
+  for (const row of await db
+    .select()
+    .from(subscriptions)
+    .where(inArray(subscriptions.status, ['past-due', 'needs-authentication']))) {
+    await inTransaction(db, async (tx) => {
+      const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for('update');
+      if (locked) await carryPayments(tx, locked, now, { kind: 'provider', id: 'billing' }, { heldPast: true });
+    });
+  }
   for (const day of await monthsDue(db, studioDate(now))) {
     for (const row of await owing(db, day)) {
       if (deliversOncePaid(row, day.month)) await charge(row, day.month);

@@ -93,6 +93,20 @@ export function paidMonthsIn(entries: LedgerEntry[]): Set<MonthKey> {
   );
 }
 
+/**
+ * The months whose delivery day has passed while a payment that did not go through held the
+ * subscription (past due, or awaiting authentication, from them or before) and that hold money:
+ * not delivered, so their money goes on to the next delivery.
+ */
+async function heldPastMonths(tx: Db, row: SubscriptionDbRow, balances: MonthBalance[], today: string): Promise<Set<MonthKey>> {
+  if (row.status !== 'past-due' && row.status !== 'needs-authentication') return new Set();
+  const holding = balances.filter((balance) => balance.balanceCents > 0 && row.statusFrom !== null && balance.month >= row.statusFrom);
+  if (holding.length === 0) return new Set();
+  const days = await deliveryDatesBetween(tx, holding[0]!.month, today.slice(0, 7));
+  const passed = new Set(days.filter((day) => day.date < today).map((day) => day.month));
+  return new Set(holding.filter((balance) => passed.has(balance.month) && deliversOncePaid(row, balance.month)).map((b) => b.month));
+}
+
 /** A month's money handed on to another month. */
 export interface Carry {
   from: MonthKey;
@@ -106,7 +120,14 @@ export interface Carry {
  * not paid yet, as a carry (taken from the one month, given to the other). Nothing is
  * rewritten. Returns the carries made.
  */
-export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date, by?: LedgerActor): Promise<Carry[]> {
+export async function carryPayments(
+  tx: Db,
+  row: SubscriptionDbRow,
+  now: Date,
+  by?: LedgerActor,
+  /** heldPast: also the months whose delivery day passed while a payment not gone through held them (heldPastMonths). */
+  options: { heldPast?: boolean } = {},
+): Promise<Carry[]> {
   const actor = by ?? { kind: 'subscriber', id: row.buyerEmail || row.email };
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
@@ -115,18 +136,21 @@ export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date, b
     .filter((day) => day.date >= today)
     .map((day) => day.month);
   const balances = monthBalances(await ledgerOf(tx, [row.id]));
+  const held = options.heldPast ? await heldPastMonths(tx, row, balances, today) : new Set<MonthKey>();
   const paidMonths = new Set(balances.filter((balance) => balance.paid).map((balance) => balance.month));
-  const held = new Map(balances.map((balance) => [balance.month, balance.balanceCents]));
+  const holding = new Map(balances.map((balance) => [balance.month, balance.balanceCents]));
   const carries: Carry[] = [];
   for (const balance of balances) {
-    if (!coming.includes(balance.month) || balance.balanceCents <= 0 || deliversOncePaid(row, balance.month)) continue;
+    if (balance.balanceCents <= 0) continue;
+    const noLongerDelivers = coming.includes(balance.month) && !deliversOncePaid(row, balance.month);
+    if (!noLongerDelivers && !held.has(balance.month)) continue;
     paidMonths.delete(balance.month);
     for (const [paymentRef, cents] of balance.byPayment) {
       // Each month takes up to the price: a payment and a part of another fill one month, and the rest goes on to the next.
       for (let left = cents; left > 0;) {
         const to = coming.find((month) => month > balance.month && deliversOncePaid(row, month) && !paidMonths.has(month));
         if (!to) break;
-        const amountCents = Math.min(left, PRICE_PER_MONTH_CENTS - Math.max(0, held.get(to) ?? 0));
+        const amountCents = Math.min(left, PRICE_PER_MONTH_CENTS - Math.max(0, holding.get(to) ?? 0));
         if (amountCents <= 0) {
           paidMonths.add(to);
           continue;
@@ -141,13 +165,15 @@ export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date, b
           actor: actor.id,
           at: now,
         };
-        const reason = `${balance.month} no longer delivers; its money pays for ${to}`;
+        const reason = noLongerDelivers
+          ? `${balance.month} no longer delivers; its money pays for ${to}`
+          : `${balance.month} was held by a payment that did not go through; its money pays for ${to}`;
         await tx.insert(ledgerEntries).values([
           { ...common, month: balance.month, amountCents: -amountCents, reason },
           { ...common, month: to, amountCents, reason },
         ]);
-        held.set(to, (held.get(to) ?? 0) + amountCents);
-        if (held.get(to)! >= PRICE_PER_MONTH_CENTS) paidMonths.add(to);
+        holding.set(to, (holding.get(to) ?? 0) + amountCents);
+        if (holding.get(to)! >= PRICE_PER_MONTH_CENTS) paidMonths.add(to);
         left -= amountCents;
         const same = carries.find((carry) => carry.from === balance.month && carry.to === to);
         if (same) same.amountCents += amountCents;
