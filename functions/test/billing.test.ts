@@ -70,6 +70,27 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
   const paidMonths = async (id: string) => [...(await paidMonthsOf(database.db, id))].sort();
   const reread = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mailText(mail.raw));
+  /** A Yearly subscriber whose next month's charge waits for their bank's authentication: the month, its charge day and the e-mail's link. */
+  async function awaitingAuthentication(email: string) {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    const month = addMonths(firstDeliveryOf(all).month, 1);
+    const row = await subscribe(email, all);
+    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+    await runDaily(studioDate(new Date()), chargeDay);
+    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    return { row, month, chargeDay, path: `/payment/confirm/${tried!.authenticationToken}` };
+  }
+  /** The subscriber presses the confirmation page's button (a plain form). */
+  const pressConfirm = (path: string) =>
+    app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  /** The confirmation page's button asks Stripe nothing, and the month stays unpaid. */
+  async function expectConfirmingRefused(path: string, id: string, month: MonthKey) {
+    const asked = fake.requests.length;
+    expect((await pressConfirm(path)).headers.location).toBe(path);
+    expect(fake.requests.slice(asked).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await paidMonths(id)).not.toContain(month);
+  }
   async function monthRow(month: string, id: string) {
     const response = await app.inject({ url: `/api/subscriptions?month=${month}`, headers: { authorization: `Bearer ${staffToken}` } });
     return (
@@ -289,47 +310,33 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
   });
 
   it('a charge left unconfirmed past its delivery day can no longer be confirmed: that month was not delivered', async () => {
-    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-    const month = addMonths(firstDeliveryOf(all).month, 1);
-    const row = await subscribe('too-late@example.com', all);
-    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
-    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
-    await runDaily(studioDate(new Date()), chargeDay);
-    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
-    const path = `/payment/confirm/${tried!.authenticationToken}`;
+    const { row, month, path } = await awaitingAuthentication('too-late@example.com');
 
     now = noonOn(addDays(defaultDeliveryDate(month), 1));
     expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.expired);
-    const asked = fake.requests.length;
-    const step = await app.inject({
+    await expectConfirmingRefused(path, row.id, month);
+  });
+
+  it('a charge awaiting authentication can no longer be confirmed once the subscription is cancelled: that month is not delivered, so nothing is taken', async () => {
+    const { row, month, path } = await awaitingAuthentication('cancelled-unconfirmed@example.com');
+
+    const token = (await signInWithGoogle('cancelled-unconfirmed@example.com')).idToken;
+    const cancelled = await app.inject({
       method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      url: `/api/account/subscriptions/${row.id}/cancel`,
+      headers: { authorization: `Bearer ${token}` },
     });
-    expect(step.headers.location).toBe(path);
-    expect(fake.requests.slice(asked).filter((r) => r.method === 'POST')).toEqual([]);
-    expect(await paidMonths(row.id)).not.toContain(month);
+    expect(cancelled.statusCode).toBe(200);
+    expect((await reread(row.id)).endsAfter! < month).toBe(true);
+    expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.notDelivered);
+    await expectConfirmingRefused(path, row.id, month);
   });
 
   it('a charge the bank declines outright when the subscriber comes to confirm it is a decline: past due, tried again daily', async () => {
-    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-    const month = addMonths(firstDeliveryOf(all).month, 1);
-    const row = await subscribe('declined-on-confirm@example.com', all);
-    const chargeDay = chargeDateFor(defaultDeliveryDate(month));
-    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
-    await runDaily(studioDate(new Date()), chargeDay);
-    const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
-    const path = `/payment/confirm/${tried!.authenticationToken}`;
+    const { row, month, chargeDay, path } = await awaitingAuthentication('declined-on-confirm@example.com');
 
     fake.declineCard(row.providerCustomerId!);
-    const step = await app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(step.headers.location).toBe(path);
+    expect((await pressConfirm(path)).headers.location).toBe(path);
     expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.declined);
     expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
     fake.replaceCard(row.providerCustomerId!);

@@ -112,22 +112,27 @@ describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) an
     expect(await database.db.select().from(subscriptions)).toEqual([]);
   });
 
-  it('fulfils a webhook delivered 10 times into one subscription and one e-mail', async () => {
+  it('fulfils a webhook delivered 10 times into one subscription, one confirmation and one receipt', async () => {
     const { sessionId } = await startCheckout('replay@example.com');
     const paid = fake.pay(sessionId);
     const before = smtp.received.length;
     for (let i = 0; i < 10; i++) expect((await webhook(paid)).statusCode).toBe(200);
     const rows = (await database.db.select().from(subscriptions)).filter((s) => s.checkoutSessionId === sessionId);
     expect(rows).toHaveLength(1);
-    expect(await queuedFor('replay@example.com')).toHaveLength(1);
-    await waitFor(() => smtp.received.length > before);
+    expect((await queuedFor('replay@example.com')).map((mail) => mail.kind).sort()).toEqual(['receipt', 'subscription-confirmed']);
+    await waitFor(() => smtp.received.length >= before + 2);
     const mails = smtp.received.slice(before);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.to).toEqual(['replay@example.com']);
-    expect(mailText(mails[0]!.raw)).toContain('Subject: Your Monthly Blooms subscription is confirmed');
+    expect(mails).toHaveLength(2);
+    expect(mails.every((mail) => mail.to.join() === 'replay@example.com')).toBe(true);
+    const texts = mails.map((mail) => mailText(mail.raw));
+    expect(texts.filter((text) => text.includes('Subject: Your Monthly Blooms subscription is confirmed'))).toHaveLength(1);
+    const receipt = texts.find((text) => /Subject: Your Monthly Blooms receipt R-\d{6}: \$99/.test(text))!;
+    expect(receipt).toContain('Amount: $99');
+    expect(receipt).toContain('Paid with: Visa ending in 4242');
+    expect(receipt).toContain('https://');
   });
 
-  it('yields one subscription and one e-mail when verify races the webhook', async () => {
+  it('yields one subscription, one confirmation and one receipt when verify races the webhook', async () => {
     const { sessionId } = await startCheckout('race@example.com');
     const paid = fake.pay(sessionId);
     const before = smtp.received.length;
@@ -140,9 +145,9 @@ describe.each(DATABASE_KINDS)('checkout with Stripe (a local fake of its API) an
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(results[0]!.json().result).toMatchObject({ payment_status: 'paid', order: { payments: 'stripe' } });
     expect((await database.db.select().from(subscriptions)).filter((s) => s.checkoutSessionId === sessionId)).toHaveLength(1);
-    expect(await queuedFor('race@example.com')).toHaveLength(1);
-    await waitFor(() => smtp.received.length > before);
-    expect(smtp.received.slice(before).filter((m) => m.to.includes('race@example.com'))).toHaveLength(1);
+    expect((await queuedFor('race@example.com')).map((mail) => mail.kind).sort()).toEqual(['receipt', 'subscription-confirmed']);
+    await waitFor(() => smtp.received.length >= before + 2);
+    expect(smtp.received.slice(before).filter((m) => m.to.includes('race@example.com'))).toHaveLength(2);
   });
 
   it.each<[string, (session: Record<string, unknown>) => object | string]>([

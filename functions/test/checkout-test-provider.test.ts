@@ -88,9 +88,10 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     });
     expect(rows[0]!.providerSubscriptionId).toMatch(/^sub_local_/);
     await app.emailOutbox.wake();
-    const mails = fs.readdirSync(outbox);
-    expect(mails).toHaveLength(1);
-    const text = mailText(fs.readFileSync(path.join(outbox, mails[0]!), 'utf8'));
+    // Two e-mails: the confirmation, and the receipt of the first payment.
+    const mails = fs.readdirSync(outbox).map((file) => mailText(fs.readFileSync(path.join(outbox, file), 'utf8')));
+    expect(mails).toHaveLength(2);
+    const text = mails.find((mail) => mail.includes('Subject: Your Monthly Blooms subscription is confirmed'))!;
     expect(text).toContain('To: Maria Lopez <maria@example.com>');
     expect(text).toContain('Months: January, March\n');
     expect(text).toContain(
@@ -99,6 +100,13 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(text).toContain('Payment: Test mode: no card was charged.');
     expect(text).toContain('Delivering to: 215 E 400 S, Apt 3, Salt Lake City, UT 84111\n');
     expect(text).toContain('$99 per delivered month');
+    const receipt = mails.find((mail) => /Subject: Your Monthly Blooms receipt R-\d{6}: \$99/.test(mail))!;
+    expect(receipt).toContain('To: Maria Lopez <maria@example.com>');
+    expect(receipt).toContain('Amount: $99');
+    const first = firstDeliveryOf([1, 3]);
+    expect(receipt).toContain(`For: ${formatMonth(first.month)} delivery, on ${formatDeliveryDate(first.date, { withYear: true })}`);
+    expect(receipt).toContain('Paid with: Visa ending in 4242');
+    expect(receipt).toContain('/account');
   });
 
   it('takes a gift: the buyer gets the receipt, the recipient no e-mail, staff the sender and card message', async () => {
@@ -129,11 +137,14 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
 
     await app.emailOutbox.wake();
     const mails = fs.readdirSync(outbox).map((file) => mailText(fs.readFileSync(path.join(outbox, file), 'utf8')));
-    const receipt = mails.filter((mail) => mail.includes('Tom Nguyen'));
-    expect(receipt).toHaveLength(1);
-    expect(receipt[0]).toContain('To: Tom Nguyen <tom@example.com>');
-    expect(receipt[0]).toContain('Thank you for your gift of Monthly Blooms to Linh Nguyen!');
-    expect(receipt[0]).toContain('Card message: Happy birthday, Mom!');
+    // The buyer gets the confirmation and the receipt of the payment.
+    const toBuyer = mails.filter((mail) => mail.includes('To: Tom Nguyen <tom@example.com>'));
+    expect(toBuyer).toHaveLength(2);
+    const confirmation = toBuyer.find((mail) => mail.includes('Thank you for your gift of Monthly Blooms to Linh Nguyen!'));
+    expect(confirmation).toContain('Card message: Happy birthday, Mom!');
+    const receipt = toBuyer.find((mail) => mail.includes('Subject: Your Monthly Blooms receipt'));
+    expect(receipt).toContain('About your gift to Linh Nguyen:');
+    expect(receipt).toContain('Paid with: Visa ending in 4242');
     expect(mails.filter((mail) => mail.includes('<mom@example.com>'))).toEqual([]);
   });
 

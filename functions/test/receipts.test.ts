@@ -27,19 +27,27 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     env: () => ({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }),
   });
   const receiptsOf = async (id: string) =>
-    (await fx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, id))).filter((mail) => mail.kind === 'receipt');
+    (await fx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, id)).orderBy(emailOutbox.id)).filter(
+      (mail) => mail.kind === 'receipt',
+    );
 
-  it('every successful charge gets one receipt e-mail: amount, month, delivery day, card brand and last four, a link to the account; the account shows it', async () => {
+  it('every successful charge, the checkout’s too, gets one receipt e-mail: amount, month, delivery day, card brand and last four, a link to the account; the account shows it', async () => {
     const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'receipt@example.com', planMonths());
     const first = soonMonth();
     const next = addMonths(first, 1);
-    // The checkout's payment is told in its confirmation e-mail; its receipt is in the account.
-    expect(await receiptsOf(row.id)).toEqual([]);
+    // The checkout's payment: its receipt e-mailed after the confirmation, with the first month and its delivery day.
+    const atCheckout = await receiptsOf(row.id);
+    expect(atCheckout.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your Monthly Blooms receipt R-\d{6}: \$99$/)]);
+    expect(atCheckout[0]!.text).toContain(
+      `For: ${formatMonth(first)} delivery, on ${formatDeliveryDate(defaultDeliveryDate(first), { withYear: true })}`,
+    );
+    expect(atCheckout[0]!.text).toContain('Paid with: Visa ending in 4242');
+    expect(atCheckout[0]!.text).toContain('https://blooms.example/account');
 
     // The month after, charged to the saved card on its charge date.
     now = noonOn(chargeDateFor(defaultDeliveryDate(next)));
     await fx.app.billing.runDue();
-    const receipts = await receiptsOf(row.id);
+    const receipts = (await receiptsOf(row.id)).slice(1);
     expect(receipts.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your Monthly Blooms receipt R-\d{6}: \$99$/)]);
     const monthly = receipts[0]!;
     expect(monthly.text).toContain('Amount: $99');
@@ -59,7 +67,7 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     const site = { contactEmail: 'x@example.com', phone: '1', accountUrl: 'https://blooms.example/account' } as never;
     await Promise.all([issueReceipts(fx.database.db, provider, site, silent), issueReceipts(fx.database.db, provider, site, silent)]);
     await fx.app.billing.runDue();
-    expect(await receiptsOf(row.id)).toHaveLength(1);
+    expect(await receiptsOf(row.id)).toHaveLength(2);
 
     const token = await signInByEmail('receipt@example.com');
     const payments = (await account(token)).subscriptions[0]!.payments;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
 import { chargeDateFor } from '@blooms/shared/contract/account';
-import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { emailOutbox, ledgerEntries, users } from '../src/db/schema';
-import { ledgerOf, paidMonthsOf } from '../src/services/payment-ledger';
+import { ledgerOf, monthBalances, paidMonthsOf } from '../src/services/payment-ledger';
 import { DATABASE_KINDS } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { accountFixture, today } from './support/account-fixture';
@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)('an admin refunds through Stripe on %s', (kind) =>
     fake = await startFakeStripe();
   });
   afterAll(() => fake.close());
-  const { fx, planMonths, soonMonth, as } = accountFixture(kind, {
+  const { fx, planMonths, soonMonth, as, signInByEmail, account } = accountFixture(kind, {
     clock: () => now,
     env: () => ({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }),
   });
@@ -164,5 +164,59 @@ describe.each(DATABASE_KINDS)('an admin refunds through Stripe on %s', (kind) =>
     });
     expect(tooMuch.json().message).toBe(REFUND_MESSAGES.tooMuch(formatMonth(next), '$19'));
     expect(fake.refunds).toHaveLength(2);
+  });
+
+  /** A subscriber whose first month had $25 refunded by staff, not delivered: the rest, $74, waits on the next month. */
+  async function partOfFirstMonthDropped(email: string) {
+    now = noonOn(today());
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, email, planMonths());
+    const month = soonMonth();
+    const made = await fx.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${row.id}/refunds`,
+      headers: as(fx.staffToken),
+      payload: { month, amountCents: 2500, reason: 'We cannot come that week', delivery: 'dropped' },
+    });
+    expect(made.statusCode).toBe(200);
+    return { row, month, next: addMonths(month, 1) };
+  }
+
+  it('part of a coming month, not delivered: what is left pays part of the next delivery, which is charged only the rest', async () => {
+    const { row, month, next } = await partOfFirstMonthDropped('partly-dropped@example.com');
+    const token = await signInByEmail('partly-dropped@example.com');
+    expect((await account(token)).subscriptions[0]!.coming.find((m) => m.month === next)).toMatchObject({ paid: false, chargeCents: 2500 });
+
+    now = noonOn(chargeDateFor(defaultDeliveryDate(next)));
+    await fx.app.billing.runDue();
+    expect(fake.charges.filter((c) => c.metadata.subscription_id === row.id).map((c) => [c.metadata.month, c.amount])).toEqual([
+      [next, 2500],
+    ]);
+    const balances = monthBalances(await ledgerOf(fx.database.db, [row.id]));
+    expect(balances.map((b) => [b.month, b.balanceCents])).toEqual([
+      [month, 0],
+      [next, 9900],
+    ]);
+    expect(await paidMonthsOf(fx.database.db, row.id)).toEqual(new Set([next]));
+  });
+
+  it('money carried to a month that a declined card then held goes on to the next delivery once that day has passed', async () => {
+    const { row, month, next } = await partOfFirstMonthDropped('held-credit@example.com');
+    const after = addMonths(month, 2);
+    fake.declineCard(row.providerCustomerId!);
+
+    // The rest of the month's payment waits on the next month, whose charge is declined until its delivery day.
+    for (const day of [chargeDateFor(defaultDeliveryDate(next)), defaultDeliveryDate(next)]) {
+      now = noonOn(day);
+      await fx.app.billing.runDue();
+    }
+    const held = async () =>
+      monthBalances(await ledgerOf(fx.database.db, [row.id]))
+        .filter((b) => b.balanceCents !== 0)
+        .map((b) => [b.month, b.balanceCents]);
+    expect(await held()).toEqual([[next, 7400]]);
+    // The day after, that month was not delivered: its money pays for the next delivery instead.
+    now = noonOn(addDays(defaultDeliveryDate(next), 1));
+    await fx.app.billing.runDue();
+    expect(await held()).toEqual([[after, 7400]]);
   });
 });

@@ -112,6 +112,7 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
       `${formatMonth(delivered)} delivery: Assigned to ella-${kind}@blooms.example | Bea Boss`,
       expect.stringMatching(/^E-mail: /),
       `Skipped ${formatMonth(skipped)} | rosa-${kind}@example.com`,
+      expect.stringMatching(/^E-mail: Your Monthly Blooms receipt R-\d{6}: \$99$/),
       'E-mail: Your Monthly Blooms subscription is confirmed',
       `Paid $99 for ${formatMonth(first)}`,
       `Subscribed to the Yearly plan | Rosa Diaz (rosa-${kind}@example.com), test checkout`,

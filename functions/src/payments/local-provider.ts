@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import type { Db } from '../db/database';
 import { checkoutSessions } from '../db/schema';
 import type { ChargeOutcome, PaymentProvider, ProviderLink, TestChargeOutcome } from './provider';
 import { TEST_CHECKOUT_PATH } from '../http/paths';
 
 /** The test provider's charges: as Stripe's PaymentIntents, made, then confirmed into an outcome. */
-type LocalCharge = { customerId: string | null; status: 'unconfirmed' | 'paid' | 'needs-authentication' | 'processing' | 'declined' };
+type LocalCharge = {
+  customerId: string | null;
+  amountCents: number;
+  status: 'unconfirmed' | 'paid' | 'needs-authentication' | 'processing' | 'declined';
+};
 
 const TEST_DECLINE = 'Your card was declined (test billing).';
 
@@ -25,7 +30,7 @@ export function localProvider(db: Db): PaymentProvider {
   const next = new Map<string, TestChargeOutcome>();
   const outcome = (charge: LocalCharge | undefined): ChargeOutcome =>
     !charge || charge.status === 'paid'
-      ? { status: 'paid' }
+      ? { status: 'paid', amountCents: charge?.amountCents ?? PRICE_PER_MONTH_CENTS }
       : charge.status === 'declined'
         ? { status: 'declined', reason: TEST_DECLINE }
         : { status: charge.status };
@@ -40,9 +45,9 @@ export function localProvider(db: Db): PaymentProvider {
       const [row] = await db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       return row ? { paid: row.status === 'paid', ...localLinkOf(sessionId) } : null;
     },
-    async startCharge({ customerId, idempotencyKey }) {
+    async startCharge({ customerId, idempotencyKey, amountCents }) {
       const ref = `pi_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      if (!charges.has(ref)) charges.set(ref, { customerId, status: 'unconfirmed' });
+      if (!charges.has(ref)) charges.set(ref, { customerId, amountCents, status: 'unconfirmed' });
       return { ref };
     },
     async confirmCharge(ref) {

@@ -80,12 +80,12 @@ export interface PaymentCard {
 }
 
 /**
- * What became of a charge: paid (the money was taken); declined (the bank or provider said no,
+ * What became of a charge: paid (the money was taken, and how much); declined (the bank or provider said no,
  * and why); needs-authentication (the bank asks the subscriber to confirm it: it waits for them);
  * processing (the bank answers later).
  */
 export type ChargeOutcome =
-  | { status: 'paid' }
+  | { status: 'paid'; amountCents: number }
   | { status: 'declined'; reason: string }
   | { status: 'needs-authentication' }
   | { status: 'processing' }

@@ -179,7 +179,7 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   switch (intent.status) {
     case 'succeeded':
-      return { status: 'paid' };
+      return { status: 'paid', amountCents: intent.amount };
     case 'processing':
       return { status: 'processing' };
     case 'requires_action':

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { chargeDateFor, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
+import { chargeDateFor } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider';
 import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { deliveryDatesBetween } from './delivery-dates';
 import { deliversOncePaid } from './lifecycle';
-import { paidMonthSql } from './payment-ledger';
+import { carryPayments, owedFor, paidMonthSql } from './payment-ledger';
 import { applyProviderEvent } from './provider-events';
 import type { Logger } from '../infrastructure/logger';
 
@@ -46,6 +46,15 @@ function owing(db: Db, day: MonthDeliveryDate) {
       ),
     )
     .orderBy(asc(subscriptions.createdAt));
+}
+
+/** Tries whose answer never came (lost, or the bank still processing), whatever their month. */
+function unansweredTries(db: Db) {
+  return db
+    .select({ subscriptionId: chargeAttempts.subscriptionId, month: chargeAttempts.month })
+    .from(chargeAttempts)
+    .where(inArray(chargeAttempts.outcome, ['pending', 'processing']))
+    .orderBy(asc(chargeAttempts.id));
 }
 
 /** A try to charge a month, as kept in charge_attempts. */
@@ -91,7 +100,12 @@ export async function settleChargeTry(
   if (outcome.status === 'paid') {
     await applyProviderEvent(
       db,
-      { ...base, id: ref!, type: 'payment_intent.succeeded', change: { kind: 'payment-succeeded', month } },
+      {
+        ...base,
+        id: ref!,
+        type: 'payment_intent.succeeded',
+        change: { kind: 'payment-succeeded', month, amountCents: outcome.amountCents },
+      },
       site,
     );
   } else if (outcome.status === 'declined') {
@@ -166,7 +180,7 @@ export async function tryCharge(
     // Made again with the same key if it was made before its id was kept: never confirmed, it takes nothing.
     const started = await provider.startCharge({
       customerId: row.providerCustomerId,
-      amountCents: PRICE_PER_MONTH_CENTS,
+      amountCents: await owedFor(db, row.id, month),
       idempotencyKey: key,
       description: `Monthly Blooms: ${formatMonth(month)} delivery`,
       metadata: { subscription_id: row.id, month, attempt: String(tried.attempt) },
@@ -194,28 +208,50 @@ export async function tryCharge(
  */
 export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: MailSite, log: Logger, now: Date): Promise<BillingRun> {
   const run: BillingRun = { paid: 0, declined: 0, failed: 0 };
-  const today = studioDate(now);
-  for (const day of await monthsDue(db, today)) {
-    for (const row of await owing(db, day)) {
-      if (!deliversOncePaid(row, day.month)) continue;
-      let outcome: Awaited<ReturnType<typeof tryCharge>>;
-      try {
-        outcome = await tryCharge(db, provider, site, row, day.month, now);
-      } catch (error) {
-        outcome = 'unknown';
-        log.error(
-          { err: error, subscriptionId: row.id, month: day.month, metric: 'charge', outcome: 'error' },
-          'charge outcome not known; it is looked up on the next run',
-        );
-      }
-      if (outcome === 'skipped') continue;
-      if (outcome === 'paid') run.paid++;
-      else if (outcome === 'declined') run.declined++;
-      else if (outcome === 'unknown' || outcome === 'pending') run.failed++;
-      // metric/outcome: what Cloud Monitoring counts charges by (docs/operations.md).
-      if (outcome !== 'unknown')
-        log.info({ subscriptionId: row.id, month: day.month, paid: outcome === 'paid', metric: 'charge', outcome }, 'month charged');
+  const tried = new Set<string>();
+  const charge = async (row: SubscriptionDbRow, month: MonthKey) => {
+    tried.add(`${row.id} ${month}`);
+    let outcome: Awaited<ReturnType<typeof tryCharge>>;
+    try {
+      outcome = await tryCharge(db, provider, site, row, month, now);
+    } catch (error) {
+      outcome = 'unknown';
+      log.error(
+        { err: error, subscriptionId: row.id, month, metric: 'charge', outcome: 'error' },
+        'charge outcome not known; it is looked up on the next run',
+      );
     }
+    if (outcome === 'skipped') return;
+    if (outcome === 'paid') run.paid++;
+    else if (outcome === 'declined') run.declined++;
+    else if (outcome === 'unknown' || outcome === 'pending') run.failed++;
+    // metric/outcome: what Cloud Monitoring counts charges by (docs/operations.md).
+    if (outcome !== 'unknown')
+      log.info({ subscriptionId: row.id, month, paid: outcome === 'paid', metric: 'charge', outcome }, 'month charged');
+  };
+  // Money on a month a failed payment held past its delivery day goes on to the next delivery first.
+  for (const row of await db
+    .select()
+    .from(subscriptions)
+    .where(inArray(subscriptions.status, ['past-due', 'needs-authentication']))) {
+    await inTransaction(db, async (tx) => {
+      const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for('update');
+      if (locked) await carryPayments(tx, locked, now, { kind: 'provider', id: 'billing' }, { heldPast: true });
+    });
+  }
+  for (const day of await monthsDue(db, studioDate(now))) {
+    for (const row of await owing(db, day)) {
+      if (deliversOncePaid(row, day.month)) await charge(row, day.month);
+    }
+  }
+  // A try left unanswered is looked up at every run, however long later, even once its month is
+  // no longer due (its delivery day passed, or the subscription changed): the payment the
+  // provider took reaches the ledger though no webhook tells it. tryCharge only looks it up: it
+  // never makes a new try while the last one is unanswered.
+  for (const { subscriptionId, month } of await unansweredTries(db)) {
+    if (tried.has(`${subscriptionId} ${month}`)) continue;
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    if (row) await charge(row, month);
   }
   return run;
 }

@@ -31,18 +31,19 @@ export interface MonthBalance {
 }
 
 /**
- * A month is paid (it is delivered and never charged again) while it holds money, or when a
- * refund gave its money back with the delivery kept and it was not carried away since.
+ * A month is paid (it is delivered and never charged again) while it holds the price, or when a
+ * refund gave its money back with the delivery kept and it was not carried away since. A month
+ * holding part of the price (what was left of a partly refunded month, carried to it) owes the rest.
  */
 function isPaid(balanceCents: number, entries: LedgerEntry[]): boolean {
-  if (balanceCents > 0) return true;
+  if (balanceCents >= PRICE_PER_MONTH_CENTS) return true;
   const keptRefund = entries.some((entry) => entry.kind === 'refund' && entry.delivery === 'kept');
   const carriedAway = entries.some((entry) => entry.kind === 'carry' && entry.amountCents < 0);
   return keptRefund && !carriedAway;
 }
 
 /** The same rule in SQL, over a month's entries grouped: the condition of a HAVING clause. */
-export const PAID_ENTRIES_SQL = sql`(sum(${ledgerEntries.amountCents}) > 0
+export const PAID_ENTRIES_SQL = sql`(sum(${ledgerEntries.amountCents}) >= ${PRICE_PER_MONTH_CENTS}
   or (bool_or(${ledgerEntries.kind} = 'refund' and ${ledgerEntries.delivery} = 'kept')
     and not bool_or(${ledgerEntries.kind} = 'carry' and ${ledgerEntries.amountCents} < 0)))`;
 
@@ -64,6 +65,12 @@ export function monthBalances(entries: LedgerEntry[]): MonthBalance[] {
       const balanceCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
       return { month, balanceCents, byPayment, paid: isPaid(balanceCents, rows) };
     });
+}
+
+/** What charging a month takes: the price, less what the month already holds (part of a payment carried to it). */
+export async function owedFor(db: Db, subscriptionId: string, month: MonthKey): Promise<number> {
+  const held = monthBalances(await ledgerOf(db, [subscriptionId])).find((balance) => balance.month === month)?.balanceCents ?? 0;
+  return PRICE_PER_MONTH_CENTS - Math.min(PRICE_PER_MONTH_CENTS, Math.max(0, held));
 }
 
 /** Every entry of the given subscriptions, oldest first. */
@@ -89,6 +96,20 @@ export function paidMonthsIn(entries: LedgerEntry[]): Set<MonthKey> {
   );
 }
 
+/**
+ * The months whose delivery day has passed while a payment that did not go through held the
+ * subscription (past due, or awaiting authentication, from them or before) and that hold money:
+ * not delivered, so their money goes on to the next delivery.
+ */
+async function heldPastMonths(tx: Db, row: SubscriptionDbRow, balances: MonthBalance[], today: string): Promise<Set<MonthKey>> {
+  if (row.status !== 'past-due' && row.status !== 'needs-authentication') return new Set();
+  const holding = balances.filter((balance) => balance.balanceCents > 0 && row.statusFrom !== null && balance.month >= row.statusFrom);
+  if (holding.length === 0) return new Set();
+  const days = await deliveryDatesBetween(tx, holding[0]!.month, today.slice(0, 7));
+  const passed = new Set(days.filter((day) => day.date < today).map((day) => day.month));
+  return new Set(holding.filter((balance) => passed.has(balance.month) && deliversOncePaid(row, balance.month)).map((b) => b.month));
+}
+
 /** A month's money handed on to another month. */
 export interface Carry {
   from: MonthKey;
@@ -102,7 +123,14 @@ export interface Carry {
  * not paid yet, as a carry (taken from the one month, given to the other). Nothing is
  * rewritten. Returns the carries made.
  */
-export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date, by?: LedgerActor): Promise<Carry[]> {
+export async function carryPayments(
+  tx: Db,
+  row: SubscriptionDbRow,
+  now: Date,
+  by?: LedgerActor,
+  /** heldPast: also the months whose delivery day passed while a payment not gone through held them (heldPastMonths). */
+  options: { heldPast?: boolean } = {},
+): Promise<Carry[]> {
   const actor = by ?? { kind: 'subscriber', id: row.buyerEmail || row.email };
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
@@ -111,33 +139,50 @@ export async function carryPayments(tx: Db, row: SubscriptionDbRow, now: Date, b
     .filter((day) => day.date >= today)
     .map((day) => day.month);
   const balances = monthBalances(await ledgerOf(tx, [row.id]));
+  const held = options.heldPast ? await heldPastMonths(tx, row, balances, today) : new Set<MonthKey>();
   const paidMonths = new Set(balances.filter((balance) => balance.paid).map((balance) => balance.month));
+  const holding = new Map(balances.map((balance) => [balance.month, balance.balanceCents]));
   const carries: Carry[] = [];
   for (const balance of balances) {
-    if (!coming.includes(balance.month) || balance.balanceCents <= 0 || deliversOncePaid(row, balance.month)) continue;
-    const to = coming.find((month) => month > balance.month && deliversOncePaid(row, month) && !paidMonths.has(month));
-    if (!to) continue;
-    for (const [paymentRef, cents] of balance.byPayment) {
-      if (cents <= 0) continue;
-      const entryRef = `carry:${randomUUID()}`;
-      const common = {
-        subscriptionId: row.id,
-        kind: 'carry' as const,
-        paymentRef,
-        entryRef,
-        actorKind: actor.kind,
-        actor: actor.id,
-        at: now,
-      };
-      const reason = `${balance.month} no longer delivers; its money pays for ${to}`;
-      await tx.insert(ledgerEntries).values([
-        { ...common, month: balance.month, amountCents: -cents, reason },
-        { ...common, month: to, amountCents: cents, reason },
-      ]);
-    }
+    if (balance.balanceCents <= 0) continue;
+    const noLongerDelivers = coming.includes(balance.month) && !deliversOncePaid(row, balance.month);
+    if (!noLongerDelivers && !held.has(balance.month)) continue;
     paidMonths.delete(balance.month);
-    paidMonths.add(to);
-    carries.push({ from: balance.month, to, amountCents: balance.balanceCents });
+    for (const [paymentRef, cents] of balance.byPayment) {
+      // Each month takes up to the price: a payment and a part of another fill one month, and the rest goes on to the next.
+      for (let left = cents; left > 0;) {
+        const to = coming.find((month) => month > balance.month && deliversOncePaid(row, month) && !paidMonths.has(month));
+        if (!to) break;
+        const amountCents = Math.min(left, PRICE_PER_MONTH_CENTS - Math.max(0, holding.get(to) ?? 0));
+        if (amountCents <= 0) {
+          paidMonths.add(to);
+          continue;
+        }
+        const entryRef = `carry:${randomUUID()}`;
+        const common = {
+          subscriptionId: row.id,
+          kind: 'carry' as const,
+          paymentRef,
+          entryRef,
+          actorKind: actor.kind,
+          actor: actor.id,
+          at: now,
+        };
+        const reason = noLongerDelivers
+          ? `${balance.month} no longer delivers; its money pays for ${to}`
+          : `${balance.month} was held by a payment that did not go through; its money pays for ${to}`;
+        await tx.insert(ledgerEntries).values([
+          { ...common, month: balance.month, amountCents: -amountCents, reason },
+          { ...common, month: to, amountCents, reason },
+        ]);
+        holding.set(to, (holding.get(to) ?? 0) + amountCents);
+        if (holding.get(to)! >= PRICE_PER_MONTH_CENTS) paidMonths.add(to);
+        left -= amountCents;
+        const same = carries.find((carry) => carry.from === balance.month && carry.to === to);
+        if (same) same.amountCents += amountCents;
+        else carries.push({ from: balance.month, to, amountCents });
+      }
+    }
   }
   return carries;
 }

@@ -36,11 +36,11 @@ export async function receiptFacts(
 }
 
 /**
- * Issues a receipt for every payment recorded without one, and e-mails it for each month
- * charged to the saved card: the amount, the months and their delivery days, the card's brand
- * and last four, and the link to the account every e-mail has. A checkout's payment is already
- * told in its confirmation e-mail, sent in the same transaction, so its receipt is only shown in
- * the account. The receipts row is the once: a payment
+ * Issues a receipt for every payment recorded without one, and e-mails it: the amount, the
+ * months and their delivery days (a prepaid gift's checkout: each of them), the card's brand and
+ * last four, and the link to the account every e-mail has. A checkout's payment gets one too,
+ * after its confirmation e-mail, which cannot say the card (it is sent in the fulfilment's
+ * transaction, before the provider is asked). The receipts row is the once: a payment
  * recorded twice is one charge entry, and two runs at once insert its receipt once, so one
  * e-mail. A provider that cannot say the card leaves the receipt for the next run.
  * Returns how many receipts were issued.
@@ -74,8 +74,6 @@ export async function issueReceipts(db: Db, provider: Pick<PaymentProvider, 'pay
         .onConflictDoNothing()
         .returning();
       if (!receipt) return false;
-      // A checkout's payment is told in its confirmation e-mail; its receipt is in the account.
-      if (paymentRef.startsWith('checkout:')) return true;
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, receipt.subscriptionId));
       const facts = await receiptFacts(tx, charges, receipt);
       await queueEmail(

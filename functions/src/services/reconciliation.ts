@@ -10,6 +10,8 @@ import { applyDisputeEvent } from './provider-events';
 export interface IntentObject {
   id: string;
   status: string;
+  /** In cents, as Stripe sends it. */
+  amount: number;
   metadata?: Record<string, string>;
   last_payment_error?: { code?: string; message?: string } | null;
 }
@@ -54,7 +56,7 @@ async function tryOf(db: Db, intent: IntentObject): Promise<ChargeTry | null> {
 
 /** What a payment_intent event says became of the charge. */
 function outcomeOf(event: Extract<ReconciledEvent, { intent: IntentObject }>): ChargeOutcome {
-  if (event.type === 'payment_intent.succeeded') return { status: 'paid' };
+  if (event.type === 'payment_intent.succeeded') return { status: 'paid', amountCents: event.intent.amount };
   const error = event.intent.last_payment_error;
   if (error?.code === 'authentication_required') return { status: 'needs-authentication' };
   return { status: 'declined', reason: error?.message ?? 'The card was declined.' };

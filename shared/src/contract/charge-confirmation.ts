@@ -13,6 +13,7 @@ export const CHARGE_CONFIRMATION_MESSAGES = {
   declined:
     'The payment did not go through. We hold the deliveries and try the card again once a day until the delivery day; you can also use another card from your account.',
   expired: 'This payment can no longer be confirmed: its delivery day has passed, so that delivery was not made and is not charged.',
+  notDelivered: 'This payment is no longer needed: that delivery will not be made (the subscription changed since), so it is not charged.',
   unknown: 'This link is not known or has expired. Your account shows where each payment stands.',
   unreachable: 'We could not reach our payment provider just now, and nothing was charged. Please try again in a minute.',
 } as const;

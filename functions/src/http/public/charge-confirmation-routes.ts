@@ -6,10 +6,11 @@ import { formatMonth } from '@blooms/shared/contract/months';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { deliveryDateOf } from '../../services/delivery-dates';
 import type { Db } from '../../db/database';
-import { chargeAttempts } from '../../db/schema';
+import { chargeAttempts, subscriptions } from '../../db/schema';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { settleChargeTry, type ChargeTry } from '../../services/billing';
+import { deliversOncePaid } from '../../services/lifecycle';
 import type { PublicScope } from '../access';
 import { TEST_CHECKOUT_PATH } from '../paths';
 
@@ -62,8 +63,16 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
     return outcome;
   }
 
-  /** Whether the charge's delivery day has passed: held, that month was not delivered, and is no longer charged. */
-  const pastItsDay = async (tried: ChargeTry) => (await deliveryDateOf(db, tried.month)).date < studioDate(deps.clock());
+  /**
+   * Why the charge can no longer be confirmed, or null while it can: its delivery day has passed
+   * (held, that month was not delivered), or its month no longer delivers (the subscription was
+   * cancelled since). Either way it is not charged: money taken then would pay for no delivery.
+   */
+  async function closedBecause(tried: ChargeTry): Promise<string | null> {
+    if ((await deliveryDateOf(db, tried.month)).date < studioDate(deps.clock())) return SAY.expired;
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, tried.subscriptionId));
+    return row && deliversOncePaid(row, tried.month) ? null : SAY.notDelivered;
+  }
 
   const send = (reply: import('fastify').FastifyReply, status: number, html: string) =>
     reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
@@ -79,12 +88,9 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
       return send(reply, 503, page('Payment', `<main><h1>Payment</h1><p>${escapeHtml(SAY.unreachable)}</p></main>`));
     }
     const heading = `Your ${formatMonth(tried.month)} delivery`;
-    if (outcome === 'needs-authentication' && (await pastItsDay(tried)))
-      return send(
-        reply,
-        200,
-        page('Payment', `<main><h1>${escapeHtml(heading)}</h1><p role="status">${escapeHtml(SAY.expired)}</p></main>`),
-      );
+    const closed = outcome === 'needs-authentication' ? await closedBecause(tried) : null;
+    if (closed)
+      return send(reply, 200, page('Payment', `<main><h1>${escapeHtml(heading)}</h1><p role="status">${escapeHtml(closed)}</p></main>`));
     const account = `<a class="button" href="${escapeHtml(deps.site.accountUrl)}">Go to your account</a>`;
     const message =
       outcome === 'paid'
@@ -104,8 +110,8 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
     scope.post<{ Params: { token: string } }>(`${CHARGE_CONFIRMATION_PATH}/:token`, async (request, reply) => {
       const here = `${CHARGE_CONFIRMATION_PATH}/${encodeURIComponent(request.params.token)}`;
       const tried = await findTry(request.params.token);
-      // Nothing to confirm, or its delivery day has passed (the month was not delivered, so it is not charged).
-      if (!tried?.providerRef || tried.outcome !== 'needs-authentication' || (await pastItsDay(tried))) return reply.redirect(here, 303);
+      // Nothing to confirm, or no longer (its delivery day passed, or the month no longer delivers): not charged.
+      if (!tried?.providerRef || tried.outcome !== 'needs-authentication' || (await closedBecause(tried))) return reply.redirect(here, 303);
       try {
         const step = await provider.authenticationStep(tried.providerRef, `${deps.origin(request)}${here}`);
         if ('url' in step) return reply.redirect(step.url, 303);

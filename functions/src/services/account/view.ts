@@ -20,7 +20,7 @@ import type { Db } from '../../db/database';
 import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../../db/schema';
 import { receiptFacts, receiptKeyOf } from '../receipts';
 import { heldForUndeliveredMonths } from '../cancel-refunds';
-import { chargeHistory, ledgerOf, paidMonthsIn, type LedgerEntry } from '../payment-ledger';
+import { chargeHistory, ledgerOf, monthBalances, paidMonthsIn, type LedgerEntry } from '../payment-ledger';
 import { deliveryDatesBetween } from '../delivery-dates';
 import { NotFoundError } from '../errors';
 import { lifecycleOf } from '../lifecycle';
@@ -40,7 +40,14 @@ async function comingDates(db: Db, now: Date): Promise<MonthDeliveryDate[]> {
   return deliveryDatesBetween(db, addMonths(thisMonth, -ACCOUNT_MONTHS_AHEAD), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
 }
 
-export function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, paidMonths: Set<MonthKey>, now: Date): AccountMonth {
+/** heldCents: what the month already holds (part of a payment carried to it): its charge is the rest of the price. */
+export function describeMonth(
+  row: SubscriptionDbRow,
+  day: MonthDeliveryDate,
+  paidMonths: Set<MonthKey>,
+  now: Date,
+  heldCents = 0,
+): AccountMonth {
   const state = monthState(row, lifecycleOf(row), day.month);
   const paid = paidMonths.has(day.month);
   const open = changesAllowed(day.date, now) && row.status !== 'cancelled';
@@ -51,7 +58,7 @@ export function describeMonth(row: SubscriptionDbRow, day: MonthDeliveryDate, pa
     lastDayForChanges: day.lastDayForChanges,
     state,
     changeable: open && (state === 'delivering' || state === 'skipped'),
-    chargeCents: charged ? PRICE_PER_MONTH_CENTS : 0,
+    chargeCents: charged ? PRICE_PER_MONTH_CENTS - Math.min(PRICE_PER_MONTH_CENTS, Math.max(0, heldCents)) : 0,
     chargeDate: charged ? chargeDateFor(day.date) : null,
     paid,
   };
@@ -112,6 +119,7 @@ export async function accountOf(
     subscriptions: rows.map((row): AccountSubscription => {
       const ledger = paymentRows.filter((entry) => entry.subscriptionId === row.id);
       const paidMonths = paidMonthsIn(ledger);
+      const held = new Map(monthBalances(ledger).map((balance) => [balance.month, balance.balanceCents]));
       const keptIfCancelled = lastDeliveryKept(row, coming, paidMonths, now);
       const since = row.createdAt.toISOString().slice(0, 7);
       const past: AccountPastDelivery[] = dates
@@ -138,7 +146,7 @@ export async function accountOf(
         statusLabel: lifecycleLabel(lifecycleOf(row)),
         pausedFrom: row.pausedFrom,
         pausedUntil: row.pausedUntil,
-        coming: coming.map((day) => describeMonth(row, day, paidMonths, now)),
+        coming: coming.map((day) => describeMonth(row, day, paidMonths, now, held.get(day.month))),
         lastDeliveryIfCancelled: keptIfCancelled?.date ?? null,
         past,
         payments: chargeHistory(ledger).map((charge) => ({
