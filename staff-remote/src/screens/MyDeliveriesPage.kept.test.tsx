@@ -44,6 +44,19 @@ class JsonResponse {
 }
 beforeAll(() => Object.defineProperty(globalThis, 'Response', { configurable: true, value: JsonResponse }));
 
+const SIGNED_IN = {
+  status: 'signed-in',
+  role: 'employee',
+  record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' },
+} as const;
+
+/** The host has read Ella's user record: the live list replaces the kept one. */
+async function signInConfirmed() {
+  act(() => useAuthStore.setState(SIGNED_IN));
+  expect(await screen.findByRole('heading', { level: 1, name: "Ella's Deliveries" })).toBeInTheDocument();
+  expect(screen.queryByText(/Updating…/)).not.toBeInTheDocument();
+}
+
 function renderPage() {
   render(
     <MemoryRouter future={ROUTER_FUTURE}>
@@ -75,15 +88,7 @@ it('draws the kept stops at once while the sign-in is checked, read-only and mar
 
   // Signed in: the live list replaces it.
   api.myDeliveriesStart.mockResolvedValue({ start: START, rows: [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'delivered')] });
-  act(() =>
-    useAuthStore.setState({
-      status: 'signed-in',
-      role: 'employee',
-      record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' },
-    }),
-  );
-  expect(await screen.findByRole('heading', { level: 1, name: "Ella's Deliveries" })).toBeInTheDocument();
-  expect(screen.queryByText(/Updating…/)).not.toBeInTheDocument();
+  await signInConfirmed();
   expect(screen.getByRole('button', { name: /^Out For Delivery/ })).toBeEnabled();
   expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1);
   // The live list is what the next opening draws first.
@@ -120,15 +125,7 @@ it('asks for its opening as soon as a sign-in is restored, alongside the check o
   });
   expect(JSON.stringify([...kept.values()])).not.toContain('delivered');
 
-  act(() =>
-    useAuthStore.setState({
-      status: 'signed-in',
-      role: 'employee',
-      record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' },
-    }),
-  );
-  expect(await screen.findByRole('heading', { level: 1, name: "Ella's Deliveries" })).toBeInTheDocument();
-  expect(screen.queryByText(/Updating…/)).not.toBeInTheDocument();
+  await signInConfirmed();
   expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1);
   await waitFor(() => expect(JSON.stringify([...kept.values()])).toContain('delivered'));
 });
@@ -148,7 +145,7 @@ it('keeps nothing from an opening answered before a restored sign-in turned out 
 
 it('does not show a kept list of someone else’s stops once the signed-in person is known', async () => {
   keep({ start: START, rows: [row('x', { firstName: 'Xan' }, { status: 'not-started', assignedTo: 'finn@blooms.example' })] });
-  useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
+  useAuthStore.setState(SIGNED_IN);
   api.myDeliveriesStart.mockReturnValue(new Promise(() => undefined));
   renderPage();
   expect(await screen.findByText('Finding the next delivery day…')).toBeInTheDocument();
