@@ -97,10 +97,12 @@ const summary = (timings: number[]) => {
 };
 
 /** Adds a row to a subscription's history: a write that moves the figures version, as any change to what they are read from does. */
-const aWrite = (db: Database['db'], subscriptionId: string | null) =>
-  db.execute(
+async function aWrite(db: Database['db'], subscriptionId: string | null) {
+  // Awaited here: drizzle runs a query only once it is awaited.
+  await db.execute(
     sql`insert into subscription_events (subscription_id, actor_kind, actor, kind, detail) values (${subscriptionId}, 'staff', 'bench', 'note', '{}')`,
   );
+}
 
 /**
  * Times the figures as the admin route serves them (read-models/kept-figures.ts), in process (no
