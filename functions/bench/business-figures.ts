@@ -161,12 +161,16 @@ export async function benchBusinessFigures() {
     }
 
     console.log(`business figures (${studioDate(now)}, default range, ${SUBSCRIPTIONS} subscriptions, ${database.kind}):`);
-    console.log(`  a read of the figures (a recompute; the first request for a range waits for one): ${summary(recomputes)} (${RUNS} runs, a write before each)`);
+    console.log(
+      `  a read of the figures (a recompute; the first request for a range waits for one): ${summary(recomputes)} (${RUNS} runs, a write before each)`,
+    );
     console.log(`  first request, nothing kept yet: ${firstRequest.toFixed(0)} ms`);
     console.log(
       `  requests while the data changes (a write every ${writeMs} ms, ${writes} in all; a request every ${gapMs} ms for ${seconds} s, ${requests.length} requests, ${refreshing} answered while newer figures were being read): ${summary(requests)}`,
     );
-    console.log(`  how old the figures answered were (request time less asOf): ${summary(behind)}, max ${Math.max(...behind).toFixed(0)} ms`);
+    console.log(
+      `  how old the figures answered were (request time less asOf): ${summary(behind)}, max ${Math.max(...behind).toFixed(0)} ms`,
+    );
 
     const months = monthsOfRange(...(Object.values(defaultFiguresRange(thisMonth)) as [string, string]));
     const sets = await FIGURE_PARTS.setsFor(db, months, thisMonth);

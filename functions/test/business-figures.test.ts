@@ -2,7 +2,13 @@
 // computed again here, in plain JavaScript over the raw rows, and the two must agree.
 import type { FastifyInstance } from 'fastify';
 import { CANCEL_REASONS, chargeDateFor, PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
-import { BUSINESS_FIGURES_MESSAGES, monthsOfRange, RETENTION_MONTHS, type BusinessFigures, type FigureNumbers } from '@blooms/shared/contract/business-figures';
+import {
+  BUSINESS_FIGURES_MESSAGES,
+  monthsOfRange,
+  RETENTION_MONTHS,
+  type BusinessFigures,
+  type FigureNumbers,
+} from '@blooms/shared/contract/business-figures';
 import { addDays, defaultDeliveryDate, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { HOLDING_STATUSES, monthState, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, ALL_MONTH_NUMBERS, type MonthKey } from '@blooms/shared/contract/months';

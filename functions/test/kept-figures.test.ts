@@ -82,7 +82,8 @@ describe.each(DATABASE_KINDS)('the owner’s figures, served while newer ones ar
 
   it('keeps the figures it has when reading them again fails, and logs why', async () => {
     let fail = false;
-    const read: FiguresReader = (db, range, now) => (fail ? Promise.reject(new Error('the database went away')) : businessFigures(db, range, now));
+    const read: FiguresReader = (db, range, now) =>
+      fail ? Promise.reject(new Error('the database went away')) : businessFigures(db, range, now);
     const errors: object[] = [];
     const kept = new KeptFigures(database.db, { read, log: { info: () => {}, warn: () => {}, error: (fields) => errors.push(fields) } });
     const first = await kept.figures({}, NOW);

@@ -196,7 +196,11 @@ describe('the business figures', () => {
     // Noon in the studio (Denver, 7 hours behind UTC in November).
     jest.useFakeTimers({ now: new Date('2026-11-20T19:00:30.000Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
-      const newer = { ...FIGURES, subscribers: [FIGURES.subscribers[0]!, { ...FIGURES.subscribers[1]!, new: 21 }], asOf: '2026-11-20T19:00:31.000Z' };
+      const newer = {
+        ...FIGURES,
+        subscribers: [FIGURES.subscribers[0]!, { ...FIGURES.subscribers[1]!, new: 21 }],
+        asOf: '2026-11-20T19:00:31.000Z',
+      };
       api.load
         .mockResolvedValueOnce({ ...FIGURES, asOf: '2026-11-20T18:58:00.000Z', refreshing: true })
         .mockResolvedValueOnce({ ...newer, refreshing: false });

@@ -158,15 +158,18 @@ export default function BusinessFiguresPage() {
         recheck.current.timer = setTimeout(() => {
           recheck.current.timer = null;
           const current = () => thisLoad === recheck.current.loads;
-          figuresApi.load(asked).then(
-            (newer) => {
-              if (current()) setFigures(newer);
-            },
-            // The figures shown stay, with the time they are of.
-            () => undefined,
-          ).finally(() => {
-            if (current()) setRecheckPending(false);
-          });
+          figuresApi
+            .load(asked)
+            .then(
+              (newer) => {
+                if (current()) setFigures(newer);
+              },
+              // The figures shown stay, with the time they are of.
+              () => undefined,
+            )
+            .finally(() => {
+              if (current()) setRecheckPending(false);
+            });
         }, FIGURES_RECHECK_MS);
       }
     } catch (error) {
@@ -193,8 +196,7 @@ export default function BusinessFiguresPage() {
         </p>
         {figures && (
           <p className="figures-page__as-of" role="status">
-            Figures as of {formatTimeToday(figures.asOf, new Date())}.
-            {figures.refreshing && recheckPending && ' Bringing them up to date…'}
+            Figures as of {formatTimeToday(figures.asOf, new Date())}.{figures.refreshing && recheckPending && ' Bringing them up to date…'}
           </p>
         )}
         <RangeChooser
