@@ -223,6 +223,30 @@ test('an admin reads the business figures on a laptop and on a phone: numbers, t
   expect(errors).toEqual([]);
 });
 
+test('right after a change the page shows the figures it had, says it is bringing them up to date, then shows the newer ones', async ({
+  page,
+  request,
+}) => {
+  const admin = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
+  const before = await upToDateFigures(request, admin);
+  const newInRange = (figures: BusinessFigures) => figures.subscribers.reduce((n, month) => n + month.new, 0);
+  const last = `Newer${Date.now().toString(36)}`;
+  await subscribeByApi(request, `${last.toLowerCase()}@example.com`, 'all', 'Nora', last);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page, ADMIN_EMAIL);
+  await page.goto('/figures');
+  const asOf = page.getByText(/^Figures as of/);
+  const newShown = page.locator('.figures-part__summary div', { hasText: 'New in the range' }).locator('dd');
+  // The first answer after the change: the figures kept from before it, newer ones being read.
+  await expect(asOf).toContainText('Bringing them up to date…');
+  await expect(newShown).toHaveText(count(newInRange(before)));
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'figures-refreshing-390.png') });
+  // The page asks again a few seconds later and shows the newer figures, with their time.
+  await expect(asOf).toHaveText(/^Figures as of ([A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2}\s[AP]M\.$/, { timeout: 15_000 });
+  await expect(newShown).toHaveText(count(newInRange(before) + 1));
+});
+
 test('a range the server refuses is shown with its reason', async ({ page }) => {
   await signInAsStaff(page, ADMIN_EMAIL);
   const month = calendarMonth();
