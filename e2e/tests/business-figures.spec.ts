@@ -64,6 +64,21 @@ async function downloadCsv(page: Page, caption: string | RegExp) {
   return { name: file.suggestedFilename(), lines: fs.readFileSync((await file.path())!, 'utf8').split('\r\n') };
 }
 
+/**
+ * The figures once they count every change made so far: right after a change the server answers
+ * with the figures it kept (refreshing) while it reads newer ones, so ask until it has them.
+ */
+async function upToDateFigures(request: APIRequestContext, headers: Record<string, string>): Promise<BusinessFigures> {
+  let figures: BusinessFigures | null = null;
+  await expect(async () => {
+    const answer = await request.get('/api/business-figures', { headers });
+    expect(answer.status()).toBe(200);
+    figures = (await answer.json()) as BusinessFigures;
+    expect(figures.refreshing).toBe(false);
+  }).toPass({ timeout: 30_000 });
+  return figures!;
+}
+
 test('an admin reads the business figures on a laptop and on a phone: numbers, tables, charts, CSV files, chasing a payment', async ({
   page,
   request,
@@ -73,9 +88,7 @@ test('an admin reads the business figures on a laptop and on a phone: numbers, t
   const email = `${last.toLowerCase()}@example.com`;
   await aPastDueSubscription(request, email, last);
   const admin = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
-  const answer = await request.get('/api/business-figures', { headers: admin });
-  expect(answer.status()).toBe(200);
-  const figures = (await answer.json()) as BusinessFigures;
+  const figures = await upToDateFigures(request, admin);
   expect({ from: figures.from, to: figures.to }).toEqual(defaultFiguresRange(calendarMonth()));
   const range = `${figures.from}-to-${figures.to}`;
   const thisMonth = figures.subscribers.find((month) => month.month === calendarMonth())!;
@@ -89,6 +102,8 @@ test('an admin reads the business figures on a laptop and on a phone: numbers, t
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Business figures');
   await expect(page.getByLabel('From month')).toHaveValue(figures.from);
   await expect(page.getByLabel('To month')).toHaveValue(figures.to);
+  // Nothing changed since the figures above were read: the page shows those, up to date.
+  await expect(page.getByText(/^Figures as of ([A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2}\s[AP]M\.$/)).toBeVisible();
 
   // Subscribers: every month of the range, this month's numbers as the server counts them.
   const subscribers = page.getByRole('table', { name: 'Subscribers by month' });
@@ -206,6 +221,30 @@ test('an admin reads the business figures on a laptop and on a phone: numbers, t
   await page.screenshot({ path: path.join(SCREENSHOTS, 'figures-390.png'), fullPage: true });
 
   expect(errors).toEqual([]);
+});
+
+test('right after a change the page shows the figures it had, says it is bringing them up to date, then shows the newer ones', async ({
+  page,
+  request,
+}) => {
+  const admin = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
+  const before = await upToDateFigures(request, admin);
+  const newInRange = (figures: BusinessFigures) => figures.subscribers.reduce((n, month) => n + month.new, 0);
+  const last = `Newer${Date.now().toString(36)}`;
+  await subscribeByApi(request, `${last.toLowerCase()}@example.com`, 'all', 'Nora', last);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page, ADMIN_EMAIL);
+  await page.goto('/figures');
+  const asOf = page.getByText(/^Figures as of/);
+  const newShown = page.locator('.figures-part__summary div', { hasText: 'New in the range' }).locator('dd');
+  // The first answer after the change: the figures kept from before it, newer ones being read.
+  await expect(asOf).toContainText('Bringing them up to date…');
+  await expect(newShown).toHaveText(count(newInRange(before)));
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'figures-refreshing-390.png') });
+  // The page asks again a few seconds later and shows the newer figures, with their time.
+  await expect(asOf).toHaveText(/^Figures as of ([A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2}\s[AP]M\.$/, { timeout: 15_000 });
+  await expect(newShown).toHaveText(count(newInRange(before) + 1));
 });
 
 test('a range the server refuses is shown with its reason', async ({ page }) => {

@@ -1,7 +1,8 @@
 // `BENCH_ONLY=figures pnpm bench:api` (or `npx tsx bench/business-figures.ts`): seeds
 // BENCH_FIGURES_SUBSCRIPTIONS subscriptions (default 100,000) with two years of deliveries,
-// charges, refunds and some history, then times the owner's figures for the default range, cold
-// and warm, BENCH_FIGURES_RUNS times each (default 20). Prints numbers only; nothing here passes
+// charges, refunds and some history, then times the owner's figures for the default range: a read
+// of them (BENCH_FIGURES_RUNS times, default 5), and requests while the data changes (see
+// benchBusinessFigures). Prints numbers only; nothing here passes
 // or fails. Runs on PostgreSQL at DATABASE_URL (a database is made and dropped under it), or on
 // embedded PGlite without one.
 import { sql } from 'drizzle-orm';
@@ -9,12 +10,12 @@ import { Client } from 'pg';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { openDatabase, type Database } from '../src/db/database';
-import { FIGURE_PARTS } from '../src/read-models/business-figures';
-import { keptBusinessFigures } from '../src/read-models/kept-figures';
+import { businessFigures, FIGURE_PARTS } from '../src/read-models/business-figures';
+import { KeptFigures } from '../src/read-models/kept-figures';
 import { defaultFiguresRange, monthsOfRange } from '@blooms/shared/contract/business-figures';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_FIGURES_SUBSCRIPTIONS ?? 100_000);
-const RUNS = Number(process.env.BENCH_FIGURES_RUNS ?? 20);
+const RUNS = Number(process.env.BENCH_FIGURES_RUNS ?? 5);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
@@ -95,11 +96,21 @@ const summary = (timings: number[]) => {
   return `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms`;
 };
 
+/** Adds a row to a subscription's history: a write that moves the figures version, as any change to what they are read from does. */
+async function aWrite(db: Database['db'], subscriptionId: string | null) {
+  // Awaited here: drizzle runs a query only once it is awaited.
+  await db.execute(
+    sql`insert into subscription_events (subscription_id, actor_kind, actor, kind, detail) values (${subscriptionId}, 'staff', 'bench', 'note', '{}')`,
+  );
+}
+
 /**
- * Times the figures as the admin route serves them (read-models/kept-figures.ts): cold, right
- * after a change (a subscription's history gains a row, which moves the figures version, so
- * everything is read again), and warm (nothing changed since: served from memory). Then each
- * part of a cold read on its own.
+ * Times the figures as the admin route serves them (read-models/kept-figures.ts), in process (no
+ * HTTP): first a read of them (what a recompute takes: how far behind the figures served can be,
+ * on top of the time since the last write), then requests one after another every
+ * BENCH_FIGURES_GAP_MS (default 100) for BENCH_FIGURES_SECONDS (default 30) while a write is made
+ * every BENCH_FIGURES_WRITE_MS (default 1,000): each answered with the figures kept, refreshed in
+ * the background. Then each part of a read on its own.
  */
 export async function benchBusinessFigures() {
   const { database, drop } = await open();
@@ -113,17 +124,57 @@ export async function benchBusinessFigures() {
     const {
       rows: [someone],
     } = (await db.execute(sql`select id from subscriptions limit 1`)) as unknown as { rows: { id: string }[] };
-    const cold: number[] = [];
-    const warm: number[] = [];
+    const someoneId = someone?.id ?? null;
+
+    const recomputes: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      await db.execute(
-        sql`insert into subscription_events (subscription_id, actor_kind, actor, kind, detail) values (${someone?.id ?? null}, 'staff', 'bench', 'note', '{}')`,
-      );
-      cold.push(await timed(() => keptBusinessFigures(db, {}, now)));
-      warm.push(await timed(() => keptBusinessFigures(db, {}, now)));
+      await aWrite(db, someoneId);
+      recomputes.push(await timed(() => businessFigures(db, {}, new Date())));
     }
+
+    const seconds = Number(process.env.BENCH_FIGURES_SECONDS ?? 30);
+    const gapMs = Number(process.env.BENCH_FIGURES_GAP_MS ?? 100);
+    const writeMs = Number(process.env.BENCH_FIGURES_WRITE_MS ?? 1000);
+    const kept = new KeptFigures(db);
+    const firstRequest = await timed(() => kept.figures({}, new Date()));
+    let writes = 0;
+    const writer = setInterval(() => {
+      writes += 1;
+      void aWrite(db, someoneId);
+    }, writeMs);
+    const requests: number[] = [];
+    const behind: number[] = [];
+    let refreshing = 0;
+    const until = Date.now() + seconds * 1000;
+    try {
+      while (Date.now() < until) {
+        const asked = new Date();
+        const startedAt = performance.now();
+        const answer = await kept.figures({}, asked);
+        requests.push(performance.now() - startedAt);
+        behind.push(asked.getTime() - Date.parse(answer.asOf));
+        if (answer.refreshing) refreshing += 1;
+        await new Promise((resolve) => setTimeout(resolve, gapMs));
+      }
+    } finally {
+      clearInterval(writer);
+    }
+
+    console.log(`business figures (${studioDate(now)}, default range, ${SUBSCRIPTIONS} subscriptions, ${database.kind}):`);
+    console.log(
+      `  a read of the figures (a recompute; the first request for a range waits for one): ${summary(recomputes)} (${RUNS} runs, a write before each)`,
+    );
+    console.log(`  first request, nothing kept yet: ${firstRequest.toFixed(0)} ms`);
+    console.log(
+      `  requests while the data changes (a write every ${writeMs} ms, ${writes} in all; a request every ${gapMs} ms for ${seconds} s, ${requests.length} requests, ${refreshing} answered while newer figures were being read): ${summary(requests)}`,
+    );
+    console.log(
+      `  how old the figures answered were (request time less asOf): ${summary(behind)}, max ${Math.max(...behind).toFixed(0)} ms`,
+    );
+
     const months = monthsOfRange(...(Object.values(defaultFiguresRange(thisMonth)) as [string, string]));
     const sets = await FIGURE_PARTS.setsFor(db, months, thisMonth);
+    console.log('  each part of a read on its own:');
     for (const [label, part] of [
       ['month sets (subscribers, money, retention, deliveries by month)', () => FIGURE_PARTS.setsFor(db, months, thisMonth)],
       ['subscribers made and cancelled', () => FIGURE_PARTS.subscribers(db, months, sets)],
@@ -131,10 +182,7 @@ export async function benchBusinessFigures() {
       ['leaving', () => FIGURE_PARTS.leaving(db, months)],
       ['delivery days', () => FIGURE_PARTS.deliveryDays(db, months, studioDate(now), sets)],
     ] as const)
-      console.log(`  ${label}: ${(await timed(part)).toFixed(0)} ms`);
-    console.log(`business figures (${studioDate(now)}, default range), ${RUNS} runs each:`);
-    console.log(`  cold (right after a change, everything read again): ${summary(cold)}`);
-    console.log(`  warm (nothing changed, served from memory): ${summary(warm)}`);
+      console.log(`    ${label}: ${(await timed(part)).toFixed(0)} ms`);
   } finally {
     await drop();
   }

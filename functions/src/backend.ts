@@ -22,6 +22,7 @@ import type { Logger } from './infrastructure/logger';
 import { backupAndVerify, backupEmbedded, type PhotoSource } from './backup/backup';
 import { serveBackupRequests } from './backup/control';
 import { NightlyBackups } from './backup/nightly';
+import { keptFiguresFor } from './read-models/kept-figures';
 
 export interface Backend {
   app: FastifyInstance;
@@ -65,6 +66,9 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
   const stopBackups = await startBackups(config, database, { blobs, bucket: config.storageBucket }, app.log);
   if (created.length > 0) app.log.info({ admins: created }, 'created admin user records from ADMIN_EMAILS');
   if (seeded > 0) app.log.info({ subscriptions: seeded }, 'added demo subscriptions to the empty local database');
+  // The owner's figures for the default range, read in the background so the first request finds them kept.
+  // Only here (the standalone server): a Cloud Function instance starts per request and reads them when asked.
+  void keptFiguresFor(database.db, app.log).warm(new Date());
   app.log.info({ database: database.kind, authEmulator: config.authEmulatorHost }, 'backend ready');
   return {
     app,

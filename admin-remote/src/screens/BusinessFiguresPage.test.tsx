@@ -13,7 +13,7 @@ import {
 import { figuresApi } from '../features/figures/api';
 import { drawChart } from '../features/figures/chart-library';
 import { textOf } from '../test-support/read-blob';
-import BusinessFiguresPage from './BusinessFiguresPage';
+import BusinessFiguresPage, { FIGURES_RECHECK_MS } from './BusinessFiguresPage';
 
 jest.mock('../features/figures/api', () => ({ figuresApi: { load: jest.fn(), paymentsToChase: jest.fn(), sendCardLinkAgain: jest.fn() } }));
 // Chart.js draws on a canvas, which jsdom has not got; what each chart is given is checked instead.
@@ -76,6 +76,8 @@ const FIGURES: BusinessFigures = {
     },
     { month: '2026-11', date: '2026-11-12', planned: 45, deliveredOnTheDay: 0, deliveredLater: 0, notDelivered: 0, leftAtDoorWithPhoto: 0 },
   ],
+  asOf: '2026-11-20T19:05:00.000Z',
+  refreshing: false,
 };
 
 const ROSA: PaymentToChase = {
@@ -188,6 +190,49 @@ describe('the business figures', () => {
     });
     const deliveriesSpec = jest.mocked(drawChart).mock.calls[3]![1];
     expect(deliveriesSpec.series.find((series) => series.label === 'Still to come')!.data).toEqual([0, 45]);
+  });
+
+  it('says when the figures are of, and while they are being brought up to date asks again once, then shows the newer ones', async () => {
+    // Noon in the studio (Denver, 7 hours behind UTC in November).
+    jest.useFakeTimers({ now: new Date('2026-11-20T19:00:30.000Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const newer = {
+        ...FIGURES,
+        subscribers: [FIGURES.subscribers[0]!, { ...FIGURES.subscribers[1]!, new: 21 }],
+        asOf: '2026-11-20T19:00:31.000Z',
+      };
+      api.load
+        .mockResolvedValueOnce({ ...FIGURES, asOf: '2026-11-20T18:58:00.000Z', refreshing: true })
+        .mockResolvedValueOnce({ ...newer, refreshing: false });
+      renderAt();
+      const asOf = await screen.findByText(/^Figures as of/);
+      expect(asOf).toHaveTextContent('Figures as of 11:58 AM. Bringing them up to date…');
+      expect(within(part('Subscribers')).getByText('New in the range').nextSibling).toHaveTextContent('28');
+      expect(api.load).toHaveBeenCalledTimes(1);
+      await act(async () => jest.advanceTimersByTime(FIGURES_RECHECK_MS));
+      expect(api.load).toHaveBeenCalledTimes(2);
+      expect(api.load).toHaveBeenLastCalledWith(null);
+      expect(screen.getByText(/^Figures as of/)).toHaveTextContent(/^Figures as of 12:00 PM\.$/);
+      expect(within(part('Subscribers')).getByText('New in the range').nextSibling).toHaveTextContent('29');
+      // Once only: the newer answer is shown as it is.
+      await act(async () => jest.advanceTimersByTime(3 * FIGURES_RECHECK_MS));
+      expect(api.load).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives the date too when the figures are of an earlier day, and does not ask again when they are up to date', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-21T15:00:00.000Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      api.load.mockResolvedValue(FIGURES);
+      renderAt();
+      expect(await screen.findByText(/^Figures as of/)).toHaveTextContent(/^Figures as of Nov 20, 2026, 12:05 PM\.$/);
+      await act(async () => jest.advanceTimersByTime(3 * FIGURES_RECHECK_MS));
+      expect(api.load).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('downloads each part as a CSV named by the range, with its header row and raw numbers', async () => {

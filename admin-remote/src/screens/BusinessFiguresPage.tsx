@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
@@ -10,10 +10,13 @@ import { deliveriesChart, leavingChart, moneyChart, subscribersChart } from '../
 import { deliveriesTable, leavingTable, moneyTable, retentionTable, subscribersTable } from '../features/figures/figure-tables';
 import { FigureChart } from '../features/figures/FigureChart';
 import { FigureTableView } from '../features/figures/FigureTableView';
-import { formatCount, formatDollars } from '../features/figures/format';
+import { formatCount, formatDollars, formatTimeToday } from '../features/figures/format';
 import { PaymentsToChase } from '../features/figures/PaymentsToChase';
 import { RangeChooser, type MonthRange } from '../features/figures/RangeChooser';
 import '../features/figures/figures.css';
+
+/** When the figures served are being read again, the page asks once more after this long (a read takes a few seconds). */
+export const FIGURES_RECHECK_MS = 5000;
 
 const PARTS = [
   { id: 'subscribers', title: 'Subscribers' },
@@ -130,12 +133,45 @@ export default function BusinessFiguresPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [rangeProblem, setRangeProblem] = useState<string | null>(null);
 
+  // Asking again once, a while after an answer whose figures were being read again.
+  const recheck = useRef<{ timer: ReturnType<typeof setTimeout> | null; loads: number }>({ timer: null, loads: 0 });
+  const [recheckPending, setRecheckPending] = useState(false);
+  const stopRecheck = useCallback(() => {
+    if (recheck.current.timer) clearTimeout(recheck.current.timer);
+    recheck.current.timer = null;
+    setRecheckPending(false);
+  }, []);
+  useEffect(() => stopRecheck, [stopRecheck]);
+
   const load = useCallback(async () => {
+    stopRecheck();
+    // An answer to an earlier load (its range may no longer be the one asked for) is not shown.
+    const thisLoad = ++recheck.current.loads;
     setLoading(true);
     try {
-      setFigures(await figuresApi.load(asked));
+      const loaded = await figuresApi.load(asked);
+      setFigures(loaded);
       setLoadError(null);
       setRangeProblem(null);
+      if (loaded.refreshing) {
+        setRecheckPending(true);
+        recheck.current.timer = setTimeout(() => {
+          recheck.current.timer = null;
+          const current = () => thisLoad === recheck.current.loads;
+          figuresApi
+            .load(asked)
+            .then(
+              (newer) => {
+                if (current()) setFigures(newer);
+              },
+              // The figures shown stay, with the time they are of.
+              () => undefined,
+            )
+            .finally(() => {
+              if (current()) setRecheckPending(false);
+            });
+        }, FIGURES_RECHECK_MS);
+      }
     } catch (error) {
       // A range the server refuses changes nothing: the figures shown stay, with what is wrong.
       if (error instanceof ApiError && error.status === 400) setRangeProblem(error.message);
@@ -143,7 +179,7 @@ export default function BusinessFiguresPage() {
     } finally {
       setLoading(false);
     }
-  }, [asked]);
+  }, [asked, stopRecheck]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -158,6 +194,11 @@ export default function BusinessFiguresPage() {
             ? `${formatMonth(shown.from)} to ${formatMonth(shown.to)}, from the subscription, payment and delivery history.`
             : 'The last 12 months and the next 3, unless you choose other months.'}
         </p>
+        {figures && (
+          <p className="figures-page__as-of" role="status">
+            Figures as of {formatTimeToday(figures.asOf, new Date())}.{figures.refreshing && recheckPending && ' Bringing them up to date…'}
+          </p>
+        )}
         <RangeChooser
           key={shown ? `${shown.from}/${shown.to}` : 'asked'}
           shown={shown ?? asked}

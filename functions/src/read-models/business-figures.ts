@@ -4,8 +4,8 @@ import {
   defaultFiguresRange,
   monthsOfRange,
   RETENTION_MONTHS,
-  type BusinessFigures,
   type BusinessFiguresQuery,
+  type FigureNumbers,
   type DeliveryDayFigures,
   type MoneyMonth,
   type RetentionCohort,
@@ -92,7 +92,7 @@ async function subscribers(db: Db, months: MonthKey[], setsRead: SetsRead): Prom
   });
 }
 
-async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['leaving']> {
+async function leaving(db: Db, months: MonthKey[]): Promise<FigureNumbers['leaving']> {
   const inRange = (at: SQL) => sql`${studioMonth(at)} between ${months[0]} and ${months.at(-1)}`;
   const [given, instead] = await Promise.all([
     rowsOf<{ reason: string; n: number }>(
@@ -126,7 +126,7 @@ async function leaving(db: Db, months: MonthKey[]): Promise<BusinessFigures['lea
  * what the ledger holds for them. And the net charged per subscriber over the last 12 months
  * (yearSets: month sets holding those 12 months).
  */
-async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: SetsRead): Promise<BusinessFigures['money']> {
+async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: SetsRead): Promise<FigureNumbers['money']> {
   const yearMonths = monthsOfRange(addMonths(thisMonth, -11), thisMonth);
   const cashFrom = months[0]! < yearMonths[0]! ? months[0]! : yearMonths[0]!;
   const cashTo = months.at(-1)! > thisMonth ? months.at(-1)! : thisMonth;
@@ -254,7 +254,7 @@ async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise
 export const FIGURE_PARTS = { setsFor, subscribers, money, leaving, retention, deliveryDays };
 
 /** The owner's figures for the range asked for (the default: the last 12 months and the next 3), at this instant. */
-export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: Date): Promise<BusinessFigures> {
+export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: Date): Promise<FigureNumbers> {
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   const { from, to } = figuresRange(query, today);

@@ -139,7 +139,8 @@ export const moneyMonthSchema = z.object({
 });
 export type MoneyMonth = z.output<typeof moneyMonthSchema>;
 
-export const businessFiguresSchema = z.object({
+/** The figures of a range, as one read of the database counts them. */
+export const figureNumbersSchema = z.object({
   from: z.string(),
   to: z.string(),
   subscribers: z.array(subscribersMonthSchema),
@@ -156,6 +157,18 @@ export const businessFiguresSchema = z.object({
   }),
   retention: z.array(retentionCohortSchema),
   deliveries: z.array(deliveryDayFiguresSchema),
+});
+export type FigureNumbers = z.output<typeof figureNumbersSchema>;
+
+/**
+ * The figures as served: kept in memory, and answered at once even when the data has changed
+ * since they were read, while newer ones are read in the background.
+ */
+export const businessFiguresSchema = figureNumbersSchema.extend({
+  /** When the figures were read, as an ISO instant: they count everything committed by then. */
+  asOf: z.string(),
+  /** Newer figures are being read: asking again in a few seconds gets them. */
+  refreshing: z.boolean(),
 });
 export type BusinessFigures = z.output<typeof businessFiguresSchema>;
 

@@ -1,4 +1,4 @@
-import { STUDIO_TIME_ZONE } from '@blooms/shared/contract/delivery-dates';
+import { STUDIO_TIME_ZONE, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -24,3 +24,7 @@ export const formatDay = (date: string): string => DAY.format(dateOf(date));
 export const shortDay = (date: string): string => SHORT_DAY.format(dateOf(date));
 const INSTANT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: STUDIO_TIME_ZONE });
 export const formatInstant = (iso: string): string => INSTANT.format(new Date(iso));
+const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: STUDIO_TIME_ZONE });
+/** An instant as the studio's time of day ('2:05 PM'), with its date too when it is not today in the studio. */
+export const formatTimeToday = (iso: string, now: Date): string =>
+  studioDate(new Date(iso)) === studioDate(now) ? TIME.format(new Date(iso)) : formatInstant(iso);
