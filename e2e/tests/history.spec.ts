@@ -93,6 +93,7 @@ test("an admin reads a subscription's history from the dashboard, on a laptop an
     `${formatMonth(delivered)} delivery: Assigned to ${ADMIN_EMAIL}`,
     /^E-mail: /,
     `Skipped ${formatMonth(skipped)}`,
+    /^E-mail: Your Monthly Blooms receipt R-\d+: \$99$/,
     'E-mail: Your Monthly Blooms subscription is confirmed',
     `Paid $99 for ${formatMonth(first)}`,
     'Subscribed to the Yearly plan',

@@ -47,20 +47,29 @@ export async function crashMidPayment(kind: Kind) {
     const stored = await subscribers();
     const lost = acknowledged.filter((email) => !stored.includes(email));
     check(lost.length === 0, `acknowledged payments with no subscription: ${lost.join(', ')}`);
-    const mailsFor = (email: string, mails: string[]) => mails.filter((m) => m.includes(`<${email}>`)).length;
+    // Each subscription gets its confirmation and its first payment's receipt, each once.
+    const CONFIRMATION = 'Subject: Your Monthly Blooms subscription is confirmed';
+    const RECEIPT = 'Subject: Your Monthly Blooms receipt';
+    const mailsFor = (email: string, subject: string, mails: string[]) =>
+      mails.filter((m) => m.includes(`<${email}>`) && m.includes(subject)).length;
     await waitUntil(() => {
       const mails = mailsIn(outbox);
-      return stored.every((email) => mailsFor(email, mails) > 0);
+      return stored.every((email) => mailsFor(email, CONFIRMATION, mails) > 0 && mailsFor(email, RECEIPT, mails) > 0);
     }, 20_000);
     second.process.kill('SIGTERM');
     await second.exited;
     const mails = mailsIn(outbox);
-    const missing = stored.filter((email) => mailsFor(email, mails) === 0);
-    const twice = stored.filter((email) => mailsFor(email, mails) > 1);
-    check(missing.length === 0, `subscriptions whose confirmation e-mail was lost: ${missing.join(', ')}`);
-    check(twice.length === 0, `subscriptions confirmed twice: ${twice.join(', ')}`);
-    check(mails.length === stored.length, `${mails.length} e-mails for ${stored.length} subscriptions`);
-    return `${acknowledged.length} acknowledged, ${stored.length} subscriptions after restart, ${mails.length} e-mails (one each), none lost`;
+    for (const [subject, what] of [
+      [CONFIRMATION, 'confirmation e-mail'],
+      [RECEIPT, 'receipt'],
+    ] as const) {
+      const missing = stored.filter((email) => mailsFor(email, subject, mails) === 0);
+      const twice = stored.filter((email) => mailsFor(email, subject, mails) > 1);
+      check(missing.length === 0, `subscriptions whose ${what} was lost: ${missing.join(', ')}`);
+      check(twice.length === 0, `subscriptions sent their ${what} twice: ${twice.join(', ')}`);
+    }
+    check(mails.length === 2 * stored.length, `${mails.length} e-mails for ${stored.length} subscriptions`);
+    return `${acknowledged.length} acknowledged, ${stored.length} subscriptions after restart, ${mails.length} e-mails (a confirmation and a receipt each), none lost`;
   } finally {
     await database.drop();
   }

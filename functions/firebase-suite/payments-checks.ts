@@ -81,10 +81,14 @@ export async function paymentsChecks(stack: EmulatorStack, stripe: Awaited<Retur
         });
         expectEqual(signed.status, 200, 'signed webhook status');
       }
-      await waitFor(() => stack.mail.received.some((mail) => mail.to.includes('rosa@example.com')), 30_000, 'the confirmation e-mail');
-      // Another scheduled run or two must not send it again.
+      const rosas = (subject: string) =>
+        stack.mail.received.filter((mail) => mail.to.includes('rosa@example.com') && mail.raw.includes(`Subject: ${subject}`)).length;
+      await waitFor(() => rosas('Your Monthly Blooms subscription is confirmed') > 0, 30_000, 'the confirmation e-mail');
+      await waitFor(() => rosas('Your Monthly Blooms receipt') > 0, 30_000, 'the receipt e-mail');
+      // Another scheduled run or two must not send either again.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      expectEqual(stack.mail.received.filter((mail) => mail.to.includes('rosa@example.com')).length, 1, 'confirmation e-mails');
+      expectEqual(rosas('Your Monthly Blooms subscription is confirmed'), 1, 'confirmation e-mails');
+      expectEqual(rosas('Your Monthly Blooms receipt'), 1, 'receipt e-mails');
     },
   );
 
