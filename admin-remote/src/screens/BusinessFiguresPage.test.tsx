@@ -11,6 +11,7 @@ import {
   type PaymentToChase,
 } from '@blooms/shared/contract/business-figures';
 import { figuresApi } from '../features/figures/api';
+import { CHASE_PAGE_SIZE } from '../features/figures/PaymentsToChase';
 import { drawChart } from '../features/figures/chart-library';
 import { textOf } from '../test-support/read-blob';
 import BusinessFiguresPage, { FIGURES_RECHECK_MS } from './BusinessFiguresPage';
@@ -374,6 +375,22 @@ describe('payments to chase', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('shows a long list a page at a time, and downloads all of it', async () => {
+    const payers = Array.from({ length: CHASE_PAGE_SIZE + 5 }, (_, i) => ({ ...ROSA, subscriptionId: `s-${i}`, name: `Payer ${i}` }));
+    api.paymentsToChase.mockResolvedValue(payers);
+    renderAt();
+    const table = await screen.findByRole('table', { name: 'Payments to chase, longest owing first' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + CHASE_PAGE_SIZE);
+    expect(screen.getByText(`${CHASE_PAGE_SIZE} of ${CHASE_PAGE_SIZE + 5} shown.`)).toBeInTheDocument();
+    const csv = await downloadedBy(screen.getByRole('button', { name: 'Download CSV: Payments to chase, longest owing first' }));
+    expect(csv.text.trim().split('\r\n')).toHaveLength(1 + CHASE_PAGE_SIZE + 5);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + CHASE_PAGE_SIZE + 5);
+    expect(within(table).getByRole('rowheader', { name: `Payer ${CHASE_PAGE_SIZE + 4}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
   });
 
   it('says when there is nothing to chase, in the table', async () => {

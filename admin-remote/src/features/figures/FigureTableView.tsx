@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { downloadCsv } from './csv';
 import { csvOf, type FigureTable } from './figure-tables';
 
@@ -10,7 +10,8 @@ export interface RowAction {
 
 /**
  * A part's numbers as a table (each row's first cell heads it), scrolling sideways inside its
- * own box on a phone, with the same rows as a CSV download.
+ * own box on a phone, with the same rows as a CSV download. With `pageSize`, a long list shows
+ * that many rows at first and more on request; the CSV holds them all.
  */
 export function FigureTableView({
   table,
@@ -18,6 +19,7 @@ export function FigureTableView({
   empty,
   action,
   variant,
+  pageSize,
 }: {
   table: FigureTable;
   fileName: string;
@@ -25,8 +27,12 @@ export function FigureTableView({
   action?: RowAction;
   /** 'text': cells wrap and read left to right (names, e-mails); 'dense': many narrow columns. */
   variant?: 'text' | 'dense';
+  pageSize?: number;
 }) {
   const captionId = useId();
+  const [shown, setShown] = useState(pageSize ?? Infinity);
+  const rows = table.rows.slice(0, shown);
+  const more = Math.min(table.rows.length - rows.length, pageSize ?? 0);
   return (
     <>
       {/* The title stays in view while a wide table scrolls sideways under it on a phone. */}
@@ -60,7 +66,7 @@ export function FigureTableView({
                 </td>
               </tr>
             )}
-            {table.rows.map((row, rowIndex) => (
+            {rows.map((row, rowIndex) => (
               <tr key={`${rowIndex}-${String(row.values[0])}`}>
                 {row.text.map((text, i) =>
                   i === 0 ? (
@@ -77,6 +83,14 @@ export function FigureTableView({
           </tbody>
         </table>
       </div>
+      {more > 0 && (
+        <p className="figures-table__more">
+          {rows.length.toLocaleString('en-US')} of {table.rows.length.toLocaleString('en-US')} shown.{' '}
+          <button type="button" className="button button--secondary" onClick={() => setShown(rows.length + more)}>
+            Show {more.toLocaleString('en-US')} more
+          </button>
+        </p>
+      )}
       <button
         type="button"
         className="button button--secondary figures-part__download"

@@ -8,6 +8,9 @@ import { formatInstant } from './format';
 
 type Answer = { kind: 'sent' | 'refused'; text: string };
 
+/** Payments shown at first, longest owing first; a bad month can leave thousands to chase. */
+export const CHASE_PAGE_SIZE = 25;
+
 /** Whether the link may be sent again now, by the server's sendAgainFrom. */
 const canSendNow = (payment: PaymentToChase, now: number) => payment.sendAgainFrom === null || Date.parse(payment.sendAgainFrom) <= now;
 
@@ -70,6 +73,7 @@ export function PaymentsToChase() {
       table={paymentsToChaseTable(payments)}
       fileName="payments-to-chase.csv"
       variant="text"
+      pageSize={CHASE_PAGE_SIZE}
       empty="No payments to chase: every subscription’s payment has gone through."
       action={{
         label: 'Card-update link',
