@@ -8,6 +8,7 @@ import { deliveriesApi } from '../features/deliveries/api';
 import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { formatMonth } from '@blooms/shared/contract/months';
+import { onAPhoneWidth } from '../test/phone-width';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -162,17 +163,7 @@ it('with nothing kept, waits for the sign-in without a list and without a reques
 });
 
 describe('on a phone', () => {
-  const original = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = ((query: string) => ({
-      matches: query === '(max-width: 699px)',
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
-  });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
+  onAPhoneWidth();
 
   it('the kept cards can be read, not acted on or moved; the month passed over is said as on the live screen', async () => {
     const lastMonth = { month: '2026-10', date: '2026-10-08', delivered: 3, notDelivered: 1 };

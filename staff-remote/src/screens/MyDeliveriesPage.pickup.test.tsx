@@ -9,6 +9,7 @@ import { deliveriesApi } from '../features/deliveries/api';
 import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
+import { onAPhoneWidth } from '../test/phone-width';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -65,17 +66,7 @@ it('says a pickup-only stop brings nothing and only collects the vase, and marks
 });
 
 describe('on a phone', () => {
-  const original = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = ((query: string) => ({
-      matches: query === '(max-width: 699px)',
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
-  });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
+  onAPhoneWidth();
 
   it('the card says to collect the vase, goes out for the pickup, then marks the vase collected', async () => {
     serveMine([dee('not-started')]);

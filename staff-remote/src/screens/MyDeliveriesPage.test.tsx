@@ -13,6 +13,7 @@ import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { pushLive } from '../test/live-mock';
 import { connectLive } from '@blooms/shared/runtime/live-client';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
+import { onAPhoneWidth } from '../test/phone-width';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -213,17 +214,7 @@ it('shows the stops even when the delivery day cannot be loaded (no signal, noth
 });
 
 describe('on a phone', () => {
-  const original = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = ((query: string) => ({
-      matches: query === '(max-width: 699px)',
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
-  });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
+  onAPhoneWidth();
 
   async function renderCards(
     rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')],
