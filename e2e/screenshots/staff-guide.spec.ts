@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAsStaff } from '../support/session';
 import { LIVE } from '../support/live';
 import { addStaffMember } from '../support/staff';
+import { PHONE } from '../support/devices';
 
 /**
  * The pictures in docs/staff-guide.md: the dashboard at 1280 px and a driver's day on a 390 px
@@ -21,7 +22,7 @@ async function picture(page: Page, file: string, fullPage = false): Promise<void
 
 test('the staff guide’s pictures: the dashboard at 1280 px and My Deliveries on a 390 px phone', async ({ browser }) => {
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext(PHONE);
   const admin = await laptop.newPage();
   const driver = await phone.newPage();
   const driverEmail = `rae-${Date.now()}@blooms.example`;

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addMonths } from '@blooms/shared/contract/months';
 import { signInAsStaff } from '../support/session';
 import { addStaffMember, calendarMonth, showMonth } from '../support/staff';
+import { PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 // A month of its own, far enough ahead that no other test assigns in it.
@@ -73,7 +74,7 @@ test('assign by area: the split is previewed, applied as shown, and each driver 
   expect(outside).toEqual([]);
 
   // Mara's phone: My Deliveries loads no map code until she opens the map; then her stops, by status.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext(PHONE);
   const driver = await phone.newPage();
   const driverOutside = outsideRequests(driver);
   const mapChunks: string[] = [];

@@ -14,6 +14,7 @@ import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/sess
 import { addStaffMember, calendarMonth } from '../support/staff';
 import { mailsTo } from '../support/outbox';
 import { subscribeByApi } from '../support/account';
+import { LAPTOP } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const count = (n: number) => n.toLocaleString('en-US');
@@ -190,7 +191,7 @@ test('an admin reads the business figures on a laptop and on a phone: numbers, t
   const olive = chase.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `Olive ${last}` }) });
   await expect(olive).toContainText(email);
   await expect(olive).toContainText('Past due');
-  const otherContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const otherContext = await browser.newContext(LAPTOP);
   const other = await otherContext.newPage();
   await signInAsStaff(other, ADMIN_EMAIL);
   await other.goto('/figures#payments-to-chase-heading');

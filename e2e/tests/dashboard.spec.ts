@@ -6,6 +6,7 @@ import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract
 import { waitForHydration } from '../support/hydration';
 import { LIVE } from '../support/live';
 import { showMonth } from '../support/staff';
+import { LAPTOP } from '../support/devices';
 
 const SPEC_COLUMNS = [
   'Name',
@@ -101,10 +102,7 @@ test('the dashboard finds subscriptions and exports what it shows as CSV', async
 test("an admin moves a month's delivery day; another open dashboard shows it at once; the usual day comes back", async ({ browser }) => {
   const month = addMonths(monthKey(new Date()), 2);
   const moved = `${month}-20`;
-  const [mover, watcher] = await Promise.all([
-    browser.newContext({ viewport: { width: 1280, height: 800 } }),
-    browser.newContext({ viewport: { width: 1280, height: 800 } }),
-  ]);
+  const [mover, watcher] = await Promise.all([browser.newContext(LAPTOP), browser.newContext(LAPTOP)]);
   const [admin, other] = await Promise.all([mover.newPage(), watcher.newPage()]);
   for (const page of [admin, other]) {
     await signInAsStaff(page, ADMIN_EMAIL);
@@ -129,10 +127,7 @@ test("an admin moves a month's delivery day; another open dashboard shows it at 
 });
 
 test('a declined charge, then one that goes through, show on an open dashboard at once, marked and filterable', async ({ browser }) => {
-  const [staffContext, visitorContext] = await Promise.all([
-    browser.newContext({ viewport: { width: 1280, height: 800 } }),
-    browser.newContext(),
-  ]);
+  const [staffContext, visitorContext] = await Promise.all([browser.newContext(LAPTOP), browser.newContext()]);
   const [staff, visitor] = await Promise.all([staffContext.newPage(), visitorContext.newPage()]);
   const last = `Lapse${Date.now().toString(36)}`;
   await signInAsStaff(staff, ADMIN_EMAIL);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 import { LIVE } from '../support/live';
+import { LAPTOP, PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
@@ -11,8 +12,8 @@ test('the day summary counts the stops, each figure filters the list, and a phon
   browser,
 }) => {
   test.setTimeout(120_000);
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const laptop = await browser.newContext(LAPTOP);
+  const phone = await browser.newContext(PHONE);
   const [admin, watcher] = await Promise.all([laptop.newPage(), phone.newPage()]);
   for (const page of [admin, watcher]) {
     await signInAsStaff(page, ADMIN_EMAIL);
@@ -50,7 +51,7 @@ test('dispatching at 1280 px: words never break mid-word, headings take at most 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const laptop = await browser.newContext(LAPTOP);
   const page = await laptop.newPage();
   await signInAsStaff(page, ADMIN_EMAIL);
   const table = page.getByRole('table');

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SAVED_SUBSCRIBE_FORM_KEY } from '@blooms/shared/contract/app-start';
 import { holdApp } from '../support/hydration';
+import { PHONE } from '../support/devices';
 
 // A prerendered page's app arrives seconds after the first tap on a slow phone. Its script is
 // held back here (route interception) so every tap below comes before the app, whatever this
 // machine's speed: each control must answer it then, and the app must keep what it did.
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(PHONE);
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

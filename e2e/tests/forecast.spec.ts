@@ -8,6 +8,7 @@ import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { moveClock } from '../support/test-clock';
 import { signInToAccount, subscribeByApi } from '../support/account';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
+import { LAPTOP, PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
@@ -86,7 +87,7 @@ test('the forecast lists the next 13 delivery days from the one that is today or
     expect(lines[1]!.split(',').slice(0, 3)).toEqual([next.date, ...(await figuresOf(page, next.date)).slice(0, 2)]);
 
     // A phone: a card per day, each figure named, nothing wider than the screen.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await browser.newContext(PHONE);
     const florist = await phone.newPage();
     await signInAsStaff(florist, ADMIN_EMAIL);
     await florist.goto('/forecast');
@@ -123,8 +124,8 @@ test('after a subscriber’s last delivery the next month has a pickup-only stop
   const first = (await find(work.month)).delivery.scheduled ? work : (await workAndNext(request, headers))[1]!;
   const after = addMonths(first.month, 1);
   const vera = (await find(first.month)).id as string;
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const laptop = await browser.newContext(LAPTOP);
+  const phone = await browser.newContext(PHONE);
   try {
     // Her first delivery is made on its day: her vase is out.
     await moveClock(request, headers, first.date);

@@ -3,6 +3,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
 import { addStaffMember } from '../support/staff';
+import { LAPTOP, PHONE } from '../support/devices';
 
 /** The admin assigns two of the start month's stops nobody has yet to the driver, through the API; their names. */
 async function assignTwoStops(admin: Page, driverEmail: string): Promise<string[]> {
@@ -49,8 +50,8 @@ function openingRequests(page: Page): string[] {
 test('a reopened My Deliveries draws the kept stops, marked as updating and read-only, and asks for the live ones, before the sign-in is back; never after sign-out', async ({
   browser,
 }, testInfo) => {
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const laptop = await browser.newContext(LAPTOP);
+  const phone = await browser.newContext(PHONE);
   const admin = await laptop.newPage();
   const driver = await phone.newPage();
   const driverEmail = `kit-${Date.now()}@blooms.example`;

@@ -3,12 +3,13 @@ import { mainNav, signInAsStaff } from '../support/session';
 import { LIVE } from '../support/live';
 import { addStaffMember, calendarMonth, leaveAtDoor, pill, rowOf, showMonth } from '../support/staff';
 import { addMonths } from '@blooms/shared/contract/months';
+import { PHONE } from '../support/devices';
 
 const NEXT_MONTH = addMonths(calendarMonth(), 1);
 
 test('a driver works next month’s stops on a 390 px phone, partly offline; the dashboard follows on a laptop', async ({ browser }) => {
   const laptop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext(PHONE);
   const admin = await laptop.newPage();
   const driver = await phone.newPage();
   const driverEmail = `quinn-${Date.now()}@blooms.example`;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mainNav, signInAsStaff } from '../support/session';
 import { addStaffMember, calendarMonth, leaveAtDoor, pill, rowOf, showMonth } from '../support/staff';
 import { addMonths } from '@blooms/shared/contract/months';
+import { LAPTOP, PHONE } from '../support/devices';
 
 /** Four months ahead: months no other browser test changes. */
 const MONTHS_AHEAD = 4;
@@ -37,8 +38,8 @@ async function signOutFromMenu(page: Page) {
 test('signing out with changes still waiting on the phone says what would be lost, and deletes them only when asked', async ({
   browser,
 }, testInfo) => {
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const laptop = await browser.newContext(LAPTOP);
+  const phone = await browser.newContext(PHONE);
   const admin = await laptop.newPage();
   const driver = await phone.newPage();
   const driverEmail = `sam-${Date.now()}@blooms.example`;

@@ -7,6 +7,7 @@ import { moveClock } from '../support/test-clock';
 import { subscribeByApi } from '../support/account';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { rowOf, showMonth } from '../support/staff';
+import { LAPTOP, PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
@@ -15,7 +16,7 @@ test('staff screens open on the delivery day that is today or next, around a del
   request,
 }) => {
   test.setTimeout(180_000);
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const laptop = await browser.newContext(LAPTOP);
   const page = await laptop.newPage();
   await signInAsStaff(page, ADMIN_EMAIL);
   const headers = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
@@ -56,7 +57,7 @@ test('staff screens open on the delivery day that is today or next, around a del
     await expect(page.getByText(/ is done: /)).toHaveCount(0);
 
     // A driver's phone opens My Deliveries on the same day.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await browser.newContext(PHONE);
     const driver = await phone.newPage();
     await signInAsStaff(driver, ADMIN_EMAIL);
     await driver.goto('/my-deliveries');
