@@ -1,6 +1,7 @@
 import type { BusinessFigures, BusinessFiguresQuery, FigureNumbers } from '@blooms/shared/contract/business-figures';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { Db } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { figuresVersion } from '../db/schema';
 import { loggableError, type Logger } from '../infrastructure/logger';
 import { businessFigures, figuresRange } from './business-figures';
@@ -104,11 +105,5 @@ export class KeptFigures {
   }
 }
 
-const keptByDb = new WeakMap<Db, KeptFigures>();
-
 /** The figures kept for this database in this process: the route and the start-up warming share them. */
-export function keptFiguresFor(db: Db, log?: Logger): KeptFigures {
-  let kept = keptByDb.get(db);
-  if (!kept) keptByDb.set(db, (kept = new KeptFigures(db, { log })));
-  return kept;
-}
+export const keptFiguresFor = perDatabase((db, log?: Logger) => new KeptFigures(db, { log }));

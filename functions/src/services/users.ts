@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { USER_MESSAGES, type ValidUserInput } from '@blooms/shared/contract/users';
 import { inTransaction, type Db } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { users, type UserRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
 import { ConflictError, NotFoundError } from './errors';
@@ -14,19 +15,17 @@ export function toUserRecord(row: UserRow): UserRecord {
 }
 
 /** The lookup behind every signed-in request, built and prepared once per database. */
-const prepareFindByEmail = (db: Db) =>
+const findByEmailStatement = perDatabase((db) =>
   db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, sql.placeholder('email')))
     .limit(1)
-    .prepare('user_by_email');
-const findByEmailStatements = new WeakMap<Db, ReturnType<typeof prepareFindByEmail>>();
+    .prepare('user_by_email'),
+);
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
-  let statement = findByEmailStatements.get(db);
-  if (!statement) findByEmailStatements.set(db, (statement = prepareFindByEmail(db)));
-  const [row] = await statement.execute({ email: email.toLowerCase() });
+  const [row] = await findByEmailStatement(db).execute({ email: email.toLowerCase() });
   return row ? toUserRecord(row) : null;
 }
 

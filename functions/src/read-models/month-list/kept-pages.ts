@@ -1,5 +1,5 @@
 import type { SubscriptionPage } from '@blooms/shared/contract/deliveries';
-import type { Db } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
 import { prepareMonthList } from './statements';
 
 /** Pages read at `version`, by month, view, size and cursor: kept while nothing they show changes. */
@@ -11,14 +11,11 @@ export interface KeptPages {
 /** Rows kept per database (a few MB) before it starts again. */
 const MAX_KEPT_ROWS = 5_000;
 
-const monthLists = new WeakMap<Db, { statements: ReturnType<typeof prepareMonthList>; kept: KeptPages }>();
-
 /** The database's prepared month-list statements and kept pages, made on first use. */
-export function monthListOf(db: Db) {
-  let list = monthLists.get(db);
-  if (!list) monthLists.set(db, (list = { statements: prepareMonthList(db), kept: { version: -1, pages: new Map(), rows: 0 } }));
-  return list;
-}
+export const monthListOf = perDatabase((db) => {
+  const kept: KeptPages = { version: -1, pages: new Map(), rows: 0 };
+  return { statements: prepareMonthList(db), kept };
+});
 
 /** Forgets every kept page once the month list version has moved past them. */
 export function moveTo(kept: KeptPages, version: number): void {
