@@ -1,3 +1,4 @@
+import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { ACCOUNT_LINK_LABEL } from '@blooms/shared/contract/routes';
 import { ACCOUNT_CHANGES, type SiteContact } from '@blooms/shared/contract/site';
@@ -9,6 +10,10 @@ export interface MailSite extends SiteContact {
   /** The account page's absolute address, e.g. https://monthlyblooms.example/account. */
   accountUrl: string;
 }
+
+/** The absolute address of the page where the payer confirms one charge the bank asked about. */
+export const chargeConfirmationUrl = (site: MailSite, token: string) =>
+  `${new URL(site.accountUrl).origin}${CHARGE_CONFIRMATION_PATH}/${token}`;
 
 /** A line of a plain e-mail: text, or a link with its words (the plain-text part shows both). */
 export type Line = string | { text: string; href: string };

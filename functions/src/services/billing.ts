@@ -5,9 +5,8 @@ import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shar
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, subscriptions, type SubscriptionDbRow } from '../db/schema';
-import type { MailSite } from '../mail/account-change-email';
+import { chargeConfirmationUrl, type MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider';
-import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { deliveryDatesBetween } from './delivery-dates';
 import { deliversOncePaid } from './lifecycle';
 import { carryPayments, owedFor, paidMonthSql } from './payment-ledger';
@@ -122,7 +121,7 @@ export async function settleChargeTry(
         change: {
           kind: 'needs-authentication',
           month,
-          confirmUrl: `${new URL(site.accountUrl).origin}${CHARGE_CONFIRMATION_PATH}/${token}`,
+          confirmUrl: chargeConfirmationUrl(site, token),
         },
       },
       site,

@@ -1,12 +1,11 @@
 import { and, desc, eq, isNotNull, max } from 'drizzle-orm';
 import { CARD_LINK_MESSAGES } from '@blooms/shared/contract/business-figures';
-import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, subscriptionEvents, subscriptions } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
 import { queueEmail } from '../infrastructure/email-outbox';
-import { paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
+import { chargeConfirmationUrl, paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import { CARD_LINK_EVENT, sendAgainAfter } from '../read-models/payments-to-chase';
 import { ConflictError, NotFoundError, TooSoonError } from './errors';
 
@@ -51,12 +50,7 @@ export async function sendCardLinkAgain(db: Db, site: MailSite, staffEmail: stri
             .limit(1)
         : [];
     const mail = asked
-      ? paymentAuthenticationEmail(
-          row,
-          site,
-          formatMonth(asked.month),
-          `${new URL(site.accountUrl).origin}${CHARGE_CONFIRMATION_PATH}/${asked.authenticationToken}`,
-        )
+      ? paymentAuthenticationEmail(row, site, formatMonth(asked.month), chargeConfirmationUrl(site, asked.authenticationToken!))
       : paymentFailedEmail(row, site);
     await tx.insert(subscriptionEvents).values({
       subscriptionId: row.id,
