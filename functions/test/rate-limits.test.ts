@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { allMonthsSelected } from '@blooms/shared/contract/months';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
@@ -8,6 +7,7 @@ import { RateLimiter } from '../src/http/rate-limit';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startFakeStripe } from './support/fake-stripe';
 import { addUser } from './support/fixtures';
+import { wellInsideRateWindow } from './support/rate-windows';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer, testConfig } from './support/test-server';
 
@@ -53,15 +53,8 @@ describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
     await database.destroy();
   });
 
-  // The windows are whole minutes of the database's clock: a burst counted across a minute's
-  // end would be split between two windows, so each test starts well inside a minute.
-  beforeEach(async () => {
-    const result = (await database.db.execute(sql`select extract(second from now())::float as second`)) as unknown as {
-      rows: { second: number }[];
-    };
-    const second = Number(result.rows[0]!.second);
-    if (second > 50) await new Promise((resolve) => setTimeout(resolve, (60 - second + 0.2) * 1000));
-  });
+  // The windows are whole minutes of the database's clock: each test's burst starts well inside one.
+  beforeEach(() => wellInsideRateWindow(database.db, 60, 10));
 
   const call = (name: string, data: unknown, client = '203.0.113.7') =>
     app.inject({ method: 'POST', url: `/api/${name}`, payload: { data }, remoteAddress: client });
