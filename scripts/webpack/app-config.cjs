@@ -204,8 +204,12 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      // zod without its eval probe (see the file), itself from the shared package's copy.
-      alias: { zod$: path.join(__dirname, 'zod-without-eval.mjs'), 'zod/v4$': path.join(ZOD_DIR, 'v4', 'index.js') },
+      // zod without its eval probe and the parts no browser code uses (see the files), itself
+      // from the shared package's copy.
+      alias: {
+        zod$: path.join(__dirname, 'zod-without-eval.mjs'),
+        'zod-v4-files': path.join(ZOD_DIR, 'v4'),
+      },
     },
     module: {
       rules: [TYPESCRIPT_RULE, css.rule, ASSET_RULE, INLINE_SVG_RULE, MARKDOWN_RULE],
