@@ -1,5 +1,5 @@
 import { staffApi } from '@blooms/shared/runtime/staff-api';
-import { API } from '@blooms/shared/contract/api-routes';
+import { ADMIN_ROUTES } from '@blooms/shared/contract/admin-api-routes';
 import { paramsFrom } from '@blooms/shared/contract/api-route';
 import type { StaffRefund } from '@blooms/shared/contract/billing';
 
@@ -9,5 +9,5 @@ export const historyApi = {
   /** Refunds a month; answers with the history, the refund in it. */
   refund: (subscriptionId: string, body: StaffRefund) => staffApi.refundMonth({ params: { id: subscriptionId }, body }),
   /** A door photo, at the address the history gives; photos are for signed-in staff, so they are fetched with the ID token. */
-  photo: (url: string) => staffApi.historyPhoto({ params: paramsFrom(API.historyPhoto, url) }),
+  photo: (url: string) => staffApi.historyPhoto({ params: paramsFrom(ADMIN_ROUTES.historyPhoto, url) }),
 };

@@ -1,7 +1,7 @@
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { staffApi } from '@blooms/shared/runtime/staff-api';
 import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView, type MonthDelivery } from '@blooms/shared/contract/deliveries';
-import { API } from '@blooms/shared/contract/api-routes';
+import { STAFF_ROUTES } from '@blooms/shared/contract/staff-api-routes';
 import { paramsFrom } from '@blooms/shared/contract/api-route';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { IsoDate } from '@blooms/shared/contract/delivery-dates';
@@ -14,7 +14,7 @@ export interface ProofUpload {
   photo?: Blob;
 }
 
-/** The staff API for subscriptions and their monthly deliveries, by the route table (contract/api-routes.ts). */
+/** The staff API for subscriptions and their monthly deliveries, by the route table (contract/staff-api-routes.ts). */
 export const deliveriesApi = {
   listMonth: (month: MonthKey, page: { limit?: number; cursor?: string | null } = {}, view: DashboardView = ALL_SUBSCRIPTIONS) =>
     staffApi.listMonth({ query: { month, ...dashboardViewQuery(view), limit: page.limit, cursor: page.cursor ?? undefined } }),
@@ -60,7 +60,7 @@ export const deliveriesApi = {
   recordProof: ({ photo, ...fields }: ProofUpload, onProgress?: (fraction: number) => void) =>
     staffApi.recordProof({ body: fields, files: photo ? { photo } : {}, onProgress }),
   /** A delivery's door photo, at the address its row gives; photos are for signed-in staff, so they are fetched with the ID token. */
-  proofPhoto: (url: string) => staffApi.proofPhoto({ params: paramsFrom(API.proofPhoto, url) }),
+  proofPhoto: (url: string) => staffApi.proofPhoto({ params: paramsFrom(STAFF_ROUTES.proofPhoto, url) }),
 };
 
 /** The fresh row a 409 carries, when someone else changed the delivery first. */

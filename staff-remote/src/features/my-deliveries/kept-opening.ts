@@ -1,10 +1,10 @@
-import { API } from '@blooms/shared/contract/api-routes';
+import { STAFF_ROUTES } from '@blooms/shared/contract/staff-api-routes';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { backendUrl } from '@blooms/shared/runtime/api-client';
 import { signInChecked } from '@blooms/shared/runtime/auth-store';
 import type { Opening } from './use-opening';
 
-const openingUrl = () => new URL(backendUrl(API.myDeliveriesStart.path), location.href).href;
+const openingUrl = () => new URL(backendUrl(STAFF_ROUTES.myDeliveriesStart.path), location.href).href;
 
 /**
  * The last opening of My Deliveries this device kept (the service worker keeps every answer,
@@ -17,7 +17,7 @@ export async function keptOpening(): Promise<Opening | null> {
     const cache = await caches.open(STAFF_OFFLINE_CACHE);
     const kept = await cache.match(openingUrl(), { ignoreVary: true });
     if (!kept) return null;
-    const parsed = API.myDeliveriesStart.response.safeParse(await kept.json());
+    const parsed = STAFF_ROUTES.myDeliveriesStart.response.safeParse(await kept.json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
