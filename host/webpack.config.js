@@ -11,6 +11,7 @@ const {
   TYPESCRIPT_RULE,
 } = require('../scripts/webpack/app-config.cjs');
 const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
+const { StartupFilesPlugin } = require('../scripts/webpack/startup-files-plugin.cjs');
 
 const LOGO = path.join(__dirname, '..', 'shared', 'src', 'ui', 'logo.inline.svg');
 const dataUrl = (file, type) => `data:${type};base64,${fs.readFileSync(file).toString('base64')}`;
@@ -34,6 +35,8 @@ module.exports = (_env, argv) => {
         manifest: reproducibleManifest,
         experiments: federationExperiments({ remote: false }),
       }),
+      // What the entry starts at once (src/index.ts), for the server's preload hints.
+      new StartupFilesPlugin({ app: ['./bootstrap'], signIn: ['./features/auth/firebase-session', './app/start-staff-page'] }),
       // The tab icon is the logo as a data: URL: no request while the page loads.
       new HtmlWebpackPlugin({
         template: './public/index.html',

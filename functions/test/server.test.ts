@@ -18,6 +18,10 @@ function makeBuilds(): string {
   write('host/dist/index.html', '<!doctype html><title>host</title><div id="root"></div>');
   write('host/dist/main.js', 'console.log("host entry");'.repeat(100));
   write('host/dist/auth.0123abcd.js', 'console.log("hashed chunk");');
+  write(
+    'host/dist/startup-files.json',
+    JSON.stringify({ app: ['react.0123abcd.js', 'styles.0123abcd.css'], signIn: ['auth.0123abcd.js', 'react.0123abcd.js'] }),
+  );
   // A build's precompressed copies, as compression-webpack-plugin writes them.
   write('host/dist/vendor.89abcdef.js', 'console.log("vendor");'.repeat(200));
   fs.writeFileSync(
@@ -86,15 +90,20 @@ describe('the standalone server', () => {
     expect(await cacheOf('/remotes/marketing/mf-manifest.json')).toBe('no-cache');
   });
 
-  it("tells browsers to preload the host's entry, the configuration and the page's remote", async () => {
+  it("tells browsers to preload start.js, the host's entry and the chunks it starts, the configuration and the page's remote", async () => {
+    const start =
+      '</start.js>; rel=preload; as=script, </main.js>; rel=preload; as=script, </app-config.json>; rel=preload; as=fetch; crossorigin=anonymous';
+    const appChunks = '</react.0123abcd.js>; rel=preload; as=script, </styles.0123abcd.css>; rel=preload; as=style';
     expect((await app.inject('/faq')).headers.link).toBe(
-      '</main.js>; rel=preload; as=script, </app-config.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/marketing/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/marketing/remoteEntry.js>; rel=preload; as=script',
+      `${start}, </remotes/marketing/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/marketing/remoteEntry.js>; rel=preload; as=script, ${appChunks}`,
     );
     expect((await app.inject('/')).headers.link).toContain('</remotes/marketing/remoteEntry.js>; rel=preload; as=script');
-    expect((await app.inject('/dashboard')).headers.link).toContain('<https://staff.cdn.example/remoteEntry.js>; rel=preload; as=script');
-    expect((await app.inject('/no/such/page')).headers.link).toBe(
-      '</main.js>; rel=preload; as=script, </app-config.json>; rel=preload; as=fetch; crossorigin=anonymous',
+    // A staff page starts the sign-in at once: Firebase Auth's chunks come first, each chunk once.
+    expect((await app.inject('/dashboard')).headers.link).toBe(
+      `${start}, <https://staff.cdn.example/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, <https://staff.cdn.example/remoteEntry.js>; rel=preload; as=script, </auth.0123abcd.js>; rel=preload; as=script, ${appChunks}`,
     );
+    expect((await app.inject('/login')).headers.link).toBe(`${start}, </auth.0123abcd.js>; rel=preload; as=script, ${appChunks}`);
+    expect((await app.inject('/no/such/page')).headers.link).toBe(`${start}, ${appChunks}`);
   });
 
   it('sends the precompressed Brotli copy when the browser accepts it, cached like the original', async () => {

@@ -1,8 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { APP_CONFIG_PATH, type AppConfig } from '@blooms/shared/contract/app-config';
+import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { App } from './app/App';
+import { requestAppConfig } from './app/app-config-request';
 import { registerAppRemotes, startStaffScreenEarly } from './features/remotes/remote-registry';
 import { startAuthWhenIdle } from './features/auth/start-auth';
 import { reportWebVitalsLazily } from './app/web-vitals';
@@ -15,10 +16,7 @@ async function boot(): Promise<void> {
   const prerendered = container.firstElementChild !== null;
   let config: AppConfig;
   try {
-    // A plain request, so the page's preload of it is used (the server marks it no-cache).
-    const response = await fetch(APP_CONFIG_PATH);
-    if (!response.ok) throw new Error(`${APP_CONFIG_PATH} answered ${response.status}`);
-    config = (await response.json()) as AppConfig;
+    config = await requestAppConfig();
   } catch (error) {
     console.error('Could not load the site configuration', error);
     // A prerendered page stays readable, and its links still work as plain links.

@@ -13,6 +13,7 @@ const SHARED_STATE_MODULES = [
   '@blooms/shared/runtime/app-config',
   '@blooms/shared/runtime/auth-store',
   '@blooms/shared/runtime/popup-store',
+  '@blooms/shared/runtime/early-answers',
 ];
 
 function installedMajorRange(name, appDir) {

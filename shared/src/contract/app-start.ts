@@ -14,3 +14,16 @@ export const SAVED_SUBSCRIBE_FORM_KEY = 'blooms.subscribe-form';
 
 /** Dispatched on document each time a route's screen is on the page and in React's hands. */
 export const SCREEN_READY_EVENT = 'blooms:screen-ready';
+
+/**
+ * In the host's build (dist/): the files its entry loads at once, by what it starts. Written by
+ * scripts/webpack/startup-files-plugin.cjs; the server names them in a page's preload hints.
+ */
+export const HOST_STARTUP_FILES = 'startup-files.json';
+
+export interface HostStartupFiles {
+  /** The app's boot: React, the router, zod, the shell. */
+  app: string[];
+  /** A staff page's early start and Firebase Auth (host/src/index.ts). */
+  signIn: string[];
+}

@@ -14,7 +14,19 @@ export interface RemoteRoute {
    * screen makes no request before that; the server decides every request as always.
    */
   opensWhileChecking?: boolean;
+  /**
+   * The GET the screen sends first. The host sends it as soon as the sign-in is restored, with
+   * the caller's record (`/api/me`), before the screen's code has arrived; the screen's own
+   * call takes that answer (runtime/early-answers.ts).
+   */
+  opensWith?: string;
 }
+
+/** The signed-in staff member's own record: the first request of every staff page. */
+export const STAFF_ME_API_PATH = '/api/me';
+
+/** My Deliveries' opening: the start month and the driver's stops in it. */
+export const MY_DELIVERIES_START_API_PATH = '/api/my-deliveries/start';
 
 /** The subscribe form. */
 export const SUBSCRIBE_PATH = '/subscribe';
@@ -44,7 +56,14 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/confirmation', remote: 'subscribe', module: 'Confirmation', access: 'public' },
   { path: '/account', remote: 'subscribe', module: 'Account', access: 'public' },
   { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
-  { path: '/my-deliveries', remote: 'staff', module: 'MyDeliveries', access: 'staff', opensWhileChecking: true },
+  {
+    path: '/my-deliveries',
+    remote: 'staff',
+    module: 'MyDeliveries',
+    access: 'staff',
+    opensWhileChecking: true,
+    opensWith: MY_DELIVERIES_START_API_PATH,
+  },
   { path: FORECAST_PATH, remote: 'staff', module: 'Forecast', access: 'staff' },
   { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
   { path: SUBSCRIPTION_HISTORY_PATH, remote: 'admin', module: 'SubscriptionHistory', access: 'admin' },
@@ -72,4 +91,14 @@ export function isStaffPage(pathname: string): boolean {
 
 export function remoteOfPath(pathname: string): RemoteName | null {
   return REMOTE_ROUTES.find((route) => route.path === pathname)?.remote ?? null;
+}
+
+/**
+ * Paths where the visitor needs to know who is signed in straight away: the staff screens and
+ * the sign-in page. The host's entry starts the sign-in there at once, and the server's preload
+ * hints fetch Firebase Auth's chunks with the page.
+ */
+export function needsAuthAtOnce(pathname: string): boolean {
+  if (pathname === LOGIN_PATH) return true;
+  return REMOTE_ROUTES.some((route) => route.path === pathname && route.access !== 'public');
 }

@@ -1,6 +1,7 @@
 // Part of the route table (api-routes.ts): a module per access level, so a browser app bundles only the routes it calls.
 import { z } from 'zod';
 import { apiRoute, pathOf } from './api-route';
+import { MY_DELIVERIES_START_API_PATH, STAFF_ME_API_PATH } from './routes';
 import {
   assignSchema,
   dashboardViewQuerySchema,
@@ -27,7 +28,7 @@ const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscripti
 
 /** Staff screens (the dashboard, My Deliveries): any staff role. */
 export const STAFF_ROUTES = {
-  me: apiRoute({ method: 'GET', path: '/api/me', access: 'staff', response: userRecordSchema }),
+  me: apiRoute({ method: 'GET', path: STAFF_ME_API_PATH, access: 'staff', response: userRecordSchema }),
   /** The caller names themselves; their role and e-mail stay as an admin set them. */
   setMyName: apiRoute({ method: 'PUT', path: '/api/me/name', access: 'staff', body: ownNameSchema, response: userRecordSchema }),
   listMonth: apiRoute({
@@ -53,7 +54,7 @@ export const STAFF_ROUTES = {
    */
   myDeliveriesStart: apiRoute({
     method: 'GET',
-    path: '/api/my-deliveries/start',
+    path: MY_DELIVERIES_START_API_PATH,
     access: 'staff',
     response: z.object({ start: startMonthSchema, rows: z.array(subscriptionRowSchema) }),
   }),

@@ -4,6 +4,7 @@ import { staffApi } from './staff-api';
 import { useAuthStore } from './auth-store';
 import { useAppConfig } from './app-config';
 import { usePopupStore } from './popup-store';
+import { dropEarlyAnswers, EARLY_ANSWER_MS, sendEarly } from './early-answers';
 import { SUBSCRIBER_ROUTES } from '../contract/subscriber-api-routes';
 import { MESSAGES } from '../contract/messages';
 
@@ -140,5 +141,71 @@ describe('the API client', () => {
     );
     expect(subscriber.signOut).toHaveBeenCalledTimes(1);
     expect(signOut).not.toHaveBeenCalled();
+  });
+
+  describe('answers the host asked for early', () => {
+    const record = { id: 'u1', name: 'Ana', email: 'ana@example.com', role: 'employee' };
+    afterEach(() => {
+      dropEarlyAnswers();
+      jest.useRealTimers();
+    });
+
+    it('takes the early answer once, for the same URL and token, instead of asking again', async () => {
+      const fetchMock = respond(200, record);
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      sendEarly('/api/me', 'token-123');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledWith('/api/me', { headers: { Authorization: 'Bearer token-123', Accept: 'application/json' } });
+
+      await expect(staffApi.me()).resolves.toEqual(record);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Taken once: the next call asks the server.
+      await staffApi.me();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it("never hands one person's answer to another's call, nor an old one", async () => {
+      const fetchMock = respond(200, record);
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      sendEarly('/api/me', 'someone-else');
+      await staffApi.me();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(fetchMock.mock.calls[1]).toEqual([
+        '/api/me',
+        expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token-123' }) }),
+      ]);
+
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+      sendEarly('/api/me', 'token-123');
+      jest.advanceTimersByTime(EARLY_ANSWER_MS);
+      await staffApi.me();
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+    });
+
+    it('asks again when the early request failed, and handles a refusal as its own', async () => {
+      const failing = jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      globalThis.fetch = failing as unknown as typeof fetch;
+      sendEarly('/api/me', 'token-123');
+      const fetchMock = respond(200, record);
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      await expect(staffApi.me()).resolves.toEqual(record);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      globalThis.fetch = respond(401, { error: 'unauthorized', message: 'Please sign in again.' }) as unknown as typeof fetch;
+      sendEarly('/api/me', 'token-123');
+      await expect(staffApi.me()).rejects.toMatchObject({ status: 401 });
+      expect(signOut).toHaveBeenCalled();
+    });
+
+    it('is never taken by a write', async () => {
+      const fetchMock = respond(200, record);
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      sendEarly('/api/me/name', 'token-123');
+      await staffApi.setMyName({ body: { name: 'Ana' } });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(fetchMock).toHaveBeenLastCalledWith('/api/me/name', expect.objectContaining({ method: 'PUT' }));
+    });
   });
 });

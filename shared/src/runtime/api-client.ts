@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { takeEarlyAnswer } from '@blooms/shared/runtime/early-answers';
 import { pathOf, queryStringOf, type AnyApiRoute, type ApiResponse } from '../contract/api-route';
 import { MESSAGES, NO_USER_RECORD } from '../contract/messages';
 
@@ -123,14 +124,17 @@ async function call(
   // The Accept header of a stream also tells the staff service worker to leave it alone.
   headers.Accept = stream ? 'text/event-stream' : route.reply === 'file' ? '*/*' : 'application/json';
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const url = input.url ?? backendUrl(path);
   const send = () =>
-    fetch(input.url ?? backendUrl(path), {
+    fetch(url, {
       method: route.method,
       headers,
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
       signal: input.signal,
     });
-  let response = await send();
+  // The host may have asked already, as the page opened (early-answers.ts).
+  const early = route.method === 'GET' && route.reply === 'json' ? takeEarlyAnswer(url, headers.Authorization) : null;
+  let response = await (early ? early.catch(send) : send());
   // A read the server could not serve for a moment (its database connection was replaced) is
   // asked again; a write is not, so it never happens twice: the caller shows the message.
   for (const waitMs of route.method === 'GET' && !stream ? RETRY_WAITS_MS : []) {

@@ -162,7 +162,7 @@ export function hostedAppFiles(
 }
 
 /** Parses JSON once per text: the sources hand back the same string while a file is unchanged. */
-function jsonReader() {
+export function jsonReader() {
   const parsed = new Map<string, { text: string; value: unknown }>();
   return <T>(key: string, text: string | null): T | null => {
     if (text === null) return null;

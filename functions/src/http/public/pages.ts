@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
-import { createPageHtml, isPrerendered, type AppFiles } from './page-html';
+import { createPageHtml, isPrerendered, jsonReader, type AppFiles } from './page-html';
+import { HOST_STARTUP_FILES, type HostStartupFiles } from '@blooms/shared/contract/app-start';
 import { speculationRulesHeader } from './speculation-rules';
 import { preloadLinks } from './static-files';
 import { isBackendPath } from '../paths';
@@ -18,6 +19,17 @@ export function registerPages(app: FastifyInstance, config: ServerConfig, files:
       )
     : null;
 
+  const json = jsonReader();
+  /** What the host's entry loads at once; null when its build has no such list (the hints then leave the chunks out). */
+  const startupFiles = async () => {
+    try {
+      return files ? json<HostStartupFiles>(HOST_STARTUP_FILES, await files.read('host', HOST_STARTUP_FILES)) : null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'startup-files.json unreadable; preload hints leave the chunks out');
+      return null;
+    }
+  };
+
   /** Sends the page for the request's path; false when there is no host build to make it from. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const pathname = new URL(request.url, 'http://x').pathname;
@@ -28,7 +40,7 @@ export function registerPages(app: FastifyInstance, config: ServerConfig, files:
     // (host/public/start.js): hints would fetch the app's files for every visitor, and ahead
     // of the page's own. An empty page needs the app at once, and the hints let its files
     // load side by side.
-    if (!isPrerendered(html)) reply.header('Link', preloadLinks(pathname, config.remotes));
+    if (!isPrerendered(html)) reply.header('Link', preloadLinks(pathname, config.remotes, await startupFiles()));
     // A page that isolates itself from its opener (any other policy) makes the browser start a
     // new renderer process for it: on a phone (Lighthouse, 4x slowdown) that cold start doubled
     // the first layout and put 200-500 ms of blocking time on every visit. A prerendered page is

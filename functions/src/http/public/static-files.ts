@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { APP_CONFIG_PATH } from '@blooms/shared/contract/app-config';
 import { REMOTE_NAMES, remotePackage, type RemoteName } from '@blooms/shared/contract/remotes';
-import { remoteOfPath } from '@blooms/shared/contract/routes';
+import { needsAuthAtOnce, remoteOfPath } from '@blooms/shared/contract/routes';
+import type { HostStartupFiles } from '@blooms/shared/contract/app-start';
 import { remoteBaseUrl } from './page-html';
 
 /** Content-hashed file names (name.0123abcd.js) never change content: cache them for a year. */
@@ -25,23 +26,34 @@ export function appDistDirs(staticRoot: string): { prefix: string; dir: string }
   ];
 }
 
-/** The host's entry script, which start.js adds to the page (host/public/start.js). */
+/** The page's one script (host/public/start.js), which adds the host's entry to the page. */
+const START_SCRIPT = '/start.js';
 const HOST_ENTRY = '/main.js';
 
 /**
- * Preload hints sent with a page that is not prerendered (it needs the app at once): the
- * host's entry, the site configuration, and the manifest and entry of the remote that the
- * requested path needs. The browser fetches them side by side, instead of the entry waiting
- * for start.js and the rest for the entry.
+ * Preload hints sent with a page that is not prerendered (it needs the app at once): start.js,
+ * the host's entry, the site configuration, the manifest and entry of the remote that the
+ * requested path needs, and the host's chunks that its entry loads at once (its build's
+ * startup-files.json: on a staff page or /login Firebase Auth's first, then the app's). The
+ * browser fetches them side by side, instead of the entry waiting for start.js, and the
+ * chunks for the entry.
  */
-export function preloadLinks(pathname: string, remotes: Record<RemoteName, string>): string {
-  const links = [`<${HOST_ENTRY}>; rel=preload; as=script`, `<${APP_CONFIG_PATH}>; rel=preload; as=fetch; crossorigin=anonymous`];
+export function preloadLinks(pathname: string, remotes: Record<RemoteName, string>, startup: HostStartupFiles | null = null): string {
+  // start.js first: a deferred script is fetched at low priority, behind every preload below,
+  // and it is what runs the entry.
+  const links = [
+    `<${START_SCRIPT}>; rel=preload; as=script`,
+    `<${HOST_ENTRY}>; rel=preload; as=script`,
+    `<${APP_CONFIG_PATH}>; rel=preload; as=fetch; crossorigin=anonymous`,
+  ];
   const remote = remoteOfPath(pathname);
   if (remote) {
     const manifest = remotes[remote];
     const entry = `${remoteBaseUrl(manifest)}remoteEntry.js`;
     links.push(`<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous`, `<${entry}>; rel=preload; as=script`);
   }
+  const chunks = new Set([...(startup && needsAuthAtOnce(pathname) ? startup.signIn : []), ...(startup?.app ?? [])]);
+  for (const file of chunks) links.push(`</${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}`);
   return links.join(', ');
 }
 

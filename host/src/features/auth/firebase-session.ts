@@ -16,11 +16,12 @@ import {
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { SIGNED_OUT, useAuthStore, type SessionUser } from '@blooms/shared/runtime/auth-store';
 import { isRole } from '@blooms/shared/contract/roles';
-import { ApiError } from '@blooms/shared/runtime/api-client';
-import { staffApi } from '@blooms/shared/runtime/staff-api';
+import { ApiError, backendUrl } from '@blooms/shared/runtime/api-client';
 import { rememberStaffBrowser } from './start-auth';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
+import { dropEarlyAnswers, sendEarly } from '@blooms/shared/runtime/early-answers';
+import { REMOTE_ROUTES, STAFF_ME_API_PATH } from '@blooms/shared/contract/routes';
 
 /** What resolving a signed-in person against our user records came to. */
 export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
@@ -30,6 +31,20 @@ export interface SessionController {
   usesEmulator: boolean;
   signInWithGoogle: () => Promise<SessionOutcome>;
   signInLocally: (email: string, name: string) => Promise<SessionOutcome>;
+}
+
+/**
+ * A restored sign-in's first requests, sent now: the caller's record, and the page's opening
+ * where its screen names one. The app's code, which would send them, is still on its way.
+ */
+async function sendFirstRequests(user: User): Promise<void> {
+  try {
+    const idToken = await user.getIdToken();
+    const opening = REMOTE_ROUTES.find((route) => route.path === window.location.pathname)?.opensWith;
+    for (const path of opening ? [STAFF_ME_API_PATH, opening] : [STAFF_ME_API_PATH]) sendEarly(backendUrl(path), idToken);
+  } catch {
+    // No token now: the app's own calls ask for one and say what went wrong.
+  }
 }
 
 function toSessionUser(user: User): SessionUser {
@@ -50,6 +65,9 @@ export function startFirebaseSession(): SessionController {
   async function loadRecord(user: User): Promise<SessionOutcome> {
     try {
       // The shared request path: a refusal signs the person out (and says why) as for any call.
+      // Loaded here, not with this module: the route table brings zod (75 KB), and Firebase
+      // can restore the sign-in before that has arrived.
+      const { staffApi } = await import('@blooms/shared/runtime/staff-api');
       const record = await staffApi.me();
       if (!isRole(record.role)) throw new Error(`Unknown role ${String(record.role)}`);
       useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: record.role, record });
@@ -79,6 +97,7 @@ export function startFirebaseSession(): SessionController {
   onAuthStateChanged(auth, (user) => {
     if (!user) {
       inFlight = null;
+      dropEarlyAnswers();
       useAuthStore.setState(SIGNED_OUT);
       rememberStaffBrowser(false);
       // What My Deliveries kept for offline use (API replies included, and changes not sent
@@ -89,8 +108,16 @@ export function startFirebaseSession(): SessionController {
     }
     const current = useAuthStore.getState();
     if (current.status === 'signed-in' && current.user?.uid === user.uid) return;
-    // A restored sign-in: screens may send their first requests while its record is read.
-    if (current.status === 'loading') useAuthStore.setState({ user: toSessionUser(user) });
+    // A restored sign-in: its first requests go out at once, and screens may send theirs (which
+    // take those answers) while its record is read.
+    if (current.status === 'loading') {
+      void sendFirstRequests(user).finally(() => {
+        if (auth.currentUser?.uid !== user.uid) return;
+        if (useAuthStore.getState().status === 'loading') useAuthStore.setState({ user: toSessionUser(user) });
+        void resolve(user);
+      });
+      return;
+    }
     void resolve(user);
   });
 

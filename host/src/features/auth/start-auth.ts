@@ -1,7 +1,7 @@
 import { SIGNED_OUT, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
 import type { SessionController } from './firebase-session';
-import { needsAuthAtOnce } from './needs-auth-at-once';
+import { needsAuthAtOnce } from '@blooms/shared/contract/routes';
 
 let session: Promise<SessionController> | null = null;
 

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@blooms/shared/contract/remotes';
 import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
@@ -43,6 +43,21 @@ export function loadRemoteScreen(remote: RemoteName, module: string): Promise<Sc
 export function startStaffScreenEarly(pathname: string): void {
   const route = REMOTE_ROUTES.find((r) => r.path === pathname);
   if (route && route.access !== 'public') void loadRemoteScreen(route.remote, route.module).catch(() => undefined);
+}
+
+/**
+ * Fetches a staff screen's code ahead, without running it: started before the host's shared
+ * modules (React, the router) are in, a remote run then would take its own copies of them,
+ * and its router would never see the host's. The screen loads from these copies once the app
+ * asks for it (startStaffScreenEarly).
+ */
+export function preloadStaffScreen(pathname: string): void {
+  const route = REMOTE_ROUTES.find((r) => r.path === pathname);
+  if (route && route.access !== 'public') {
+    void preloadRemote([{ nameOrAlias: route.remote, exposes: [route.module], resourceCategory: 'sync', share: false }]).catch(
+      () => undefined,
+    );
+  }
 }
 
 async function loadScreen(id: string): Promise<ScreenModule> {
