@@ -177,15 +177,6 @@ describe('the server sending pages', () => {
     expect(response.headers.link).toBeUndefined();
     // Nothing of anyone's on it: the browser may keep it in the process it has (no cold start).
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
-    // Its Get Started page is fetched ahead by the browser, named in a header (no inline script).
-    expect(response.headers['speculation-rules']).toBe('"/speculation-rules.json"');
-  });
-
-  it('names the subscribe form as the page to fetch ahead, in the type the browser requires', async () => {
-    const response = await app.inject('/speculation-rules.json');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^application\/speculationrules\+json(;|$)/);
-    expect(response.json()).toEqual({ prefetch: [{ source: 'list', urls: ['/subscribe'] }] });
   });
 
   it('sends the plain page where the remote has not prerendered the screen, and for other paths', async () => {
@@ -196,7 +187,6 @@ describe('the server sending pages', () => {
       expect(response.headers.link).toContain('</app-config.json>; rel=preload');
       // Sign-in and staff screens: kept apart from whatever opened them, but Google's sign-in popup still answers.
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-      expect(response.headers['speculation-rules']).toBeUndefined();
     }
   });
 
@@ -275,7 +265,7 @@ describe('pages made from the apps as deployed on their own sites (the Firebase 
     expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
     expect(response.body).toContain('<h1>Frequently Asked Questions</h1>');
     expect(response.body).toContain(`src="${base}/marketing/assets/faq.0123abcd.svg"`);
-    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${base}`);
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' 'inline-speculation-rules' ${base}`);
     expect((await app.inject('/no/such/page')).statusCode).toBe(404);
     expect((await app.inject('/app-config.json')).json().remotes.marketing).toBe(`${base}/marketing/mf-manifest.json`);
   });

@@ -3,7 +3,6 @@ import type { ServerConfig } from '../config';
 import type { AppFiles } from './public/page-html';
 import { registerPages } from './public/pages';
 import { registerSeoRoutes } from './public/seo-routes';
-import { registerSpeculationRules } from './public/speculation-rules';
 import { registerAppConfigRoute } from './public/site-routes';
 import { createSiteApp } from './server';
 
@@ -19,7 +18,6 @@ export async function buildPagesServer(
   const app = await createSiteApp(config, options.logger);
   registerAppConfigRoute(app, config);
   registerSeoRoutes(app, config);
-  registerSpeculationRules(app);
   registerPages(app, config, files, options.cacheControl);
   return app;
 }

@@ -43,7 +43,6 @@ import { diskAppFiles } from './public/page-html';
 import { registerPages } from './public/pages';
 import { registerSecurityHeaders } from './public/security-headers';
 import { registerSeoRoutes } from './public/seo-routes';
-import { registerSpeculationRules } from './public/speculation-rules';
 import { registerSiteRoutes } from './public/site-routes';
 import { registerUpcomingDeliveryRoutes } from './public/upcoming-deliveries-routes';
 import { registerStaticFiles } from './public/static-files';
@@ -199,7 +198,6 @@ export async function buildServer(
     sendReceipts: payments.sendReceipts,
   });
   registerSeoRoutes(app, config);
-  registerSpeculationRules(app);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
   registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache');
 

@@ -3,7 +3,6 @@ import { isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
 import { createPageHtml, isPrerendered, jsonReader, type AppFiles } from './page-html';
 import { HOST_STARTUP_FILES, type HostStartupFiles } from '@blooms/shared/contract/app-start';
-import { speculationRulesHeader } from './speculation-rules';
 import { preloadLinks } from './static-files';
 import { isBackendPath } from '../paths';
 
@@ -46,11 +45,7 @@ export function registerPages(app: FastifyInstance, config: ServerConfig, files:
     // the first layout and put 200-500 ms of blocking time on every visit. A prerendered page is
     // the public site's, the same for everyone, and has nothing an opener could read; the pages
     // that sign in or hold anyone's data keep "same-origin-allow-popups" (security-headers.ts).
-    else {
-      reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-      const rules = isSitePage(pathname) ? speculationRulesHeader(pathname) : null;
-      if (rules) reply.header('Speculation-Rules', rules);
-    }
+    else reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     reply.type('text/html; charset=utf-8').send(html);
     return true;
   };
