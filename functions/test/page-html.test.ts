@@ -179,6 +179,16 @@ describe('the server sending pages', () => {
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
   });
 
+  it('answers HEAD for a page as GET would, without the body', async () => {
+    for (const url of ['/', '/faq', '/dashboard']) {
+      const response = await app.inject({ method: 'HEAD', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toBe('');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/no/such/page' })).statusCode).toBe(404);
+  });
+
   it('sends the plain page where the remote has not prerendered the screen, and for other paths', async () => {
     for (const url of ['/', '/subscribe', '/confirmation', '/dashboard', '/no/such/page']) {
       const response = await app.inject(url);

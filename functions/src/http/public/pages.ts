@@ -58,7 +58,9 @@ export function registerPages(app: FastifyInstance, config: ServerConfig, files:
   });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = new URL(request.url, 'http://x').pathname;
-    const wantsPage = request.method === 'GET' && !isBackendPath(pathname) && !pathname.startsWith('/remotes/');
+    // HEAD as GET (Node sends no body): uptime checks and link checkers ask for pages that way.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isBackendPath(pathname) && !pathname.startsWith('/remotes/');
     if (!(wantsPage && (await sendPage(request, reply)))) notFound(request, reply);
     return reply;
   });
