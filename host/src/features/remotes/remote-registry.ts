@@ -41,8 +41,8 @@ export function loadRemoteScreen(remote: RemoteName, module: string): Promise<Sc
  * one after the other cost the driver over half a second. Public screens load as they always do.
  */
 export function startStaffScreenEarly(pathname: string): void {
-  const route = REMOTE_ROUTES.find((r) => r.path === pathname);
-  if (route && route.access !== 'public') void loadRemoteScreen(route.remote, route.module).catch(() => undefined);
+  const route = staffRouteAt(pathname);
+  if (route) void loadRemoteScreen(route.remote, route.module).catch(() => undefined);
 }
 
 /**
@@ -52,12 +52,18 @@ export function startStaffScreenEarly(pathname: string): void {
  * asks for it (startStaffScreenEarly).
  */
 export function preloadStaffScreen(pathname: string): void {
-  const route = REMOTE_ROUTES.find((r) => r.path === pathname);
-  if (route && route.access !== 'public') {
+  const route = staffRouteAt(pathname);
+  if (route) {
     void preloadRemote([{ nameOrAlias: route.remote, exposes: [route.module], resourceCategory: 'sync', share: false }]).catch(
       () => undefined,
     );
   }
+}
+
+/** The staff screen at this path; null for a public one or none. */
+function staffRouteAt(pathname: string) {
+  const route = REMOTE_ROUTES.find((r) => r.path === pathname);
+  return route && route.access !== 'public' ? route : null;
 }
 
 async function loadScreen(id: string): Promise<ScreenModule> {
