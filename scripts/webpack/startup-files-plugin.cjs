@@ -66,4 +66,4 @@ class StartupFilesPlugin {
   }
 }
 
-module.exports = { StartupFilesPlugin, STARTUP_FILES: FILE };
+module.exports = { StartupFilesPlugin };

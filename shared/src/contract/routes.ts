@@ -84,9 +84,14 @@ export function isSitePage(pathname: string): boolean {
   return pathname === LOGIN_PATH || REMOTE_ROUTES.some((route) => route.path === pathname);
 }
 
-/** Whether a path is a staff screen (the dashboard, My Deliveries, users, a history, the figures): staff get a layout for work there. */
+/** The staff screen at a path (the dashboard, My Deliveries, users, a history, the figures); null for a public page or none. */
+export function staffRouteAt(pathname: string): RemoteRoute | null {
+  return REMOTE_ROUTES.find((route) => route.path === pathname && route.access !== 'public') ?? null;
+}
+
+/** Whether a path is a staff screen: staff get a layout for work there. */
 export function isStaffPage(pathname: string): boolean {
-  return REMOTE_ROUTES.some((route) => route.path === pathname && route.access !== 'public');
+  return staffRouteAt(pathname) !== null;
 }
 
 export function remoteOfPath(pathname: string): RemoteName | null {
@@ -99,6 +104,5 @@ export function remoteOfPath(pathname: string): RemoteName | null {
  * hints fetch Firebase Auth's chunks with the page.
  */
 export function needsAuthAtOnce(pathname: string): boolean {
-  if (pathname === LOGIN_PATH) return true;
-  return REMOTE_ROUTES.some((route) => route.path === pathname && route.access !== 'public');
+  return pathname === LOGIN_PATH || isStaffPage(pathname);
 }

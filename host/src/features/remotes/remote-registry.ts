@@ -1,7 +1,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@blooms/shared/contract/remotes';
-import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import { staffRouteAt } from '@blooms/shared/contract/routes';
 
 /** A remote that has not arrived after 120 s is a chunk-load failure: the screen shows its load error and a retry instead of waiting forever on a stalled connection. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -58,12 +58,6 @@ export function preloadStaffScreen(pathname: string): void {
       () => undefined,
     );
   }
-}
-
-/** The staff screen at this path; null for a public one or none. */
-function staffRouteAt(pathname: string) {
-  const route = REMOTE_ROUTES.find((r) => r.path === pathname);
-  return route && route.access !== 'public' ? route : null;
 }
 
 async function loadScreen(id: string): Promise<ScreenModule> {
