@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SAVED_SUBSCRIBE_FORM_KEY } from '@blooms/shared/contract/app-start';
-import { holdApp } from '../support/hydration';
+import { holdApp, waitForScreenInReact } from '../support/hydration';
 import { PHONE } from '../support/devices';
 
 // A prerendered page's app arrives seconds after the first tap on a slow phone. Its script is
@@ -61,20 +61,111 @@ test('with no app yet, every control on the public pages answers its first tap',
   await expect(answer).toBeVisible();
 });
 
-test("Get Started opens the form from the copy the browser fetched ahead, and its tap does not start the page's app", async ({ page }) => {
+/** The home page, loaded, with the subscribe form fetched ahead and read (host/public/start.js). */
+async function homeWithTheFormFetched(page: Page): Promise<void> {
+  const formFetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/subscribe');
+  await page.goto('/');
+  await formFetched;
+  await page.waitForLoadState('networkidle');
+  // Something of this document's own, to tell it from a page loaded after it.
+  await page.evaluate(() => ((window as Window & { homeDocument?: boolean }).homeDocument = true));
+}
+const sameDocument = (page: Page) => page.evaluate(() => (window as Window & { homeDocument?: boolean }).homeDocument === true);
+const getStarted = (page: Page) => page.locator('main').getByRole('link', { name: 'Get Started' }).first();
+
+test('Get Started, before the app, opens the form fetched ahead in this document: its address, title and styles, focus on it, and no app fetched for the tap', async ({
+  page,
+}) => {
   const appFetchedFrom: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/main.js') appFetchedFrom.push(new URL(page.url()).pathname);
   });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  await page.locator('main').getByRole('link', { name: 'Get Started' }).first().tap();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await homeWithTheFormFetched(page);
+  await getStarted(page).tap();
+
+  await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Start your subscription' })).toBeVisible();
-  const navigation = await page.evaluate(
-    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType,
-  );
-  expect(navigation, 'the form page came from the prefetch the home page asked for').toBe('navigational-prefetch');
-  expect(appFetchedFrom, 'the tap that left the home page did not fetch its app').not.toContain('/');
+  expect(await sameDocument(page), 'the form was put in place, not loaded').toBe(true);
+  await expect(page).toHaveTitle('Subscribe | Monthly Blooms');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Start a \$99\/month/);
+  // The form's own styles came with it: its fieldsets are drawn as on its own page.
+  await expect(page.locator('.subscribe-form fieldset').first()).toHaveCSS('border-top-style', 'solid');
+  await expect(page.locator('.site-nav a[aria-current="page"]')).toHaveCount(0);
+  await expect(page.locator('main')).toBeFocused();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  // A tap that opened the form started no app, here or (until the visitor's next move) on the form.
+  await page.waitForTimeout(500);
+  expect(appFetchedFrom).toEqual([]);
+
+  // The visitor's first move on the form starts its app, which takes the form over as if it had loaded it.
+  const vitals: { path: string }[] = [];
+  await page.route('**/api/vitals', async (route) => {
+    vitals.push(JSON.parse(route.request().postDataBuffer()?.toString() ?? 'null'));
+    await route.continue();
+  });
+  await page.getByLabel('First name').tap();
+  await page.keyboard.type('Anna');
+  await waitForScreenInReact(page);
+  await expect(page.getByLabel('First name')).toHaveValue('Anna');
+  await page.getByLabel('ZIP code').click();
+  await page.keyboard.type('84111');
+  await expect(page.getByLabel('City')).toHaveValue('Salt Lake City');
+  expect(appFetchedFrom).toEqual(['/subscribe']);
+  // The figures web-vitals sends are the document's: it was loaded as the home page.
+  await expect.poll(() => vitals.length).toBeGreaterThan(0);
+  expect(vitals.map((vital) => vital.path)).toEqual(vitals.map(() => '/'));
+  expect(errors).toEqual([]);
+
+  // Back is the app's now: the home page, in the same document.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fresh flowers, hand-delivered every month' })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test('Back from the form put in place before the app loads the home page again', async ({ page }) => {
+  await withoutTheApp(page);
+  await homeWithTheFormFetched(page);
+  await getStarted(page).tap();
+  await expect(page.getByRole('heading', { level: 1, name: 'Start your subscription' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fresh flowers, hand-delivered every month' })).toBeVisible();
+  await expect(page).toHaveTitle('Fresh flowers, hand-delivered monthly | Monthly Blooms');
+  expect(await sameDocument(page), 'a new document: nothing here could show the home page again').toBe(false);
+});
+
+test('Get Started is an ordinary link when the form could not be fetched ahead, and when pressed to open elsewhere', async ({
+  page,
+  context,
+}) => {
+  await withoutTheApp(page);
+  // The fetch ahead fails; the link's own load does not.
+  let fetchedAhead = false;
+  await page.route('**/subscribe', async (route) => {
+    if (route.request().resourceType() === 'fetch') {
+      fetchedAhead = true;
+      await route.fulfill({ status: 503, body: 'down' });
+    } else await route.continue();
+  });
+  await homeWithTheFormFetched(page);
+  expect(fetchedAhead).toBe(true);
+  await getStarted(page).tap();
+  await expect(page.getByRole('heading', { level: 1, name: 'Start your subscription' })).toBeVisible();
+  expect(await sameDocument(page), 'loaded as a page').toBe(false);
+  await page.unroute('**/subscribe');
+
+  // Shift: a new window, as with any link; this page stays as it was.
+  await homeWithTheFormFetched(page);
+  const opened = context.waitForEvent('page');
+  await getStarted(page).tap({ modifiers: ['Shift'] });
+  const other = await opened;
+  await expect(other).toHaveURL(/\/subscribe$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fresh flowers, hand-delivered every month' })).toBeVisible();
 });
 
 test('the menu and the carousel, moved before the app arrives, are where the app then has them', async ({ page }) => {

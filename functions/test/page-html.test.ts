@@ -275,7 +275,7 @@ describe('pages made from the apps as deployed on their own sites (the Firebase 
     expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
     expect(response.body).toContain('<h1>Frequently Asked Questions</h1>');
     expect(response.body).toContain(`src="${base}/marketing/assets/faq.0123abcd.svg"`);
-    expect(response.headers['content-security-policy']).toContain(`script-src 'self' 'inline-speculation-rules' ${base}`);
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${base}`);
     expect((await app.inject('/no/such/page')).statusCode).toBe(404);
     expect((await app.inject('/app-config.json')).json().remotes.marketing).toBe(`${base}/marketing/mf-manifest.json`);
   });

@@ -1,4 +1,4 @@
-/* global document, location, Element, HTMLFormElement, HTMLScriptElement, getComputedStyle, addEventListener, removeEventListener */
+/* global document, location, history, Element, HTMLFormElement, DOMParser, requestIdleCallback, scrollTo, getComputedStyle, addEventListener, removeEventListener */
 // Starts the app (/main.js).
 //
 // An empty page (the staff screens, a page that is not prerendered) starts it at once.
@@ -9,7 +9,8 @@
 // press, a key, the mouse moving, the wheel. A visitor who only reads never pays for it.
 // Until the app has taken the page over ("blooms:screen-ready"), which takes seconds on a
 // slow phone, this script answers the menu and the carousel itself, and holds any other
-// button pressed or form sent, to press or send it once the app has: no press is lost.
+// button pressed or form sent, to press or send it once the app has: no press is lost. A
+// link to the subscribe form, pressed before the app, shows that page in this document (below).
 //
 // The app starts at once where this browser needs it straight away: staff have signed in here
 // (their header is not the visitor's), or this tab kept a subscribe form to fill back in.
@@ -23,17 +24,23 @@
   var SCREEN_READY_EVENT = 'blooms:screen-ready';
   var INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
 
-  // A press on a link to another page is a page load (the form's page is fetched ahead, below);
-  // starting the app then would only compete with that page for the network. The next page
-  // starts its own.
+  // A press on a link to another page opens that page (the form's in place, below); starting
+  // this page's app then would only compete with it for the network and the processor. The
+  // next page starts its own.
   function leavesThePage(event) {
     var link = event && event.target instanceof Element ? event.target.closest('a[href]') : null;
     return link !== null && link.origin === location.origin && link.pathname !== location.pathname;
   }
 
+  // Focus arriving on the main content is not a sign of use by itself: what moved it there
+  // was (the skip link's press or key), or this script did, opening the form in place.
+  function focusOnMain(event) {
+    return event && event.type === 'focusin' && event.target === document.getElementById('main');
+  }
+
   var started = false;
   function start(event) {
-    if (started || leavesThePage(event)) return;
+    if (started || leavesThePage(event) || focusOnMain(event)) return;
     started = true;
     INTENT_EVENTS.forEach(function (type) {
       removeEventListener(type, start, true);
@@ -58,23 +65,89 @@
   var root = document.getElementById('root');
   if (!root || !root.firstElementChild || neededAtOnce()) return start();
 
-  // Get Started leads to the subscribe form: the browser fetches that page ahead, by speculation
-  // rules (a navigation uses their copy; a prefetch link's copy of the no-cache page it did not),
-  // half a second after this page has loaded. Asked for with the page, the fetch shared a slow
-  // phone's connection with the page's own first paint (130 ms of LCP on Lighthouse's phone).
+  // Get Started leads to the subscribe form. Half a second after this page has loaded (asked
+  // for with the page, the fetch shared a slow phone's connection with its first paint), this
+  // script fetches that page, and reads it once the browser is idle. A press on a link to it
+  // then puts that page in place of this one, in this document, and the address becomes the
+  // form's: on a slow phone, making a new document is most of a link's wait (the form showed
+  // about 200 ms after the tap through a prefetched navigation, under 100 ms in place;
+  // docs/performance.md). Only while the app has not started: once it has, the link is the
+  // app's (or, until the app has taken over, the browser's). The app starts from the form's
+  // page as if it had loaded it, as the form's own page does.
   var FETCH_AHEAD_AFTER_LOAD_MS = 500;
+  // A copy kept longer is not used: the site may have changed since (browsers keep a
+  // prefetched page as long).
+  var FETCHED_PAGE_LIFETIME_MS = 5 * 60 * 1000;
+  var fetchedForm = null;
+
+  function readPage(html) {
+    var page = new DOMParser().parseFromString(html, 'text/html');
+    var root = page.getElementById('root');
+    var styles = page.querySelector('style[data-prerendered]');
+    return root && root.firstElementChild && styles ? page : null;
+  }
+  function whenIdle(work) {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+    else setTimeout(work, 0);
+  }
   function fetchFormAhead() {
     setTimeout(function () {
-      var rules = document.createElement('script');
-      rules.type = 'speculationrules';
-      rules.textContent = JSON.stringify({ prefetch: [{ source: 'list', urls: [SUBSCRIBE_PATH] }] });
-      document.head.appendChild(rules);
+      fetch(SUBSCRIBE_PATH, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+        .then(function (response) {
+          var html = response.ok && (response.headers.get('content-type') || '').indexOf('text/html') === 0;
+          return html ? response.text() : null;
+        })
+        .then(function (html) {
+          if (!html) return;
+          var fetched = { at: Date.now(), html: html, page: null };
+          fetchedForm = fetched;
+          whenIdle(function () {
+            if (fetched.page === null) fetched.page = readPage(html);
+          });
+        })
+        .catch(function () {
+          // The link then loads the page as links do.
+        });
     }, FETCH_AHEAD_AFTER_LOAD_MS);
   }
-  var canFetchAhead = typeof HTMLScriptElement.supports === 'function' && HTMLScriptElement.supports('speculationrules');
-  if (location.pathname !== SUBSCRIBE_PATH && canFetchAhead) {
+  if (location.pathname !== SUBSCRIBE_PATH) {
     if (document.readyState === 'complete') fetchFormAhead();
     else addEventListener('load', fetchFormAhead, { once: true });
+  }
+
+  // A plain press (no key held, not to a new tab) on a link to the form, before the app.
+  function opensFetchedForm(event) {
+    if (started || fetchedForm === null || event.defaultPrevented || event.button !== 0) return false;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+    var link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!link || link.origin !== location.origin || link.pathname !== SUBSCRIBE_PATH || link.search || link.hash) return false;
+    if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
+    return Date.now() - fetchedForm.at <= FETCHED_PAGE_LIFETIME_MS;
+  }
+  function openFetchedForm(event) {
+    if (!opensFetchedForm(event)) return;
+    var page = fetchedForm.page || readPage(fetchedForm.html);
+    fetchedForm = null;
+    if (!page) return;
+    event.preventDefault();
+    document.title = page.title;
+    var description = document.querySelector('meta[name="description"]');
+    var nextDescription = page.querySelector('meta[name="description"]');
+    if (description && nextDescription) description.setAttribute('content', nextDescription.getAttribute('content'));
+    document.querySelector('style[data-prerendered]').textContent = page.querySelector('style[data-prerendered]').textContent;
+    document.getElementById('root').replaceWith(document.adoptNode(page.getElementById('root')));
+    history.pushState(null, '', SUBSCRIBE_PATH);
+    scrollTo(0, 0);
+    // Where a new page's reading starts, for a screen reader and for Tab: its main content.
+    var main = document.getElementById('main');
+    if (main) main.focus({ preventScroll: true });
+    held = null;
+    // Back, before the app can show this page's predecessor: the browser loads it.
+    addEventListener('popstate', reloadBeforeApp);
+    if (neededAtOnce()) start();
+  }
+  function reloadBeforeApp() {
+    location.reload();
   }
 
   // Controls that answer before the app, here: the menu and the testimonial carousel. Only
@@ -169,6 +242,8 @@
     removeEventListener('click', onPress, true);
     removeEventListener('keydown', onKey, true);
     removeEventListener('submit', holdSubmit, true);
+    removeEventListener('click', openFetchedForm, true);
+    removeEventListener('popstate', reloadBeforeApp);
     Array.prototype.forEach.call(tracks, function (track) {
       track.removeEventListener('scroll', carouselScrolled);
     });
@@ -183,6 +258,7 @@
     addEventListener(type, start, { capture: true, passive: true });
   });
   addEventListener('click', onPress, true);
+  addEventListener('click', openFetchedForm, true);
   addEventListener('keydown', onKey, true);
   addEventListener('submit', holdSubmit, true);
   document.addEventListener(SCREEN_READY_EVENT, release);

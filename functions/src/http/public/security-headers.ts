@@ -30,15 +30,8 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
   const mapImages = config.googleMapsApiKey ? ['https://maps.gstatic.com', 'https://maps.googleapis.com'] : [];
   return {
     defaultSrc: ["'self'"],
-    // Inline speculation rules (JSON naming pages to fetch ahead, never code): a public page adds
-    // the one for the subscribe form once it has painted (host/public/start.js).
-    scriptSrc: [
-      "'self'",
-      "'inline-speculation-rules'",
-      ...remoteOrigins,
-      ...maps,
-      ...(config.authEmulatorHost ? [] : ['https://apis.google.com']),
-    ],
+    // No inline script of any kind.
+    scriptSrc: ["'self'", ...remoteOrigins, ...maps, ...(config.authEmulatorHost ? [] : ['https://apis.google.com'])],
     // Each remote's screens bring their style sheet from where the remote is deployed. A
     // prerendered page carries its CSS inline (<style data-prerendered>), and development
     // builds inject <style> elements.
