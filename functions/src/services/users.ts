@@ -14,15 +14,11 @@ export function toUserRecord(row: UserRow): UserRecord {
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
-/** The lookup behind every signed-in request, built and prepared once per database. */
-const findByEmailStatement = perDatabase((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, sql.placeholder('email')))
-    .limit(1)
-    .prepare('user_by_email'),
-);
+/** The condition that picks the user whose e-mail, ignoring case, is the `email` placeholder (given lower-cased). */
+export const emailMatches = eq(sql`lower(${users.email})`, sql.placeholder('email'));
+
+/** The lookup, built and prepared once per database. */
+const findByEmailStatement = perDatabase((db) => db.select().from(users).where(emailMatches).limit(1).prepare('user_by_email'));
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
   const [row] = await findByEmailStatement(db).execute({ email: email.toLowerCase() });
