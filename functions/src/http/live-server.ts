@@ -24,9 +24,9 @@ export async function buildLiveServer(
 ): Promise<FastifyInstance> {
   const app = await createSiteApp(config, logger);
   registerMetrics(app, new Metrics(database, feed), { token: config.metricsToken, log: config.metricsLog });
-  const { identify } = acceptSignIns(app, config, database.db, verifier);
+  const { identifyCaller } = acceptSignIns(app, config, database.db, verifier);
   await app.register(
-    accessScope('staff', identify, (staff) => registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs })),
+    accessScope('staff', identifyCaller, (staff) => registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs })),
   );
   // Anything else: a JSON 404.
   registerPages(app, config, null, 'no-cache');

@@ -16,7 +16,7 @@ import { accessScope, callerOf, subscriberScope, type PublicScope } from './acce
 import { registerApiCors } from './cors';
 import { replyForFailure } from './errors';
 import { registerJsonBodies } from './json-body';
-import { identifyCaller, verifySignIn } from './identify-caller';
+import { signInChecks } from './identify-caller';
 import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
@@ -110,7 +110,7 @@ export function acceptSignIns(app: FastifyInstance, config: ServerConfig, db: Db
   registerApiCors(app, config.corsOrigins);
   // Counted in the database, so every instance on it enforces one limit.
   const failedSignIns = new RateLimiter(db, { bucket: 'failed-sign-ins', limit: config.rateLimits.failedSignInsPerMinute, windowS: 60 });
-  return { identify: (request: FastifyRequest) => identifyCaller(request, verifier, db, failedSignIns), failedSignIns };
+  return signInChecks(db, verifier, failedSignIns);
 }
 
 /**
@@ -123,7 +123,7 @@ export async function buildServer(
   { config, database, verifier, clock, testClock, blobs, feed, metrics, payments }: ServerDeps,
 ): Promise<FastifyInstance> {
   const { db } = database;
-  const { identify, failedSignIns } = acceptSignIns(app, config, db, verifier);
+  const { identifyCaller, verifySignIn } = acceptSignIns(app, config, db, verifier);
   await app.register(multipart);
 
   // Counted in the database, so every instance on it enforces one limit.
@@ -134,7 +134,7 @@ export async function buildServer(
   registerMetrics(app, metrics, { token: config.metricsToken, log: config.metricsLog });
 
   await app.register(
-    accessScope('staff', identify, (staff) => {
+    accessScope('staff', identifyCaller, (staff) => {
       serve(staff, API.me, async (request) => callerOf(request));
       serve(staff, API.setMyName, async (request) => setOwnName(db, callerOf(request).id, request.body.name));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite, clock });
@@ -145,7 +145,7 @@ export async function buildServer(
     }),
   );
   await app.register(
-    accessScope('admin', identify, (admin) => {
+    accessScope('admin', identifyCaller, (admin) => {
       registerUserRoutes(admin, db);
       registerDeliveryDateAdminRoutes(admin, db, clock);
       registerSubscriptionHistoryRoutes(admin, db, blobs);
@@ -157,9 +157,8 @@ export async function buildServer(
   );
 
   await app.register(
-    subscriberScope(
-      (request) => verifySignIn(request, verifier, failedSignIns),
-      (subscriber) => registerAccountRoutes(subscriber, { db, blobs, mailSite, clock, provider: payments.provider }),
+    subscriberScope(verifySignIn, (subscriber) =>
+      registerAccountRoutes(subscriber, { db, blobs, mailSite, clock, provider: payments.provider }),
     ),
   );
 
