@@ -41,6 +41,7 @@ export async function openConfiguredDatabase(
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
     route: config.cloudSql ? await cloudSqlRoute(config.cloudSql.instance, config.cloudSql.ipType) : undefined,
+    poolSize: config.databasePoolSize ?? undefined,
     ...pool,
   });
 }

@@ -13,6 +13,8 @@ export interface ServerConfig {
   port: number;
   /** PostgreSQL server URL; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
+  /** At most this many pooled connections to databaseUrl's server for queries (DATABASE_POOL_SIZE); null: the default for this machine. */
+  databasePoolSize: number | null;
   /** A Cloud SQL instance ("project:region:instance") reached through Google's connector, with the user and database of databaseUrl. */
   cloudSql: { instance: string; ipType: CloudSqlIpType } | null;
   /** The Cloud Storage bucket that keeps delivery photos; null keeps them on local disk in dataDir. */
@@ -127,6 +129,13 @@ function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): voi
   }
 }
 
+function poolSize(env: Env): number | null {
+  if (!env.DATABASE_POOL_SIZE) return null;
+  const size = count(env, 'DATABASE_POOL_SIZE', 0);
+  if (size < 1) throw new Error(`DATABASE_POOL_SIZE must be at least 1, got '${env.DATABASE_POOL_SIZE}'.`);
+  return size;
+}
+
 function count(env: Env, name: string, fallback: number): number {
   const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got '${env[name]}'.`);
@@ -210,6 +219,7 @@ function readConfig(env: Env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: poolSize(env),
     cloudSql: env.CLOUD_SQL_INSTANCE ? { instance: env.CLOUD_SQL_INSTANCE, ipType } : null,
     storageBucket: env.STORAGE_BUCKET || null,
     dataDir,

@@ -76,3 +76,12 @@ describe('Google map tiles under the staff map', () => {
     expect(loadConfig({ MAP_TILES: 'google', GOOGLE_MAPS_API_KEY: 'browser-key' }).staffMapTiles).toBe(true);
   });
 });
+
+describe('connections to a PostgreSQL server', () => {
+  it('number as DATABASE_POOL_SIZE says (unset: the default for the machine); a size below 1, or not a number, is refused', () => {
+    expect(loadConfig({}).databasePoolSize).toBeNull();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow("DATABASE_POOL_SIZE must be at least 1, got '0'.");
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow("DATABASE_POOL_SIZE must be a whole number, got 'many'.");
+  });
+});

@@ -7,6 +7,8 @@ import { Client } from 'pg';
 import { subscriberSchema } from '@blooms/shared/contract/subscriber';
 import { spawnSync } from 'node:child_process';
 import { MIGRATIONS, openDatabase } from '../src/db/database';
+import { openConfiguredDatabase } from '../src/backend';
+import { loadConfig } from '../src/config';
 import { checkoutSessions, ledgerEntries, receipts, users } from '../src/db/schema';
 import { paidMonthsOf } from '../src/services/payment-ledger';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -283,6 +285,27 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
       // The pool hears of each ended connection and drops it.
       await waitFor(() => database.poolStats()?.open === 0);
       await expect(database.ping()).resolves.toBeUndefined();
+    });
+  });
+
+for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
+  describe(`the pool of connections to a server, on ${kind}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createEmptyDatabase(kind);
+    });
+    afterAll(() => database.destroy());
+
+    it('is as large as DATABASE_POOL_SIZE says, or twice the cores (at least 4)', async () => {
+      const sized = await openConfiguredDatabase(loadConfig({ DATABASE_URL: database.url!, DATABASE_POOL_SIZE: '3' }));
+      const unsized = await openConfiguredDatabase(loadConfig({ DATABASE_URL: database.url! }));
+      try {
+        expect(sized.poolStats()?.max).toBe(3);
+        expect(unsized.poolStats()?.max).toBe(Math.max(4, 2 * os.availableParallelism()));
+      } finally {
+        await sized.close();
+        await unsized.close();
+      }
     });
   });
 

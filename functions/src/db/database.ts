@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -63,8 +64,15 @@ export interface ConnectionRoute {
   close: () => void | Promise<void>;
 }
 
-/** The connections a process opens to a PostgreSQL server for queries when not told otherwise (a Cloud Function is: firebase/sizing.ts). */
-export const DEFAULT_POOL_SIZE = 10;
+/**
+ * The connections a process opens to a PostgreSQL server for queries when not told otherwise
+ * (DATABASE_POOL_SIZE; a Cloud Function is told: firebase/sizing.ts): twice this machine's
+ * cores, at least 4. More queries at once than the processors can run only queue for them in
+ * the operating system, where every request waits longer than in the pool: with the server
+ * and the database on two cores, the uncached search's p95 under load was 20-26 ms with 10
+ * connections and 16-17 ms with 4 (docs/performance.md).
+ */
+export const DEFAULT_POOL_SIZE = Math.max(4, 2 * os.availableParallelism());
 
 /**
  * The session lock migrations are applied under, so that instances starting together after a
