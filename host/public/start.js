@@ -82,9 +82,9 @@
 
   function readPage(html) {
     var page = new DOMParser().parseFromString(html, 'text/html');
-    var root = page.getElementById('root');
+    var pageRoot = page.getElementById('root');
     var styles = page.querySelector('style[data-prerendered]');
-    return root && root.firstElementChild && styles ? page : null;
+    return pageRoot && pageRoot.firstElementChild && styles ? page : null;
   }
   function whenIdle(work) {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
