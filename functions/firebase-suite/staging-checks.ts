@@ -227,6 +227,46 @@ export async function stagingChecks(stack: EmulatorStack, browser: Browser): Pro
   );
 
   await check(
+    "in Chromium on a phone, Get Started on the host site shows the form fetched ahead in place: styled, with this deployment's contact details, taken over by the app, no CSP violation or console error",
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const problems = await watchForProblems(page);
+      try {
+        const formFetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/subscribe');
+        await page.goto(`${host}/`);
+        expectEqual((await formFetched).status(), 200, 'the form fetched ahead');
+        await page.waitForLoadState('networkidle');
+        // Something of the home page's document, to tell it from a page loaded after it (in the page: this package's types have no DOM).
+        type InPage = { homeDocument?: boolean };
+        await page.evaluate(() => ((globalThis as unknown as InPage).homeDocument = true));
+        await page.locator('main').getByRole('link', { name: 'Get Started' }).first().tap();
+        await page.getByRole('heading', { level: 1, name: 'Start your subscription' }).waitFor();
+        expectEqual(new URL(page.url()).pathname, '/subscribe', 'the address');
+        expectTrue(
+          await page.evaluate(() => (globalThis as unknown as InPage).homeDocument === true),
+          'the form was put in place in the same document',
+        );
+        const border = await page
+          .locator('.subscribe-form fieldset')
+          .first()
+          .evaluate((fieldset) => {
+            const { getComputedStyle } = globalThis as unknown as { getComputedStyle: (element: unknown) => { borderTopStyle: string } };
+            return getComputedStyle(fieldset).borderTopStyle;
+          });
+        expectEqual(border, 'solid', "the form's fieldsets drawn by its own CSS");
+        await page.getByRole('contentinfo').getByText(STAGING_SETTINGS.CONTACT_PHONE).waitFor();
+        await hydrate(page);
+        await page.getByLabel('First name', { exact: true }).fill('June');
+        expectEqual(problems, [], 'problems');
+      } finally {
+        await context.close();
+      }
+      return 'the form shown in place from the host site, then the app took it over';
+    },
+  );
+
+  await check(
     'in Chromium, a staff session through the dashboard and /users: each remote from its own site, its style sheet applied, no CSP violation or console error',
     async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
