@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
+import { DEFAULT_POOL_SIZE } from '../src/db/database';
 import { emailOutbox, users, workerRuns } from '../src/db/schema';
 import { logOutboxBacklog } from '../src/http/metrics';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
@@ -157,7 +158,10 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
           { statusCode: 404, route: '(unmatched)' },
         ]);
         expect(lines.filter((line) => line.metric === 'instance')).toEqual([
-          expect.objectContaining({ liveClients: 0, dbPool: kind === 'postgres' ? expect.objectContaining({ max: 10 }) : null }),
+          expect.objectContaining({
+            liveClients: 0,
+            dbPool: kind === 'postgres' ? expect.objectContaining({ max: DEFAULT_POOL_SIZE }) : null,
+          }),
         ]);
         await queueOldEmail(database, 5);
         await logOutboxBacklog(database.db, logged.log);
@@ -229,7 +233,7 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
 
       const text = await metrics();
       if (kind === 'postgres') {
-        expect(sample(text, 'blooms_db_pool_connections{state="max"}')).toBe(10);
+        expect(sample(text, 'blooms_db_pool_connections{state="max"}')).toBe(DEFAULT_POOL_SIZE);
         expect(sample(text, 'blooms_db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
         expect(sample(text, 'blooms_db_pool_connections{state="waiting"}')).toBe(0);
       } else {
