@@ -28,8 +28,12 @@
   // this page's app then would only compete with it for the network and the processor. The
   // next page starts its own.
   function leavesThePage(event) {
-    var link = event && event.target instanceof Element ? event.target.closest('a[href]') : null;
+    var link = pressedLink(event);
     return link !== null && link.origin === location.origin && link.pathname !== location.pathname;
+  }
+  // The link an event happened in, if any.
+  function pressedLink(event) {
+    return event && event.target instanceof Element ? event.target.closest('a[href]') : null;
   }
 
   // Focus arriving on the main content is not a sign of use by itself: what moved it there
@@ -102,7 +106,8 @@
           var fetched = { at: Date.now(), html: html, page: null };
           fetchedForm = fetched;
           whenIdle(function () {
-            if (fetched.page === null) fetched.page = readPage(html);
+            // Unless a press has already read it (and used it).
+            if (fetchedForm === fetched) fetched.page = readPage(html);
           });
         })
         .catch(function () {
@@ -119,7 +124,7 @@
   function opensFetchedForm(event) {
     if (started || fetchedForm === null || event.defaultPrevented || event.button !== 0) return false;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
-    var link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    var link = pressedLink(event);
     if (!link || link.origin !== location.origin || link.pathname !== SUBSCRIBE_PATH || link.search || link.hash) return false;
     if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
     return Date.now() - fetchedForm.at <= FETCHED_PAGE_LIFETIME_MS;
