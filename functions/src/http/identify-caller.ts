@@ -28,7 +28,7 @@ export interface SignInChecks {
 
 /** The checks behind every signed-in request; `failures` counts each client's bad tokens. */
 export function signInChecks(db: Db, verifier: TokenVerifier, failures: RateLimiter): SignInChecks {
-  let limitAndUserStatement: ReturnType<typeof prepareLimitAndUser> | undefined;
+  const limitAndUser = prepareLimitAndUser(db, failures);
 
   async function verify(request: FastifyRequest, token: string): Promise<VerifiedIdentity> {
     try {
@@ -51,8 +51,7 @@ export function signInChecks(db: Db, verifier: TokenVerifier, failures: RateLimi
       const token = bearerTokenOf(request);
       const claimed = claimedEmail(token);
       // The bad-token check and the record of the claimed e-mail, in one round trip.
-      limitAndUserStatement ??= prepareLimitAndUser(db, failures);
-      const [row] = await limitAndUserStatement.execute({ ...failures.checkValues(request.ip), email: claimed });
+      const [row] = await limitAndUser.execute({ ...failures.checkValues(request.ip), email: claimed });
       failures.refuseOverLimit(row!.failures);
       const identity = await verify(request, token);
       if (!identity.email || !identity.emailVerified) throw noUserRecord();
