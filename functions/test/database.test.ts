@@ -262,16 +262,16 @@ describe.each(DATABASE_KINDS)('the ledger migration on %s', (kind) => {
   });
 });
 
-// Only a server has connections to end: this runs where TEST_DATABASE_URL is set (CI).
+// Only a server has connections: this runs where TEST_DATABASE_URL is set (CI).
 for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
-  describe(`a connection the server ends, on ${kind}`, () => {
+  describe(`connections to a server, on ${kind}`, () => {
     let database: TestDatabase;
     beforeAll(async () => {
       database = await createEmptyDatabase(kind);
     });
     afterAll(() => database.destroy());
 
-    it('is replaced: the process keeps running and the next query works', async () => {
+    it('one the server ends is replaced: the process keeps running and the next query works', async () => {
       await database.ping();
       // What a restart, a failover or an idle timeout does to the pool's idle connections.
       const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -286,17 +286,8 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
       await waitFor(() => database.poolStats()?.open === 0);
       await expect(database.ping()).resolves.toBeUndefined();
     });
-  });
 
-for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
-  describe(`the pool of connections to a server, on ${kind}`, () => {
-    let database: TestDatabase;
-    beforeAll(async () => {
-      database = await createEmptyDatabase(kind);
-    });
-    afterAll(() => database.destroy());
-
-    it('is as large as DATABASE_POOL_SIZE says, or twice the cores (at least 4)', async () => {
+    it('are pooled, at most as many as DATABASE_POOL_SIZE says, or twice the cores (at least 4)', async () => {
       const sized = await openConfiguredDatabase(loadConfig({ DATABASE_URL: database.url!, DATABASE_POOL_SIZE: '3' }));
       const unsized = await openConfiguredDatabase(loadConfig({ DATABASE_URL: database.url! }));
       try {
