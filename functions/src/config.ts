@@ -32,6 +32,8 @@ export interface ServerConfig {
   site: SiteContact;
   /** Where the built host and remotes live; null serves no static files (API only). */
   staticRoot: string | null;
+  /** The remotes' shipped versions and pins (docs/releases.md), served beside their builds; null without static files. */
+  releasesDir: string | null;
   logLevel: string;
   /** Add demo subscribers to an empty embedded database (never to a PostgreSQL server). */
   demoData: boolean;
@@ -244,6 +246,7 @@ function readConfig(env: Env): ServerConfig {
       social: social.map((link, i) => ({ label: link.label, url: link.url ?? DEFAULT_SITE_CONTACT.social[i]!.url })),
     },
     staticRoot: env.SERVE_STATIC === 'false' ? null : path.resolve(env.STATIC_ROOT ?? REPO_ROOT),
+    releasesDir: env.SERVE_STATIC === 'false' ? null : path.resolve(env.RELEASES_DIR ?? path.join(dataDir, 'releases')),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoData: !env.DATABASE_URL && env.DEMO_DATA !== 'false',
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
