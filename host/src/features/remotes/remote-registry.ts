@@ -36,10 +36,11 @@ export class ScreenUnavailableError extends Error {
 const NOT_EXPOSED = /RUNTIME-014|does not exist in container/;
 const INCOMPATIBLE = /does not satisfy the requirement/;
 
-function unavailableReason(error: unknown): UnavailableReason | null {
+/** Why trying again cannot help, in the runtime's own words (they name the module and the versions); null when it may. */
+function unavailableReason(error: unknown): { reason: UnavailableReason; detail: string } | null {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (NOT_EXPOSED.test(cause.message)) return 'not-exposed';
-    if (INCOMPATIBLE.test(cause.message)) return 'incompatible';
+    if (NOT_EXPOSED.test(cause.message)) return { reason: 'not-exposed', detail: cause.message };
+    if (INCOMPATIBLE.test(cause.message)) return { reason: 'incompatible', detail: cause.message };
   }
   return null;
 }
@@ -107,11 +108,13 @@ async function loadScreen(id: string): Promise<ScreenModule> {
     return loaded;
   } catch (error) {
     if (error instanceof ChunkLoadError) throw error;
-    const reason = unavailableReason(error);
-    if (reason === 'not-exposed') throw new ScreenUnavailableError(`The live build does not expose ${id}`, reason, { cause: error });
-    if (reason === 'incompatible')
-      throw new ScreenUnavailableError(`${id} was built for shared modules this host does not have`, reason, { cause: error });
-    throw new ChunkLoadError(`Loading ${id} failed`, { cause: error });
+    const unavailable = unavailableReason(error);
+    if (!unavailable) throw new ChunkLoadError(`Loading ${id} failed`, { cause: error });
+    const what =
+      unavailable.reason === 'not-exposed'
+        ? `The live build does not expose ${id}`
+        : `${id} was built for shared modules this host does not have`;
+    throw new ScreenUnavailableError(`${what} (${unavailable.detail})`, unavailable.reason, { cause: error });
   } finally {
     clearTimeout(timer);
   }
