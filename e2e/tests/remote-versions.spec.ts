@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+import { buildAdminRemote } from '../support/remote-builds';
 
 /** Collects the page's console errors, for what a test expects to be reported. */
 function consoleErrors(page: Page): string[] {
@@ -31,24 +28,8 @@ test('an admin remote built for the next major of the shared runtime is refused:
 }) => {
   test.setTimeout(240_000);
   // A team's build against a breaking change of @blooms/shared's runtime (2.x) that this host does not have.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-admin-runtime-2-'));
+  const dir = buildAdminRemote('runtime-2', 'sharedRuntimeVersion=2.0.0');
   try {
-    execFileSync(
-      'pnpm',
-      [
-        '--filter',
-        './admin-remote',
-        'exec',
-        'webpack',
-        '--mode',
-        'production',
-        '--env',
-        'sharedRuntimeVersion=2.0.0',
-        '--output-path',
-        dir,
-      ],
-      { cwd: REPO_ROOT, stdio: 'ignore' },
-    );
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as {
       shared: { name: string; requiredVersion: string }[];
     };

@@ -248,6 +248,7 @@ module.exports = {
   createAppConfig,
   sharedModules,
   SHARED_STATE_MODULES,
+  buildId,
   federationExperiments,
   reproducibleManifest,
   buildIdPlugin,

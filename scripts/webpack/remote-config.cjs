@@ -2,11 +2,12 @@
 // mf-manifest.json, the shared modules, and its prerendered pages where it has public ones.
 const path = require('node:path');
 const REMOTES = require('../../shared/src/contract/remotes.json');
-const { createAppConfig, federationExperiments, reproducibleManifest, sharedModules } = require('./app-config.cjs');
+const { buildId, createAppConfig, federationExperiments, reproducibleManifest, sharedModules } = require('./app-config.cjs');
 const { withPrerender } = require('./prerender-config.cjs');
 
-/** Where the routes go in mf-manifest.json (MANIFEST_ROUTES_KEY of shared/src/contract/site-routes.ts). */
+/** Where the routes and the version go in mf-manifest.json (shared/src/contract/site-routes.ts and releases.ts). */
 const MANIFEST_ROUTES_KEY = 'siteRoutes';
+const MANIFEST_VERSION_KEY = 'buildId';
 const ACCESS_LEVELS = ['public', 'staff', 'admin'];
 const ROUTE_FIELDS = ['path', 'module', 'access', 'nav', 'opensWhileChecking', 'opensWith'];
 
@@ -32,8 +33,9 @@ const routeOf = (screen) => Object.fromEntries(ROUTE_FIELDS.filter((key) => scre
 
 /**
  * @param env the build's --env: `exposes=<file>` builds from another declaration than
- *   exposes.cjs (the browser suite adds a screen that way), `sharedRuntimeVersion=<version>`
- *   against another shared runtime (app-config.cjs).
+ *   exposes.cjs (the browser suite adds a screen that way; give such a build its own
+ *   BLOOMS_BUILD_ID, since its sources digest does not cover that file),
+ *   `sharedRuntimeVersion=<version>` against another shared runtime (app-config.cjs).
  */
 function createRemoteConfig({ dir, name, env = {}, argv = {}, prerender = false }) {
   const { screens } = require(env.exposes ? path.resolve(env.exposes) : path.join(dir, 'exposes.cjs'));
@@ -56,6 +58,8 @@ function createRemoteConfig({ dir, name, env = {}, argv = {}, prerender = false 
           additionalData: (options) => {
             reproducibleManifest.additionalData(options);
             options.stats.metaData[MANIFEST_ROUTES_KEY] = screens.map(routeOf);
+            // The build's version, by which `pnpm release` keeps, pins and rolls it back.
+            options.stats.metaData[MANIFEST_VERSION_KEY] = buildId(dir);
           },
         },
         experiments: federationExperiments({ remote: true }),

@@ -15,6 +15,9 @@ export const LIVE_FILE = 'live.json';
 export const RELEASE_LOG_FILE = 'releases.json';
 export const VERSIONS_DIR = 'versions';
 
+/** Where a remote's build writes its version in its mf-manifest.json's metaData (scripts/webpack/remote-config.cjs). */
+export const MANIFEST_VERSION_KEY = 'buildId';
+
 /** What live.json holds. */
 export interface LivePin {
   version: string;
