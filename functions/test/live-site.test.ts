@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -103,5 +104,31 @@ describe("what is live: the remotes' builds, their pins and the routes they decl
     expect(config.remotes.staff).toBe('/remotes/staff/mf-manifest.json');
     expect(config.versions!.staff).toBeNull();
     expect(logged.join('')).toContain('staff: the pinned version ffffffffffff is not on its site; its latest build is live');
+  });
+});
+
+describe('an API-only server (pnpm dev, remotes served elsewhere)', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let site: http.Server;
+
+  beforeAll(async () => {
+    // The staff remote's own server (its dev server, or a site of its own).
+    site = http.createServer((req, res) => (req.url === '/mf-manifest.json' ? res.end(STAFF_NOW) : res.writeHead(404).end()));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const { port } = site.address() as { port: number };
+    database = await createMigratedDatabase('pglite');
+    app = await startTestServer(database, { config: testConfig({ REMOTE_STAFF_URL: `http://127.0.0.1:${port}/mf-manifest.json` }) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    await new Promise((resolve) => site.close(resolve));
+  });
+
+  it("reads the routes from the remote's own manifest; the others keep the routes from before", async () => {
+    const { routes } = (await app.inject('/app-config.json')).json<AppConfig>();
+    expect(routes!.find((route) => route.path === '/delivery-notes')).toMatchObject({ remote: 'staff', module: 'DeliveryNotes' });
+    expect(routes!.filter((route) => route.remote === 'admin')).toEqual(LEGACY_REMOTE_ROUTES.filter((route) => route.remote === 'admin'));
   });
 });

@@ -40,7 +40,7 @@ import { registerAccountSignInRoutes } from './public/account-sign-in-routes';
 import { siteOrigin } from './public/site-origin';
 import { registerAccountRoutes } from './subscriber/account-routes';
 import { diskAppFiles } from './public/page-html';
-import { liveSiteReader } from './public/live-site';
+import { liveSiteReader, remoteSiteFiles } from './public/live-site';
 import { registerPages } from './public/pages';
 import { registerSecurityHeaders } from './public/security-headers';
 import { registerSeoRoutes } from './public/seo-routes';
@@ -178,7 +178,9 @@ export async function buildServer(
     },
   });
   const files = config.staticRoot ? diskAppFiles(config.staticRoot, config.releasesDir) : null;
-  const liveSite = liveSiteReader(files, config.remotes, (problems) => app.log.warn({ problems }, 'the live remotes have problems'));
+  const liveSite = liveSiteReader(files ?? remoteSiteFiles(config.remotes), config.remotes, (problems) =>
+    app.log.warn({ problems }, 'the live remotes have problems'),
+  );
   registerSiteRoutes(publicScope, config, database, liveSite);
   registerUpcomingDeliveryRoutes(publicScope, db, clock);
   registerCheckoutRoutes(publicScope, {

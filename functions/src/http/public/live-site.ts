@@ -2,7 +2,7 @@ import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 import { LIVE_FILE, pinnedVersion, versionFolder } from '@blooms/shared/contract/releases';
 import { LEGACY_REMOTE_ROUTES, type RemoteRoute } from '@blooms/shared/contract/routes';
 import { manifestFacts, siteRoutes, type RemoteManifestFacts } from '@blooms/shared/contract/site-routes';
-import { jsonReader, remoteBaseUrl, type AppFiles } from './page-html';
+import { hostedAppFiles, jsonReader, remoteBaseUrl, type AppFiles, type AppName } from './page-html';
 
 const MANIFEST = 'mf-manifest.json';
 
@@ -33,6 +33,19 @@ export function configuredSite(configured: Record<RemoteName, string>): LiveSite
     REMOTE_NAMES.map((name) => [name, { version: null, folder: '', manifestUrl: configured[name] }]),
   ) as Record<RemoteName, LiveRemote>;
   return { remotes, routes: LEGACY_REMOTE_ROUTES.map((route) => ({ ...route })) };
+}
+
+/**
+ * For a server without the apps' files (the API alone, `pnpm dev`): the remotes' own sites
+ * where their manifests are absolute URLs (dev servers, remotes served elsewhere), kept 2 s;
+ * null when none is.
+ */
+export function remoteSiteFiles(configured: Record<RemoteName, string>): AppFiles | null {
+  const absolute = REMOTE_NAMES.filter((name) => /^https?:\/\//.test(configured[name]));
+  if (absolute.length === 0) return null;
+  const bases = Object.fromEntries(absolute.map((name) => [name, remoteBaseUrl(configured[name])])) as Record<AppName, string>;
+  const sites = hostedAppFiles(bases, { maxAgeMs: 2000, pageTemplate: '' });
+  return { pageTemplate: '', read: async (app, file) => (absolute.includes(app as RemoteName) ? sites.read(app, file) : null) };
 }
 
 /**
