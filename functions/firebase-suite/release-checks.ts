@@ -35,8 +35,8 @@ export async function releaseChecks(stack: EmulatorStack, browser: Browser): Pro
         // The pages function keeps the sites' files 5 s.
         await waitFor(async () => (await liveManifest()) === pinned, 15_000, `app-config.json to name ${pinned}`);
         expectTrue(
-          (await (await fetch(`${host}/faq`)).text()).includes(`${site}/${VERSIONS_DIR}/${version}/assets/`),
-          "the FAQ's pictures from the version",
+          (await (await fetch(`${host}/`)).text()).includes(`${site}/${VERSIONS_DIR}/${version}/assets/`),
+          "the prerendered home page's pictures from the version",
         );
 
         const entries: string[] = [];
