@@ -198,7 +198,7 @@ export async function buildServer(
   });
   registerSeoRoutes(app, config);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
-  registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache');
+  registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache', clock);
 
   return app;
 }

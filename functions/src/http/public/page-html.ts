@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { copyright, COPYRIGHT_PATTERN } from '@blooms/shared/contract/copyright';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { remotePackage, type RemoteName } from '@blooms/shared/contract/remotes';
 import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
@@ -179,7 +180,13 @@ export function jsonReader() {
  * prerendered it, otherwise the host's plain page (React renders it in the browser). Null
  * when there is no host build at all.
  */
-export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, string>, site: SiteContact, log: (error: unknown) => void) {
+export function createPageHtml(
+  files: AppFiles,
+  remotes: Record<RemoteName, string>,
+  site: SiteContact,
+  log: (error: unknown) => void,
+  now: () => Date = () => new Date(),
+) {
   const json = jsonReader();
 
   return async (pathname: string): Promise<string | null> => {
@@ -199,7 +206,7 @@ export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, stri
       const screen = remote?.screens[route.module];
       if (!shell || !remote || !screen) return index;
       const css = `${hostCss ?? ''}${remoteCss ?? ''}`;
-      return composePage({
+      const page = composePage({
         index,
         shell,
         screen,
@@ -207,6 +214,8 @@ export function createPageHtml(files: AppFiles, remotes: Record<RemoteName, stri
         publicPath: { token: remote.publicPath, url: remoteBaseUrl(remotes[route.remote]) },
         site,
       });
+      // Built in an earlier year, perhaps: the year of the moment the page is served.
+      return page.replace(COPYRIGHT_PATTERN, () => copyright(now()));
     } catch (error) {
       // A broken prerender must never take the page down: the browser can still render it.
       log(error);

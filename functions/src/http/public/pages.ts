@@ -11,10 +11,20 @@ import { isBackendPath } from '../paths';
  * with status 404 for unknown paths (the host renders its 404 page). Other unknown requests
  * get a JSON 404. Without app files (an API-only backend) every unknown request is a JSON 404.
  */
-export function registerPages(app: FastifyInstance, config: ServerConfig, files: AppFiles | null, cacheControl: string): void {
+export function registerPages(
+  app: FastifyInstance,
+  config: ServerConfig,
+  files: AppFiles | null,
+  cacheControl: string,
+  clock: () => Date = () => new Date(),
+): void {
   const pageHtml = files
-    ? createPageHtml(files, config.remotes, config.site, (error) =>
-        app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'),
+    ? createPageHtml(
+        files,
+        config.remotes,
+        config.site,
+        (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'),
+        clock,
       )
     : null;
 
