@@ -35,6 +35,11 @@ export interface ApiRouteDefinition {
   status?: 201 | 202 | 204;
   request?: ApiRequestKind;
   reply?: ApiReplyKind;
+  /**
+   * Marked for removal: callers stop using it in the release that marks it, and a later release
+   * may remove it (docs/releases.md). A field is marked with `.meta({ deprecated: true })`.
+   */
+  deprecated?: true;
 }
 
 /** An entry of the route table, with its defaults filled in. */
