@@ -50,7 +50,7 @@ describe('the route table (contract/api-routes.ts) and the server', () => {
     expect([...inTable].filter((route) => !served.some((s) => key(s) === route))).toEqual([]);
   });
 
-  // Strict schemas are how the server finds a key a route does not read, to drop and log it (unknown-request-fields.test.ts).
+  // Strict schemas are how the server finds a key a route does not read, to drop and log it (apps-of-another-release.test.ts).
   it('names every key of every query and body the table describes (strict schemas)', () => {
     const loose = ROUTES.flatMap(([name, route]) =>
       (['params', 'query', 'body'] as const)

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API } from '@blooms/shared/contract/api-routes';
+import { isNoSuchRoute } from '@blooms/shared/contract/unreadable-reply';
 import { listUsers } from '../src/services/users';
 import { users } from '../src/db/schema';
 import { parseRequestPart } from '../src/http/zod';
@@ -32,7 +34,7 @@ describe('a request part with keys its schema does not name', () => {
   });
 });
 
-describe.each(DATABASE_KINDS)('a request from an app of another release, with fields this API does not read, on %s', (kind) => {
+describe.each(DATABASE_KINDS)('apps of another release than the API, on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   const logged: string[] = [];
@@ -87,5 +89,38 @@ describe.each(DATABASE_KINDS)('a request from an app of another release, with fi
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/e-mail/i);
     expect(await listUsers(database.db)).toEqual(before);
+  });
+
+  it('answers a route it does not have with 404 and a message the browser takes as "this page was updated"', async () => {
+    const missing = await app.inject({ url: '/api/day-stops-by-van?month=2026-11', headers: as(admin) });
+    expect(missing.statusCode).toBe(404);
+    expect(isNoSuchRoute(missing.statusCode, missing.json())).toBe(true);
+    const notFound = await app.inject({ url: `/api/subscriptions/${randomUUID()}/history`, headers: as(admin) });
+    expect(notFound.statusCode).toBe(404);
+    expect(isNoSuchRoute(notFound.statusCode, notFound.json())).toBe(false);
+  });
+
+  it('logs what a page reports it could not read, and drops a malformed report', async () => {
+    const report = {
+      route: 'GET /api/forecast',
+      status: 200,
+      problem: 'days: Invalid input: expected array, received undefined',
+      build: 'b-17',
+    };
+    const beacon = (body: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: API.unreadableReply.path,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    expect((await beacon(report)).statusCode).toBe(204);
+    expect((await beacon({ route: 42 })).statusCode).toBe(204);
+    const reports = logged
+      .map((line) => JSON.parse(line) as { unreadableReply?: unknown; msg: string })
+      .filter((line) => line.unreadableReply);
+    expect(reports).toEqual([
+      expect.objectContaining({ unreadableReply: report, msg: 'a page could not read a reply of GET /api/forecast' }),
+    ]);
   });
 });
