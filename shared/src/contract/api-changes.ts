@@ -245,8 +245,10 @@ function compareOperation(previous: OpenApiOperation, current: OpenApiOperation,
   if (wasSuccess[0] !== isSuccess[0]) report('response', `answers ${isSuccess[0]} now (was ${wasSuccess[0]})`);
   if (typesOf(wasSuccess[1].content) !== typesOf(isSuccess[1].content))
     report('response', `answers ${typesOf(isSuccess[1].content)} now (was ${typesOf(wasSuccess[1].content)})`);
-  const was = wasSuccess[1].content?.['application/json']?.schema;
-  const now = isSuccess[1].content?.['application/json']?.schema;
+  // JSON, or a stream's events: the same content type on both sides, or reported above.
+  const [type] = Object.keys(isSuccess[1].content ?? {});
+  const was = type && wasSuccess[1].content?.[type]?.schema;
+  const now = type && isSuccess[1].content?.[type]?.schema;
   if (was && now) checkWithin(now as Schema, was as Schema, 'reply', 'response', report);
 }
 

@@ -76,7 +76,9 @@ function requestBodyOf(route: AnyApiRoute): OpenApiOperation['requestBody'] {
 function successContentOf(route: AnyApiRoute): Record<string, { schema?: JsonSchema }> | undefined {
   if (route.reply === 'empty') return undefined;
   if (route.reply === 'file') return { '*/*': FILE };
-  if (route.reply === 'event-stream') return { 'text/event-stream': {} };
+  // A stream's schema is each event's data.
+  if (route.reply === 'event-stream')
+    return { 'text/event-stream': route.response ? { schema: jsonSchemaOf(route.response, 'output') } : {} };
   if (!route.response) return { 'application/json': {} };
   const schema = jsonSchemaOf(route.response, 'output');
   // A callable answers `{ result }`.
