@@ -168,6 +168,16 @@ describe('breaking changes between two releases of the API document', () => {
     ]);
   });
 
+  it('compares a stream’s events as a reply: a kind of event the previous apps do not know is reported', () => {
+    const events = (kinds: [string, ...string[]]) =>
+      apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream', response: z.object({ type: z.enum(kinds) }) });
+    expect(
+      breakingChanges(openApiDocument({ live: events(['delivery']) }), openApiDocument({ live: events(['delivery', 'pause']) })).map(
+        describeChange,
+      ),
+    ).toEqual([`GET /api/live response.type: may now be "pause", a value the previous release's apps do not know`]);
+  });
+
   it('reports a changed success status or reply kind', () => {
     expect(changesAfter((api) => ({ ...api, removeRow: { ...API.removeRow, status: 200, reply: 'json', response: row } }))).toEqual([
       'DELETE /api/rows/{id} response: answers 200 now (was 204)',
