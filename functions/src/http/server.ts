@@ -19,7 +19,7 @@ import { registerJsonBodies } from './json-body';
 import { signInChecks } from './identify-caller';
 import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
+import { requestValidator, serializerCompiler, type ZodTypeProvider } from './zod';
 import { serve } from './serve';
 import { setOwnName } from '../services/users';
 import { registerUserRoutes } from './admin/users-routes';
@@ -86,7 +86,7 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
   registerJsonBodies(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidator(app.log));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
     const { status, code, message, details, headers } = replyForFailure(request, error);

@@ -5,6 +5,7 @@ import { createPageHtml, isPrerendered, jsonReader, type AppFiles } from './page
 import { HOST_STARTUP_FILES, type HostStartupFiles } from '@blooms/shared/contract/app-start';
 import { preloadLinks } from './static-files';
 import { isBackendPath } from '../paths';
+import { noSuchRouteMessage } from '@blooms/shared/contract/unreadable-reply';
 
 /**
  * The site's pages: the host's page, prerendered where it can be, for the site's routes, and
@@ -60,7 +61,7 @@ export function registerPages(
     return true;
   };
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` });
+    reply.status(404).send({ error: 'not-found', message: noSuchRouteMessage(request.method, request.url) });
 
   app.get('/', async (request, reply) => {
     if (!(await sendPage(request, reply))) notFound(request, reply);
