@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MESSAGES } from '@blooms/shared/contract/messages';
 import { UNREADABLE_REPLY_PATH, noSuchRouteMessage, type UnreadableReply } from '@blooms/shared/contract/unreadable-reply';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
