@@ -110,6 +110,38 @@ export default tseslint.config(
     ],
     ['host/src/app/**', 'host/src/*.{ts,tsx}'],
   ),
+  // Tests run at the suite's time (docs/testing.md, "A test's date"): none reads today's date itself.
+  {
+    files: ['functions/test/**/*.ts', 'functions/faults/**/*.ts', 'functions/firebase-suite/**/*.ts', 'e2e/**/*.ts'],
+    ignores: ['functions/test/support/test-now.ts', 'e2e/support/test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            "A test reads the suite's time (testNow in functions/test/support/test-now.ts, suiteNow in e2e/support/test.ts), never today's date.",
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/tests/**', 'e2e/screenshots/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from support/test: its contexts run on the suite's clock.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node }, sourceType: 'commonjs' },

@@ -1,4 +1,5 @@
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test as base } from '../support/test';
 
 /**
  * What a page may end in when the two sides are a release apart: the screen it was opened for,

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from '../support/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
 import { expectScreen, test } from './journey';
 

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from '../support/test';
 import { signInToAccount } from '../support/account';
 import { waitForHydration } from '../support/hydration';
 import { expectScreen, test } from './journey';

@@ -1,10 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
-import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from './session';
-
-/** The calendar month in the studio now (staff screens may open on a later one: where the work is). */
-export const calendarMonth = (): MonthKey => studioDate(new Date()).slice(0, 7);
 
 /** Steps a staff screen's month navigator to the month, from whichever month it opened on. */
 export async function showMonth(page: Page, month: MonthKey): Promise<void> {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 import { waitForHydration } from '../support/hydration';
 import { DECLARED_ROUTES } from '../support/routes';

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { calendarMonth, expect, test } from '../support/test';
 import { ACCOUNT_DONE } from '@blooms/shared/contract/messages';
-import { defaultDeliveryDate, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, monthNameOf } from '@blooms/shared/contract/months';
 import { signInToAccount, subscribeByApi } from '../support/account';
 import { waitForHydration } from '../support/hydration';
@@ -91,7 +92,7 @@ test('the account from 320 px up: a card per coming month with its action in vie
   request,
 }) => {
   const email = `juniper.${Date.now()}@example.com`;
-  const thisMonth = studioDate(new Date()).slice(0, 7);
+  const thisMonth = calendarMonth();
   // Two months a few months out: both open to changes; the others fold into one line.
   const [first, second] = [addMonths(thisMonth, 2), addMonths(thisMonth, 4)];
   await subscribeByApi(request, email, [monthNameOf(first), monthNameOf(second)]);

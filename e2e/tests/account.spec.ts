@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { calendarMonth, expect, test } from '../support/test';
 import { ACCOUNT_DONE, ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
-import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, MONTH_NAMES, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 import { mailsTo } from '../support/outbox';
 import { signInToAccount } from '../support/account';
@@ -31,7 +32,7 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
   const page = await subscriberContext.newPage();
   const email = `ivy.${Date.now()}@example.com`;
   // A Custom plan of the next two months: the first is paid at checkout and skipped, the second comes inside its notice once the test clock moves.
-  const thisMonth = studioDate(new Date()).slice(0, 7);
+  const thisMonth = calendarMonth();
   const [next, held] = [addMonths(thisMonth, 1), addMonths(thisMonth, 2)];
 
   await page.goto('/subscribe');
@@ -131,7 +132,7 @@ test('a subscriber changes a Custom plan’s months and the delivery address; an
   page,
 }) => {
   const email = `noor.${Date.now()}@example.com`;
-  const thisMonth = studioDate(new Date()).slice(0, 7);
+  const thisMonth = calendarMonth();
   const [first, later] = [addMonths(thisMonth, 1), addMonths(thisMonth, 4)];
   await page.goto('/subscribe');
   await waitForHydration(page);

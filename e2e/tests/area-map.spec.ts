@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { calendarMonth, expect, test } from '../support/test';
 import { addMonths } from '@blooms/shared/contract/months';
 import { signInAsStaff } from '../support/session';
-import { addStaffMember, calendarMonth, showMonth } from '../support/staff';
+import { addStaffMember, showMonth } from '../support/staff';
 import { PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');

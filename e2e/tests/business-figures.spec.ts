@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { calendarMonth, expect, test } from '../support/test';
 import {
   BUSINESS_FIGURES_MESSAGES,
   CARD_LINK_MESSAGES,
@@ -11,7 +12,7 @@ import {
 } from '@blooms/shared/contract/business-figures';
 import { addMonths } from '@blooms/shared/contract/months';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
-import { addStaffMember, calendarMonth } from '../support/staff';
+import { addStaffMember } from '../support/staff';
 import { mailsTo } from '../support/outbox';
 import { subscribeByApi } from '../support/account';
 import { LAPTOP } from '../support/devices';

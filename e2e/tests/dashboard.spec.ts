@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { calendarMonth, expect, test } from '../support/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
-import { addMonths, monthKey } from '@blooms/shared/contract/months';
+import { addMonths } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { waitForHydration } from '../support/hydration';
 import { LIVE } from '../support/live';
@@ -100,7 +100,7 @@ test('the dashboard finds subscriptions and exports what it shows as CSV', async
 });
 
 test("an admin moves a month's delivery day; another open dashboard shows it at once; the usual day comes back", async ({ browser }) => {
-  const month = addMonths(monthKey(new Date()), 2);
+  const month = addMonths(calendarMonth(), 2);
   const moved = `${month}-20`;
   const [mover, watcher] = await Promise.all([browser.newContext(LAPTOP), browser.newContext(LAPTOP)]);
   const [admin, other] = await Promise.all([mover.newPage(), watcher.newPage()]);

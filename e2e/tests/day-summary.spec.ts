@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 import { LIVE } from '../support/live';
 import { LAPTOP, PHONE } from '../support/devices';

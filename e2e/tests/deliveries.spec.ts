@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { calendarMonth, expect, test } from '../support/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
 import { LIVE } from '../support/live';
-import { calendarMonth, showMonth } from '../support/staff';
+import { showMonth } from '../support/staff';
 
 // A real 1x1 PNG: the browser decodes it and the server checks its bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SAVED_SUBSCRIBE_FORM_KEY } from '@blooms/shared/contract/app-start';
 import { holdApp, waitForScreenInReact } from '../support/hydration';
 import { PHONE } from '../support/devices';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays, formatDeliveryDate, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { studioToday, expect, test } from '../support/test';
+import { addDays, formatDeliveryDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { FORECAST_CSV_COLUMNS } from '@blooms/shared/contract/forecast';
 import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
@@ -14,7 +15,7 @@ const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
 /** The delivery day whose work is today or next, and the one after it (by the server's real clock). */
 async function workAndNext(request: APIRequestContext, headers: Record<string, string>): Promise<[MonthDeliveryDate, MonthDeliveryDate]> {
-  const today = studioDate(new Date());
+  const today = studioToday();
   const thisMonth = today.slice(0, 7);
   const days = (await (
     await request.get(`/api/delivery-dates?from=${thisMonth}&to=${addMonths(thisMonth, 2)}`, { headers })

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { GIFT_END_RULE, GIFT_LENGTH_RULE } from '@blooms/shared/contract/gifts';
 import { waitForHydration } from '../support/hydration';
 import { signInToAccount } from '../support/account';

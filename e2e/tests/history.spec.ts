@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { studioToday, expect, test } from '../support/test';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
-import { defaultDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 
 // A real 1x1 PNG: the browser decodes it and the server checks its bytes.
@@ -10,7 +11,7 @@ const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
 /** The first month whose usual delivery day is still to come: a new yearly subscription's first delivery. */
 function firstDeliveryMonth() {
-  const today = studioDate(new Date());
+  const today = studioToday();
   let month = today.slice(0, 7);
   while (defaultDeliveryDate(month) <= today) month = addMonths(month, 1);
   return month;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
 import { addStaffMember } from '../support/staff';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 
 // The admin from ADMIN_EMAILS has no name: the staff screens ask it, once. Saving a name is not

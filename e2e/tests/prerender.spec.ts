@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SAVED_SUBSCRIBE_FORM_KEY, STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
 import { waitForHydration, waitForScreenInReact } from '../support/hydration';
 import { SITE_SETTINGS } from '../support/site-settings';

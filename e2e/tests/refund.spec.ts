@@ -1,9 +1,10 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { studioToday, expect, test } from '../support/test';
 import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
-import { defaultDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { mailsTo } from '../support/outbox';
 import { signInToAccount } from '../support/account';
@@ -12,7 +13,7 @@ const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
 /** The first month whose usual delivery day is still to come: a new yearly subscription's first delivery, paid at checkout. */
 function firstDeliveryMonth() {
-  const today = studioDate(new Date());
+  const today = studioToday();
   let month = today.slice(0, 7);
   while (defaultDeliveryDate(month) <= today) month = addMonths(month, 1);
   return month;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
 import { buildAdminRemote, REPO_ROOT } from '../support/remote-builds';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
 import { buildAdminRemote } from '../support/remote-builds';
 

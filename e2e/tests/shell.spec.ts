@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff, signInLocally } from '../support/session';
 import { showIntent } from '../support/hydration';
 

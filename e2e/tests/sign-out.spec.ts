@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { calendarMonth, expect, test } from '../support/test';
 import { mainNav, signInAsStaff } from '../support/session';
-import { addStaffMember, calendarMonth, leaveAtDoor, pill, rowOf, showMonth } from '../support/staff';
+import { addStaffMember, leaveAtDoor, pill, rowOf, showMonth } from '../support/staff';
 import { addMonths } from '@blooms/shared/contract/months';
 import { LAPTOP, PHONE } from '../support/devices';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { type Page, type Request, type Route } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { HOST_STARTUP_FILES, type HostStartupFiles } from '@blooms/shared/contract/app-start';
 import { signInAsStaff } from '../support/session';
 import { addStaffMember } from '../support/staff';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { addDays, studioDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { studioToday, expect, test } from '../support/test';
+import { addDays, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { monthDay } from '@blooms/shared/contract/deliveries';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { moveClock } from '../support/test-clock';
@@ -20,7 +20,7 @@ test('staff screens open on the delivery day that is today or next, around a del
   const page = await laptop.newPage();
   await signInAsStaff(page, ADMIN_EMAIL);
   const headers = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
-  const today = studioDate(new Date());
+  const today = studioToday();
   const thisMonth = today.slice(0, 7);
   const days = (await (
     await request.get(`/api/delivery-dates?from=${thisMonth}&to=${addMonths(thisMonth, 2)}`, { headers })

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MISSING_FIELD_MESSAGES, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { holdApp, waitForHydration } from '../support/hydration';
 

@@ -17,6 +17,7 @@ import { Metrics } from './http/metrics';
 import { paymentsFor } from './payments/setup';
 import type { BillingWorker } from './services/billing';
 import { TestClock } from './services/test-clock';
+import { clockStartingAt } from '@blooms/shared/contract/test-clock';
 import { registerWorker } from './infrastructure/worker-runs';
 import type { Logger } from './infrastructure/logger';
 import { backupAndVerify, backupEmbedded, type PhotoSource } from './backup/backup';
@@ -98,7 +99,7 @@ export async function composeApi(
   },
 ): Promise<FastifyInstance> {
   const app = await createSiteApp(config, parts.logger);
-  const realClock = parts.clock ?? (() => new Date());
+  const realClock = parts.clock ?? (config.testClock && config.testClockStart ? clockStartingAt(config.testClockStart) : () => new Date());
   // With real payments the time is real; with the test checkout an admin may pretend it is a later day.
   const testClock = config.testClock ? new TestClock(realClock) : null;
   const clock = testClock?.now ?? realClock;

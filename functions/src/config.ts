@@ -3,6 +3,7 @@ import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/contract/
 import type { FirebaseWebConfig } from '@blooms/shared/contract/app-config';
 import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
+import { parseClockStart } from '@blooms/shared/contract/test-clock';
 import type { CloudSqlIpType } from './db/cloud-sql';
 import type { GeocodingSettings } from './infrastructure/geocoder';
 
@@ -49,6 +50,8 @@ export interface ServerConfig {
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
   /** Whether admins may pretend it is a later day (the test checkout only; never where instances are many). */
   testClock: boolean;
+  /** With the test clock: the moment the server's time starts at (TEST_CLOCK_START), to try a chosen day; null: the real time. */
+  testClockStart: Date | null;
   /** SMTP server URL; without one, e-mails are written to outboxDir. */
   smtpUrl: string | null;
   outboxDir: string;
@@ -124,11 +127,23 @@ function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): voi
         'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test to offer the test checkout on purpose.',
     );
   }
+  if (config.testClockStart && !config.testClock)
+    throw new Error('TEST_CLOCK_START is for the test checkout only: with real payments the server keeps the real time.');
   if (reachable && !config.publicUrl) {
     throw new Error(
       `PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`,
     );
   }
+}
+
+function clockStart(env: Env): Date | null {
+  if (!env.TEST_CLOCK_START) return null;
+  const start = parseClockStart(env.TEST_CLOCK_START);
+  if (!start)
+    throw new Error(
+      `TEST_CLOCK_START must be a day (2028-02-29) or an ISO time with its zone (2028-02-29T09:30:00-07:00), got '${env.TEST_CLOCK_START}'.`,
+    );
+  return start;
 }
 
 function poolSize(env: Env): number | null {
@@ -266,6 +281,7 @@ function readConfig(env: Env): ServerConfig {
     stripe: stripe ? { secretKey: stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiBase: env.STRIPE_API_BASE || null } : null,
     // A second instance would keep a clock of its own; Cloud Functions turns it off (firebase/settings.ts).
     testClock: !stripe,
+    testClockStart: clockStart(env),
     smtpUrl: env.SMTP_URL || null,
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'outbox')),
     mailFrom,

@@ -17,6 +17,7 @@ import { waitFor } from './support/wait-for';
 import { signInWithGoogle } from './support/identities';
 import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+import { testNow } from './support/test-now';
 
 const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 
@@ -27,7 +28,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let staffToken = '';
   /** The server's clock: the tests move it forward day by day. */
-  let now = new Date();
+  let now = testNow();
 
   const config = () =>
     testConfig({
@@ -48,7 +49,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
   });
   // Each test starts today: checkouts take their first delivery from the server's clock.
   beforeEach(() => {
-    now = new Date();
+    now = testNow();
   });
   afterAll(async () => {
     await app.close();
@@ -77,7 +78,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const row = await subscribe(email, all);
     const chargeDay = chargeDateFor(defaultDeliveryDate(month));
     fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
-    await runDaily(studioDate(new Date()), chargeDay);
+    await runDaily(studioDate(testNow()), chargeDay);
     const [tried] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
     return { row, month, chargeDay, path: `/payment/confirm/${tried!.authenticationToken}` };
   }
@@ -99,14 +100,14 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
   }
 
   it('a Custom plan of 3 months is charged 3 times in a year: at checkout, then each month on its charge date, once', async () => {
-    const first = addMonths(studioDate(new Date()).slice(0, 7), 1);
+    const first = addMonths(studioDate(testNow()).slice(0, 7), 1);
     const plan = [first, addMonths(first, 4), addMonths(first, 8)];
     const row = await subscribe('three@example.com', plan.map(monthNumber));
     expect(row.providerCustomerId).toMatch(/^cus_test_/);
     expect(await paidMonths(row.id)).toEqual([first]);
 
     const yearEnd = defaultDeliveryDate(addMonths(first, 11));
-    await runDaily(studioDate(new Date()), yearEnd);
+    await runDaily(studioDate(testNow()), yearEnd);
     const charges = chargesOf(row.providerCustomerId);
     expect(charges.map((charge) => charge.metadata.month)).toEqual(plan.slice(1));
     expect(charges.every((charge) => charge.amount === 9900 && charge.currency === 'usd')).toBe(true);
@@ -130,7 +131,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const row = await subscribe('yearly@example.com', all);
     const token = (await signInWithGoogle('yearly@example.com')).idToken;
     const as = { authorization: `Bearer ${token}` };
-    now = new Date();
+    now = testNow();
     expect(
       (await app.inject({ method: 'PUT', url: `/api/account/subscriptions/${row.id}/skips/${addMonths(first, 1)}`, headers: as }))
         .statusCode,
@@ -147,7 +148,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     ).toBe(200);
 
     // Through the charge date of the sixth month: first (checkout), +2 and +5 are paid; +1 skipped, +3 and +4 paused.
-    await runDaily(studioDate(new Date()), chargeDateFor(defaultDeliveryDate(addMonths(first, 5))));
+    await runDaily(studioDate(testNow()), chargeDateFor(defaultDeliveryDate(addMonths(first, 5))));
     expect(chargesOf(row.providerCustomerId).map((charge) => charge.metadata.month)).toEqual([addMonths(first, 2), addMonths(first, 5)]);
 
     // Cancelled the day after +5 was charged: that delivery still comes (it was paid), nothing after it is charged.
@@ -166,7 +167,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const chargeDay = chargeDateFor(defaultDeliveryDate(month));
     fake.declineCard(row.providerCustomerId!);
 
-    await runDaily(studioDate(new Date()), chargeDay);
+    await runDaily(studioDate(testNow()), chargeDay);
     expect(await reread(row.id)).toMatchObject({ status: 'past-due', statusFrom: month });
     expect(await monthRow(month, row.id)).toMatchObject({
       lifecycle: { status: 'past-due', statusFrom: month },
@@ -259,7 +260,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const chargeDay = chargeDateFor(defaultDeliveryDate(month));
     fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
 
-    await runDaily(studioDate(new Date()), chargeDay);
+    await runDaily(studioDate(testNow()), chargeDay);
     expect(await reread(row.id)).toMatchObject({ status: 'needs-authentication', statusFrom: month });
     expect(await monthRow(month, row.id)).toMatchObject({ lifecycle: { status: 'needs-authentication' }, delivery: { scheduled: false } });
     const [intent] = [...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId);
@@ -352,7 +353,7 @@ describe.each(DATABASE_KINDS)('each month with a delivery charged through Stripe
     const chargeDay = chargeDateFor(defaultDeliveryDate(month));
     fake.cardBehaves(row.providerCustomerId!, 'processing');
 
-    await runDaily(studioDate(new Date()), addDays(chargeDay, 1));
+    await runDaily(studioDate(testNow()), addDays(chargeDay, 1));
     expect(await reread(row.id)).toMatchObject({ status: 'active' });
     const intents = [...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId);
     expect(intents.map((i) => i.status)).toEqual(['processing']);

@@ -18,6 +18,12 @@ describe('settings that are unsafe together are refused at start, saying why', (
     ['PAYMENTS=stripe without a key', { PAYMENTS: 'stripe' }, /PAYMENTS=stripe needs STRIPE_SECRET_KEY/],
     ['an unknown PAYMENTS', { PAYMENTS: 'free' }, /PAYMENTS must be 'stripe' or 'test'/],
     ['listening on the network without PUBLIC_URL', { HOST: '0.0.0.0', ...STRIPE }, /PUBLIC_URL must be set/],
+    [
+      'a start for the clock with real payments',
+      { TEST_CLOCK_START: '2028-02-29', ...STRIPE },
+      /TEST_CLOCK_START is for the test checkout only/,
+    ],
+    ['a start for the clock that is not a moment', { TEST_CLOCK_START: '2028-02-29T09:30' }, /TEST_CLOCK_START must be a day/],
   ])('%s', (_, env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -83,5 +89,18 @@ describe('connections to a PostgreSQL server', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow("DATABASE_POOL_SIZE must be at least 1, got '0'.");
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow("DATABASE_POOL_SIZE must be a whole number, got 'many'.");
+  });
+});
+
+describe('the moment the server starts at (TEST_CLOCK_START)', () => {
+  it('is none by default: the real time', () => {
+    expect(loadConfig({}).testClockStart).toBeNull();
+  });
+
+  it('is a day (noon at the studio) or an ISO time, with the test checkout', () => {
+    expect(loadConfig({ TEST_CLOCK_START: '2028-02-29' }).testClockStart?.toISOString()).toBe('2028-02-29T19:00:00.000Z');
+    expect(loadConfig({ TEST_CLOCK_START: '2027-11-07T01:30:00-06:00', PAYMENTS: 'test' }).testClockStart?.toISOString()).toBe(
+      '2027-11-07T07:30:00.000Z',
+    );
   });
 });

@@ -19,6 +19,12 @@ describe.each(DATABASE_KINDS)('deliveries on %s: proof of delivery', (kind) => {
       expect(response.json()).toMatchObject({ status: 'delivered', proofImageUrl: null });
     });
 
+    it('Hand Delivered from an app of another release, with a form field this release does not read, is recorded all the same', async () => {
+      const response = await proof('ella', { subscriptionId: fx.ids.yearly, month: NOV, method: 'hand', signedBy: 'Ann' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'delivered', proofImageUrl: null });
+    });
+
     it.each(Object.entries(IMAGES))('Left at Door accepts a %s photo, by content, and serves it to staff only', async (type, data) => {
       const response = await proof(
         'ella',

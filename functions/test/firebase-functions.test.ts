@@ -24,7 +24,11 @@ import { startCloudStorageStandIn, type CloudStorageStandIn } from './support/cl
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
 import { startSmtpServer } from './support/smtp';
-import { addSubscription } from './support/fixtures';
+import { addSubscription, firstDeliveryOf, noonOn } from './support/fixtures';
+import { paidMonthsOf } from '../src/services/payment-ledger';
+import { chargeDateFor } from '@blooms/shared/contract/account';
+import { addDays } from '@blooms/shared/contract/delivery-dates';
+import { ALL_MONTH_NUMBERS } from '@blooms/shared/contract/months';
 import { waitFor } from './support/wait-for';
 
 const QUIET = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -206,8 +210,19 @@ for (const kind of DATABASE_KINDS.filter((k) => k === 'postgres'))
     });
 
     it('charge from a scheduled run of the billing function, which needs no mail server', async () => {
-      const billing = await startBilling(loadFunctionsConfig({ ...env, SMTP_URL: undefined }, 'billing'), QUIET);
+      const row = await addSubscription(database.db, { email: 'rue-functions@example.com' });
+      const { month, date } = firstDeliveryOf(ALL_MONTH_NUMBERS);
+      const chargeDay = chargeDateFor(date);
+      let now = noonOn(addDays(chargeDay, -1));
+      const billing = await startBilling(loadFunctionsConfig({ ...env, SMTP_URL: undefined }, 'billing'), QUIET, () => now);
       try {
+        // The day before a charge date nothing is due, whoever subscribed.
+        expect(await billing.run()).toEqual({ paid: 0, declined: 0, failed: 0 });
+        expect(await paidMonthsOf(database.db, row.id)).toEqual(new Set());
+        now = noonOn(chargeDay);
+        expect(await billing.run()).toMatchObject({ declined: 0, failed: 0 });
+        expect(await paidMonthsOf(database.db, row.id)).toEqual(new Set([month]));
+        // The next hourly run charges nothing again.
         expect(await billing.run()).toEqual({ paid: 0, declined: 0, failed: 0 });
         expect((await connectionsOf('billing')).all).toBeLessThanOrEqual(SIZING.billing.pool);
       } finally {

@@ -23,6 +23,7 @@ import { startTestServer, testConfig } from './support/test-server';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { noonOn } from './support/fixtures';
 import { accountChange, makeAccountChange, planMonths, refusedChangesNothing } from './support/money-rule';
+import { testNow } from './support/test-now';
 
 const ADMIN = 'money-rule@blooms.example';
 const site = { contactEmail: 'studio@example.com', phone: '(801) 555-0142', accountUrl: 'https://blooms.example/account' } as never;
@@ -99,7 +100,7 @@ describe.each(DATABASE_KINDS)('the money rule through the billing run on %s', (k
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
   let provider: PaymentProvider;
   let admin: UserRecord;
-  let now = new Date();
+  let now = testNow();
 
   beforeAll(async () => {
     database = await createMigratedDatabase(kind);

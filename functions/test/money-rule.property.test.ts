@@ -13,6 +13,7 @@ import { insertSubscription } from '../src/services/subscriptions';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { aSubscriber, firstDeliveryOf } from './support/fixtures';
 import { accountChange, makeAccountChange, planMonths } from './support/money-rule';
+import { testNow } from './support/test-now';
 
 const site = { contactEmail: 'studio@example.com', phone: '(801) 555-0142', accountUrl: 'https://blooms.example/account' } as never;
 
@@ -30,7 +31,7 @@ describe.each(DATABASE_KINDS)('the money rule on %s', (kind) => {
   afterAll(() => database.destroy());
 
   it('holds for any plan and any changes, and cancelling keeps no money for a month that will not be delivered', async () => {
-    const now = new Date();
+    const now = testNow();
     const thisMonth = studioDate(now).slice(0, 7);
     let serial = 0;
     await fc.assert(

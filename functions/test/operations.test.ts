@@ -14,6 +14,7 @@ import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
 import { openLiveStream } from './support/live-client';
 import { waitFor } from './support/wait-for';
+import { testNow } from './support/test-now';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const SECRET_ADDRESS = 'rosa.secret@example.com';
@@ -42,7 +43,7 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-  let now = new Date();
+  let now = testNow();
 
   beforeAll(async () => {
     database = await createMigratedDatabase(kind);
@@ -65,7 +66,7 @@ describe.each(DATABASE_KINDS)('what operators watch, on %s', (kind) => {
     await database.destroy();
   });
   beforeEach(async () => {
-    now = new Date();
+    now = testNow();
     await database.db.delete(emailOutbox);
   });
 

@@ -11,6 +11,7 @@ import { buildPagesServer } from '../src/http/pages-server';
 import { createMigratedDatabase, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { deployedFileWriter } from './support/deployed-files';
+import { testNow } from './support/test-now';
 
 const TOKEN = '/__public_path__/';
 /** The host's page as html-webpack-plugin minifies it. */
@@ -19,7 +20,7 @@ const MINIFIED_INDEX =
 
 const shell = (path: string) => ({
   head: '<link rel="preload" as="image" href="/favicon.svg"/>',
-  body: `<header><a href="/faq"${path === '/faq' ? ' aria-current="page"' : ''}>FAQ</a></header><main id="main"><!--$-->${SCREEN_SLOT}<!--/$--></main><footer>Footer</footer>`,
+  body: `<header><a href="/faq"${path === '/faq' ? ' aria-current="page"' : ''}>FAQ</a></header><main id="main"><!--$-->${SCREEN_SLOT}<!--/$--></main><footer><p>© 2025 Monthly Blooms. All rights reserved.</p></footer>`,
 });
 const HOST: HostPrerender = {
   shells: { '/faq': shell('/faq'), '/': shell('/'), '/subscribe': shell('/subscribe'), '/confirmation': shell('/confirmation') },
@@ -46,7 +47,7 @@ describe('composing a prerendered page', () => {
       '<div id="root"><header><a href="/faq" aria-current="page">FAQ</a></header><main id="main"><!--$--><div class="screen"><h1>Frequently Asked Questions</h1>',
     );
     expect(page).not.toContain(SCREEN_SLOT);
-    expect(page).toContain('</div><!--/$--></main><footer>Footer</footer></div></body>');
+    expect(page).toContain('</div><!--/$--></main><footer><p>© 2025 Monthly Blooms. All rights reserved.</p></footer></div></body>');
   });
 
   it("uses the screen's title and description, escaped", () => {
@@ -133,6 +134,7 @@ describe("this deployment's contact details in a prerendered page", () => {
 describe('the server sending pages', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  let now = testNow();
   let builds: string;
   const write = deployedFileWriter(() => builds);
 
@@ -151,6 +153,7 @@ describe('the server sending pages', () => {
         REMOTE_MARKETING_URL: 'https://cdn.example/marketing/mf-manifest.json',
         CONTACT_PHONE: '(385) 555-0199',
       }),
+      clock: () => now,
     });
   });
   afterAll(async () => {
@@ -191,6 +194,18 @@ describe('the server sending pages', () => {
       expect(response.headers.link).toContain('</app-config.json>; rel=preload');
       // Sign-in and staff screens: kept apart from whatever opened them, but Google's sign-in popup still answers.
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    }
+  });
+
+  it("writes the studio's year at the moment it serves into a page built in an earlier year", async () => {
+    try {
+      // 11:30 pm on 31 December in Salt Lake City: already 2027 in UTC.
+      now = new Date('2027-01-01T06:30:00Z');
+      expect((await app.inject('/faq')).body).toContain('<footer><p>© 2026 Monthly Blooms. All rights reserved.</p></footer>');
+      now = new Date('2027-01-01T07:30:00Z');
+      expect((await app.inject('/faq')).body).toContain('<footer><p>© 2027 Monthly Blooms. All rights reserved.</p></footer>');
+    } finally {
+      now = testNow();
     }
   });
 

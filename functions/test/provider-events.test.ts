@@ -6,6 +6,7 @@ import { emailOutbox, ledgerEntries, subscriptionEvents, subscriptions } from '.
 import { applyProviderEvent, type ProviderEvent } from '../src/services/provider-events';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription } from './support/fixtures';
+import { testNow } from './support/test-now';
 
 const site = { ...DEFAULT_SITE_CONTACT, accountUrl: 'https://blooms.example/account' };
 
@@ -16,8 +17,8 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
   });
   afterAll(() => database.destroy());
 
-  const month = addMonths(studioDate(new Date()).slice(0, 7), 2);
-  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  const month = addMonths(studioDate(testNow()).slice(0, 7), 2);
+  const at = (minutes: number) => new Date(testNow().getTime() + minutes * 60_000);
   const event = (id: string, minutes: number, change: ProviderEvent['change'], subscriptionId: string): ProviderEvent => ({
     id,
     type: change.kind,

@@ -11,6 +11,7 @@ import { startFakeStripe } from './support/fake-stripe';
 import { signInWithGoogle } from './support/identities';
 import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { sendStripeEvent, subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+import { testNow } from './support/test-now';
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
@@ -19,7 +20,7 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
   let app: FastifyInstance;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
   let staffToken = '';
-  let now = new Date();
+  let now = testNow();
   let serial = 0;
 
   beforeAll(async () => {
@@ -38,7 +39,7 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
     staffToken = (await signInWithGoogle('boss@blooms.example')).idToken;
   });
   beforeEach(() => {
-    now = new Date();
+    now = testNow();
   });
   afterAll(async () => {
     await app.close();

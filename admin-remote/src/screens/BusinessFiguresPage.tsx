@@ -130,7 +130,7 @@ export default function BusinessFiguresPage() {
   }, [params]);
   const [figures, setFigures] = useState<BusinessFigures | null>(null);
   const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [rangeProblem, setRangeProblem] = useState<string | null>(null);
 
   // Asking again once, a while after an answer whose figures were being read again.
@@ -175,7 +175,7 @@ export default function BusinessFiguresPage() {
     } catch (error) {
       // A range the server refuses changes nothing: the figures shown stay, with what is wrong.
       if (error instanceof ApiError && error.status === 400) setRangeProblem(error.message);
-      else setLoadError((error as Error).message);
+      else setLoadError(error);
     } finally {
       setLoading(false);
     }
@@ -218,7 +218,7 @@ export default function BusinessFiguresPage() {
             ))}
           </ul>
         </nav>
-        {loadError && <LoadError what="the figures" message={loadError} onRetry={() => void load()} />}
+        {loadError !== null && <LoadError what="the figures" error={loadError} onRetry={() => void load()} />}
         {loading && (
           <p className="status-message" role="status">
             Loading the figures…

@@ -15,7 +15,7 @@ const SUBSCRIBED = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 export default function SubscriptionHistoryPage() {
   const id = useSearchParams()[0].get('id');
   const [history, setHistory] = useState<SubscriptionHistory | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
 
   const load = useCallback(async () => {
     if (!id) return;
@@ -23,7 +23,7 @@ export default function SubscriptionHistoryPage() {
       setHistory(await historyApi.load(id));
       setLoadError(null);
     } catch (error) {
-      setLoadError((error as Error).message);
+      setLoadError(error);
     }
   }, [id]);
   useEffect(() => {
@@ -40,8 +40,8 @@ export default function SubscriptionHistoryPage() {
           <Link to="/dashboard">Back to the dashboard</Link>
         </p>
         {!id && <p>Open a subscription’s history from its History link on the dashboard.</p>}
-        {loadError && <LoadError what="the history" message={loadError} onRetry={() => void load()} />}
-        {id && !history && !loadError && (
+        {loadError !== null && <LoadError what="the history" error={loadError} onRetry={() => void load()} />}
+        {id && !history && loadError === null && (
           <p className="status-message" role="status">
             Loading the history…
           </p>

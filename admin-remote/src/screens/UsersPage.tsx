@@ -9,7 +9,7 @@ import '../features/users/users.css';
 
 export default function UsersPage() {
   const [users, setUsers] = useState<UserRecord[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [announcement, setAnnouncement] = useState('');
 
   const reload = useCallback(async () => {
@@ -17,7 +17,7 @@ export default function UsersPage() {
       setUsers(await usersApi.list());
       setLoadError(null);
     } catch (error) {
-      setLoadError((error as Error).message);
+      setLoadError(error);
     }
   }, []);
 
@@ -38,8 +38,8 @@ export default function UsersPage() {
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
-        {loadError && <LoadError what="the users" message={loadError} onRetry={() => void reload()} />}
-        {users === null && !loadError && (
+        {loadError !== null && <LoadError what="the users" error={loadError} onRetry={() => void reload()} />}
+        {users === null && loadError === null && (
           <p className="status-message" role="status">
             Loading users…
           </p>

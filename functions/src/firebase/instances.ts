@@ -86,10 +86,14 @@ export async function startOutbox(config: ServerConfig, log: Logger): Promise<Sc
   return { run, close: () => worker.close().then(() => database.close()) };
 }
 
-/** The charges: each run charges the months whose charge date has come. */
-export async function startBilling(config: ServerConfig, log: Logger): Promise<ScheduledPart<BillingRun>> {
+/** The charges: each run charges the months whose charge date has come (by `clock`: tests set the day). */
+export async function startBilling(
+  config: ServerConfig,
+  log: Logger,
+  clock: () => Date = () => new Date(),
+): Promise<ScheduledPart<BillingRun>> {
   const database = await databaseOf(config, 'billing');
   await registerWorker(database.db, 'billing');
-  const { billing } = paymentsFor(config, database, log, () => new Date());
+  const { billing } = paymentsFor(config, database, log, clock);
   return { run: () => billing.runDue(), close: () => billing.close().then(() => database.close()) };
 }

@@ -89,5 +89,5 @@ export function loadFunctionsConfig(env: Env, name: FunctionName): ServerConfig 
     { takesWebhooks: name === 'api' },
   );
   // Each instance would keep a pretended day of its own.
-  return { ...config, testClock: false };
+  return { ...config, testClock: false, testClockStart: null };
 }

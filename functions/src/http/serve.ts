@@ -27,13 +27,13 @@ export type RouteHandler<R extends AnyApiRoute> = (
   reply: FastifyReply,
 ) => Promise<HandlerResult<R> | FastifyReply> | HandlerResult<R> | FastifyReply;
 
-/** What a route without a query (or a JSON body) accepts: no keys at all. */
+/** What a route without a query (or a JSON body) reads: no keys at all. */
 const NO_KEYS = z.strictObject({});
 
 /**
  * Registers a route of the table (contract/api-routes.ts) in the scope of its access level: its
  * method and path, its schemas (params, query, JSON body, response), and its success status.
- * A query or JSON body the table does not describe must be empty: unknown keys are refused.
+ * A query or JSON body the table does not describe takes no keys: any sent are dropped and logged (zod.ts).
  */
 export function serve<R extends AnyApiRoute>(
   scope: ScopeFor<R['access']>,

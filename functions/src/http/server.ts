@@ -19,7 +19,7 @@ import { registerJsonBodies } from './json-body';
 import { signInChecks } from './identify-caller';
 import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
+import { requestValidator, serializerCompiler, type ZodTypeProvider } from './zod';
 import { serve } from './serve';
 import { setOwnName } from '../services/users';
 import { registerUserRoutes } from './admin/users-routes';
@@ -87,7 +87,7 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
   registerJsonBodies(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidator(app.log));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
     const { status, code, message, details, headers } = replyForFailure(request, error);
@@ -203,7 +203,7 @@ export async function buildServer(
   });
   registerSeoRoutes(app, config, liveSite);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot, config.releasesDir);
-  registerPages(app, config, files, liveSite, 'no-cache');
+  registerPages(app, config, files, liveSite, 'no-cache', clock);
 
   return app;
 }

@@ -15,6 +15,7 @@ import { mailText } from './mail-text';
 import { startSmtpServer } from './smtp';
 import { startTestServer, testConfig } from './test-server';
 import { waitFor } from './wait-for';
+import { testNow } from './test-now';
 
 /** Signs in with the one-time code of an e-mailed link, as the browser's Firebase Auth does; returns the ID token. */
 async function signInWithLink(email: string, link: string): Promise<string> {
@@ -36,7 +37,7 @@ async function signInWithLink(email: string, link: string): Promise<string> {
  * The server's clock: noon in the studio on the first day a month two months from now can no
  * longer be changed (its delivery 6 days away). That month is inside the notice; the next is not.
  */
-const SOON_MONTH = addMonths(studioDate(new Date()).slice(0, 7), 2);
+const SOON_MONTH = addMonths(studioDate(testNow()).slice(0, 7), 2);
 export const soonDate = () => defaultDeliveryDate(SOON_MONTH);
 const NOW = new Date(studioMidnight(addDays(lastDayForChanges(soonDate()), 1)).getTime() + 12 * 3600_000);
 export const today = () => studioDate(NOW);

@@ -5,6 +5,7 @@ import { NOT_A_GIFT, type Subscriber } from '@blooms/shared/contract/subscriber'
 import type { Role } from '@blooms/shared/contract/roles';
 import { defaultDeliveryDate, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
+import { testNow } from './test-now';
 
 let n = 0;
 
@@ -106,8 +107,8 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
 }
 
 /** The first of these plan months whose delivery day (the usual one) is still to come: a new subscription's first delivery. */
-export function firstDeliveryOf(months: number[]) {
-  const today = studioDate(new Date());
+export function firstDeliveryOf(months: readonly number[]) {
+  const today = studioDate(testNow());
   for (let month = today.slice(0, 7); ; month = addMonths(month, 1)) {
     if (months.includes(Number(month.slice(5, 7))) && defaultDeliveryDate(month) > today)
       return { month, date: defaultDeliveryDate(month) };

@@ -38,7 +38,7 @@ export async function startSmtpServer(options: { refuseFirst?: number; saveTo?: 
         });
         if (options.saveTo) {
           fs.mkdirSync(options.saveTo, { recursive: true });
-          fs.writeFileSync(path.join(options.saveTo, `${new Date().toISOString().replace(/[:.]/g, '-')}-${received.length}.eml`), raw);
+          fs.writeFileSync(path.join(options.saveTo, `${Date.now()}-${received.length}.eml`), raw);
         }
         callback();
       });

@@ -8,6 +8,7 @@ import { runBackend } from '../../src/backend';
 import type { SignInLinks } from '../../src/auth/sign-in-links';
 import { localBlobStore, type BlobStore } from '../../src/infrastructure/blob-store';
 import { TEST_PROJECT_ID } from './identities';
+import { testNow } from './test-now';
 
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return loadConfig({
@@ -23,7 +24,7 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
 export interface TestServerOptions {
   config?: ServerConfig;
   blobs?: BlobStore;
-  /** The time subscribers' changes are judged at (default: now). */
+  /** The time subscribers' changes are judged at (default: the suite's, testNow). */
   clock?: () => Date;
   /** Makes the e-mailed sign-in links (default: the Auth emulator). */
   signInLinks?: SignInLinks;
@@ -34,7 +35,7 @@ export interface TestServerOptions {
 /** The real backend (live feed, e-mail outbox worker, HTTP app) on a test database. */
 export async function startTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
   return runBackend(options.config ?? testConfig(), database, {
-    clock: options.clock,
+    clock: options.clock ?? testNow,
     signInLinks: options.signInLinks,
     blobs: options.blobs ?? localBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-blobs-'))),
     logger: options.logTo ? { level: 'info', stream: options.logTo } : false,

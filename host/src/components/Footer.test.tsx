@@ -21,3 +21,14 @@ it('is one slim line on a staff screen: the legal pages and how to reach the stu
   ]);
   expect(screen.queryByRole('heading')).not.toBeInTheDocument();
 });
+
+it("carries the studio's year, whatever the visitor's clock says in UTC", () => {
+  jest.useFakeTimers({ now: new Date('2027-01-01T06:30:00Z') });
+  try {
+    renderAt('/', <Footer />);
+    // 11:30 pm on 31 December in Salt Lake City.
+    expect(screen.getByText('© 2026 Monthly Blooms. All rights reserved.')).toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+});

@@ -3,18 +3,19 @@ import { isStaffPage } from '@blooms/shared/contract/routes';
 import { useSiteRoutes } from '../features/remotes/site-routes';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { phoneHref } from '@blooms/shared/contract/site';
+import { copyright } from '@blooms/shared/contract/copyright';
 import { FOOTER_LINKS, STAFF_FOOTER_LINKS } from './navigation';
 
 export function Footer() {
   const site = useSiteContact();
-  const year = new Date().getFullYear();
+  const copyrightLine = copyright(new Date());
   const { pathname } = useLocation();
   const routes = useSiteRoutes();
   if (isStaffPage(routes, pathname)) {
     return (
       <footer className="site-footer site-footer--slim">
         <nav aria-label="Footer" className="container site-footer__line">
-          <span>© {year} Monthly Blooms</span>
+          <span>{copyrightLine}</span>
           {STAFF_FOOTER_LINKS.map((link) => (
             <Link key={link.to} to={link.to}>
               {link.label}
@@ -67,7 +68,7 @@ export function Footer() {
           {site.streetAddress}
         </address>
       </div>
-      <p className="container site-footer__copyright">© {year} Monthly Blooms. All rights reserved.</p>
+      <p className="container site-footer__copyright">{`${copyrightLine}. All rights reserved.`}</p>
     </footer>
   );
 }

@@ -17,7 +17,10 @@ export type ApiRequestKind = 'json' | 'multipart' | 'callable' | 'raw';
 /** What a success carries: JSON (by `response`), a file (a photo, a CSV), a server-sent event stream, or nothing. */
 export type ApiReplyKind = 'json' | 'file' | 'event-stream' | 'empty';
 
-/** Request parts are objects whose every key is known: unknown keys are refused (z.strictObject). */
+/**
+ * Request parts are objects that name every key (z.strictObject): that is how the server finds a
+ * key a route does not read, which it drops and logs (an app of another release may send one).
+ */
 type RequestSchema = z.ZodType<object>;
 
 export interface ApiRouteDefinition {
@@ -35,6 +38,11 @@ export interface ApiRouteDefinition {
   status?: 201 | 202 | 204;
   request?: ApiRequestKind;
   reply?: ApiReplyKind;
+  /**
+   * Marked for removal: callers stop using it in the release that marks it, and a later release
+   * may remove it (docs/releases.md). A field is marked with `.meta({ deprecated: true })`.
+   */
+  deprecated?: true;
 }
 
 /** An entry of the route table, with its defaults filled in. */

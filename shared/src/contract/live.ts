@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { MonthDelivery } from './deliveries';
+import { monthDeliveryDateSchema, monthDeliverySchema } from './deliveries-api';
 import type { MonthDeliveryDate } from './delivery-dates';
 
 /** What the live feed (/api/live) tells every connected staff screen. */
@@ -12,5 +14,15 @@ export type LiveEvent =
   | { type: 'delivery-date'; deliveryDate: MonthDeliveryDate }
   /** The server lost changes (its database connection dropped): reload everything. */
   | { type: 'resync' };
+
+/** Each event's data as staff screens read it (runtime/live-client.ts) and the API document describes it. */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delivery'), delivery: monthDeliverySchema }),
+  z.object({ type: z.literal('subscription-created'), subscriptionId: z.string() }),
+  z.object({ type: z.literal('subscription-changed'), subscriptionId: z.string() }),
+  z.object({ type: z.literal('users-changed'), removedEmail: z.string().optional() }),
+  z.object({ type: z.literal('delivery-date'), deliveryDate: monthDeliveryDateSchema }),
+  z.object({ type: z.literal('resync') }),
+]) satisfies z.ZodType<LiveEvent>;
 
 export const LIVE_CHANNEL = 'blooms_changes';

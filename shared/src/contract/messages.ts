@@ -8,6 +8,8 @@ export const MESSAGES = {
   signInRequired: 'Please sign in to continue.',
   noUserRecord: 'This account has no Monthly Blooms user record.',
   adminOnly: 'Only admins can do this.',
+  /** A reply the page cannot read: the API is of another release than the page (docs/releases.md). */
+  pageUpdated: 'This page was updated. Reload to get the latest version.',
 } as const;
 
 /** Error code of a 403 for a signed-in person without a user record (removed, or never added). */

@@ -5,6 +5,7 @@ import { apiRoute } from './api-route';
 import { APP_CONFIG_PATH, WEB_VITALS_PATH } from './app-config';
 import { checkoutPayloadSchema, checkoutStartedSchema, checkoutVerifySchema, checkoutVerifiedSchema } from './checkout';
 import { UPCOMING_DELIVERIES_PATH, type UpcomingDelivery } from './order';
+import { UNREADABLE_REPLY_PATH } from './unreadable-reply';
 
 const upcomingDeliverySchema = z.object({ month: z.string(), date: z.string() }) satisfies z.ZodType<UpcomingDelivery>;
 
@@ -16,6 +17,8 @@ export const PUBLIC_ROUTES = {
   health: apiRoute({ method: 'GET', path: '/api/health', access: 'public' }),
   /** Web-vitals beacons: best-effort, so the body is read by the route and a malformed one dropped, never refused. */
   vitals: apiRoute({ method: 'POST', path: WEB_VITALS_PATH, access: 'public', request: 'raw', status: 204, reply: 'empty' }),
+  /** A page reports a reply it could not read (contract/unreadable-reply.ts): best-effort, like the web vitals. */
+  unreadableReply: apiRoute({ method: 'POST', path: UNREADABLE_REPLY_PATH, access: 'public', request: 'raw', status: 204, reply: 'empty' }),
   /** The delivery days still to come: the subscribe form shows a plan's first delivery from them. */
   upcomingDeliveries: apiRoute({
     method: 'GET',

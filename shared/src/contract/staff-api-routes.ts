@@ -22,6 +22,7 @@ import { ownNameSchema, userRecordSchema } from './users';
 import { daySummarySchema, startMonthSchema } from './day-summary';
 import { forecastSchema } from './forecast';
 import { assignByAreaSchema, dayStopSchema, dayStopsQuerySchema } from './day-stops';
+import { liveEventSchema } from './live';
 
 const monthQuery = z.strictObject({ month: monthSchema });
 const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscriptionId must be a subscription id.' }), month: monthSchema });
@@ -140,8 +141,8 @@ export const STAFF_ROUTES = {
   forecast: apiRoute({ method: 'GET', path: '/api/forecast', access: 'staff', response: forecastSchema }),
   /** The same forecast as a CSV file, one line per delivery day. */
   forecastCsv: apiRoute({ method: 'GET', path: '/api/forecast.csv', access: 'staff', reply: 'file' }),
-  /** Every change staff screens show, as server-sent events. */
-  live: apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream' }),
+  /** Every change staff screens show, as server-sent events: each one's data is a LiveEvent. */
+  live: apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream', response: liveEventSchema }),
 };
 
 /**

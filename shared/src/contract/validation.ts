@@ -45,7 +45,7 @@ export function issueMessage(issue: Issue, name: string): string {
       if (issue.origin === 'number') return `${name} must be at most ${issue.maximum}.`;
       return issue.origin === 'string' ? `${name} must be at most ${issue.maximum} characters.` : `${name} has too many items.`;
     case 'unrecognized_keys': {
-      // A key the API does not read (a typo, or a field of another request) is refused, never dropped unseen.
+      // A key a schema does not name. (The server drops and logs such keys of a request instead: functions/src/http/zod.ts.)
       const keys = issue.keys.map((key) => `"${key}"`).join(', ');
       const where = name === 'The request' ? 'this request' : name;
       return issue.keys.length === 1 ? `${keys} is not a field of ${where}.` : `${keys} are not fields of ${where}.`;

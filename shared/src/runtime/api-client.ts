@@ -7,6 +7,10 @@ import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { takeEarlyAnswer } from '@blooms/shared/runtime/early-answers';
 import { pathOf, queryStringOf, type AnyApiRoute, type ApiResponse } from '../contract/api-route';
 import { MESSAGES, NO_USER_RECORD } from '../contract/messages';
+import { isNoSuchRoute, UNREADABLE_REPLY_PATH, type UnreadableReply } from '../contract/unreadable-reply';
+import { recordUnreadableReply } from './unreadable-replies';
+
+declare const __BUILD_ID__: string | undefined;
 
 /** An HTTP error from the backend, with the server's message when it sent one. */
 export class ApiError extends Error {
@@ -19,6 +23,28 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * A reply this page cannot read: its route's response schema refuses it, or the server has no
+ * such route. The API is of another release than the page (docs/releases.md), so asking again
+ * cannot help and the page says it was updated (the message); loading it again can.
+ */
+export class UnreadableReplyError extends ApiError {
+  constructor(
+    status: number,
+    /** `GET /api/forecast` */
+    readonly route: string,
+    /** What did not fit, by field: for the report, never shown. */
+    readonly problem: string,
+  ) {
+    super(status, MESSAGES.pageUpdated);
+    this.name = 'UnreadableReplyError';
+  }
+}
+
+/** Whether a failure is a reply the page cannot read (by name: each app bundles its own copy of this module). */
+export const isUnreadableReply = (error: unknown): error is UnreadableReplyError =>
+  error instanceof Error && error.name === 'UnreadableReplyError';
 
 /** Whose calls these are: where their ID token comes from, and how their session ends when the server says it no longer stands. */
 export interface ApiSession {
@@ -118,7 +144,7 @@ async function call(
 ): Promise<unknown> {
   const path = `${pathOf(route, input.params)}${queryStringOf(input.query)}`;
   const headers = await authHeaders(session);
-  if (route.request === 'multipart') return upload(session, backendUrl(path), headers, input);
+  if (route.request === 'multipart') return upload(session, route, backendUrl(path), headers, input);
 
   const stream = route.reply === 'event-stream';
   // The Accept header of a stream also tells the staff service worker to leave it alone.
@@ -142,16 +168,53 @@ async function call(
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     response = await send();
   }
-  if (!response.ok) throw await refusalOf(session, response.status, await readJson(response));
+  if (!response.ok) throw await refusalOf(session, route, response.status, await readJson(response));
   if (stream) return response;
   if (route.reply === 'file') return response.blob();
   const body = await readJson(response);
-  return route.reply === 'empty' ? undefined : body;
+  return route.reply === 'empty' ? undefined : readReply(route, response.status, body);
+}
+
+/** A JSON reply as its route's response schema parses it; one the schema refuses is an UnreadableReplyError, reported. */
+export function readReply(route: AnyApiRoute, status: number, body: unknown): unknown {
+  if (!route.response) return body;
+  const parsed = route.response.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const problem = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(the reply)'}: ${issue.message}`).join('; ');
+  return reported(new UnreadableReplyError(status, `${route.method} ${route.path}`, problem));
+}
+
+/** The route is not on the server (an API of another release): an UnreadableReplyError, reported. */
+export const noSuchRoute = (route: AnyApiRoute, status: number): never =>
+  reported(new UnreadableReplyError(status, `${route.method} ${route.path}`, 'no such route'));
+
+const reportedRoutes = new Set<string>();
+
+/**
+ * Says on the console what the page could not read, and reports it to the server once per route
+ * and page load: a team learns that its app and the API it met were of different releases. The
+ * app's screen says the page was updated (unreadable-replies.ts).
+ */
+function reported(error: UnreadableReplyError): never {
+  recordUnreadableReply();
+  console.error(`${error.route} answered what this page cannot read (${error.status}): ${error.problem}`);
+  if (!reportedRoutes.has(error.route)) {
+    reportedRoutes.add(error.route);
+    const report: UnreadableReply = {
+      route: error.route,
+      status: error.status,
+      problem: error.problem.slice(0, 500),
+      build: typeof __BUILD_ID__ === 'undefined' ? 'dev' : __BUILD_ID__,
+    };
+    globalThis.navigator?.sendBeacon?.(UNREADABLE_REPLY_PATH, new Blob([JSON.stringify(report)], { type: 'application/json' }));
+  }
+  throw error;
 }
 
 /** XMLHttpRequest rather than fetch: it reports upload progress, which drivers on phones need. */
 async function upload(
   session: ApiSession,
+  route: AnyApiRoute,
   url: string,
   headers: Record<string, string>,
   input: { body?: unknown } & UploadOptions,
@@ -171,8 +234,8 @@ async function upload(
     input.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
-  if (status >= 200 && status < 300) return body;
-  throw await refusalOf(session, status, body);
+  if (status >= 200 && status < 300) return readReply(route, status, body);
+  throw await refusalOf(session, route, status, body);
 }
 
 /** What is said when a refusal carries no message of the server's. */
@@ -189,9 +252,11 @@ function fallbackMessage(status: number): string {
  * 403 for a missing user record (the person was removed) ends the session, and the screen
  * goes back to its sign-in; other 403s (an employee trying an admin action) leave it alone.
  * 429 and 5xx keep the session and say to try again. The error carries the server's message,
- * which the screen shows.
+ * which the screen shows. A 404 for a route the server does not have is an UnreadableReplyError:
+ * the API is of another release than the page.
  */
-export async function refusalOf(session: ApiSession, status: number, body: unknown): Promise<ApiError> {
+export async function refusalOf(session: ApiSession, route: AnyApiRoute, status: number, body: unknown): Promise<ApiError> {
+  if (isNoSuchRoute(status, body)) noSuchRoute(route, status);
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : fallbackMessage(status);
   const error = new ApiError(status, message, body);

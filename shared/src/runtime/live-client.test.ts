@@ -4,6 +4,7 @@ import { useAuthStore } from './auth-store';
 import { useAppConfig } from './app-config';
 import { usePopupStore } from './popup-store';
 import { MESSAGES } from '../contract/messages';
+import type { LiveEvent } from '../contract/live';
 
 /**
  * Follows the feed until it has dealt with the first answer (signed the person out, or said it
@@ -93,5 +94,44 @@ describe('where connectLive follows the feed', () => {
   it('uses the live function when the configuration names one (Firebase)', async () => {
     useAppConfig.setState({ config: { apiBaseUrl: '', liveUrl: 'https://live-abc.a.run.app/api/live' } as never });
     expect(await urlOfFirstFetch()).toBe('https://live-abc.a.run.app/api/live');
+  });
+});
+
+describe('connectLive and an API of another release', () => {
+  beforeEach(() => useAuthStore.setState({ getIdToken: async () => 'token-123' }));
+
+  it('hands on an event it cannot read as a resync, so the screen reads what it shows again', async () => {
+    const stream = ['{"type":"subscription-created","subscriptionId":"s1"}', '{"type":"delivery","delivery":{"month":"2026-11"}}']
+      .map((data) => `data: ${data}\n\n`)
+      .join('');
+    globalThis.fetch = (async () => new Response(stream, { status: 200 })) as unknown as typeof fetch;
+    const events: LiveEvent[] = [];
+    let stop = () => undefined as void;
+    await new Promise<void>((read) => {
+      stop = connectLive((event) => {
+        events.push(event);
+        if (events.length === 2) read();
+      });
+    });
+    stop();
+    expect(events).toEqual([{ type: 'subscription-created', subscriptionId: 's1' }, { type: 'resync' }]);
+  });
+
+  it('stops when the API has no live feed: asking again cannot help', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchMock = jest.fn(
+      async () => new Response(JSON.stringify({ error: 'not-found', message: 'No such resource: GET /api/live' }), { status: 404 }),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const states: LiveState[] = [];
+    const stop = connectLive(
+      () => undefined,
+      (state) => states.push(state),
+    );
+    await jest.advanceTimersByTimeAsync(60_000);
+    stop();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(states).toEqual(['connecting']);
   });
 });

@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { SCREEN_READY_EVENT } from '../contract/app-start';
 import { BRAND_NAME } from '../contract/site';
+import { useMetUnreadableReply } from '../runtime/unreadable-replies';
+import { PageUpdated } from './PageUpdated';
 
 declare const __BUILD_ID__: string | undefined;
 
@@ -26,7 +28,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** The root of every remote screen: sets the document title and meta description. */
+/**
+ * The root of every remote screen: sets the document title and meta description, and says at its
+ * top when a call of the screen's app met a reply it cannot read (the API is of another release).
+ */
 export function Screen({ remote, title, description, className, children }: Props) {
   useContext(ScreenHeadContext)?.({ title: documentTitle(title), description: description ?? null });
   useEffect(() => {
@@ -37,9 +42,11 @@ export function Screen({ remote, title, description, className, children }: Prop
   useEffect(() => {
     document.dispatchEvent(new Event(SCREEN_READY_EVENT));
   }, []);
+  const pageUpdated = useMetUnreadableReply();
   const build = typeof __BUILD_ID__ === 'undefined' ? 'dev' : __BUILD_ID__;
   return (
     <div className={className ? `screen ${className}` : 'screen'} data-remote={remote} data-build={build}>
+      {pageUpdated && <PageUpdated />}
       {children}
     </div>
   );

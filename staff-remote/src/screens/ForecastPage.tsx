@@ -33,8 +33,8 @@ export default function ForecastPage() {
           Arrangements count every delivery of the day, first deliveries included. Skipped, paused and held months are not among them. Vases
           come back swapped at a delivery, or from a pickup-only stop the month after a subscription&apos;s last delivery.
         </p>
-        {error && <LoadError what="the forecast" message={error} onRetry={reload} />}
-        {!forecast && !error && (
+        {error !== null && <LoadError what="the forecast" error={error} onRetry={reload} />}
+        {!forecast && error === null && (
           <p className="status-message" role="status">
             Loading the forecast…
           </p>

@@ -115,8 +115,8 @@ function MyDeliveries({ opening: { start, rows: openingRows } }: { opening: Open
         </div>
         <PassedOverNotice start={start} month={month} />
         <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
-        {error && <LoadError what="your deliveries" message={error} onRetry={() => void reload()} />}
-        {rows === null && !error && (
+        {error !== null && <LoadError what="your deliveries" error={error} onRetry={() => void reload()} />}
+        {rows === null && error === null && (
           <p className="status-message" role="status">
             Loading your deliveries…
           </p>

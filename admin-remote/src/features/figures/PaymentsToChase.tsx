@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { LoadError } from '@blooms/shared/ui/LoadError';
+import { isUnreadableReply } from '@blooms/shared/runtime/api-client';
 import { CARD_LINK_MESSAGES, type PaymentToChase } from '@blooms/shared/contract/business-figures';
 import { figuresApi } from './api';
 import { paymentsToChaseTable } from './figure-tables';
@@ -20,7 +21,7 @@ const canSendNow = (payment: PaymentToChase, now: number) => payment.sendAgainFr
  */
 export function PaymentsToChase() {
   const [payments, setPayments] = useState<PaymentToChase[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [sending, setSending] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [now, setNow] = useState(() => Date.now());
@@ -30,7 +31,7 @@ export function PaymentsToChase() {
       setPayments(await figuresApi.paymentsToChase());
       setLoadError(null);
     } catch (error) {
-      setLoadError((error as Error).message);
+      setLoadError(error);
     }
   }, []);
   useEffect(() => {
@@ -54,14 +55,16 @@ export function PaymentsToChase() {
       setPayments(await figuresApi.sendCardLinkAgain(payment.subscriptionId));
       setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind: 'sent', text: CARD_LINK_MESSAGES.sent } }));
     } catch (error) {
-      setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind: 'refused', text: (error as Error).message } }));
+      // A reply of an API of another release: the list says the page was updated.
+      if (isUnreadableReply(error)) setLoadError(error);
+      else setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind: 'refused', text: (error as Error).message } }));
     } finally {
       setSending(null);
       setNow(Date.now());
     }
   }
 
-  if (loadError) return <LoadError what="the payments to chase" message={loadError} onRetry={() => void load()} />;
+  if (loadError !== null) return <LoadError what="the payments to chase" error={loadError} onRetry={() => void load()} />;
   if (payments === null)
     return (
       <p className="status-message" role="status">

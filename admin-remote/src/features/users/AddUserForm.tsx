@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Role } from '@blooms/shared/contract/roles';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
 import { useUserFieldProblems } from './use-user-field-problems';
@@ -29,7 +29,7 @@ export function AddUserForm({ onAdded }: Props) {
       setRole('employee');
       onAdded(added.name);
     } catch (error) {
-      showPopup('error', (error as Error).message);
+      showFailure(error);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { displayFirstName, ROLE_LABELS, type Role, type UserRecord } from '@blooms/shared/contract/roles';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
@@ -37,7 +38,7 @@ export function UserRow({ user, onChanged }: Props) {
       setEditing(false);
       onChanged();
     } catch (error) {
-      showPopup('error', (error as Error).message);
+      showFailure(error);
     } finally {
       setBusy(false);
     }

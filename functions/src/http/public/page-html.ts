@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { copyright, COPYRIGHT_PATTERN } from '@blooms/shared/contract/copyright';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { remotePackage, type RemoteName } from '@blooms/shared/contract/remotes';
 import type { LiveSite } from './live-site';
@@ -194,7 +195,7 @@ export function jsonReader() {
  * both prerendered it, otherwise the host's plain page (React renders it in the browser). Null
  * when there is no host build at all.
  */
-export function createPageHtml(files: AppFiles, site: SiteContact, log: (error: unknown) => void) {
+export function createPageHtml(files: AppFiles, site: SiteContact, log: (error: unknown) => void, now: () => Date = () => new Date()) {
   const json = jsonReader();
 
   return async (pathname: string, live: LiveSite): Promise<string | null> => {
@@ -215,7 +216,7 @@ export function createPageHtml(files: AppFiles, site: SiteContact, log: (error: 
       const screen = remote?.screens[route.module];
       if (!shell || !remote || !screen) return index;
       const css = `${hostCss ?? ''}${remoteCss ?? ''}`;
-      return composePage({
+      const page = composePage({
         index,
         shell,
         screen,
@@ -223,6 +224,8 @@ export function createPageHtml(files: AppFiles, site: SiteContact, log: (error: 
         publicPath: { token: remote.publicPath, url: remoteBaseUrl(manifestUrl) },
         site,
       });
+      // Built in an earlier year, perhaps: the year of the moment the page is served.
+      return page.replace(COPYRIGHT_PATTERN, () => copyright(now()));
     } catch (error) {
       // A broken prerender must never take the page down: the browser can still render it.
       log(error);

@@ -6,6 +6,7 @@ import type { LiveSite } from './live-site';
 import { HOST_STARTUP_FILES, type HostStartupFiles } from '@blooms/shared/contract/app-start';
 import { preloadLinks } from './static-files';
 import { isBackendPath } from '../paths';
+import { noSuchRouteMessage } from '@blooms/shared/contract/unreadable-reply';
 
 /**
  * The site's pages: the host's page, prerendered where it can be, for the site's routes, and
@@ -18,9 +19,15 @@ export function registerPages(
   files: AppFiles | null,
   liveSite: () => Promise<LiveSite>,
   cacheControl: string,
+  clock: () => Date = () => new Date(),
 ): void {
   const pageHtml = files
-    ? createPageHtml(files, config.site, (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'))
+    ? createPageHtml(
+        files,
+        config.site,
+        (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'),
+        clock,
+      )
     : null;
 
   const json = jsonReader();
@@ -57,7 +64,7 @@ export function registerPages(
     return true;
   };
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({ error: 'not-found', message: `No such resource: ${request.method} ${request.url}` });
+    reply.status(404).send({ error: 'not-found', message: noSuchRouteMessage(request.method, request.url) });
 
   app.get('/', async (request, reply) => {
     if (!(await sendPage(request, reply))) notFound(request, reply);

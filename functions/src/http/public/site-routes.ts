@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { API } from '@blooms/shared/contract/api-routes';
+import { unreadableReplySchema } from '@blooms/shared/contract/unreadable-reply';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { checkHealth } from '../../infrastructure/health';
@@ -50,6 +51,14 @@ export function registerSiteRoutes(app: PublicScope, config: ServerConfig, datab
   serve(app, API.vitals, async (request, reply) => {
     const metric = webVitalSchema.safeParse(request.body);
     if (metric.success) request.log.info({ webVital: metric.data }, 'web vital');
+    return reply.status(204).send();
+  });
+
+  // A page that could not read a reply (an app and an API of different releases): logged to be
+  // seen, with the route and what did not fit; a malformed report is dropped.
+  serve(app, API.unreadableReply, async (request, reply) => {
+    const report = unreadableReplySchema.safeParse(request.body);
+    if (report.success) request.log.warn({ unreadableReply: report.data }, `a page could not read a reply of ${report.data.route}`);
     return reply.status(204).send();
   });
 

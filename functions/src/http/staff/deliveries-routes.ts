@@ -4,7 +4,6 @@ import '@fastify/multipart';
 import { PROOF_MAX_BYTES, type SubscriptionPage } from '@blooms/shared/contract/deliveries';
 import { API } from '@blooms/shared/contract/api-routes';
 import { displayFirstName } from '@blooms/shared/contract/roles';
-import { firstIssueMessage, namedFields } from '@blooms/shared/contract/validation';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
@@ -31,6 +30,7 @@ import { callerOf, type StaffScope } from '../access';
 import { HttpError } from '../errors';
 import { keptJsonReply } from '../kept-json';
 import { serve } from '../serve';
+import { logIgnoredFields, parseRequestPart } from '../zod';
 
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
 const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
@@ -112,8 +112,14 @@ export function registerDeliveryRoutes(
         fields[part.fieldname] = String(part.value);
       }
     }
-    const parsed = API.recordProof.body.safeParse(fields, { error: namedFields() });
-    if (!parsed.success) throw new InvalidInputError(firstIssueMessage(parsed.error));
+    const parsed = parseRequestPart(API.recordProof.body, fields);
+    if (!parsed.success) throw new InvalidInputError(parsed.message);
+    if (parsed.ignored.length > 0)
+      logIgnoredFields(
+        request.log,
+        `${API.recordProof.method} ${API.recordProof.path}`,
+        parsed.ignored.map((field) => `body.${field}`),
+      );
     const input = parsed.data;
     await checkProofAllowed(db, caller, input.subscriptionId, input.month);
     if (input.method === 'hand') return recordDelivered(db, caller, { ...input, proofImageKey: null }, routes.mailSite(request));

@@ -3,7 +3,7 @@ import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 
 interface Props {
   rows: SubscriptionRow[] | null;
-  error: string | null;
+  error: unknown;
   /** Whether the list is the whole month (no search, filter or other order). */
   isEverything: boolean;
   onRetry: () => void;
@@ -11,7 +11,7 @@ interface Props {
 
 /** What the dashboard says in place of its list: loading, could not load, or nothing to show. */
 export function ListStatus({ rows, error, isEverything, onRetry }: Props) {
-  if (error) return <LoadError what="the subscriptions" message={error} onRetry={onRetry} />;
+  if (error !== null) return <LoadError what="the subscriptions" error={error} onRetry={onRetry} />;
   if (rows === null)
     return (
       <p className="status-message" role="status">

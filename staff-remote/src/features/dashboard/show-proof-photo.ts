@@ -1,4 +1,4 @@
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { deliveriesApi } from '../deliveries/api';
 
 /** Opens a delivery's door photo in a new tab (the photo needs the staff member's token, so a plain link cannot). */
@@ -10,6 +10,6 @@ export async function showProofPhoto(url: string) {
     if (tab) tab.location.href = URL.createObjectURL(photo);
   } catch (e) {
     tab?.close();
-    showPopup('error', (e as Error).message);
+    showFailure(e);
   }
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { splitByArea } from '@blooms/shared/contract/area-split';
 import { isUnassigned, type DayStop } from '@blooms/shared/contract/day-stops';
@@ -63,7 +63,7 @@ export function useAssignByArea({ month, stops, staff, applyDelivery, reloadStop
       reloadStops();
       return true;
     } catch (error) {
-      showPopup('error', (error as Error).message);
+      showFailure(error);
       if (error instanceof ApiError && error.status === 409) reloadStops();
       return false;
     } finally {

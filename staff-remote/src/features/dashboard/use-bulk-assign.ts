@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -35,7 +35,7 @@ export function useBulkAssign({ month, staff, applyDelivery, onDone }: Options) 
       onDone();
       setAssigned(assignedMessage(changed.length, email, staff));
     } catch (e) {
-      showPopup('error', (e as Error).message);
+      showFailure(e);
     } finally {
       setAssigning(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { downloadFile } from '../deliveries/download-file';
 import type { DashboardView } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -14,7 +14,7 @@ export function useCsvExport(month: MonthKey, view: DashboardView) {
     try {
       downloadFile(await deliveriesApi.exportCsv(month, view), `subscriptions-${month}.csv`);
     } catch (e) {
-      showPopup('error', (e as Error).message);
+      showFailure(e);
     } finally {
       setExporting(false);
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import {
   addDays,
   DEFAULT_DELIVERY_DAY,
@@ -44,7 +45,7 @@ export function DeliveryDay({ month, day, canChange = false, forDriver = false, 
       setEditing(false);
       showPopup('success', `Deliveries now go out on ${formatDeliveryDate(saved.date)}.`);
     } catch (e) {
-      showPopup('error', (e as Error).message);
+      showFailure(e);
     } finally {
       setSaving(false);
     }

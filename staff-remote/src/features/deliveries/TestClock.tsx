@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { addDays, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { TEST_CLOCK_MAX_DAYS_AHEAD, type TestClockState } from '@blooms/shared/contract/test-clock';
@@ -34,7 +35,7 @@ export function TestClock() {
           : 'The server is back on the real date.',
       );
     } catch (error) {
-      showPopup('error', (error as Error).message);
+      showFailure(error);
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import { freshDeliveryOf } from './api';
 
@@ -6,5 +6,5 @@ import { freshDeliveryOf } from './api';
 export function showRefusal(error: unknown, applyDelivery: (delivery: MonthDelivery) => void): void {
   const fresh = freshDeliveryOf(error);
   if (fresh) applyDelivery(fresh);
-  showPopup('error', (error as Error).message);
+  showFailure(error);
 }

@@ -35,7 +35,7 @@ interface Options {
 export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onChange, first = null }: Options) {
   const [page, setPage] = useState<SubscriptionPage | null>(first);
   const given = useRef({ unused: first !== null, catchUp: first !== null });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [liveState, setLiveState] = useState<LiveState>('connecting');
   const latest = useRef({ month, load, keeps, onReload, onDeliveryDate, onChange, shown: 0 });
@@ -50,7 +50,7 @@ export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onCh
         setError(null);
       }
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     }
   }, []);
 
@@ -66,7 +66,7 @@ export function useLiveRows({ month, load, keeps, onReload, onDeliveryDate, onCh
         return { ...next, rows: [...(current?.rows ?? []), ...next.rows.filter((row) => !known.has(row.id))] };
       });
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     } finally {
       setLoadingMore(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { downloadFile } from '../deliveries/download-file';
 import { forecastApi } from './api';
 
@@ -12,7 +12,7 @@ export function useForecastCsv(firstMonth: string | null) {
     try {
       downloadFile(await forecastApi.exportCsv(), `forecast-${firstMonth ?? 'coming-days'}.csv`);
     } catch (e) {
-      showPopup('error', (e as Error).message);
+      showFailure(e);
     } finally {
       setExporting(false);
     }

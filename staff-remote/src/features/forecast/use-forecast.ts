@@ -9,7 +9,7 @@ const SETTLE_MS = 400;
 /** The forecast, read again after every live change (a skip, a cancellation, a stop made, a day moved). */
 export function useForecast() {
   const [forecast, setForecast] = useState<Forecast | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const load = useCallback(() => {
     forecastApi.forecast().then(
@@ -17,7 +17,7 @@ export function useForecast() {
         setForecast(loaded);
         setError(null);
       },
-      (e: Error) => setError(e.message),
+      (e: unknown) => setError(e),
     );
   }, []);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { DayStop } from '@blooms/shared/contract/day-stops';
+import { useMetUnreadableReply } from '@blooms/shared/runtime/unreadable-replies';
 import { legendOf, mapCaption, PICKUP_MARKER_LABEL, type ColourBy } from './map-legend';
 
 // The drawing (d3-geo, the county shapes) is its own chunk, fetched only when the map is open.
@@ -18,6 +19,8 @@ interface Props {
 export function StopsMap({ stops, open, onToggle, byDriver }: Props) {
   const [colourBy, setColourBy] = useState<ColourBy>(byDriver ? 'driver' : 'status');
   const captionId = useId();
+  // With no stops, and an API of another release (the screen says to reload): not loading, never coming.
+  const never = useMetUnreadableReply() && stops === null;
   const shown = stops ?? [];
   const legend = legendOf(shown, colourBy);
   const pickups = shown.filter((stop) => stop.pickup).length;
@@ -29,7 +32,7 @@ export function StopsMap({ stops, open, onToggle, byDriver }: Props) {
           <div className="stops-map__drawing">
             {stops === null ? (
               <p className="status-message" role="status">
-                Loading the map…
+                {never ? 'No map: this page was updated.' : 'Loading the map…'}
               </p>
             ) : (
               <Suspense
@@ -45,7 +48,7 @@ export function StopsMap({ stops, open, onToggle, byDriver }: Props) {
           </div>
           <div className="stops-map__key">
             <p id={captionId} className="stops-map__caption">
-              {stops === null ? 'Loading the day’s stops.' : mapCaption(shown, legend)}
+              {stops === null ? (never ? 'The day’s stops could not be loaded.' : 'Loading the day’s stops.') : mapCaption(shown, legend)}
             </p>
             {byDriver && (
               <fieldset className="stops-map__colour-by">

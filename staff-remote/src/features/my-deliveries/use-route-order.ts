@@ -1,4 +1,4 @@
-import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
@@ -25,7 +25,7 @@ export function useRouteOrder({ month, rows, reorder, reload }: Options) {
     try {
       reorder((await deliveriesApi.saveRouteOrder(month, ids)).map((row) => row.id));
     } catch (e) {
-      showPopup('error', (e as Error).message);
+      showFailure(e);
       void reload();
     }
   }

@@ -1,4 +1,4 @@
-import { ApiError } from '@blooms/shared/runtime/api-client';
+import { ApiError, isUnreadableReply } from '@blooms/shared/runtime/api-client';
 import { statusLabel, type MonthDelivery } from '@blooms/shared/contract/deliveries';
 import { stepLabel } from '@blooms/shared/contract/vases';
 import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
@@ -13,9 +13,13 @@ export type SendOutcome =
   /** No connection, or the server could not take it just now: keep it and try again later. */
   | { kind: 'wait' };
 
-/** Failures that say nothing about the change itself: no network, a timeout, a server in trouble, a session to renew. */
+/**
+ * Failures that say nothing about the change itself: no network, a timeout, a server in trouble,
+ * a session to renew; or a reply the app cannot read (an API of another release: the change may
+ * even have been made), kept until the page is reloaded, when the queue finds out.
+ */
 export function isTemporaryFailure(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
+  if (!(error instanceof ApiError) || isUnreadableReply(error)) return true;
   return error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Account } from '@blooms/shared/contract/account';
-import { ApiError } from '@blooms/shared/runtime/api-client';
+import { ApiError, isUnreadableReply } from '@blooms/shared/runtime/api-client';
 import { accountApi, completeSignIn, isSignInLink, pendingEmail, signedInEmail, signOutOfAccount } from './account-session';
 import { messageOf, type Act } from './act';
 import { redirectTo } from '../checkout/redirect';
@@ -10,7 +10,9 @@ export type AccountState =
   /** Asking for a sign-in link; error: why the last sign-in did not work (an old link, say). */
   | { kind: 'signed-out'; error: string | null }
   | { kind: 'confirm-email' }
-  | { kind: 'signed-in'; account: Account };
+  | { kind: 'signed-in'; account: Account }
+  /** The account came from an API of another release, which this page cannot read: the screen says to reload. */
+  | { kind: 'unreadable' };
 
 /** The account page's session and data: signing in from the e-mailed link, reading the account, and running changes. */
 export function useAccount() {
@@ -40,7 +42,7 @@ export function useAccount() {
         if (await signedInEmail()) await load();
         else setState({ kind: 'signed-out', error: null });
       } catch (caught) {
-        setState({ kind: 'signed-out', error: messageOf(caught) });
+        setState(isUnreadableReply(caught) ? { kind: 'unreadable' } : { kind: 'signed-out', error: messageOf(caught) });
       }
     })();
   }, [load, finishSignIn]);

@@ -1,6 +1,7 @@
 import type { ApiBody, ApiResponse } from '@blooms/shared/contract/api-route';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { PUBLIC_ROUTES } from '@blooms/shared/contract/public-api-routes';
+import { noSuchRoute, readReply } from '@blooms/shared/runtime/api-client';
 
 type Callable = 'createCheckoutSession' | 'verifyCheckoutSession';
 type CallableData<Name extends Callable> = ApiBody<(typeof PUBLIC_ROUTES)[Name]>;
@@ -10,7 +11,15 @@ type CallableResult<Name extends Callable> = ApiResponse<(typeof PUBLIC_ROUTES)[
 export const CALLABLE_TIMEOUT_MS = 70_000;
 
 /**
- * Calls one of the backend's callable functions (by its route-table entry) with the Firebase SDK's callable client.
+ * The Firebase SDK's error for a 404 that carries no message of the server's: no such callable
+ * (an API of another release), not a thing the callable looked up (its message says which).
+ */
+const isMissingCallable = (error: unknown) =>
+  (error as { code?: unknown }).code === 'functions/not-found' && /^not-found\b/.test((error as Error).message);
+
+/**
+ * Calls one of the backend's callable functions (by its route-table entry) with the Firebase SDK's callable client,
+ * and reads its result by the entry's schema, as the API client reads every reply.
  * Firebase loads only here, when someone subscribes or confirms, never on page load.
  */
 export async function callFunction<Name extends Callable>(name: Name, data: CallableData<Name>): Promise<CallableResult<Name>> {
@@ -22,8 +31,14 @@ export async function callFunction<Name extends Callable>(name: Name, data: Call
   if (!config) throw new Error('The site configuration is not loaded');
   const app = getApps().find((a) => a.name === 'subscribe') ?? initializeApp(config.firebase, 'subscribe');
   const base = config.apiBaseUrl || window.location.origin;
-  const callable = httpsCallableFromURL<CallableData<Name>, CallableResult<Name>>(getFunctions(app), `${base}${PUBLIC_ROUTES[name].path}`, {
+  const route = PUBLIC_ROUTES[name];
+  const callable = httpsCallableFromURL<CallableData<Name>, unknown>(getFunctions(app), `${base}${route.path}`, {
     timeout: CALLABLE_TIMEOUT_MS,
   });
-  return (await callable(data)).data;
+  try {
+    return readReply(route, 200, (await callable(data)).data) as CallableResult<Name>;
+  } catch (error) {
+    if (isMissingCallable(error)) noSuchRoute(route, 404);
+    throw error;
+  }
 }

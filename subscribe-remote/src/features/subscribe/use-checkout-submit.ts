@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
+import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { buildCheckoutPayload, validateSubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscribeFormState } from './use-subscribe-form';
@@ -35,7 +36,7 @@ export function useCheckoutSubmit({ form, formRef, markProblems }: Pick<Subscrib
       }
       redirectTo(result.url);
     } catch (error) {
-      showPopup('error', SUBSCRIBE_MESSAGES.checkoutFailed((error as Error)?.message));
+      showFailure(error, SUBSCRIBE_MESSAGES.checkoutFailed);
     } finally {
       setSubmitting(false);
     }

@@ -1,0 +1,43 @@
+// The suite's `test` and its time. Specs import `test` and `expect` from here, not from
+// @playwright/test, so that every browser context shares the stack's clock.
+import { test as base, type BrowserContext } from '@playwright/test';
+import { studioDate, type IsoDate } from '@blooms/shared/contract/delivery-dates';
+import { clockStartingAt, parseClockStart } from '@blooms/shared/contract/test-clock';
+import type { MonthKey } from '@blooms/shared/contract/months';
+
+export { expect } from '@playwright/test';
+
+const start = process.env.TEST_CLOCK_START ? parseClockStart(process.env.TEST_CLOCK_START) : null;
+if (process.env.TEST_CLOCK_START && !start)
+  throw new Error(`TEST_CLOCK_START is not a day or an ISO time: '${process.env.TEST_CLOCK_START}'.`);
+
+/**
+ * The suite's time: TEST_CLOCK_START when set (the stack is started at it too: `pnpm
+ * test:dates`), else the real time. Tests read "now" and "today" here, never from `new Date()`.
+ */
+export const suiteNow: () => Date = start ? clockStartingAt(start) : () => new Date();
+export const studioToday = (): IsoDate => studioDate(suiteNow());
+/** The calendar month in the studio now (staff screens may open on a later one: where the work is). */
+export const calendarMonth = (): MonthKey => studioToday().slice(0, 7);
+
+/** A page's own clock runs from the suite's time, so what it reckons (this month, a day gone by) agrees with the server. */
+async function startClockOf(context: BrowserContext): Promise<void> {
+  if (start) await context.clock.install({ time: suiteNow() });
+}
+
+export const test = base.extend<object, { suiteClock: void }>({
+  // Every context, the test's own and those a test opens (a laptop and a phone), from its first page on.
+  suiteClock: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await startClockOf(context);
+        return context;
+      };
+      await use();
+      browser.newContext = newContext;
+    },
+    { scope: 'worker', auto: true },
+  ],
+});

@@ -1,0 +1,35 @@
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
+import { calendarEdges } from '../test-dates/calendar-edges';
+
+const studioClock = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
+
+describe('the days the date-sensitive suites run at', () => {
+  it('from 6 December 2026: February 2028’s delivery day and its edges, the new year, both daylight-saving changes', () => {
+    expect(calendarEdges('2026-12-06').map((edge) => [edge.name, studioClock(edge.start)])).toEqual([
+      ['the last day for changes to a delivery', '2028-02-03, 12:00'],
+      ['the day after it, when the month is charged', '2028-02-04, 12:00'],
+      ['the day before a delivery day', '2028-02-09, 12:00'],
+      ['a delivery day, early morning', '2028-02-10, 07:00'],
+      ['the day after a delivery day', '2028-02-11, 12:00'],
+      ['29 February, the month’s last day, late evening', '2028-02-29, 22:30'],
+      ['31 December, late evening', '2026-12-31, 23:30'],
+      ['1 January, just after midnight', '2027-01-01, 00:30'],
+      ['the day daylight saving begins, just after the change', '2027-03-14, 03:30'],
+      ['the day daylight saving ends, in the hour that repeats', '2027-11-07, 01:30'],
+    ]);
+  });
+
+  it('are all still to come, whatever the day: the test clock only moves forward', () => {
+    for (const today of ['2027-02-03', '2028-02-29', '2028-03-01', '2031-12-31'])
+      for (const edge of calendarEdges(today)) expect(studioDate(new Date(edge.start)) > today).toBe(true);
+  });
+
+  it('late evenings are already the next day in UTC; the repeated hour is before the change', () => {
+    const edges = calendarEdges('2026-12-06');
+    expect(edges[6]!.start).toBe('2027-01-01T06:30:00.000Z');
+    expect(edges[9]!.start).toBe('2027-11-07T07:30:00.000Z');
+  });
+});
