@@ -1,2 +1,4 @@
-/** The screens this remote exposes (exposes.cjs), for TypeScript. */
-export declare const exposes: Record<string, string>;
+import type { DeclaredRoute } from '@blooms/shared/contract/routes';
+
+/** The screens this remote serves (exposes.cjs), for TypeScript. */
+export declare const screens: (DeclaredRoute & { file: string })[];

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `pnpm test`: type-check, lint, every package's jest suite, the fault suite, the browser suite
-// (Playwright driving Chromium against the `pnpm start` stack), the date-sensitive suites at
-// chosen days (`pnpm test:dates`), then the product on the Firebase emulators
-// (`pnpm test:firebase`). Runs every step, then reports each and exits non-zero if any failed.
+// (Playwright driving Chromium against the `pnpm start` stack), the skew test against the
+// previous release (`pnpm test:skew`), the date-sensitive suites at chosen days
+// (`pnpm test:dates`), then the product on the Firebase emulators (`pnpm test:firebase`). Runs
+// every step, then reports each and exits non-zero if any failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { repoRoot } from './lib/builds.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -50,6 +51,10 @@ try {
 }
 if (chromium) {
   step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], { CHROMIUM_PATH: chromium });
+  // The previous release (releases/previous.json) against this one, both ways: docs/releases.md.
+  step("Skew test (the previous release's remotes with this host and API, and the reverse)", 'pnpm', ['test:skew'], {
+    CHROMIUM_PATH: chromium,
+  });
   step('Calendar dates (the date-sensitive suites at the days easiest to get wrong)', 'pnpm', ['test:dates'], { CHROMIUM_PATH: chromium });
   // Needs TEST_DATABASE_URL (CI sets it); without one it says it skipped and why.
   step('Firebase suite (Hosting, Functions and Auth emulators)', 'pnpm', ['test:firebase'], { CHROMIUM_PATH: chromium });

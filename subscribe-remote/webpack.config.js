@@ -1,27 +1,3 @@
-const REMOTES = require('../shared/src/contract/remotes.json');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createAppConfig, federationExperiments, reproducibleManifest, sharedModules } = require('../scripts/webpack/app-config.cjs');
-const { withPrerender } = require('../scripts/webpack/prerender-config.cjs');
-const { exposes } = require('./exposes.cjs');
+const { createRemoteConfig } = require('../scripts/webpack/remote-config.cjs');
 
-module.exports = (_env, argv) => {
-  const config = createAppConfig({ dir: __dirname, name: 'subscribe', port: REMOTES.subscribe.devPort, mode: argv.mode ?? 'production' });
-  const browser = {
-    ...config,
-    // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin.
-    entry: {},
-    plugins: [
-      ...config.plugins,
-      new ModuleFederationPlugin({
-        name: 'subscribe',
-        filename: 'remoteEntry.js',
-        exposes,
-        shared: sharedModules(__dirname),
-        dts: false,
-        manifest: reproducibleManifest,
-        experiments: federationExperiments({ remote: true }),
-      }),
-    ],
-  };
-  return withPrerender({ dir: __dirname, browser });
-};
+module.exports = (env, argv) => createRemoteConfig({ dir: __dirname, name: 'subscribe', env, argv, prerender: true });

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 import { waitForHydration } from '../support/hydration';
+import { DECLARED_ROUTES } from '../support/routes';
 
 /** Every WCAG 2.x A and AA rule axe-core knows, plus its best practices: zero violations allowed. */
 async function violationsOn(page: Page) {
@@ -13,7 +13,7 @@ async function violationsOn(page: Page) {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const PUBLIC = REMOTE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+const PUBLIC = DECLARED_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
 
 for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
@@ -32,7 +32,7 @@ for (const viewport of [
 test('axe finds nothing on the staff screens, nor in the open mobile menu', async ({ page }) => {
   await signInAsStaff(page, ADMIN_EMAIL);
   const found: Record<string, string[]> = {};
-  for (const path of REMOTE_ROUTES.filter((route) => route.access !== 'public').map((route) => route.path)) {
+  for (const path of DECLARED_ROUTES.filter((route) => route.access !== 'public').map((route) => route.path)) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Loading/)).toHaveCount(0);

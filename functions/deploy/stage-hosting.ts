@@ -2,15 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config';
 import { PAGE_TEMPLATE } from '../src/firebase/hosting';
+import { LIVE_FILE, RELEASE_LOG_FILE, VERSIONS_DIR } from '@blooms/shared/contract/releases';
 import { hostingDir, packageOf, SITES, type Site } from './firebase-json';
 
 /** Not uploaded: source maps are for debugging, and Hosting compresses on its own. */
-const LEFT_OUT = /\.(map|br|gz)$/;
+export const LEFT_OUT = /\.(map|br|gz)$/;
+
+/** What a remote's Hosting folder keeps when its latest build is staged again: its releases (`pnpm release`). */
+const RELEASES = new Set([VERSIONS_DIR, LIVE_FILE, RELEASE_LOG_FILE]);
 
 /**
  * Copies an app's build into its Hosting folder as it is deployed: without source maps and
  * precompressed copies, and (the host) with index.html renamed, because a real index.html
- * would be served for / before the rewrite to the pages function that prerenders it.
+ * would be served for / before the rewrite to the pages function that prerenders it. A
+ * remote's versions and which one is live stay as they are (docs/releases.md).
  */
 export function stageHosting(site: Site): { files: number; dir: string } {
   const from = path.join(REPO_ROOT, packageOf(site), 'dist');
@@ -18,7 +23,9 @@ export function stageHosting(site: Site): { files: number; dir: string } {
   if (!fs.existsSync(path.join(from, site === 'host' ? 'index.html' : 'mf-manifest.json'))) {
     throw new Error(`${packageOf(site)} has no build in ${from}: run \`pnpm --filter ${packageOf(site)} build\` first.`);
   }
-  fs.rmSync(to, { recursive: true, force: true });
+  for (const entry of fs.existsSync(to) ? fs.readdirSync(to) : []) {
+    if (site === 'host' || !RELEASES.has(entry)) fs.rmSync(path.join(to, entry), { recursive: true, force: true });
+  }
   let files = 0;
   fs.cpSync(from, to, {
     recursive: true,

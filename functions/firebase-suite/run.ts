@@ -21,6 +21,7 @@ import {
 import { startFakeStripe } from '../test/support/fake-stripe';
 import { paymentsChecks, PAYMENTS_ADMIN, WEBHOOK_SECRET } from './payments-checks';
 import { STAGING_SETTINGS, stagingChecks } from './staging-checks';
+import { releaseChecks } from './release-checks';
 import { check, expectEqual, failedChecks, launchChromium, timings } from './support';
 
 /** Every file of a build folder with a digest of its bytes. */
@@ -107,9 +108,10 @@ async function main(): Promise<number> {
 
   const browser = await launchChromium();
   try {
-    await onStack('staging', { settings: STAGING_SETTINGS, scheduleMs, projectId: 'demo-blooms-staging' }, (stack) =>
-      stagingChecks(stack, browser),
-    );
+    await onStack('staging', { settings: STAGING_SETTINGS, scheduleMs, projectId: 'demo-blooms-staging' }, async (stack) => {
+      await stagingChecks(stack, browser);
+      await releaseChecks(stack, browser);
+    });
   } finally {
     await browser.close();
   }

@@ -2,7 +2,7 @@
 // contact details of its own, used as its visitors and staff use it.
 import type { Browser, Page } from 'playwright-core';
 import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
-import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { PAGE_CACHE_CONTROL } from '../src/firebase/hosting';
 import type { EmulatorStack } from '../deploy/emulator-stack';
 import { check, expectEqual, expectTrue, fetch, hydrate, signIn, timings, waitFor, warmTimes, watchForProblems } from './support';
@@ -169,7 +169,10 @@ export async function stagingChecks(stack: EmulatorStack, browser: Browser): Pro
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems = await watchForProblems(page);
     try {
-      for (const route of REMOTE_ROUTES.filter((r) => r.access === 'public' && r.path !== '/confirmation' && r.path !== '/account')) {
+      // The public pages the live remotes declare.
+      const { routes = [] } = (await (await fetch(`${host}/app-config.json`)).json()) as AppConfig;
+      expectTrue(routes.length > 0, 'app-config.json names the routes');
+      for (const route of routes.filter((r) => r.access === 'public' && r.path !== '/confirmation' && r.path !== '/account')) {
         await page.goto(`${host}${route.path}`);
         const heading = page.getByRole('heading', { level: 1 }).first();
         await heading.evaluate((element) => ((globalThis as unknown as { sent: unknown }).sent = element));

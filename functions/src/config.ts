@@ -33,6 +33,8 @@ export interface ServerConfig {
   site: SiteContact;
   /** Where the built host and remotes live; null serves no static files (API only). */
   staticRoot: string | null;
+  /** The remotes' shipped versions and pins (docs/releases.md), served beside their builds; null without static files. */
+  releasesDir: string | null;
   logLevel: string;
   /** Add demo subscribers to an empty embedded database (never to a PostgreSQL server). */
   demoData: boolean;
@@ -207,6 +209,11 @@ export function loadConfig(env: Env = process.env, { takesWebhooks = true }: Loa
   return config;
 }
 
+const dataDirOf = (env: Env) => path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+
+/** Where the self-hosted server keeps the remotes' shipped versions (docs/releases.md); `pnpm release` writes there. */
+export const releasesDirOf = (env: Env) => path.resolve(env.RELEASES_DIR ?? path.join(dataDirOf(env), 'releases'));
+
 function readConfig(env: Env): ServerConfig {
   const mailFrom = env.MAIL_FROM ?? `Monthly Blooms <${env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail}>`;
   // Cloud Functions refuses FIREBASE_-prefixed settings and names the project GCLOUD_PROJECT;
@@ -229,7 +236,7 @@ function readConfig(env: Env): ServerConfig {
     { label: 'Facebook', url: env.SOCIAL_FACEBOOK_URL },
   ];
 
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const dataDir = dataDirOf(env);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -259,6 +266,7 @@ function readConfig(env: Env): ServerConfig {
       social: social.map((link, i) => ({ label: link.label, url: link.url ?? DEFAULT_SITE_CONTACT.social[i]!.url })),
     },
     staticRoot: env.SERVE_STATIC === 'false' ? null : path.resolve(env.STATIC_ROOT ?? REPO_ROOT),
+    releasesDir: env.SERVE_STATIC === 'false' ? null : releasesDirOf(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoData: !env.DATABASE_URL && env.DEMO_DATA !== 'false',
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,

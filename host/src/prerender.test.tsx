@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { SCREEN_SLOT } from '@blooms/shared/contract/prerender';
-import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import { LEGACY_REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import { App } from './app/App';
 import { prerender, prerenderShell } from './prerender';
 
@@ -20,7 +20,7 @@ function FaqScreen({ heading = 'Frequently Asked Questions' }: { heading?: strin
 describe("the host's prerendered shell", () => {
   it('has a shell for every public route and none for staff screens', () => {
     const { shells } = prerender();
-    const publicPaths = REMOTE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+    const publicPaths = LEGACY_REMOTE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
     expect(Object.keys(shells).sort()).toEqual([...publicPaths].sort());
     expect(shells['/dashboard']).toBeUndefined();
   });

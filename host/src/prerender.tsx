@@ -1,4 +1,4 @@
-import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import { LEGACY_REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import type { HostPrerender, PrerenderedHtml } from '@blooms/shared/contract/prerender';
 import { prerenderRoute } from '@blooms/shared/ui/prerender';
 import { AppShell } from './app/AppShell';
@@ -16,8 +16,12 @@ export function prerenderShell(path: string): PrerenderedHtml {
   );
 }
 
-/** Run at build time (scripts/webpack/prerender-config.cjs): the shell of every public route. */
+/**
+ * Run at build time (scripts/webpack/prerender-config.cjs): the shell of every public route the
+ * host knows of when it is built. A public screen a remote adds later is sent as the plain page
+ * (React renders it in the browser) until the host is built again.
+ */
 export function prerender(): HostPrerender {
-  const publicPaths = REMOTE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+  const publicPaths = LEGACY_REMOTE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
   return { shells: Object.fromEntries(publicPaths.map((path) => [path, prerenderShell(path)])) };
 }

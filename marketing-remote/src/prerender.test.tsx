@@ -1,16 +1,13 @@
-import { exposes } from '../exposes.cjs';
+import { screens as declared } from '../exposes.cjs';
 import { prerenderRemote } from '@blooms/shared/ui/prerender';
 import { PRERENDERED_SCREENS } from './prerender';
 
 describe('the prerendered marketing pages', () => {
-  const { screens } = prerenderRemote('marketing', PRERENDERED_SCREENS, '/__token__/');
+  const { screens } = prerenderRemote(declared, PRERENDERED_SCREENS, '/__token__/');
 
   it('cover every screen this remote exposes: all are public', () => {
-    expect(Object.keys(screens).sort()).toEqual(
-      Object.keys(exposes)
-        .map((name) => name.slice(2))
-        .sort(),
-    );
+    expect(Object.keys(screens).sort()).toEqual(declared.map((screen) => screen.module).sort());
+    expect(declared.every((screen) => screen.access === 'public')).toBe(true);
   });
 
   it('each have one heading, their own title and a description', () => {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { prerenderRemote } from '@blooms/shared/ui/prerender';
+import { screens } from '../exposes.cjs';
 import HomePage from './screens/HomePage';
 import HowItWorksPage from './screens/HowItWorksPage';
 import SeasonalCollectionsPage from './screens/SeasonalCollectionsPage';
@@ -22,4 +23,4 @@ export const PRERENDERED_SCREENS: Record<string, ComponentType> = {
 };
 
 /** Run at build time (scripts/webpack/prerender-config.cjs). */
-export const prerender = () => prerenderRemote('marketing', PRERENDERED_SCREENS, __webpack_public_path__);
+export const prerender = () => prerenderRemote(screens, PRERENDERED_SCREENS, __webpack_public_path__);

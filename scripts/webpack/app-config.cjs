@@ -8,7 +8,11 @@ const { DefinePlugin } = require('webpack');
 
 /** Modules that must exist once at runtime across host and remotes. */
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand'];
-/** The stateful modules of @blooms/shared (its browser runtime); everything else there is pure and may be bundled. */
+/**
+ * The stateful modules of @blooms/shared (its browser runtime); everything else there is pure
+ * and may be bundled. Their version is the shared package's (shared/package.json): it moves
+ * with their changes, a breaking one bumps the major (docs/releases.md).
+ */
 const SHARED_STATE_MODULES = [
   '@blooms/shared/runtime/app-config',
   '@blooms/shared/runtime/auth-store',
@@ -21,19 +25,32 @@ function installedMajorRange(name, appDir) {
   return `^${version.split('.')[0]}.0.0`;
 }
 
-function sharedModules(appDir) {
+/** The shared runtime's version: the shared package's, or another given to the build (`--env sharedRuntimeVersion=2.0.0`). */
+function sharedRuntimeVersion(env = {}) {
+  return env.sharedRuntimeVersion ?? require('../../shared/package.json').version;
+}
+
+/**
+ * What the host and the remotes share, each one copy at run time (the host's, loaded first).
+ * `strictVersion` everywhere: a remote built for another major (React 20, a breaking change of
+ * the shared runtime) is refused when it loads, and the host says the page is being updated,
+ * instead of running it on modules it was not built for.
+ *
+ * @param env the build's --env: sharedRuntimeVersion builds against another runtime version.
+ */
+function sharedModules(appDir, env = {}) {
   const shared = {};
   for (const name of SINGLETONS) {
-    shared[name] = { singleton: true, requiredVersion: installedMajorRange(name, appDir) };
+    shared[name] = { singleton: true, strictVersion: true, requiredVersion: installedMajorRange(name, appDir) };
   }
   // zod is the largest module after react-dom (about 70 KB compressed): bundled by each app, a
   // staff screen downloaded and parsed it twice. One copy, the host's, served to every app. It
   // resolves to zod-without-eval.mjs (no package.json of its own), so its version is given.
   const zodVersion = require(path.join(ZOD_DIR, 'package.json')).version;
-  shared.zod = { singleton: true, version: zodVersion, requiredVersion: `^${zodVersion.split('.')[0]}.0.0` };
-  const sharedVersion = require('../../shared/package.json').version;
+  shared.zod = { singleton: true, strictVersion: true, version: zodVersion, requiredVersion: `^${zodVersion.split('.')[0]}.0.0` };
+  const runtimeVersion = sharedRuntimeVersion(env);
   for (const name of SHARED_STATE_MODULES) {
-    shared[name] = { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` };
+    shared[name] = { singleton: true, strictVersion: true, version: runtimeVersion, requiredVersion: `^${runtimeVersion}` };
   }
   return shared;
 }
@@ -230,6 +247,8 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
 module.exports = {
   createAppConfig,
   sharedModules,
+  SHARED_STATE_MODULES,
+  buildId,
   federationExperiments,
   reproducibleManifest,
   buildIdPlugin,

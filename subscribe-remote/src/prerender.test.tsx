@@ -3,10 +3,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { prerenderRemote } from '@blooms/shared/ui/prerender';
 import { PRERENDERED_SCREENS } from './prerender';
+import { screens as declared } from '../exposes.cjs';
 import SubscribePage from './screens/SubscribePage';
 
 describe('the prerendered subscribe form', () => {
-  const { screens } = prerenderRemote('subscribe', PRERENDERED_SCREENS, '/__token__/');
+  const { screens } = prerenderRemote(declared, PRERENDERED_SCREENS, '/__token__/');
 
   it('is the only prerendered screen: the confirmation depends on the visitor', () => {
     expect(Object.keys(screens)).toEqual(['Subscribe']);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { prerenderRemote } from '@blooms/shared/ui/prerender';
+import { screens } from '../exposes.cjs';
 import SubscribePage from './screens/SubscribePage';
 
 declare const __webpack_public_path__: string;
@@ -8,4 +9,4 @@ declare const __webpack_public_path__: string;
 export const PRERENDERED_SCREENS: Record<string, ComponentType> = { Subscribe: SubscribePage };
 
 /** Run at build time (scripts/webpack/prerender-config.cjs). */
-export const prerender = () => prerenderRemote('subscribe', PRERENDERED_SCREENS, __webpack_public_path__);
+export const prerender = () => prerenderRemote(screens, PRERENDERED_SCREENS, __webpack_public_path__);

@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../infrastructure/change-feed';
 import { accessScope } from './access';
 import { Metrics, registerMetrics } from './metrics';
 import { registerPages } from './public/pages';
+import { liveSiteReader } from './public/live-site';
 import { acceptSignIns, createSiteApp } from './server';
 import { registerLiveRoutes } from './staff/live-routes';
 
@@ -29,6 +30,12 @@ export async function buildLiveServer(
     accessScope('staff', identifyCaller, (staff) => registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs })),
   );
   // Anything else: a JSON 404.
-  registerPages(app, config, null, 'no-cache');
+  registerPages(
+    app,
+    config,
+    null,
+    liveSiteReader(null, config.remotes, () => undefined),
+    'no-cache',
+  );
   return app;
 }

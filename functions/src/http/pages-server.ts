@@ -5,6 +5,7 @@ import { registerPages } from './public/pages';
 import { registerSeoRoutes } from './public/seo-routes';
 import { registerAppConfigRoute } from './public/site-routes';
 import { createSiteApp } from './server';
+import { liveSiteReader } from './public/live-site';
 
 /**
  * The site's pages on their own, with no database: what a Hosting site's page requests reach
@@ -16,8 +17,9 @@ export async function buildPagesServer(
   options: { cacheControl: string; logger?: FastifyServerOptions['logger'] },
 ): Promise<FastifyInstance> {
   const app = await createSiteApp(config, options.logger);
-  registerAppConfigRoute(app, config);
-  registerSeoRoutes(app, config);
-  registerPages(app, config, files, options.cacheControl);
+  const liveSite = liveSiteReader(files, config.remotes, (problems) => app.log.warn({ problems }, 'the live remotes have problems'));
+  registerAppConfigRoute(app, config, liveSite);
+  registerSeoRoutes(app, config, liveSite);
+  registerPages(app, config, files, liveSite, options.cacheControl);
   return app;
 }

@@ -40,6 +40,7 @@ import { registerAccountSignInRoutes } from './public/account-sign-in-routes';
 import { siteOrigin } from './public/site-origin';
 import { registerAccountRoutes } from './subscriber/account-routes';
 import { diskAppFiles } from './public/page-html';
+import { liveSiteReader, remoteSiteFiles } from './public/live-site';
 import { registerPages } from './public/pages';
 import { registerSecurityHeaders } from './public/security-headers';
 import { registerSeoRoutes } from './public/seo-routes';
@@ -176,7 +177,11 @@ export async function buildServer(
       }),
     },
   });
-  registerSiteRoutes(publicScope, config, database);
+  const files = config.staticRoot ? diskAppFiles(config.staticRoot, config.releasesDir) : null;
+  const liveSite = liveSiteReader(files ?? remoteSiteFiles(config.remotes), config.remotes, (problems) =>
+    app.log.warn({ problems }, 'the live remotes have problems'),
+  );
+  registerSiteRoutes(publicScope, config, database, liveSite);
   registerUpcomingDeliveryRoutes(publicScope, db, clock);
   registerCheckoutRoutes(publicScope, {
     db,
@@ -196,9 +201,9 @@ export async function buildServer(
     origin: (request) => siteOrigin(request, config),
     sendReceipts: payments.sendReceipts,
   });
-  registerSeoRoutes(app, config);
-  if (config.staticRoot) await registerStaticFiles(app, config.staticRoot);
-  registerPages(app, config, config.staticRoot ? diskAppFiles(config.staticRoot) : null, 'no-cache', clock);
+  registerSeoRoutes(app, config, liveSite);
+  if (config.staticRoot) await registerStaticFiles(app, config.staticRoot, config.releasesDir);
+  registerPages(app, config, files, liveSite, 'no-cache', clock);
 
   return app;
 }

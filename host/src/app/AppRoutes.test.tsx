@@ -1,8 +1,9 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
+import { LEGACY_REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from './AppRoutes';
-import { renderAt, signIn, signOutForTest } from '../test/render';
+import { renderAt, serveSiteRoutes, signIn, signOutForTest, withRoute } from '../test/render';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { Link } from 'react-router-dom';
@@ -70,6 +71,44 @@ describe('routes', () => {
     expect(screen.getByText('/no-such-page', { selector: 'code' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(mockedLoadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe("routes the live remotes declare (app-config.json's routes)", () => {
+  afterEach(() => {
+    cleanup();
+    serveSiteRoutes(null);
+  });
+
+  it('mounts a screen a remote added, under its access level, with no host release', async () => {
+    serveSiteRoutes(withRoute({ path: '/delivery-notes', remote: 'staff', module: 'DeliveryNotes', access: 'staff' }));
+    renderAt('/delivery-notes', <AppRoutes />);
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    cleanup();
+    signIn('employee');
+    renderAt('/delivery-notes', <AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'screen staff/DeliveryNotes' })).toBeInTheDocument();
+  });
+
+  it('says the page is being updated, with no Retry, where the live build does not expose the module', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    signIn('employee');
+    serveSiteRoutes(withRoute({ path: '/delivery-notes', remote: 'staff', module: 'DeliveryNotes', access: 'staff', unavailable: true }));
+    renderAt('/delivery-notes', <AppRoutes />);
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent('This page is being updated');
+    expect(message).toHaveTextContent('The staff part of the site that is live now does not have this page yet.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(mockedLoadRemote).not.toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalledWith('The live staff build does not expose DeliveryNotes');
+  });
+
+  it('shows the 404 page for a path no remote declares any more', () => {
+    serveSiteRoutes(LEGACY_REMOTE_ROUTES.filter((route) => route.path !== '/forecast'));
+    signIn('employee');
+    renderAt('/forecast', <AppRoutes />);
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });
 

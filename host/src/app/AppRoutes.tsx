@@ -1,20 +1,23 @@
 import { Route, Routes } from 'react-router-dom';
-import { REMOTE_ROUTES, LOGIN_PATH } from '@blooms/shared/contract/routes';
+import { LOGIN_PATH } from '@blooms/shared/contract/routes';
 import { RemoteScreen } from '../features/remotes/RemoteScreen';
+import { useSiteRoutes } from '../features/remotes/site-routes';
 import { RequireAccess } from '../features/auth/RequireAccess';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 
+/** The remotes' screens, as the live remotes declare them, under the host's layout and access rules. */
 export function AppRoutes() {
+  const routes = useSiteRoutes();
   return (
     <Routes>
-      {REMOTE_ROUTES.map(({ path, remote, module, access, opensWhileChecking }) => (
+      {routes.map(({ path, remote, module, access, opensWhileChecking, unavailable }) => (
         <Route
           key={path}
           path={path}
           element={
             <RequireAccess access={access} opensWhileChecking={opensWhileChecking}>
-              <RemoteScreen key={path} remote={remote} module={module} />
+              <RemoteScreen key={path} remote={remote} module={module} unavailable={unavailable} />
             </RequireAccess>
           }
         />

@@ -1,5 +1,5 @@
+import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
-import { requestAppConfig } from './app-config-request';
 import { preloadStaffScreen, registerAppRemotes } from '../features/remotes/remote-registry';
 import { startAuthWhenIdle } from '../features/auth/start-auth';
 
@@ -10,8 +10,7 @@ import { startAuthWhenIdle } from '../features/auth/start-auth';
  * screen's chunks and Firebase's start-up round trip after those bytes instead of beside them.
  * Nothing here needs those modules; the app's boot finds all of it started.
  */
-export async function startStaffPage(pathname: string): Promise<void> {
-  const config = await requestAppConfig();
+export function startStaffPage(config: AppConfig, pathname: string): void {
   useAppConfig.getState().setConfig(config);
   registerAppRemotes(config.remotes);
   preloadStaffScreen(pathname);

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { isStaffPage } from '@blooms/shared/contract/routes';
+import { useSiteRoutes } from '../features/remotes/site-routes';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { phoneHref } from '@blooms/shared/contract/site';
 import { copyright } from '@blooms/shared/contract/copyright';
@@ -9,7 +10,8 @@ export function Footer() {
   const site = useSiteContact();
   const copyrightLine = copyright(new Date());
   const { pathname } = useLocation();
-  if (isStaffPage(pathname)) {
+  const routes = useSiteRoutes();
+  if (isStaffPage(routes, pathname)) {
     return (
       <footer className="site-footer site-footer--slim">
         <nav aria-label="Footer" className="container site-footer__line">

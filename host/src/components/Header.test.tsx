@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Header } from './Header';
-import { renderAt, signIn, signOutForTest } from '../test/render';
+import { LEGACY_REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import { renderAt, serveSiteRoutes, signIn, signOutForTest, withRoute } from '../test/render';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 const linkNames = () =>
@@ -87,6 +88,39 @@ describe('Header', () => {
     renderAt('/', <Header />);
     expect(within(nav()).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
     expect(within(nav()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it("links the staff screens the live remotes give a navigation label, and none whose remote's build lacks it", () => {
+    signIn('admin');
+    // In the server's order: each remote's routes as it declares them; the forecast's module is not in the live build.
+    serveSiteRoutes(
+      LEGACY_REMOTE_ROUTES.flatMap((route) =>
+        route.module === 'Forecast'
+          ? [
+              { ...route, unavailable: true },
+              { path: '/delivery-notes', remote: 'staff', module: 'DeliveryNotes', access: 'staff', nav: 'Notes' },
+            ]
+          : [route],
+      ),
+    );
+    try {
+      renderAt('/dashboard', <Header />);
+      expect(within(nav()).getByRole('link', { name: 'Notes' })).toHaveAttribute('href', '/delivery-notes');
+      expect(linkNames().slice(0, 5)).toEqual(['Today', 'My Deliveries', 'Notes', 'Users', 'Figures']);
+    } finally {
+      serveSiteRoutes(null);
+    }
+  });
+
+  it("keeps a screen for admins from an employee's links", () => {
+    signIn('employee');
+    serveSiteRoutes(withRoute({ path: '/payouts', remote: 'admin', module: 'Payouts', access: 'admin', nav: 'Payouts' }));
+    try {
+      renderAt('/', <Header />);
+      expect(linkNames()).not.toContain('Payouts');
+    } finally {
+      serveSiteRoutes(null);
+    }
   });
 
   it('updates the links when the session changes', () => {

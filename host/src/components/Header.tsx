@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { isStaffPage } from '@blooms/shared/contract/routes';
+import { useSiteRoutes } from '../features/remotes/site-routes';
 import { signOutAskingFirst } from '../features/auth/sign-out';
 import { ACCOUNT_LINK, headerLinks } from './navigation';
 import { keepTabWithin } from './keep-tab-within';
@@ -23,6 +24,7 @@ export function Header() {
   const role = useAuthStore((s) => s.role);
   const site = useSiteContact();
   const { pathname } = useLocation();
+  const routes = useSiteRoutes();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
@@ -95,7 +97,7 @@ export function Header() {
         <div className="nav-backdrop" data-testid="nav-backdrop" hidden={!menuOpen} onClick={() => setMenuOpen(false)} />
         <nav id="site-nav" ref={navRef} aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
           <ul>
-            {headerLinks(status, role, isStaffPage(pathname)).map((link) => (
+            {headerLinks(routes, status, role, isStaffPage(routes, pathname)).map((link) => (
               <li key={link.to} className={`site-nav__item site-nav__item--${link.kind}`}>
                 <NavLink to={link.to} end className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
                   {link.label}

@@ -1,6 +1,6 @@
 import type { SessionRole } from '@blooms/shared/contract/roles';
 import type { AuthStatus } from '@blooms/shared/runtime/auth-store';
-import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, BUSINESS_FIGURES_PATH, FORECAST_PATH } from '@blooms/shared/contract/routes';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, type SiteRoutes } from '@blooms/shared/contract/routes';
 
 export interface NavLinkItem {
   to: string;
@@ -18,22 +18,21 @@ const SITE_LINKS: NavLinkItem[] = [
 ].map((link) => ({ ...link, kind: 'site' }));
 
 /**
- * The header's links: the public pages for everyone, with the staff screens by session: Today
- * (the dashboard, /dashboard), My Deliveries (every staff member: drivers live there), Forecast,
- * and for admins Users (Manage Users, /users) and Figures (the business figures). On a staff screen the staff links come first,
+ * The header's links: the public pages for everyone, with the staff screens by session: the
+ * screens the live remotes give a navigation label (staff/exposes.cjs: Today, My Deliveries,
+ * Forecast; admin-remote/exposes.cjs: Users, Figures), those for admins to admins only, none
+ * that its remote's live build does not have. On a staff screen the staff links come first,
  * where the work is; the site's pages follow, still one tap away.
  */
-export function headerLinks(status: AuthStatus, role: SessionRole, onStaffPage = false): NavLinkItem[] {
-  const staff: NavLinkItem[] = [];
-  if (status === 'signed-in')
-    staff.push(
-      { to: '/dashboard', label: 'Today' },
-      { to: '/my-deliveries', label: 'My Deliveries' },
-      { to: FORECAST_PATH, label: 'Forecast' },
-    );
-  if (status === 'signed-in' && role === 'admin')
-    staff.push({ to: '/users', label: 'Users' }, { to: BUSINESS_FIGURES_PATH, label: 'Figures' });
-  const staffLinks = staff.map((link): NavLinkItem => ({ ...link, kind: 'staff' }));
+export function headerLinks(routes: SiteRoutes, status: AuthStatus, role: SessionRole, onStaffPage = false): NavLinkItem[] {
+  const staffLinks =
+    status !== 'signed-in'
+      ? []
+      : routes
+          .filter(
+            (route) => route.nav && !route.unavailable && (route.access === 'staff' || (route.access === 'admin' && role === 'admin')),
+          )
+          .map((route): NavLinkItem => ({ to: route.path, label: route.nav!, kind: 'staff' }));
   return onStaffPage ? [...staffLinks, ...SITE_LINKS] : [...SITE_LINKS, ...staffLinks];
 }
 

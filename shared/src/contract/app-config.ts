@@ -1,4 +1,5 @@
 import type { RemoteName } from './remotes';
+import type { RemoteRoute } from './routes';
 import type { SiteContact } from './site';
 
 export interface FirebaseWebConfig {
@@ -10,8 +11,18 @@ export interface FirebaseWebConfig {
 
 /** Served by the backend at /app-config.json and read by the host at boot. */
 export interface AppConfig {
-  /** Remote name -> URL of its mf-manifest.json. */
+  /** Remote name -> URL of the mf-manifest.json of its build that is live (a pinned version's, docs/releases.md). */
   remotes: Record<RemoteName, string>;
+  /**
+   * Remote name -> the version that is live (its build id), null where its latest build is
+   * served unpinned. Absent from a server of a release before versions.
+   */
+  versions?: Record<RemoteName, string | null>;
+  /**
+   * The site's pages as the live remotes declare them (contract/site-routes.ts). Absent from a
+   * server of a release before remotes declared their routes: the host then uses LEGACY_REMOTE_ROUTES.
+   */
+  routes?: RemoteRoute[];
   firebase: FirebaseWebConfig;
   /** Set when the browser must sign in against the Firebase Auth emulator. */
   authEmulatorUrl: string | null;

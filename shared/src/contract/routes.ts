@@ -1,13 +1,21 @@
 import type { RemoteName } from './remotes';
 
 export type Access = 'public' | 'staff' | 'admin';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'staff', 'admin'];
 
-export interface RemoteRoute {
+/**
+ * A screen as its remote declares it (the remote's exposes.cjs): the build exposes the screen
+ * under `module` and writes the route into its mf-manifest.json, where the server reads it and
+ * hands the site's routes to the host (app-config.json). A remote adds a screen without a host
+ * release.
+ */
+export interface DeclaredRoute {
   path: string;
-  remote: RemoteName;
   /** The name the remote exposes the screen under. */
   module: string;
   access: Access;
+  /** The label of the screen's link in the staff navigation; none: the screen is reached by links. */
+  nav?: string;
   /**
    * In a browser where staff have signed in, the screen opens while the sign-in is still being
    * checked, to draw what the device kept (read-only) until the session is confirmed. The
@@ -22,6 +30,16 @@ export interface RemoteRoute {
   opensWith?: string;
 }
 
+/** A page of the site: a remote's screen at a path. */
+export interface RemoteRoute extends DeclaredRoute {
+  remote: RemoteName;
+  /**
+   * The remote's build that is live does not expose the module (a build older than the route):
+   * the host says the page is being updated instead of loading what is not there.
+   */
+  unavailable?: boolean;
+}
+
 /** The signed-in staff member's own record: the first request of every staff page. */
 export const STAFF_ME_API_PATH = '/api/me';
 
@@ -31,20 +49,17 @@ export const MY_DELIVERIES_START_API_PATH = '/api/my-deliveries/start';
 /** The subscribe form. */
 export const SUBSCRIBE_PATH = '/subscribe';
 
-/** Staff: the coming delivery days' arrangements and vases (contract/forecast.ts). */
-export const FORECAST_PATH = '/forecast';
-
 /** Admins: one subscription's history, `?id=<subscription id>` (contract/subscription-history.ts). */
 export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
 
-/** Admins: the owner's figures of the business (contract/business-figures.ts). */
-export const BUSINESS_FIGURES_PATH = '/figures';
-
 /**
- * Every screen of the site and the remote that owns it. The host routes by
- * it; the server uses it to tell browsers early which remote a page will need.
+ * The routes as the host knew them before remotes declared their own: the site's routes of a
+ * remote whose live build declares none (a build from before), so a remote one release older
+ * keeps working with this host. Remove it once no such build can be live (the check of the
+ * previous release, `pnpm test:skew`, says when). The host also starts from it until the
+ * server's list has arrived, and prerenders its shell for the public ones.
  */
-export const REMOTE_ROUTES: RemoteRoute[] = [
+export const LEGACY_REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: '/', remote: 'marketing', module: 'Home', access: 'public' },
   { path: '/how-it-works', remote: 'marketing', module: 'HowItWorks', access: 'public' },
   { path: '/seasonal-collections', remote: 'marketing', module: 'SeasonalCollections', access: 'public' },
@@ -55,19 +70,20 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: SUBSCRIBE_PATH, remote: 'subscribe', module: 'Subscribe', access: 'public' },
   { path: '/confirmation', remote: 'subscribe', module: 'Confirmation', access: 'public' },
   { path: '/account', remote: 'subscribe', module: 'Account', access: 'public' },
-  { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff' },
+  { path: '/dashboard', remote: 'staff', module: 'Dashboard', access: 'staff', nav: 'Today' },
   {
     path: '/my-deliveries',
     remote: 'staff',
     module: 'MyDeliveries',
     access: 'staff',
+    nav: 'My Deliveries',
     opensWhileChecking: true,
     opensWith: MY_DELIVERIES_START_API_PATH,
   },
-  { path: FORECAST_PATH, remote: 'staff', module: 'Forecast', access: 'staff' },
-  { path: '/users', remote: 'admin', module: 'Users', access: 'admin' },
+  { path: '/forecast', remote: 'staff', module: 'Forecast', access: 'staff', nav: 'Forecast' },
+  { path: '/users', remote: 'admin', module: 'Users', access: 'admin', nav: 'Users' },
   { path: SUBSCRIPTION_HISTORY_PATH, remote: 'admin', module: 'SubscriptionHistory', access: 'admin' },
-  { path: BUSINESS_FIGURES_PATH, remote: 'admin', module: 'BusinessFigures', access: 'admin' },
+  { path: '/figures', remote: 'admin', module: 'BusinessFigures', access: 'admin', nav: 'Figures' },
 ];
 
 /** Where subscribers sign in (by e-mail link) and manage their subscriptions. */
@@ -79,23 +95,31 @@ export const ACCOUNT_LINK_LABEL = 'My subscription';
 /** The host's own page: staff sign in there. */
 export const LOGIN_PATH = '/login';
 
+/** The site's routes: the server's list (app-config.json), or the routes before it when it sends none. */
+export type SiteRoutes = readonly RemoteRoute[];
+
+export function routeAt(routes: SiteRoutes, pathname: string): RemoteRoute | null {
+  return routes.find((route) => route.path === pathname) ?? null;
+}
+
 /** Whether a path is a page of the site; any other path gets the 404 page, with status 404. */
-export function isSitePage(pathname: string): boolean {
-  return pathname === LOGIN_PATH || REMOTE_ROUTES.some((route) => route.path === pathname);
+export function isSitePage(routes: SiteRoutes, pathname: string): boolean {
+  return pathname === LOGIN_PATH || routeAt(routes, pathname) !== null;
 }
 
 /** The staff screen at a path (the dashboard, My Deliveries, users, a history, the figures); null for a public page or none. */
-export function staffRouteAt(pathname: string): RemoteRoute | null {
-  return REMOTE_ROUTES.find((route) => route.path === pathname && route.access !== 'public') ?? null;
+export function staffRouteAt(routes: SiteRoutes, pathname: string): RemoteRoute | null {
+  const route = routeAt(routes, pathname);
+  return route && route.access !== 'public' ? route : null;
 }
 
 /** Whether a path is a staff screen: staff get a layout for work there. */
-export function isStaffPage(pathname: string): boolean {
-  return staffRouteAt(pathname) !== null;
+export function isStaffPage(routes: SiteRoutes, pathname: string): boolean {
+  return staffRouteAt(routes, pathname) !== null;
 }
 
-export function remoteOfPath(pathname: string): RemoteName | null {
-  return REMOTE_ROUTES.find((route) => route.path === pathname)?.remote ?? null;
+export function remoteOfPath(routes: SiteRoutes, pathname: string): RemoteName | null {
+  return routeAt(routes, pathname)?.remote ?? null;
 }
 
 /**
@@ -103,6 +127,6 @@ export function remoteOfPath(pathname: string): RemoteName | null {
  * the sign-in page. The host's entry starts the sign-in there at once, and the server's preload
  * hints fetch Firebase Auth's chunks with the page.
  */
-export function needsAuthAtOnce(pathname: string): boolean {
-  return pathname === LOGIN_PATH || isStaffPage(pathname);
+export function needsAuthAtOnce(routes: SiteRoutes, pathname: string): boolean {
+  return pathname === LOGIN_PATH || isStaffPage(routes, pathname);
 }

@@ -27,7 +27,11 @@ describe('prerendering a screen', () => {
   });
 
   it("renders a remote's screens at their routes, keyed by the name the remote exposes them under", () => {
-    const prerendered = prerenderRemote('subscribe', { Subscribe: PricingScreen }, '/__token__/');
+    const declared = [
+      { path: '/subscribe', module: 'Subscribe', access: 'public' as const },
+      { path: '/account', module: 'Account', access: 'public' as const },
+    ];
+    const prerendered = prerenderRemote(declared, { Subscribe: PricingScreen }, '/__token__/');
     expect(prerendered.publicPath).toBe('/__token__/');
     expect(Object.keys(prerendered.screens)).toEqual(['Subscribe']);
     expect(prerendered.screens.Subscribe!.title).toBe('Pricing | Monthly Blooms');

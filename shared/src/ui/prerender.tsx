@@ -1,9 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
-import type { RemoteName } from '../contract/remotes';
 import type { PrerenderedHtml, PrerenderedScreen, RemotePrerender } from '../contract/prerender';
-import { REMOTE_ROUTES } from '../contract/routes';
+import type { DeclaredRoute } from '../contract/routes';
 import { ROUTER_FUTURE } from './router-future';
 import { ScreenHeadContext, type ScreenHead } from './Screen';
 
@@ -39,10 +38,15 @@ export function prerenderScreen(Screen: ComponentType, path: string): Prerendere
 
 /**
  * Run at build time by a remote's src/prerender.tsx (scripts/webpack/prerender-config.cjs):
- * the given screens of the remote, each rendered at its route.
+ * the given screens of the remote, each rendered at the path the remote declares for it
+ * (its exposes.cjs).
  */
-export function prerenderRemote(remote: RemoteName, screens: Record<string, ComponentType>, publicPath: string): RemotePrerender {
-  const routes = REMOTE_ROUTES.filter((route) => route.remote === remote && route.module in screens);
+export function prerenderRemote(
+  declared: readonly DeclaredRoute[],
+  screens: Record<string, ComponentType>,
+  publicPath: string,
+): RemotePrerender {
+  const routes = declared.filter((route) => route.module in screens);
   return {
     publicPath,
     screens: Object.fromEntries(routes.map((route) => [route.module, prerenderScreen(screens[route.module]!, route.path)])),

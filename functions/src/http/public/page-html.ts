@@ -3,7 +3,7 @@ import path from 'node:path';
 import { copyright, COPYRIGHT_PATTERN } from '@blooms/shared/contract/copyright';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { remotePackage, type RemoteName } from '@blooms/shared/contract/remotes';
-import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import type { LiveSite } from './live-site';
 import { DEFAULT_SITE_CONTACT, phoneHref, type SiteContact } from '@blooms/shared/contract/site';
 import {
   PRERENDER_FILE,
@@ -102,24 +102,39 @@ export interface AppFiles {
   read: (app: AppName, file: string) => Promise<string | null>;
 }
 
-/** The apps' build folders under staticRoot: a file is read again only when it changed on disk. */
-export function diskAppFiles(staticRoot: string): AppFiles {
+/**
+ * The folders an app is served from on the standalone server, first match wins: for a remote,
+ * its releases (pinned versions, docs/releases.md) over its build folder; for the host, its build.
+ */
+export function appDirs(staticRoot: string, releasesDir: string | null, app: AppName): string[] {
+  const build = path.join(staticRoot, app === 'host' ? 'host' : remotePackage(app), 'dist');
+  return app === 'host' || !releasesDir ? [build] : [path.join(releasesDir, app), build];
+}
+
+/** The apps' folders on disk (appDirs): a file is read again only when it changed on disk. */
+export function diskAppFiles(staticRoot: string, releasesDir: string | null = null): AppFiles {
   const cache = new Map<string, { mtimeMs: number; text: string }>();
+  const readFile = async (fullPath: string): Promise<string | null> => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await fs.promises.stat(fullPath)).mtimeMs;
+    } catch {
+      return null;
+    }
+    const cached = cache.get(fullPath);
+    if (cached?.mtimeMs === mtimeMs) return cached.text;
+    const text = await fs.promises.readFile(fullPath, 'utf8');
+    cache.set(fullPath, { mtimeMs, text });
+    return text;
+  };
   return {
     pageTemplate: 'index.html',
     async read(app, file) {
-      const fullPath = path.join(staticRoot, app === 'host' ? 'host' : remotePackage(app), 'dist', file);
-      let mtimeMs: number;
-      try {
-        mtimeMs = (await fs.promises.stat(fullPath)).mtimeMs;
-      } catch {
-        return null;
+      for (const dir of appDirs(staticRoot, releasesDir, app)) {
+        const text = await readFile(path.join(dir, file));
+        if (text !== null) return text;
       }
-      const cached = cache.get(fullPath);
-      if (cached?.mtimeMs === mtimeMs) return cached.text;
-      const text = await fs.promises.readFile(fullPath, 'utf8');
-      cache.set(fullPath, { mtimeMs, text });
-      return text;
+      return null;
     },
   };
 }
@@ -176,33 +191,28 @@ export function jsonReader() {
 }
 
 /**
- * The HTML page for a path: prerendered where the host and the route's remote have both
- * prerendered it, otherwise the host's plain page (React renders it in the browser). Null
+ * The HTML page for a path: prerendered where the host and the route's live remote build have
+ * both prerendered it, otherwise the host's plain page (React renders it in the browser). Null
  * when there is no host build at all.
  */
-export function createPageHtml(
-  files: AppFiles,
-  remotes: Record<RemoteName, string>,
-  site: SiteContact,
-  log: (error: unknown) => void,
-  now: () => Date = () => new Date(),
-) {
+export function createPageHtml(files: AppFiles, site: SiteContact, log: (error: unknown) => void, now: () => Date = () => new Date()) {
   const json = jsonReader();
 
-  return async (pathname: string): Promise<string | null> => {
+  return async (pathname: string, live: LiveSite): Promise<string | null> => {
     const index = await files.read('host', files.pageTemplate);
     if (index === null) return null;
-    const route = REMOTE_ROUTES.find((candidate) => candidate.path === pathname && candidate.access === 'public');
+    const route = live.routes.find((candidate) => candidate.path === pathname && candidate.access === 'public' && !candidate.unavailable);
     if (!route) return index;
+    const { folder, manifestUrl } = live.remotes[route.remote];
     try {
       const [hostPages, remotePages, hostCss, remoteCss] = await Promise.all([
         files.read('host', PRERENDER_FILE),
-        files.read(route.remote, PRERENDER_FILE),
+        files.read(route.remote, `${folder}${PRERENDER_FILE}`),
         files.read('host', PRERENDER_STYLES_FILE),
-        files.read(route.remote, PRERENDER_STYLES_FILE),
+        files.read(route.remote, `${folder}${PRERENDER_STYLES_FILE}`),
       ]);
       const shell = json<HostPrerender>('host', hostPages)?.shells[pathname];
-      const remote = json<RemotePrerender>(route.remote, remotePages);
+      const remote = json<RemotePrerender>(`${route.remote}/${folder}`, remotePages);
       const screen = remote?.screens[route.module];
       if (!shell || !remote || !screen) return index;
       const css = `${hostCss ?? ''}${remoteCss ?? ''}`;
@@ -211,7 +221,7 @@ export function createPageHtml(
         shell,
         screen,
         css,
-        publicPath: { token: remote.publicPath, url: remoteBaseUrl(remotes[route.remote]) },
+        publicPath: { token: remote.publicPath, url: remoteBaseUrl(manifestUrl) },
         site,
       });
       // Built in an earlier year, perhaps: the year of the moment the page is served.

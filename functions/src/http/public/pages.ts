@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
 import { createPageHtml, isPrerendered, jsonReader, type AppFiles } from './page-html';
+import type { LiveSite } from './live-site';
 import { HOST_STARTUP_FILES, type HostStartupFiles } from '@blooms/shared/contract/app-start';
 import { preloadLinks } from './static-files';
 import { isBackendPath } from '../paths';
@@ -16,13 +17,13 @@ export function registerPages(
   app: FastifyInstance,
   config: ServerConfig,
   files: AppFiles | null,
+  liveSite: () => Promise<LiveSite>,
   cacheControl: string,
   clock: () => Date = () => new Date(),
 ): void {
   const pageHtml = files
     ? createPageHtml(
         files,
-        config.remotes,
         config.site,
         (error) => app.log.error({ err: error }, 'prerendered page unusable; sending the plain page'),
         clock,
@@ -42,15 +43,17 @@ export function registerPages(
 
   /** Sends the page for the request's path; false when there is no host build to make it from. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (!pageHtml) return false;
     const pathname = new URL(request.url, 'http://x').pathname;
-    const html = await pageHtml?.(pathname);
+    const live = await liveSite();
+    const html = await pageHtml(pathname, live);
     if (!html) return false;
-    reply.status(isSitePage(pathname) ? 200 : 404).header('Cache-Control', cacheControl);
+    reply.status(isSitePage(live.routes, pathname) ? 200 : 404).header('Cache-Control', cacheControl);
     // A prerendered page starts the app only when the visitor starts using it
     // (host/public/start.js): hints would fetch the app's files for every visitor, and ahead
     // of the page's own. An empty page needs the app at once, and the hints let its files
     // load side by side.
-    if (!isPrerendered(html)) reply.header('Link', preloadLinks(pathname, config.remotes, await startupFiles()));
+    if (!isPrerendered(html)) reply.header('Link', preloadLinks(pathname, live, await startupFiles()));
     // A page that isolates itself from its opener (any other policy) makes the browser start a
     // new renderer process for it: on a phone (Lighthouse, 4x slowdown) that cold start doubled
     // the first layout and put 200-500 ms of blocking time on every visit. A prerendered page is

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { REMOTE_ROUTES } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
 import { siteOrigin } from './site-origin';
+import type { LiveSite } from './live-site';
 
 /** The public pages search engines should know about (staff screens stay out). */
 export const PUBLIC_PAGES = [
@@ -14,21 +14,22 @@ export const PUBLIC_PAGES = [
   '/privacy-policy',
   '/terms-of-service',
 ];
-// Every staff screen (the route table's), and the pages and paths that are no one's to find by search.
-const PRIVATE_PATHS = [
-  ...REMOTE_ROUTES.filter((route) => route.access !== 'public').map((route) => route.path),
-  '/login',
-  '/confirmation',
-  '/checkout/',
-  '/api/',
-];
+/** The pages and paths that are no one's to find by search, besides the staff screens. */
+const PRIVATE_PATHS = ['/login', '/confirmation', '/checkout/', '/api/'];
 
 /** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */
-export function registerSeoRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'publicUrl' | 'port'>) {
+export function registerSeoRoutes(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'publicUrl' | 'port'>,
+  liveSite: () => Promise<LiveSite>,
+) {
   const origin = (request: FastifyRequest) => siteOrigin(request, config);
 
   app.get('/robots.txt', async (request, reply) => {
-    const lines = ['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin(request)}/sitemap.xml`, ''];
+    // Every staff screen the live remotes serve.
+    const staff = (await liveSite()).routes.filter((route) => route.access !== 'public').map((route) => route.path);
+    const disallowed = [...staff, ...PRIVATE_PATHS];
+    const lines = ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin(request)}/sitemap.xml`, ''];
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
   });
 

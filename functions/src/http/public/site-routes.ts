@@ -9,6 +9,7 @@ import { checkHealth } from '../../infrastructure/health';
 import type { PublicScope } from '../access';
 import type { ZodTypeProvider } from '../zod';
 import { serve } from '../serve';
+import { manifestUrls, type LiveSite } from './live-site';
 
 const webVitalSchema = z.object({
   name: z.string().max(16),
@@ -17,9 +18,12 @@ const webVitalSchema = z.object({
   path: z.string().max(512),
 });
 
-export function appConfigFor(config: ServerConfig): AppConfig {
+/** The browser's configuration, with what is live on the site now: each remote's build and the routes they serve. */
+export function appConfigFor(config: ServerConfig, live: LiveSite): AppConfig {
   return {
-    remotes: config.remotes,
+    remotes: manifestUrls(live),
+    versions: Object.fromEntries(Object.entries(live.remotes).map(([name, remote]) => [name, remote.version])) as AppConfig['versions'],
+    routes: live.routes,
     firebase: config.firebaseWeb,
     authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
     apiBaseUrl: config.apiBaseUrl,
@@ -32,7 +36,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
 }
 
 /** Health, web vitals and the browser's configuration: for everyone (health: infrastructure/health.ts). */
-export function registerSiteRoutes(app: PublicScope, config: ServerConfig, database: Database) {
+export function registerSiteRoutes(app: PublicScope, config: ServerConfig, database: Database, liveSite: () => Promise<LiveSite>) {
   // For uptime checks: 503 only when the site cannot work (no database); 200 with status
   // 'degraded' and the problems in words when it works but something needs looking at.
   serve(app, API.health, async (request, reply) => {
@@ -58,13 +62,13 @@ export function registerSiteRoutes(app: PublicScope, config: ServerConfig, datab
     return reply.status(204).send();
   });
 
-  registerAppConfigRoute(app, config);
+  registerAppConfigRoute(app, config, liveSite);
 }
 
 /** The browser's configuration, read by the host at boot. */
-export function registerAppConfigRoute(app: FastifyInstance, config: ServerConfig) {
+export function registerAppConfigRoute(app: FastifyInstance, config: ServerConfig, liveSite: () => Promise<LiveSite>) {
   serve(app.withTypeProvider<ZodTypeProvider>(), API.appConfig, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return appConfigFor(config);
+    return appConfigFor(config, await liveSite());
   });
 }

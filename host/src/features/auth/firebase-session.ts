@@ -22,6 +22,7 @@ import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { dropEarlyAnswers, sendEarly } from '@blooms/shared/runtime/early-answers';
 import { STAFF_ME_API_PATH, staffRouteAt } from '@blooms/shared/contract/routes';
+import { siteRoutes } from '../remotes/site-routes';
 
 /** What resolving a signed-in person against our user records came to. */
 export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
@@ -40,7 +41,7 @@ export interface SessionController {
 async function sendFirstRequests(user: User): Promise<void> {
   try {
     const idToken = await user.getIdToken();
-    const opening = staffRouteAt(window.location.pathname)?.opensWith;
+    const opening = staffRouteAt(siteRoutes(), window.location.pathname)?.opensWith;
     for (const path of opening ? [STAFF_ME_API_PATH, opening] : [STAFF_ME_API_PATH]) sendEarly(backendUrl(path), idToken);
   } catch {
     // No token now: the app's own calls ask for one and say what went wrong.

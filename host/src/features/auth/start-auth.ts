@@ -2,6 +2,7 @@ import { SIGNED_OUT, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
 import type { SessionController } from './firebase-session';
 import { needsAuthAtOnce } from '@blooms/shared/contract/routes';
+import { siteRoutes } from '../remotes/site-routes';
 
 let session: Promise<SessionController> | null = null;
 
@@ -40,7 +41,7 @@ export function isStaffBrowser(): boolean {
  * visitors never download it.
  */
 export function startAuthWhenIdle(pathname: string): void {
-  if (needsAuthAtOnce(pathname)) {
+  if (needsAuthAtOnce(siteRoutes(), pathname)) {
     void ensureAuthStarted();
     return;
   }

@@ -4,6 +4,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { RemoteScreen } from './RemoteScreen';
 import { registerAppRemotes, startStaffScreenEarly } from './remote-registry';
 import { reloadPage } from './reload-page';
+import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -57,6 +59,36 @@ describe('RemoteScreen', () => {
     expect(reloadPage).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      'the live build does not expose the module',
+      '[ Federation Runtime ]: #RUNTIME-014 The remote does not expose the requested module.',
+      'The staff part of the site that is live now does not have this page yet.',
+    ],
+    [
+      'the build was made for another major version of a shared module',
+      'Version 1.0.0 from host of shared singleton module @blooms/shared/runtime/auth-store does not satisfy the requirement of staff which needs ^2.0.0)',
+      'The staff part of the site that is live now was made for another version of the site, so it is not opened.',
+    ],
+  ])('says the page is being updated, with no Retry, where %s', async (_, failure, explanation) => {
+    mockedLoadRemote.mockRejectedValueOnce(new Error(failure));
+    render(
+      <MemoryRouter future={ROUTER_FUTURE}>
+        <RemoteScreen remote="staff" module="Forecast" />
+      </MemoryRouter>,
+    );
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent('This page is being updated');
+    expect(message).toHaveTextContent(explanation);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    // Reported with the module's name, for whoever reads the console or the error reports.
+    expect(console.error).toHaveBeenCalledWith(
+      'The staff section failed to load',
+      expect.objectContaining({ name: 'ScreenUnavailableError', message: expect.stringContaining('staff/Forecast') }),
+      expect.anything(),
+    );
   });
 
   it('keeps other sections working while one remote is down', async () => {

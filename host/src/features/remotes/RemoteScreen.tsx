@@ -1,6 +1,6 @@
-import { createContext, lazy, Suspense, useContext, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState } from 'react';
 import type { RemoteName } from '@blooms/shared/contract/remotes';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteErrorBoundary, ScreenUpdating } from './RemoteErrorBoundary';
 import { loadRemoteScreen } from './remote-registry';
 import { reloadPage } from './reload-page';
 
@@ -22,6 +22,14 @@ function ScreenSlot() {
 interface Props {
   remote: RemoteName;
   module: string;
+  /** The remote's live build does not expose the module (the server read its manifest): nothing to load. */
+  unavailable?: boolean;
+}
+
+/** Says the page is being updated, and reports which module is missing. */
+function NotExposed({ remote, module }: Props) {
+  useEffect(() => console.error(`The live ${remote} build does not expose ${module}`), [remote, module]);
+  return <ScreenUpdating section={SECTION_NAMES[remote]} reason="not-exposed" />;
 }
 
 /**
@@ -30,9 +38,10 @@ interface Props {
  * and only a reload asks the server again. On a prerendered page React keeps the server's
  * HTML for the screen until the remote has loaded, then hydrates it.
  */
-export function RemoteScreen({ remote, module }: Props) {
+export function RemoteScreen({ remote, module, unavailable = false }: Props) {
   const prerendering = useContext(PrerenderingShellContext);
   const [Screen] = useState(() => (prerendering ? ScreenSlot : lazy(() => loadRemoteScreen(remote, module))));
+  if (unavailable) return <NotExposed remote={remote} module={module} />;
   return (
     <RemoteErrorBoundary section={SECTION_NAMES[remote]} onRetry={reloadPage}>
       <Suspense

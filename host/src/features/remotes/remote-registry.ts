@@ -2,6 +2,7 @@ import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/e
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@blooms/shared/contract/remotes';
 import { staffRouteAt } from '@blooms/shared/contract/routes';
+import { siteRoutes } from './site-routes';
 
 /** A remote that has not arrived after 120 s is a chunk-load failure: the screen shows its load error and a retry instead of waiting forever on a stalled connection. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -11,6 +12,37 @@ export class ChunkLoadError extends Error {
     super(message, options);
     this.name = 'ChunkLoadError';
   }
+}
+
+/**
+ * Why the remote's live build cannot give the screen, where trying again cannot help until
+ * the site is updated: it does not expose the module (a build older than the route), or it
+ * was built for shared modules of another major version than the host has (strictVersion).
+ */
+export type UnavailableReason = 'not-exposed' | 'incompatible';
+
+export class ScreenUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly reason: UnavailableReason,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ScreenUnavailableError';
+  }
+}
+
+/** The federation runtime's words for a module the remote does not expose, or a shared module it refuses (strictVersion). */
+const NOT_EXPOSED = /RUNTIME-014|does not exist in container/;
+const INCOMPATIBLE = /does not satisfy the requirement/;
+
+/** Why trying again cannot help, in the runtime's own words (they name the module and the versions); null when it may. */
+function unavailableReason(error: unknown): { reason: UnavailableReason; detail: string } | null {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (NOT_EXPOSED.test(cause.message)) return { reason: 'not-exposed', detail: cause.message };
+    if (INCOMPATIBLE.test(cause.message)) return { reason: 'incompatible', detail: cause.message };
+  }
+  return null;
 }
 
 /** Registers every remote from the runtime manifest; the host bundle holds no remote URL. */
@@ -41,8 +73,8 @@ export function loadRemoteScreen(remote: RemoteName, module: string): Promise<Sc
  * one after the other cost the driver over half a second. Public screens load as they always do.
  */
 export function startStaffScreenEarly(pathname: string): void {
-  const route = staffRouteAt(pathname);
-  if (route) void loadRemoteScreen(route.remote, route.module).catch(() => undefined);
+  const route = staffRouteAt(siteRoutes(), pathname);
+  if (route && !route.unavailable) void loadRemoteScreen(route.remote, route.module).catch(() => undefined);
 }
 
 /**
@@ -52,8 +84,8 @@ export function startStaffScreenEarly(pathname: string): void {
  * asks for it (startStaffScreenEarly).
  */
 export function preloadStaffScreen(pathname: string): void {
-  const route = staffRouteAt(pathname);
-  if (route) {
+  const route = staffRouteAt(siteRoutes(), pathname);
+  if (route && !route.unavailable) {
     void preloadRemote([{ nameOrAlias: route.remote, exposes: [route.module], resourceCategory: 'sync', share: false }]).catch(
       () => undefined,
     );
@@ -75,7 +107,14 @@ async function loadScreen(id: string): Promise<ScreenModule> {
     }
     return loaded;
   } catch (error) {
-    throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`Loading ${id} failed`, { cause: error });
+    if (error instanceof ChunkLoadError) throw error;
+    const unavailable = unavailableReason(error);
+    if (!unavailable) throw new ChunkLoadError(`Loading ${id} failed`, { cause: error });
+    const what =
+      unavailable.reason === 'not-exposed'
+        ? `The live build does not expose ${id}`
+        : `${id} was built for shared modules this host does not have`;
+    throw new ScreenUnavailableError(`${what} (${unavailable.detail})`, unavailable.reason, { cause: error });
   } finally {
     clearTimeout(timer);
   }

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { staffApi } from '@blooms/shared/runtime/staff-api';
 import { isStaffPage } from '@blooms/shared/contract/routes';
+import { useSiteRoutes } from '../remotes/site-routes';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import { ownNameSchema } from '@blooms/shared/contract/users';
 import { firstIssueMessage } from '@blooms/shared/contract/validation';
@@ -34,12 +35,13 @@ function rememberAsked(email: string): void {
 export function NamePrompt() {
   const record = useAuthStore((s) => (s.status === 'signed-in' ? s.record : null));
   const { pathname } = useLocation();
+  const routes = useSiteRoutes();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [answered, setAnswered] = useState(false);
 
-  if (!record || record.name || answered || !isStaffPage(pathname) || wasAsked(record.email)) return null;
+  if (!record || record.name || answered || !isStaffPage(routes, pathname) || wasAsked(record.email)) return null;
   const email = record.email;
 
   function done() {

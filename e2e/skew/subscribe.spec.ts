@@ -1,0 +1,32 @@
+import { expect } from '../support/test';
+import { signInToAccount } from '../support/account';
+import { waitForHydration } from '../support/hydration';
+import { expectScreen, test } from './journey';
+
+test('subscribe: a visitor subscribes, pays on the test checkout, is confirmed, signs in from the e-mailed link and skips a month', async ({
+  page,
+}) => {
+  const email = `skew.${Date.now()}@example.com`;
+  await page.goto('/subscribe');
+  await waitForHydration(page);
+  await page.getByLabel('First name').fill('Sky');
+  await page.getByLabel('Last name').fill('Release');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone').fill('801-555-0166');
+  await page.getByLabel('Street address').fill('350 S 200 E');
+  await page.getByLabel('ZIP code').fill('84101');
+  await expect(page.getByLabel('City')).toHaveValue('Salt Lake City');
+  await page.getByRole('button', { name: /^Subscribe for \$99\/month/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/cs_test_local_/);
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+  await expectScreen(page, page.getByRole('heading', { name: "You're All Set!" }));
+
+  await signInToAccount(page, email);
+  const coming = page.getByRole('region', { name: 'Coming deliveries' });
+  if ((await expectScreen(page, coming)) === 'designed message') return;
+  const skip = coming.getByRole('button', { name: /^Skip / }).first();
+  const month = (await skip.innerText()).replace(/^Skip /, '');
+  await skip.click();
+  await expect(coming.getByRole('article', { name: month })).toContainText('Skipped');
+  await expectScreen(page, coming);
+});
