@@ -122,11 +122,13 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
   });
 
   it('a payment that is not a subscription’s later charge (a checkout’s) changes nothing', async () => {
-    await send(event('payment_intent.succeeded', { id: 'pi_someone_else', status: 'succeeded', metadata: { reference: 'x' } }, 0));
+    await send(
+      event('payment_intent.succeeded', { id: 'pi_someone_else', status: 'succeeded', amount: 9900, metadata: { reference: 'x' } }, 0),
+    );
     await send(
       event(
         'payment_intent.payment_failed',
-        { id: 'pi_forged', status: 'requires_payment_method', metadata: { subscription_id: 'nope', month, attempt: '1' } },
+        { id: 'pi_forged', status: 'requires_payment_method', amount: 9900, metadata: { subscription_id: 'nope', month, attempt: '1' } },
         0,
       ),
     );
@@ -219,5 +221,8 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
     expect(await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id))).toEqual([]);
     const malformed = await sendStripeEvent(app, event('charge.dispute.created', { id: dispute.id }, 0));
     expect(malformed.statusCode).toBe(400);
+    // A payment told without what it took cannot be recorded as taken.
+    const noAmount = await sendStripeEvent(app, event('payment_intent.succeeded', { id: 'pi_no_amount', status: 'succeeded' }, 0));
+    expect(noAmount.statusCode).toBe(400);
   });
 });

@@ -188,15 +188,17 @@ export async function carryPayments(
 }
 
 /**
- * Money taken for a month's delivery: one charge entry per provider payment, so the same
- * payment recorded twice is kept once. Returns whether it was new.
+ * Money taken for a month's delivery, as much as the provider says it took (never assumed to be
+ * the price: a month holding part of it is charged only the rest): one charge entry per
+ * provider payment, so the same payment recorded twice is kept once. Returns whether it was new.
  */
 export async function recordPayment(
   tx: Db,
   subscriptionId: string,
   providerRef: string,
   month: MonthKey,
-  options: { amountCents?: number; by?: LedgerActor; at?: Date } = {},
+  amountCents: number,
+  options: { by?: LedgerActor; at?: Date } = {},
 ): Promise<boolean> {
   const by = options.by ?? { kind: 'provider', id: providerRef };
   const inserted = await tx
@@ -205,7 +207,7 @@ export async function recordPayment(
       subscriptionId,
       kind: 'charge',
       month,
-      amountCents: options.amountCents ?? PRICE_PER_MONTH_CENTS,
+      amountCents,
       paymentRef: providerRef,
       actorKind: by.kind,
       actor: by.id,

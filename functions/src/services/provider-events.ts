@@ -15,8 +15,8 @@ import { chargeOf, ledgerOf, monthBalances, nextUnpaidMonth, recordPayment, reco
 /** What a payment provider says happened to a subscription. */
 export type ProviderChange =
   /** A month was paid for: the one given, or (null) the next one that delivers and is not paid yet. */
-  /** amountCents: what was taken (the price, or what a month holding part of it still owed); the price when not said. */
-  | { kind: 'payment-succeeded'; month: MonthKey | null; amountCents?: number }
+  /** amountCents: what the provider says it took (the price, or what a month holding part of it still owed). */
+  | { kind: 'payment-succeeded'; month: MonthKey | null; amountCents: number }
   /** A month's charge was declined: the one given, or (null) the next one not delivered yet. */
   | { kind: 'payment-failed'; month: MonthKey | null }
   /** The bank asks the subscriber to authenticate a month's charge, which they do at confirmUrl. */
@@ -118,7 +118,7 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
     // Money taken is recorded whatever else is true: it pays the month it was taken for.
     if (change.kind === 'payment-succeeded') {
       const month = change.month ?? (await nextUnpaidMonth(tx, subscription, event.createdAt));
-      if (month) await recordPayment(tx, subscription.id, event.id, month, { amountCents: change.amountCents });
+      if (month) await recordPayment(tx, subscription.id, event.id, month, change.amountCents);
     }
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';
     if (subscription.status === 'cancelled' && change.kind === 'needs-authentication')

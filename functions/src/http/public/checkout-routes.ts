@@ -132,6 +132,8 @@ const stripeEventSchema = z.object({
 const paymentIntentSchema = z.object({
   id: z.string().min(1).max(255),
   status: z.string().max(64),
+  /** What the payment takes, in cents: what the ledger records when it succeeds. */
+  amount: z.number().int().nonnegative(),
   metadata: z.record(z.string().max(255), z.string().max(500)).optional(),
   last_payment_error: z.object({ code: z.string().max(255).optional(), message: z.string().max(2000).optional() }).nullish(),
 });
@@ -193,10 +195,9 @@ function readStripeEvent(event: unknown, now: Date): ReadEvent | null {
   if (type in RECONCILED) {
     const object = RECONCILED[type as keyof typeof RECONCILED].safeParse(data.object);
     if (!object.success) return null;
-    reconciled =
-      'amount' in object.data
-        ? { id, type: type as 'charge.dispute.created', createdAt, dispute: object.data }
-        : { id, type: type as 'payment_intent.succeeded', createdAt, intent: object.data as IntentObject };
+    reconciled = type.startsWith('charge.dispute.')
+      ? { id, type: type as 'charge.dispute.created', createdAt, dispute: object.data as z.output<typeof disputeSchema> }
+      : { id, type: type as 'payment_intent.succeeded', createdAt, intent: object.data as IntentObject };
   }
   const refunded = type === 'charge.refunded' ? refundedChargeSchema.safeParse(data.object) : null;
   if (refunded && !refunded.success) return null;
