@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
@@ -182,10 +182,13 @@ export interface DisputeEvent {
 /**
  * A charge disputed with the payer's bank, once per event and in any order. Opened: the dispute
  * is kept and the subscription held from its first month not delivered yet (staff see it
- * Disputed on the dashboard and can filter for it), unless it is already over. Closed: won, the
- * hold is released (the status before it comes back) once no other dispute of the
- * subscription is open; lost, the loss is recorded and the subscription stays held for staff to
- * decide. A close told before its opening is kept, and the late opening then holds nothing.
+ * Disputed on the dashboard and can filter for it), unless it is already over. Lost: the bank
+ * gave the money back, the ledger records it, and the subscription stays held for staff to
+ * decide, whatever its other disputes do. Won: the hold is released (the status before the
+ * first dispute comes back) once no other dispute of the subscription is open or lost. So the
+ * answer depends on which disputes there are and how they ended, never on the order they are
+ * told in: a close told before its opening is kept (a lost one holds then), and the late opening
+ * changes nothing.
  */
 export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<ProviderEventResult> {
   return inTransaction(db, async (tx) => {
@@ -198,7 +201,7 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
     const outcome = !closed ? 'open' : dispute.status === 'won' ? 'won' : 'lost';
     const [known] = await tx.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id)).for('update');
     if (known && known.status !== 'open' && !closed) return 'stale';
-    const holds = subscription.status !== 'cancelled' && subscription.status !== 'complete';
+    const statusBefore = known?.statusBefore ?? (await statusBeforeDisputes(tx, subscription));
     if (!known)
       await tx.insert(paymentDisputes).values({
         id: dispute.id,
@@ -207,7 +210,7 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
         amountCents: dispute.amountCents,
         reason: dispute.reason,
         status: outcome,
-        statusBefore: subscription.status,
+        statusBefore,
         openedAt: event.createdAt,
         closedAt: closed ? event.createdAt : null,
       });
@@ -223,15 +226,21 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
         at: event.createdAt,
       });
     const history = { dispute: dispute.id, payment: dispute.paymentRef, amountCents: dispute.amountCents, outcome };
-    let status: SubscriptionStatus = subscription.status;
-    if (outcome === 'open' && holds) status = 'disputed';
-    if (outcome === 'won' && subscription.status === 'disputed') {
-      const [stillOpen] = await tx
-        .select({ id: paymentDisputes.id })
-        .from(paymentDisputes)
-        .where(and(eq(paymentDisputes.subscriptionId, subscription.id), eq(paymentDisputes.status, 'open')));
-      if (!stillOpen) status = known?.statusBefore && known.statusBefore !== 'disputed' ? known.statusBefore : 'active';
-    }
+    const over = subscription.status === 'cancelled' || subscription.status === 'complete';
+    const [holding] = await tx
+      .select({ id: paymentDisputes.id })
+      .from(paymentDisputes)
+      .where(and(eq(paymentDisputes.subscriptionId, subscription.id), inArray(paymentDisputes.status, ['open', 'lost'])))
+      .limit(1);
+    const status: SubscriptionStatus = over
+      ? subscription.status
+      : holding
+        ? 'disputed'
+        : subscription.status === 'disputed'
+          ? statusBefore === 'disputed'
+            ? 'active'
+            : statusBefore
+          : subscription.status;
     const changed = status !== subscription.status;
     if (changed)
       await tx
@@ -253,6 +262,28 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
     await announce(tx, { type: 'subscription-changed', subscriptionId: subscription.id });
     return 'applied';
   });
+}
+
+/**
+ * The status a dispute holds the subscription from: its own, or, when other disputes hold it
+ * already, the one they held it from, so that the last of them to be won gives back the status
+ * before the first, whichever that is.
+ */
+async function statusBeforeDisputes(tx: Db, subscription: SubscriptionDbRow): Promise<SubscriptionStatus> {
+  if (subscription.status !== 'disputed') return subscription.status;
+  const [first] = await tx
+    .select({ statusBefore: paymentDisputes.statusBefore })
+    .from(paymentDisputes)
+    .where(
+      and(
+        eq(paymentDisputes.subscriptionId, subscription.id),
+        inArray(paymentDisputes.status, ['open', 'lost']),
+        ne(paymentDisputes.statusBefore, 'disputed'),
+      ),
+    )
+    .orderBy(asc(paymentDisputes.openedAt))
+    .limit(1);
+  return first?.statusBefore ?? 'active';
 }
 
 /**
