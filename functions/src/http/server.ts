@@ -19,7 +19,7 @@ import { registerJsonBodies } from './json-body';
 import { signInChecks } from './identify-caller';
 import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
+import { refuseUnstorablePathsAndQueries, serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod';
 import { serve } from './serve';
 import { setOwnName } from '../services/users';
 import { registerUserRoutes } from './admin/users-routes';
@@ -87,6 +87,7 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
   });
   registerJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
+  refuseUnstorablePathsAndQueries(app);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
     const { status, code, message, details, headers } = replyForFailure(request, error);
