@@ -11,8 +11,10 @@ import { startFakeStripe } from './support/fake-stripe';
 import { signInWithGoogle } from './support/identities';
 import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { sendStripeEvent, subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+import { cancelSubscription } from '../src/services/account/changes';
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const site = { contactEmail: 'studio@example.com', phone: '(801) 555-0142', accountUrl: 'https://blooms.example/account' } as never;
 
 describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and disputes, once and in any order, on %s', (kind) => {
   let database: TestDatabase;
@@ -240,6 +242,23 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
       await app.billing.runDue();
     }
     expect(fake.charges.filter((c) => c.customer === row.providerCustomerId)).toEqual([charge]);
+  });
+
+  it('a dispute lost on a cancelled subscription whose last delivery is still to come holds it: that month is not charged again', async () => {
+    const row = await subscribe(`cancelled-lost-${kind}@example.com`);
+    // Cancelled past the month's last day for changes: it is still delivered, and charged on its charge date.
+    now = noonOn(chargeDay);
+    await cancelSubscription({ db: database.db, site, now }, row.email, row.id);
+    await app.billing.runDue();
+    const charge = fake.charges.find((c) => c.customer === row.providerCustomerId)!;
+    expect(charge.metadata.month).toBe(month);
+    await send(disputeEvent(`dp_cancelled_${kind}`, charge.id, 'open', 30));
+    await send(disputeEvent(`dp_cancelled_${kind}`, charge.id, 'lost', 40));
+    expect(await reread(row.id)).toMatchObject({ status: 'disputed', endsAfter: month });
+    now = noonOn(addDays(chargeDay, 1));
+    await app.billing.runDue();
+    expect(fake.charges.filter((c) => c.customer === row.providerCustomerId)).toEqual([charge]);
+    expect(await monthRow(row.id)).toMatchObject({ delivery: { scheduled: false } });
   });
 
   it('disputes of one subscription told in any order, opened or closed first, give one answer', async () => {

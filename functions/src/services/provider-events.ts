@@ -10,7 +10,16 @@ import { announce } from '../infrastructure/change-feed';
 import { deliveryDateOf } from './delivery-dates';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { NotFoundError } from './errors';
-import { chargeOf, ledgerOf, monthBalances, nextUnpaidMonth, recordPayment, recordRefund, type RefundEntry } from './payment-ledger';
+import {
+  carryPayments,
+  chargeOf,
+  ledgerOf,
+  monthBalances,
+  nextUnpaidMonth,
+  recordPayment,
+  recordRefund,
+  type RefundEntry,
+} from './payment-ledger';
 
 /** What a payment provider says happened to a subscription. */
 export type ProviderChange =
@@ -119,6 +128,10 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, site: Mai
     if (change.kind === 'payment-succeeded') {
       const month = change.month ?? (await nextUnpaidMonth(tx, subscription, event.createdAt));
       if (month) await recordPayment(tx, subscription.id, event.id, month, change.amountCents);
+      // Paid after the delivery day of a month the subscription was held in: that month was not
+      // delivered, so its money goes on to the next delivery, as the billing run carries it.
+      if (subscription.status === 'past-due' || subscription.status === 'needs-authentication')
+        await carryPayments(tx, subscription, event.createdAt, { kind: 'provider', id: event.id }, { heldPast: true });
     }
     if (subscription.providerSyncedAt && event.createdAt < subscription.providerSyncedAt) return 'stale';
     if (subscription.status === 'cancelled' && change.kind === 'needs-authentication')
@@ -226,7 +239,11 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
         at: event.createdAt,
       });
     const history = { dispute: dispute.id, payment: dispute.paymentRef, amountCents: dispute.amountCents, outcome };
-    const over = subscription.status === 'cancelled' || subscription.status === 'complete';
+    // Held while a delivery is still to come: a cancelled subscription's last ones too (released, it is cancelled again).
+    const firstToCome = addMonths(await lastDeliveredMonth(tx, event.createdAt), 1);
+    const over =
+      subscription.status === 'complete' ||
+      (subscription.status === 'cancelled' && (subscription.endsAfter === null || subscription.endsAfter < firstToCome));
     const [holding] = await tx
       .select({ id: paymentDisputes.id })
       .from(paymentDisputes)
@@ -248,7 +265,7 @@ export async function applyDisputeEvent(db: Db, event: DisputeEvent): Promise<Pr
         .set({
           status,
           statusChangedAt: event.createdAt,
-          statusFrom: addMonths(await lastDeliveredMonth(tx, event.createdAt), 1),
+          statusFrom: firstToCome,
           updatedAt: sql`now()`,
         })
         .where(eq(subscriptions.id, subscription.id));

@@ -1,17 +1,35 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { REFUND_MESSAGES, refundEmailLines, type StaffRefund } from '@blooms/shared/contract/billing';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { formatCents } from '@blooms/shared/contract/gifts';
-import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { inTransaction, type Db } from '../db/database';
-import { subscriptionEvents, subscriptions } from '../db/schema';
+import { deliveries, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
 import { deliveryDateOf } from './delivery-dates';
 import { InvalidInputError, NotFoundError } from './errors';
-import { carryPayments, ledgerOf, monthBalances, recordRefund, refundTargetOf } from './payment-ledger';
+import { deliversOnceReleased } from './lifecycle';
+import { carryPayments, ledgerOf, monthBalances, recordRefund, refundTargetOf, type MonthBalance } from './payment-ledger';
+
+/**
+ * What the deliveries after a month could still take of its money once it is dropped, when the
+ * subscription has an end (cancelled, a gift): the price each, less what it holds. Null when it
+ * runs on: next year's month can always take it.
+ */
+function roomAfterDropping(row: SubscriptionDbRow, month: MonthKey, balances: MonthBalance[]): number | null {
+  if (row.endsAfter === null) return null;
+  const dropped = { ...row, skippedMonths: [...row.skippedMonths, month] };
+  let room = 0;
+  for (let later = addMonths(month, 1); later <= row.endsAfter; later = addMonths(later, 1)) {
+    const holds = balances.find((balance) => balance.month === later)?.balanceCents ?? 0;
+    if (deliversOnceReleased(dropped, later)) room += PRICE_PER_MONTH_CENTS - Math.min(PRICE_PER_MONTH_CENTS, Math.max(0, holds));
+  }
+  return room;
+}
 
 /**
  * An admin gives back part or all of what a month holds (a vase broken on the doorstep, a
@@ -21,7 +39,8 @@ import { carryPayments, ledgerOf, monthBalances, recordRefund, refundTargetOf } 
  * delivery 'kept': the month is still delivered and never charged again; 'dropped': a coming
  * month is skipped (what is left of its money carries on to the next delivery), a past one is
  * recorded as not delivered. The payer gets an e-mail. More than the month holds, nothing
- * held, no reason: refused, and nothing changes.
+ * held, no reason, or part of a month not delivered whose rest no later delivery could take:
+ * refused, and nothing changes.
  */
 export async function refundMonth(
   db: Db,
@@ -38,9 +57,21 @@ export async function refundMonth(
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
     if (!row) throw new NotFoundError('There is no such subscription.');
     const entries = await ledgerOf(tx, [row.id]);
-    const held = monthBalances(entries).find((balance) => balance.month === month);
+    const balances = monthBalances(entries);
+    const held = balances.find((balance) => balance.month === month);
     if (!held || held.balanceCents <= 0) throw new InvalidInputError(REFUND_MESSAGES.nothingPaid(name));
     if (refund.amountCents > held.balanceCents) throw new InvalidInputError(REFUND_MESSAGES.tooMuch(name, formatCents(held.balanceCents)));
+
+    // A month delivered already (on its day, before the day is over) stands as recorded, as a past one does.
+    const [delivered] = await tx
+      .select({ status: deliveries.status })
+      .from(deliveries)
+      .where(and(eq(deliveries.subscriptionId, row.id), eq(deliveries.month, month), eq(deliveries.status, 'delivered')));
+    const past = Boolean(delivered) || (await deliveryDateOf(tx, month)).date < studioDate(now);
+    const rest = held.balanceCents - refund.amountCents;
+    const room = roomAfterDropping(row, month, balances);
+    if (refund.delivery === 'dropped' && !past && rest > 0 && room !== null && rest > room)
+      throw new InvalidInputError(REFUND_MESSAGES.restHasNowhere(name, formatCents(rest)));
 
     const before = new Set(entries.filter((entry) => entry.kind === 'refund').map((entry) => entry.entryRef)).size;
     let left = refund.amountCents;
@@ -69,7 +100,6 @@ export async function refundMonth(
       left -= amountCents;
     }
 
-    const past = (await deliveryDateOf(tx, month)).date < studioDate(now);
     if (refund.delivery === 'dropped' && !past && !row.skippedMonths.includes(month)) {
       const skippedMonths = [...row.skippedMonths, month].sort();
       await tx

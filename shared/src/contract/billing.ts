@@ -20,6 +20,9 @@ export const REFUND_MESSAGES = {
   noDelivery: 'Say whether the month is still delivered.',
   nothingPaid: (month: string) => `Nothing paid for ${month} is left to refund.`,
   tooMuch: (month: string, left: string) => `Only ${left} paid for ${month} is left to refund.`,
+  /** Part of a month not delivered, when no later delivery of the subscription could take the rest of its money. */
+  restHasNowhere: (month: string, rest: string) =>
+    `No later delivery can take the other ${rest} paid for ${month}: refund all of it, or keep the delivery.`,
   /** Said on the dashboard once made. */
   done: (amount: string, month: string) => `Refunded ${amount} for ${month}. The payer is e-mailed.`,
 } as const;
