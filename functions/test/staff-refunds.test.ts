@@ -166,6 +166,42 @@ describe.each(DATABASE_KINDS)('an admin refunds through Stripe on %s', (kind) =>
     expect(fake.refunds).toHaveLength(2);
   });
 
+  it('the same refund sent twice at once, and again later, with the key its form made: one provider refund, one e-mail, the same answer', async () => {
+    now = noonOn(today());
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'twice-at-once@example.com', planMonths());
+    const month = soonMonth();
+    const body = { month, amountCents: 1500, reason: 'Stems broken', delivery: 'kept', idempotencyKey: 'refund-form-0123456789abcdef' };
+    const send = (payload: object) =>
+      fx.app.inject({ method: 'POST', url: `/api/subscriptions/${row.id}/refunds`, headers: as(fx.staffToken), payload });
+    const answers = await Promise.all([send(body), send(body)]);
+    expect(answers.map((answer) => [answer.statusCode, answer.statusCode === 200 ? '' : answer.body])).toEqual([
+      [200, ''],
+      [200, ''],
+    ]);
+    const again = await send(body);
+    expect(again.statusCode).toBe(200);
+    const refundsOf = (history: SubscriptionHistory) => history.events.filter((event) => event.kind === 'refund');
+    for (const answer of [...answers, again]) expect(refundsOf(answer.json())).toEqual(refundsOf(answers[0]!.json()));
+    expect(refundsOf(again.json())).toHaveLength(1);
+    const paymentIntent = fake.sessions.get(row.checkoutSessionId!)!.payment_intent;
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentIntent).map((r) => r.amount)).toEqual([1500]);
+    const ledger = (await ledgerOf(fx.database.db, [row.id])).filter((e) => e.kind === 'refund');
+    expect(ledger.map((e) => e.amountCents)).toEqual([-1500]);
+    const refundMails = async () =>
+      (await fx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, row.id))).filter((m) => m.kind === 'refund');
+    expect(await refundMails()).toHaveLength(1);
+    // The key sent with another refund is refused, and changes nothing.
+    const other = await send({ ...body, amountCents: 1600 });
+    expect([other.statusCode, other.json().message]).toEqual([409, REFUND_MESSAGES.keyUsed]);
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentIntent)).toHaveLength(1);
+    // A new key is a new refund; a key that is not one is refused.
+    expect((await send({ ...body, idempotencyKey: 'refund-form-fedcba9876543210' })).statusCode).toBe(200);
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentIntent).map((r) => r.amount)).toEqual([1500, 1500]);
+    expect(await refundMails()).toHaveLength(2);
+    const badKey = await send({ ...body, idempotencyKey: 'short' });
+    expect([badKey.statusCode, badKey.json().message]).toEqual([400, REFUND_MESSAGES.badKey]);
+  });
+
   /** A subscriber whose first month had $25 refunded by staff, not delivered: the rest, $74, waits on the next month. */
   async function partOfFirstMonthDropped(email: string) {
     now = noonOn(today());

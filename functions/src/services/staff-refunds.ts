@@ -5,13 +5,13 @@ import { formatCents } from '@blooms/shared/contract/gifts';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { inTransaction, type Db } from '../db/database';
-import { deliveries, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { deliveries, staffRefundRequests, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
 import { deliveryDateOf } from './delivery-dates';
-import { InvalidInputError, NotFoundError } from './errors';
+import { ConflictError, InvalidInputError, NotFoundError } from './errors';
 import { deliversOnceReleased } from './lifecycle';
 import { carryPayments, ledgerOf, monthBalances, recordRefund, refundTargetOf, type MonthBalance } from './payment-ledger';
 
@@ -34,8 +34,9 @@ function roomAfterDropping(row: SubscriptionDbRow, month: MonthKey, balances: Mo
 /**
  * An admin gives back part or all of what a month holds (a vase broken on the doorstep, a
  * missed delivery), with a reason the payer reads. The provider refunds each payment the money
- * came from, with an idempotency key made from how many refunds the subscription had before
- * (a retry after a crash makes the same key, so the same refund), and the ledger records it.
+ * came from, with an idempotency key made from the one the refund form sent (else from how
+ * many refunds the subscription had before), and the ledger records it. A request whose key
+ * made a refund before (sent again, or twice at once) refunds and e-mails nothing more.
  * delivery 'kept': the month is still delivered and never charged again; 'dropped': a coming
  * month is skipped (what is left of its money carries on to the next delivery), a past one is
  * recorded as not delivered. The payer gets an e-mail. More than the month holds, nothing
@@ -56,6 +57,8 @@ export async function refundMonth(
   await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
     if (!row) throw new NotFoundError('There is no such subscription.');
+    // Its key made it before (the lock above waited for a request of it still under way): nothing more is refunded.
+    if (refund.idempotencyKey && (await madeBefore(tx, row.id, refund))) return;
     const entries = await ledgerOf(tx, [row.id]);
     const balances = monthBalances(entries);
     const held = balances.find((balance) => balance.month === month);
@@ -73,7 +76,9 @@ export async function refundMonth(
     if (refund.delivery === 'dropped' && !past && rest > 0 && room !== null && rest > room)
       throw new InvalidInputError(REFUND_MESSAGES.restHasNowhere(name, formatCents(rest)));
 
-    const before = new Set(entries.filter((entry) => entry.kind === 'refund').map((entry) => entry.entryRef)).size;
+    // The client's key, or (a client sending none) how many refunds the subscription had before: a retry after a crash makes the same.
+    const key =
+      refund.idempotencyKey ?? String(new Set(entries.filter((entry) => entry.kind === 'refund').map((entry) => entry.entryRef)).size + 1);
     let left = refund.amountCents;
     // The newest money first: a month holds one payment unless carries brought it more.
     for (const [paymentRef, cents] of [...held.byPayment].reverse()) {
@@ -83,7 +88,7 @@ export async function refundMonth(
       const { ref } = await provider.refund({
         ...target,
         amountCents,
-        idempotencyKey: `blooms-refund-${row.id}-staff-${before + 1}-${paymentRef}`,
+        idempotencyKey: `blooms-refund-${row.id}-staff-${key}-${paymentRef}`,
         metadata: { subscription_id: row.id, month, by: staffEmail },
       });
       await recordRefund(tx, {
@@ -124,6 +129,30 @@ export async function refundMonth(
       }),
       { subscriptionId: row.id },
     );
+    if (refund.idempotencyKey)
+      await tx.insert(staffRefundRequests).values({
+        subscriptionId: row.id,
+        idempotencyKey: refund.idempotencyKey,
+        request: requestOf(refund),
+        madeBy: staffEmail,
+      });
     await announce(tx, { type: 'subscription-changed', subscriptionId: row.id });
   });
+}
+
+/** What a refund asked for, as its key is kept with it. */
+const requestOf = ({ month, amountCents, reason, delivery }: StaffRefund) => ({ month, amountCents, reason, delivery });
+
+/** Whether the refund's key was made before; the same key with another refund is refused. */
+async function madeBefore(tx: Db, subscriptionId: string, refund: StaffRefund): Promise<boolean> {
+  const [made] = await tx
+    .select({ request: staffRefundRequests.request })
+    .from(staffRefundRequests)
+    .where(and(eq(staffRefundRequests.subscriptionId, subscriptionId), eq(staffRefundRequests.idempotencyKey, refund.idempotencyKey!)));
+  if (!made) return false;
+  const asked = requestOf(refund);
+  const before = made.request as Partial<typeof asked>;
+  if ((Object.keys(asked) as (keyof typeof asked)[]).some((field) => before[field] !== asked[field]))
+    throw new ConflictError(REFUND_MESSAGES.keyUsed);
+  return true;
 }
