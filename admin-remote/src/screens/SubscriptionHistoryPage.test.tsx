@@ -18,7 +18,7 @@ const HISTORY: SubscriptionHistory = {
       kind: 'delivery',
       at: '2026-11-12T20:05:00.000Z',
       month: '2026-11',
-      by: { kind: 'staff', name: 'Ella Driver' },
+      by: { kind: 'staff', name: 'Ella Driver', email: 'ella@blooms.example' },
       change: 'proof',
       detail: { method: 'door', photo: 'proofs/x.jpg' },
       photoUrl: '/api/subscriptions/s1/history/photos/7',
@@ -84,7 +84,7 @@ describe("a subscription's history", () => {
       'Paid $99 for October 2026',
       'Subscribed to the Yearly plan',
     ]);
-    expect(within(events[0]!).getByText('by Ella Driver')).toBeInTheDocument();
+    expect(within(events[0]!).getByText('by Ella Driver (ella@blooms.example)')).toBeInTheDocument();
     expect(within(events[0]!).getByRole('time')).toHaveTextContent('Nov 12, 2026, 1:05 PM');
     expect(within(events[1]!).getByText('Not sent yet (2 tries so far)')).toBeInTheDocument();
     expect(within(events[3]!).getByText('Try 1: Your card has insufficient funds.')).toBeInTheDocument();
