@@ -233,6 +233,12 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(step.headers.location).toMatch(/^http:\/\/localhost\/checkout\/test\/authenticate\/pi_local_\w+\?return=/);
     const bank = new URL(step.headers.location as string);
     expect((await app.inject(bank.pathname + bank.search)).body).toContain('Complete authentication');
+    // The test bank acts only for whoever holds the charge's confirmation link: another page to return to, or none, is refused.
+    for (const back of ['?return=%2Fpayment%2Fconfirm%2Fsomeone-elses', '?return=%2F', '']) {
+      expect((await app.inject(`${bank.pathname}${back}`)).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: `${bank.pathname}/complete${back}`, ...form })).statusCode).toBe(404);
+    }
+    expect(await statusOf()).toBe('needs-authentication');
     const completed = await app.inject({ method: 'POST', url: `${bank.pathname}/complete${bank.search}`, ...form });
     expect(completed.headers.location).toBe(path);
     expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.paid);

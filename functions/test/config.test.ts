@@ -85,3 +85,22 @@ describe('connections to a PostgreSQL server', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow("DATABASE_POOL_SIZE must be a whole number, got 'many'.");
   });
 });
+
+describe('the test clock, which moves the date for every visitor and worker', () => {
+  it.each([
+    ['on for pnpm start: this machine, the test checkout', {}, true],
+    ['on with a PUBLIC_URL that is this machine', { PUBLIC_URL: 'http://localhost:8080' }, true],
+    ['off with Stripe', STRIPE, false],
+    ['off on a deployed staging site with the test checkout', { PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' }, false],
+    ['off listening beyond this machine', { HOST: '0.0.0.0', PUBLIC_URL: 'http://10.0.0.3', PAYMENTS: 'test' }, false],
+    ['on there when TEST_CLOCK=true says so', { PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test', TEST_CLOCK: 'true' }, true],
+    ['never with Stripe, whatever TEST_CLOCK says', { ...STRIPE, TEST_CLOCK: 'true' }, false],
+    ['off on this machine with TEST_CLOCK=false', { TEST_CLOCK: 'false' }, false],
+  ])('is %s', (_, env, on) => {
+    expect(loadConfig(env).testClock).toBe(on);
+  });
+
+  it('refuses a TEST_CLOCK that is neither true nor false', () => {
+    expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrow("TEST_CLOCK must be 'true' or 'false', got 'yes'.");
+  });
+});
