@@ -261,6 +261,25 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
     expect(await monthRow(row.id)).toMatchObject({ delivery: { scheduled: false } });
   });
 
+  it('a lost dispute of a charge whose answer is not heard yet is answered 404, for Stripe to send again, and then taken back from that charge', async () => {
+    const row = await subscribe(`dispute-unheard-${kind}@example.com`);
+    now = noonOn(chargeDay);
+    fake.loseAnswers(true);
+    await app.billing.runDue();
+    fake.loseAnswers(false);
+    const charge = fake.charges.find((c) => c.customer === row.providerCustomerId)!;
+    const lost = disputeEvent(`dp_unheard_${kind}`, charge.id, 'lost', 30);
+    expect((await sendStripeEvent(app, lost)).statusCode).toBe(404);
+    expect((await ledgerOf(database.db, [row.id])).filter((entry) => entry.kind === 'refund')).toEqual([]);
+    // The next run looks the charge up; Stripe sends the event again.
+    now = noonOn(addDays(chargeDay, 1));
+    await app.billing.runDue();
+    await send(lost);
+    const refunds = (await ledgerOf(database.db, [row.id])).filter((entry) => entry.kind === 'refund');
+    expect(refunds.map((entry) => [entry.paymentRef, entry.month, entry.amountCents])).toEqual([[charge.id, month, -9900]]);
+    expect(await paidMonths(row.id)).toEqual([firstDeliveryOf(ALL).month]);
+  });
+
   it('disputes of one subscription told in any order, opened or closed first, give one answer', async () => {
     const orders: ['a' | 'b', 'open' | 'won' | 'lost'][][] = [
       [

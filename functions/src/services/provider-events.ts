@@ -3,7 +3,7 @@ import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
-import { paymentDisputes, providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { chargeAttempts, paymentDisputes, providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { lastDeliveryUnpaidEmail, paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import type { OutgoingMail } from '../mail/mailer';
 import { announce } from '../infrastructure/change-feed';
@@ -325,9 +325,17 @@ async function takeBack(
   }
 }
 
-/** The ledger's entries of one provider payment: a saved-card charge by its id, a checkout's payment by its session. */
+/**
+ * The ledger's entries of one provider payment: a saved-card charge by its id, a checkout's
+ * payment by its session. A saved-card charge not recorded yet (its answer not heard) is
+ * refused, so the provider tells it again later, not taken as the checkout's.
+ */
 async function entriesOfPayment(tx: Db, subscription: SubscriptionDbRow, paymentId: string) {
   const charge = await chargeOf(tx, paymentId);
+  const [tried] = charge
+    ? []
+    : await tx.select({ id: chargeAttempts.id }).from(chargeAttempts).where(eq(chargeAttempts.providerRef, paymentId));
+  if (tried) throw new NotFoundError(`No recorded payment is ${paymentId}.`);
   const ofPayment = (ref: string) => (charge ? ref === paymentId : ref.startsWith(`checkout:${subscription.checkoutSessionId}`));
   return (await ledgerOf(tx, [subscription.id])).filter((entry) => ofPayment(entry.paymentRef));
 }
