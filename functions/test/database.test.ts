@@ -61,6 +61,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'receipts',
       'route_orders',
       'sign_in_link_requests',
+      'staff_refund_requests',
       'subscription_count',
       'subscription_events',
       'subscriptions',
