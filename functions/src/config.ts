@@ -48,7 +48,7 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). The webhook secret is only missing where no webhook is taken (the billing function). */
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
-  /** Whether admins may pretend it is a later day (the test checkout only; never where instances are many). */
+  /** Whether admins may pretend it is a later day (the test checkout only: on this machine, or deployed with TEST_CLOCK=true; never where instances are many). */
   testClock: boolean;
   /** With the test clock: the moment the server's time starts at (TEST_CLOCK_START), to try a chosen day; null: the real time. */
   testClockStart: Date | null;
@@ -105,6 +105,11 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/** Whether the backend serves more than this machine: it listens beyond it, or says its public address is not this machine's. */
+function isDeployed(host: string, publicUrl: string | null): boolean {
+  return !isLoopbackHost(host) || (publicUrl !== null && !isLoopbackHost(new URL(publicUrl).hostname));
+}
+
 /** The settings that are unsafe together, refused at start with the reason and the way out. */
 function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): void {
   const reachable = !isLoopbackHost(config.host);
@@ -120,15 +125,14 @@ function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): voi
   if (payments === 'stripe' && !config.stripe) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET).');
   if (config.stripe && !config.stripe.webhookSecret && options.takesWebhooks)
     throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY.');
-  const deployed = reachable || (config.publicUrl !== null && !isLoopbackHost(new URL(config.publicUrl).hostname));
-  if (deployed && !config.stripe && payments !== 'test') {
+  if (isDeployed(config.host, config.publicUrl) && !config.stripe && payments !== 'test') {
     throw new Error(
       'This backend is deployed (it listens beyond this machine or has a public PUBLIC_URL) but has no payment provider: visitors would get the free test checkout. ' +
         'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test to offer the test checkout on purpose.',
     );
   }
   if (config.testClockStart && !config.testClock)
-    throw new Error('TEST_CLOCK_START is for the test checkout only: with real payments the server keeps the real time.');
+    throw new Error('TEST_CLOCK_START needs the test clock (the test checkout, on this machine or with TEST_CLOCK=true): otherwise the server keeps the real time.');
   if (reachable && !config.publicUrl) {
     throw new Error(
       `PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`,
@@ -200,6 +204,21 @@ function backupSettings(env: Env, dataDir: string): BackupSettings {
     nightly: !env.DATABASE_URL && env.BACKUP_NIGHTLY !== 'false',
     hour,
   };
+}
+
+/**
+ * Whether admins may move the server's date (the test clock): never with Stripe; on by default on
+ * this machine (pnpm start), and on a deployed backend only when TEST_CLOCK=true says so, since
+ * the date it moves is every visitor's and every worker's, and e-mails go to real addresses
+ * there. TEST_CLOCK=false turns it off anywhere. A second instance would keep a clock of its own;
+ * Cloud Functions turns it off (firebase/settings.ts).
+ */
+function testClockOn(env: Env, stripe: boolean, deployed: boolean): boolean {
+  const asked = env.TEST_CLOCK;
+  if (asked !== undefined && asked !== '' && asked !== 'true' && asked !== 'false')
+    throw new Error(`TEST_CLOCK must be 'true' or 'false', got '${asked}'.`);
+  if (stripe) return false;
+  return asked === 'true' || (!deployed && asked !== 'false');
 }
 
 /** The backend's settings from the environment; throws, naming the setting, when they are wrong or unsafe together. */
@@ -280,7 +299,11 @@ function readConfig(env: Env): ServerConfig {
     trustProxy: count(env, 'TRUST_PROXY', 0),
     stripe: stripe ? { secretKey: stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiBase: env.STRIPE_API_BASE || null } : null,
     // A second instance would keep a clock of its own; Cloud Functions turns it off (firebase/settings.ts).
-    testClock: !stripe,
+    testClock: testClockOn(
+      env,
+      stripe !== null,
+      isDeployed(env.HOST ?? '127.0.0.1', env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null),
+    ),
     testClockStart: clockStart(env),
     smtpUrl: env.SMTP_URL || null,
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'outbox')),

@@ -12,7 +12,10 @@ import { waitFor } from './support/wait-for';
 import { accountFixture, soonDate, today } from './support/account-fixture';
 
 describe.each(DATABASE_KINDS)('a subscriber’s account on %s: skips, pauses, months and the test clock', (kind) => {
-  const { fx, soonMonth, planMonths, subscribe, mailsTo, signInByEmail, as, account, change } = accountFixture(kind);
+  // Deployed-looking (an https PUBLIC_URL) with the test checkout: the test clock is on because TEST_CLOCK=true says so.
+  const { fx, soonMonth, planMonths, subscribe, mailsTo, signInByEmail, as, account, change } = accountFixture(kind, {
+    env: () => ({ TEST_CLOCK: 'true' }),
+  });
 
   it('skipping next month is accepted, shown to staff as held by the subscriber, recorded with who did it, and confirmed by e-mail', async () => {
     const row = await subscribe('sky@example.com');

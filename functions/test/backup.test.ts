@@ -78,8 +78,13 @@ describe.each(DATABASE_KINDS)('a backup of the %s database and its photos', (kin
     await blobs.put('proofs/2026-12/door-2.jpg', PHOTO);
     // A photo still being written is not one yet.
     fs.writeFileSync(path.join(photos, 'proofs', '2026-12', 'door-3.jpg.123.456.part'), 'half');
-    file = path.join(work, 'backup.tar');
-    await backupAndVerify(take, file);
+    file = path.join(work, 'kept', 'backup.tar');
+    const umask = process.umask(0o022);
+    try {
+      await backupAndVerify(take, file);
+    } finally {
+      process.umask(umask);
+    }
   });
   afterAll(async () => {
     await database.destroy();
@@ -104,6 +109,13 @@ describe.each(DATABASE_KINDS)('a backup of the %s database and its photos', (kin
     });
     expect(manifest.database.rows).toMatchObject({ subscriptions: 2, users: 0, worker_runs: 0 });
     expect(Object.keys(manifest.files).sort()).toEqual([dump, 'photos/proofs/2026-11/door-1.jpg', 'photos/proofs/2026-12/door-2.jpg']);
+  });
+
+  it('is readable by its user alone, in a folder only they may open, whatever the umask', () => {
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    // Nothing else was left beside it.
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['backup.tar']);
   });
 
   it('restores into an empty data folder (and, from PostgreSQL, an empty database): every row and photo', async () => {
@@ -278,6 +290,7 @@ describe('nightly backups', () => {
 
   it('keep the newest ones, leave other files alone, and tell the health check how each went', async () => {
     const dir = tempFolder('nightly');
+    fs.chmodSync(dir, 0o755);
     const old = Array.from({ length: 4 }, (_, day) => backupFileName(new Date(Date.UTC(2026, 10, 10 + day, 9)), true));
     for (const name of old) fs.writeFileSync(path.join(dir, name), 'old');
     fs.writeFileSync(path.join(dir, backupFileName(new Date(Date.UTC(2026, 10, 1, 9)), false)), 'taken by hand');
@@ -295,6 +308,8 @@ describe('nightly backups', () => {
     );
     await nightly.start();
     await nightly.run();
+    // The backup folder is the backend user's alone.
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     const kept = nightlyBackups(dir);
     expect(kept).toHaveLength(3);
     expect(kept.slice(0, 2)).toEqual(old.slice(2));

@@ -208,7 +208,7 @@ async function writeHistory(db: TestDatabase['db'], seed: number) {
     const happens = eventAt < NOW && eventAt > createdAt;
     // Paid by card: the first delivery at checkout, then every month on its charge date until what happens next.
     if (inserted!.providerCustomerId) {
-      await recordPayment(db, id, `checkout:cs_test_${i}`, first, { at: createdAt });
+      await recordPayment(db, id, `checkout:cs_test_${i}`, first, PRICE_PER_MONTH_CENTS, { at: createdAt });
       await chargeMonths(
         db,
         provider,
@@ -564,7 +564,7 @@ describe.each(DATABASE_KINDS)(`the owner's figures over two years of random hist
     const before = (await figures('')).json() as BusinessFigures;
     expect((await figures('')).json()).toEqual(before);
     const [someone] = await database.db.select().from(subscriptions).limit(1);
-    await recordPayment(database.db, someone!.id, 'pi_test_kept', addMonths(THIS_MONTH, 2), { at: NOW });
+    await recordPayment(database.db, someone!.id, 'pi_test_kept', addMonths(THIS_MONTH, 2), PRICE_PER_MONTH_CENTS, { at: NOW });
     expect((await figures('')).json()).toEqual({ ...before, refreshing: true });
     const after = await readAgainUntilFresh();
     const chargedNow = (body: BusinessFigures) => body.money.months.find((month) => month.month === THIS_MONTH)!.chargedCents;

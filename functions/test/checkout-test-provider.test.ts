@@ -34,6 +34,32 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     fs.rmSync(outbox, { recursive: true, force: true });
   });
 
+  it('answers a path or query with NUL or broken bytes with 400 on the pages outside the route table, as on its routes, and changes nothing', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const tried: [string, string][] = [
+      ['GET', '/payment/confirm/%00'],
+      ['GET', '/payment/confirm/a%00b'],
+      ['POST', '/payment/confirm/%00'],
+      ['GET', '/payment/confirm/%ED%A0%80'],
+      ['GET', '/payment/confirm/%FF'],
+      ['GET', '/checkout/test/%00'],
+      ['POST', '/checkout/test/%00/pay'],
+      ['POST', '/checkout/test/%00/billing/renew'],
+      ['POST', '/checkout/test/cs_x/billing/%00'],
+      ['GET', '/checkout/test/authenticate/%00?return=/payment/confirm/x'],
+      ['POST', '/checkout/test/authenticate/pi_x/complete?return=/payment/confirm/a%00b'],
+      ['GET', '/api/upcoming-deliveries?x=%00'],
+    ];
+    const before = await database.db.select().from(checkoutSessions);
+    const answers = [];
+    for (const [method, url] of tried) {
+      const answer = await app.inject({ method: method as 'GET', url, headers: form, payload: method === 'POST' ? '' : undefined });
+      answers.push([method, url, answer.statusCode]);
+    }
+    expect(answers).toEqual(tried.map(([method, url]) => [method, url, 400]));
+    expect(await database.db.select().from(checkoutSessions)).toEqual(before);
+  });
+
   it('creates a checkout, pays on the test page, and fulfils once with one e-mail', async () => {
     const created = await call(app, 'createCheckoutSession', payload());
     expect(created.statusCode).toBe(200);
@@ -207,6 +233,12 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test checkout on %s', 
     expect(step.headers.location).toMatch(/^http:\/\/localhost\/checkout\/test\/authenticate\/pi_local_\w+\?return=/);
     const bank = new URL(step.headers.location as string);
     expect((await app.inject(bank.pathname + bank.search)).body).toContain('Complete authentication');
+    // The test bank acts only for whoever holds the charge's confirmation link: another page to return to, or none, is refused.
+    for (const back of ['?return=%2Fpayment%2Fconfirm%2Fsomeone-elses', '?return=%2F', '']) {
+      expect((await app.inject(`${bank.pathname}${back}`)).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: `${bank.pathname}/complete${back}`, ...form })).statusCode).toBe(404);
+    }
+    expect(await statusOf()).toBe('needs-authentication');
     const completed = await app.inject({ method: 'POST', url: `${bank.pathname}/complete${bank.search}`, ...form });
     expect(completed.headers.location).toBe(path);
     expect((await app.inject(path)).body).toContain(CHARGE_CONFIRMATION_MESSAGES.paid);

@@ -21,7 +21,12 @@ describe('settings that are unsafe together are refused at start, saying why', (
     [
       'a start for the clock with real payments',
       { TEST_CLOCK_START: '2028-02-29', ...STRIPE },
-      /TEST_CLOCK_START is for the test checkout only/,
+      /TEST_CLOCK_START needs the test clock/,
+    ],
+    [
+      'a start for the clock on a deployed site without the test clock',
+      { TEST_CLOCK_START: '2028-02-29', PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' },
+      /TEST_CLOCK_START needs the test clock/,
     ],
     ['a start for the clock that is not a moment', { TEST_CLOCK_START: '2028-02-29T09:30' }, /TEST_CLOCK_START must be a day/],
   ])('%s', (_, env, message) => {
@@ -102,5 +107,24 @@ describe('the moment the server starts at (TEST_CLOCK_START)', () => {
     expect(loadConfig({ TEST_CLOCK_START: '2027-11-07T01:30:00-06:00', PAYMENTS: 'test' }).testClockStart?.toISOString()).toBe(
       '2027-11-07T07:30:00.000Z',
     );
+  });
+});
+
+describe('the test clock, which moves the date for every visitor and worker', () => {
+  it.each([
+    ['on for pnpm start: this machine, the test checkout', {}, true],
+    ['on with a PUBLIC_URL that is this machine', { PUBLIC_URL: 'http://localhost:8080' }, true],
+    ['off with Stripe', STRIPE, false],
+    ['off on a deployed staging site with the test checkout', { PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' }, false],
+    ['off listening beyond this machine', { HOST: '0.0.0.0', PUBLIC_URL: 'http://10.0.0.3', PAYMENTS: 'test' }, false],
+    ['on there when TEST_CLOCK=true says so', { PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test', TEST_CLOCK: 'true' }, true],
+    ['never with Stripe, whatever TEST_CLOCK says', { ...STRIPE, TEST_CLOCK: 'true' }, false],
+    ['off on this machine with TEST_CLOCK=false', { TEST_CLOCK: 'false' }, false],
+  ])('is %s', (_, env, on) => {
+    expect(loadConfig(env).testClock).toBe(on);
+  });
+
+  it('refuses a TEST_CLOCK that is neither true nor false', () => {
+    expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrow("TEST_CLOCK must be 'true' or 'false', got 'yes'.");
   });
 });

@@ -61,6 +61,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'receipts',
       'route_orders',
       'sign_in_link_requests',
+      'staff_refund_requests',
       'subscription_count',
       'subscription_events',
       'subscriptions',
@@ -316,6 +317,36 @@ describe('the embedded database folder', () => {
     const second = await openDatabase({ url: null, dataDir: dir });
     await second.ping();
     await second.close();
+  });
+
+  it("is readable by the backend's user alone, whatever the umask: folders 0700 and files 0600, made so at every start", async () => {
+    /** Each path under the folder with its permission bits, as ls would show them. */
+    const modes = (): Record<string, string> => {
+      const found: Record<string, string> = {};
+      for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        const file = path.join(entry.parentPath, entry.name);
+        found[path.relative(dir, file)] = `${entry.isDirectory() ? 'd' : '-'}${(fs.lstatSync(file).mode & 0o777).toString(8)}`;
+      }
+      return found;
+    };
+    const loose = () => Object.entries(modes()).filter(([, mode]) => mode !== 'd700' && mode !== '-600');
+    const umask = process.umask(0o022);
+    try {
+      const first = await openDatabase({ url: null, dataDir: dir });
+      expect(Object.keys(modes()).length).toBeGreaterThan(900);
+      expect(loose()).toEqual([]);
+      await first.db.execute(sql`create table kept (id int primary key)`);
+      await first.close();
+      // Left loose meanwhile (a copy put back by hand, a file written by another tool): the next start tightens it again.
+      fs.chmodSync(path.join(dir, 'PG_VERSION'), 0o666);
+      fs.chmodSync(path.join(dir, 'base'), 0o755);
+      const second = await openDatabase({ url: null, dataDir: dir });
+      expect(loose()).toEqual([]);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+      await second.close();
+    } finally {
+      process.umask(umask);
+    }
   });
 
   it('is taken over from a backend that died without closing it', async () => {

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('the owner’s figures, served while newer ones ar
     const first = await firstAnswer;
     expect(first.refreshing).toBe(false);
 
-    await recordPayment(database.db, subscriptionId, 'pi_kept_1', THIS_MONTH, { at: NOW });
+    await recordPayment(database.db, subscriptionId, 'pi_kept_1', THIS_MONTH, PRICE_PER_MONTH_CENTS, { at: NOW });
 
     // The read of newer figures is held: the answer comes anyway, with the figures kept.
     const stale = await kept.figures({}, clock());
@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)('the owner’s figures, served while newer ones ar
     const kept = new KeptFigures(database.db, { read, log: { info: () => {}, warn: () => {}, error: (fields) => errors.push(fields) } });
     const first = await kept.figures({}, NOW);
     fail = true;
-    await recordPayment(database.db, subscriptionId, 'pi_kept_2', THIS_MONTH, { at: NOW });
+    await recordPayment(database.db, subscriptionId, 'pi_kept_2', THIS_MONTH, PRICE_PER_MONTH_CENTS, { at: NOW });
     expect(await kept.figures({}, NOW)).toEqual({ ...first, refreshing: true });
     await waitFor(() => errors.length === 1);
     expect(await kept.figures({}, NOW)).toEqual({ ...first, refreshing: true });

@@ -25,6 +25,29 @@ describe('the SMTP mailer', () => {
 });
 
 describe('the folder mailer', () => {
+  it('writes each e-mail (a sign-in link in it) readable by its user alone, in a folder only they may open, whatever the umask', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-outbox-'));
+    const umask = process.umask(0o022);
+    try {
+      const dir = path.join(parent, 'outbox');
+      fs.mkdirSync(dir, { mode: 0o755 });
+      fs.chmodSync(dir, 0o755);
+      const mailer = folderMailer(dir, 'Monthly Blooms <hello@blooms.example>');
+      await mailer.send(
+        { to: { name: 'Jane', address: 'jane@example.com' }, subject: 'Sign in', text: 'Your link', html: '<p>Your link</p>' },
+        { messageId: '<outbox-8-1@blooms.example>' },
+      );
+      const files = fs.readdirSync(dir);
+      expect(files.map((file) => [file, fs.statSync(path.join(dir, file)).mode & 0o777])).toEqual([
+        ['_outbox-8-1@blooms.example_.eml', 0o600],
+      ]);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    } finally {
+      process.umask(umask);
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('keeps one whole .eml file per Message-ID: a retry replaces it and leaves nothing else behind', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-outbox-'));
     try {

@@ -128,6 +128,18 @@ describe.each(DATABASE_KINDS)('PUT /api/me/name on %s', (kind) => {
     expect(await stored()).toEqual([{ name: 'Quinn', email, role: 'employee' }]);
   });
 
+  it("takes no bidi controls or invisible characters, and no other staff member's name", async () => {
+    await database.db.insert(users).values({ name: 'Ada Admin', email: `ada-${kind}@blooms.example`, role: 'admin' });
+    const overridden = await setName({ name: '\u202Enimda ada\u202C\u200B' });
+    expect([overridden.statusCode, overridden.json().name]).toEqual([200, 'nimda ada']);
+    const before = await stored();
+    for (const name of ['Ada Admin', 'ada admin', '\u2066Ada\u2069 Admin']) {
+      const taken = await setName({ name });
+      expect([taken.statusCode, taken.json().message]).toEqual([409, USER_MESSAGES.duplicateName('Ada Admin')]);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('asks to sign in without a token', async () => {
     const response = await app.inject({ method: 'PUT', url: '/api/me/name', payload: { name: 'Nobody' } });
     expect(response.statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
+import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { inTransaction } from '../src/db/database';
@@ -56,7 +57,8 @@ describe.each(DATABASE_KINDS)('the money rule on %s', (kind) => {
           // Months charged ahead (as the billing worker would have), each its own payment.
           for (const ahead of paidAhead) {
             const month = addMonths(first.month, ahead);
-            if (deliversOncePaid(row, month)) await recordPayment(database.db, row.id, `pi_property_${serial}_${ahead}`, month);
+            if (deliversOncePaid(row, month))
+              await recordPayment(database.db, row.id, `pi_property_${serial}_${ahead}`, month, PRICE_PER_MONTH_CENTS);
           }
           const charged = (await ledgerOf(database.db, [row.id])).reduce((sum, e) => sum + (e.kind === 'charge' ? e.amountCents : 0), 0);
           const ctx = { db: database.db, site, now };

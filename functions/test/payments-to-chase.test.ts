@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)('the payments to chase, and sending the card-updat
     expect(describeHistoryEvent(recorded)).toEqual({
       title: 'Sent the card-update link again to again@example.com',
       detail: null,
-      by: { kind: 'staff', name: 'Bea Boss' },
+      by: { kind: 'staff', name: 'Bea Boss', email: 'boss@blooms.example' },
     });
 
     const tooSoon = await sendAgain(row.id);

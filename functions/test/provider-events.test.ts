@@ -43,16 +43,16 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
     expect(await history(row.id)).toEqual([['provider', 'pi_declined', 'status']]);
 
     // A payment taken before the decline, told late: recorded for its month, but it does not undo the newer decline.
-    const late = event('pi_earlier', 5, { kind: 'payment-succeeded', month: addMonths(month, -1) }, row.id);
+    const late = event('pi_earlier', 5, { kind: 'payment-succeeded', month: addMonths(month, -1), amountCents: 9900 }, row.id);
     expect(await applyProviderEvent(database.db, late, site)).toBe('stale');
     expect(await reread(row.id)).toMatchObject({ status: 'past-due' });
     const paid = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, row.id));
     expect(paid.map((p) => [p.kind, p.paymentRef, p.month])).toEqual([['charge', 'pi_earlier', addMonths(month, -1)]]);
 
     // A newer payment for the held month makes it active again.
-    expect(await applyProviderEvent(database.db, event('pi_retry', 20, { kind: 'payment-succeeded', month }, row.id), site)).toBe(
-      'applied',
-    );
+    expect(
+      await applyProviderEvent(database.db, event('pi_retry', 20, { kind: 'payment-succeeded', month, amountCents: 9900 }, row.id), site),
+    ).toBe('applied');
     expect(await reread(row.id)).toMatchObject({ status: 'active' });
   });
 
@@ -94,12 +94,18 @@ describe.each(DATABASE_KINDS)('what the payment provider says, applied once and 
     expect(mails.map((mail) => [mail.subject, mail.text.includes(confirmUrl)])).toEqual([
       ['Please confirm your Monthly Blooms payment', true],
     ]);
-    expect(await applyProviderEvent(database.db, event('pi_auth', 60, { kind: 'payment-succeeded', month }, row.id), site)).toBe('applied');
+    expect(
+      await applyProviderEvent(database.db, event('pi_auth', 60, { kind: 'payment-succeeded', month, amountCents: 9900 }, row.id), site),
+    ).toBe('applied');
     expect(await reread(row.id)).toMatchObject({ status: 'active' });
 
     await database.db.update(subscriptions).set({ status: 'disputed' }).where(eq(subscriptions.id, row.id));
     expect(
-      await applyProviderEvent(database.db, event('pi_later', 70, { kind: 'payment-succeeded', month: addMonths(month, 1) }, row.id), site),
+      await applyProviderEvent(
+        database.db,
+        event('pi_later', 70, { kind: 'payment-succeeded', month: addMonths(month, 1), amountCents: 9900 }, row.id),
+        site,
+      ),
     ).toBe('unchanged');
     expect(await reread(row.id)).toMatchObject({ status: 'disputed' });
   });

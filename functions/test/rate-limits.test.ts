@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
   });
 
-  it('stop a client sending bad tokens, even when it then sends a good one; others go on', async () => {
+  it('stop a client sending bad tokens, and never anyone signed in behind the same address', async () => {
     await addUser(database.db, 'Ada Admin', 'ada-limits@blooms.example', 'admin');
     const { idToken } = await signInWithGoogle('ada-limits@blooms.example');
     const me = (token: string, client: string) =>
@@ -106,7 +106,9 @@ describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await me(`forged.${i}.token`, '203.0.113.99')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
-    expect((await me(idToken, '203.0.113.99')).statusCode).toBe(429);
+    // Ada works behind the same address (an office, a proxy not trusted to name its clients): she goes on.
+    expect((await me(idToken, '203.0.113.99')).statusCode).toBe(200);
+    expect((await me('forged.again.token', '203.0.113.99')).statusCode).toBe(429);
     expect((await me(idToken, '203.0.113.100')).statusCode).toBe(200);
   });
 });
@@ -169,10 +171,8 @@ describe.each(DATABASE_KINDS)('limits shared by every instance on one %s databas
     await limiter.hit('a');
     await limiter.hit('a');
     await expect(limiter.hit('a')).rejects.toThrow(/Too many requests/);
-    await expect(limiter.check('a')).rejects.toThrow(/Too many requests/);
     await expect(limiter.hit('b')).resolves.toBeUndefined();
     now = new Date('2030-01-01T00:01:00Z');
-    await expect(limiter.check('a')).resolves.toBeUndefined();
     await expect(limiter.hit('a')).resolves.toBeUndefined();
   });
 });

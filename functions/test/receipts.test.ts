@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
 
     // The same charge recorded again (a webhook repeating what billing learnt), and receipts asked for twice at once: still one each.
     const [charge] = fake.charges.filter((c) => c.metadata.subscription_id === row.id);
-    expect(await recordPayment(fx.database.db, row.id, charge!.id, next)).toBe(false);
+    expect(await recordPayment(fx.database.db, row.id, charge!.id, next, charge!.amount)).toBe(false);
     const provider = localProvider(fx.database.db);
     const site = { contactEmail: 'x@example.com', phone: '1', accountUrl: 'https://blooms.example/account' } as never;
     await Promise.all([issueReceipts(fx.database.db, provider, site, silent), issueReceipts(fx.database.db, provider, site, silent)]);
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
   it('a receipt waits while the provider cannot say the card, and is issued once it can', async () => {
     const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'later@example.com', planMonths());
     const before = (await receiptsOf(row.id)).length;
-    await recordPayment(fx.database.db, row.id, 'pi_unknown_yet', addMonths(soonMonth(), 3));
+    await recordPayment(fx.database.db, row.id, 'pi_unknown_yet', addMonths(soonMonth(), 3), 9900);
     const failing = { paymentCard: async () => Promise.reject(new Error('unreachable')) };
     const site = { contactEmail: 'x@example.com', phone: '1', accountUrl: 'https://blooms.example/account' } as never;
     expect(await issueReceipts(fx.database.db, failing, site, silent)).toBe(0);

@@ -12,8 +12,10 @@ import { signInWithGoogle } from './support/identities';
 import { firstDeliveryOf, noonOn } from './support/fixtures';
 import { sendStripeEvent, subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { testNow } from './support/test-now';
+import { cancelSubscription } from '../src/services/account/changes';
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const site = { contactEmail: 'studio@example.com', phone: '(801) 555-0142', accountUrl: 'https://blooms.example/account' } as never;
 
 describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and disputes, once and in any order, on %s', (kind) => {
   let database: TestDatabase;
@@ -123,11 +125,13 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
   });
 
   it('a payment that is not a subscription’s later charge (a checkout’s) changes nothing', async () => {
-    await send(event('payment_intent.succeeded', { id: 'pi_someone_else', status: 'succeeded', metadata: { reference: 'x' } }, 0));
+    await send(
+      event('payment_intent.succeeded', { id: 'pi_someone_else', status: 'succeeded', amount: 9900, metadata: { reference: 'x' } }, 0),
+    );
     await send(
       event(
         'payment_intent.payment_failed',
-        { id: 'pi_forged', status: 'requires_payment_method', metadata: { subscription_id: 'nope', month, attempt: '1' } },
+        { id: 'pi_forged', status: 'requires_payment_method', amount: 9900, metadata: { subscription_id: 'nope', month, attempt: '1' } },
         0,
       ),
     );
@@ -205,6 +209,142 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
     expect(await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, late.id))).toMatchObject([{ status: 'won' }]);
   });
 
+  /** Subscribers whose next month was charged to the saved card: each with its checkout's payment and that charge. */
+  async function chargedTwice(emails: string[]) {
+    const rows = [];
+    for (const email of emails) rows.push(await subscribe(email));
+    now = noonOn(chargeDay);
+    await app.billing.runDue();
+    return rows.map((row) => ({
+      row,
+      checkoutPayment: fake.sessions.get(row.checkoutSessionId!)!.payment_intent!,
+      charge: fake.charges.find((c) => c.customer === row.providerCustomerId && c.metadata.month === month)!,
+    }));
+  }
+  const disputeEvent = (id: string, payment: string, outcome: 'open' | 'won' | 'lost', minutes: number) =>
+    event(
+      outcome === 'open' ? 'charge.dispute.created' : 'charge.dispute.closed',
+      { id, object: 'dispute', payment_intent: payment, amount: 9900, status: outcome === 'open' ? 'needs_response' : outcome },
+      minutes,
+    );
+
+  it('a dispute lost keeps its hold when another dispute of the subscription is then won, and the month taken back is not charged again', async () => {
+    const { row, checkoutPayment, charge } = (await chargedTwice([`lost-then-won-${kind}@example.com`]))[0]!;
+    await send(disputeEvent(`dp_a_${kind}`, charge.id, 'open', 30));
+    await send(disputeEvent(`dp_a_${kind}`, charge.id, 'lost', 40));
+    await send(disputeEvent(`dp_b_${kind}`, checkoutPayment, 'open', 50));
+    await send(disputeEvent(`dp_b_${kind}`, checkoutPayment, 'won', 60));
+    expect(await reread(row.id)).toMatchObject({ status: 'disputed' });
+    expect(await paidMonths(row.id)).not.toContain(month);
+    expect(await monthRow(row.id)).toMatchObject({ lifecycle: { status: 'disputed' }, delivery: { scheduled: false } });
+    // The next days' runs, while the month's delivery day has not come, do not charge it again.
+    for (const day of [1, 2]) {
+      now = noonOn(addDays(chargeDay, day));
+      await app.billing.runDue();
+    }
+    expect(fake.charges.filter((c) => c.customer === row.providerCustomerId)).toEqual([charge]);
+  });
+
+  it('a dispute lost on a cancelled subscription whose last delivery is still to come holds it: that month is not charged again', async () => {
+    const row = await subscribe(`cancelled-lost-${kind}@example.com`);
+    // Cancelled past the month's last day for changes: it is still delivered, and charged on its charge date.
+    now = noonOn(chargeDay);
+    await cancelSubscription({ db: database.db, site, now }, row.email, row.id);
+    await app.billing.runDue();
+    const charge = fake.charges.find((c) => c.customer === row.providerCustomerId)!;
+    expect(charge.metadata.month).toBe(month);
+    await send(disputeEvent(`dp_cancelled_${kind}`, charge.id, 'open', 30));
+    await send(disputeEvent(`dp_cancelled_${kind}`, charge.id, 'lost', 40));
+    expect(await reread(row.id)).toMatchObject({ status: 'disputed', endsAfter: month });
+    now = noonOn(addDays(chargeDay, 1));
+    await app.billing.runDue();
+    expect(fake.charges.filter((c) => c.customer === row.providerCustomerId)).toEqual([charge]);
+    expect(await monthRow(row.id)).toMatchObject({ delivery: { scheduled: false } });
+  });
+
+  it('a lost dispute of a charge whose answer is not heard yet is answered 404, for Stripe to send again, and then taken back from that charge', async () => {
+    const row = await subscribe(`dispute-unheard-${kind}@example.com`);
+    now = noonOn(chargeDay);
+    fake.loseAnswers(true);
+    await app.billing.runDue();
+    fake.loseAnswers(false);
+    const charge = fake.charges.find((c) => c.customer === row.providerCustomerId)!;
+    const lost = disputeEvent(`dp_unheard_${kind}`, charge.id, 'lost', 30);
+    expect((await sendStripeEvent(app, lost)).statusCode).toBe(404);
+    expect((await ledgerOf(database.db, [row.id])).filter((entry) => entry.kind === 'refund')).toEqual([]);
+    // The next run looks the charge up; Stripe sends the event again.
+    now = noonOn(addDays(chargeDay, 1));
+    await app.billing.runDue();
+    await send(lost);
+    const refunds = (await ledgerOf(database.db, [row.id])).filter((entry) => entry.kind === 'refund');
+    expect(refunds.map((entry) => [entry.paymentRef, entry.month, entry.amountCents])).toEqual([[charge.id, month, -9900]]);
+    expect(await paidMonths(row.id)).toEqual([firstDeliveryOf(ALL).month]);
+  });
+
+  it('disputes of one subscription told in any order, opened or closed first, give one answer', async () => {
+    const orders: ['a' | 'b', 'open' | 'won' | 'lost'][][] = [
+      [
+        ['a', 'open'],
+        ['a', 'lost'],
+        ['b', 'open'],
+        ['b', 'won'],
+      ],
+      [
+        ['b', 'open'],
+        ['a', 'open'],
+        ['b', 'won'],
+        ['a', 'lost'],
+      ],
+      [
+        ['a', 'lost'],
+        ['b', 'won'],
+        ['a', 'open'],
+        ['b', 'open'],
+      ],
+      [
+        ['b', 'won'],
+        ['b', 'open'],
+        ['a', 'lost'],
+        ['a', 'open'],
+      ],
+    ];
+    const charged = await chargedTwice(orders.map((_, i) => `any-order-${i}-${kind}@example.com`));
+    const answers = [];
+    for (const [i, order] of orders.entries()) {
+      const { row, checkoutPayment, charge } = charged[i]!;
+      for (const [step, [which, outcome]] of order.entries())
+        await send(disputeEvent(`dp_${which}_${i}_${kind}`, which === 'a' ? charge.id : checkoutPayment, outcome, 30 + step));
+      const refunds = (await ledgerOf(database.db, [row.id])).filter((entry) => entry.kind === 'refund');
+      answers.push({
+        status: (await reread(row.id)).status,
+        takenBack: refunds.map((entry) => [entry.month, entry.amountCents, entry.paymentRef === charge.id]),
+        paid: await paidMonths(row.id),
+      });
+    }
+    expect(answers).toEqual(
+      orders.map(() => ({ status: 'disputed', takenBack: [[month, -9900, true]], paid: [firstDeliveryOf(ALL).month] })),
+    );
+  });
+
+  it('two disputes won, in either order, give back the status held before the first (past due)', async () => {
+    const next = addMonths(month, 1);
+    const charged = await chargedTwice([`won-ab-${kind}@example.com`, `won-ba-${kind}@example.com`]);
+    for (const { row } of charged) fake.declineCard(row.providerCustomerId!);
+    now = noonOn(chargeDateFor(defaultDeliveryDate(next)));
+    await app.billing.runDue();
+    for (const [i, { row, checkoutPayment, charge }] of charged.entries()) {
+      expect(await reread(row.id)).toMatchObject({ status: 'past-due' });
+      await send(disputeEvent(`dp_pa_${i}_${kind}`, checkoutPayment, 'open', 7 * 24 * 60));
+      await send(disputeEvent(`dp_pb_${i}_${kind}`, charge.id, 'open', 7 * 24 * 60 + 1));
+      const closes = [
+        disputeEvent(`dp_pa_${i}_${kind}`, checkoutPayment, 'won', 7 * 24 * 60 + 2),
+        disputeEvent(`dp_pb_${i}_${kind}`, charge.id, 'won', 7 * 24 * 60 + 3),
+      ];
+      for (const close of i === 0 ? closes : closes.reverse()) await send(close);
+    }
+    expect(await Promise.all(charged.map(async ({ row }) => (await reread(row.id)).status))).toEqual(['past-due', 'past-due']);
+  });
+
   it('keeps the signature check: an unsigned or wrongly signed dispute changes nothing', async () => {
     const row = await subscribe(`unsigned-${kind}@example.com`);
     const dispute = {
@@ -220,5 +360,8 @@ describe.each(DATABASE_KINDS)('Stripe events reconciled: later charges and dispu
     expect(await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, dispute.id))).toEqual([]);
     const malformed = await sendStripeEvent(app, event('charge.dispute.created', { id: dispute.id }, 0));
     expect(malformed.statusCode).toBe(400);
+    // A payment told without what it took cannot be recorded as taken.
+    const noAmount = await sendStripeEvent(app, event('payment_intent.succeeded', { id: 'pi_no_amount', status: 'succeeded' }, 0));
+    expect(noAmount.statusCode).toBe(400);
   });
 });

@@ -4,13 +4,13 @@ import { chargeDateFor } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
-import { emailOutbox, ledgerEntries, users } from '../src/db/schema';
+import { chargeAttempts, emailOutbox, ledgerEntries, users } from '../src/db/schema';
 import { ledgerOf, monthBalances, paidMonthsOf } from '../src/services/payment-ledger';
 import { DATABASE_KINDS } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { accountFixture, today } from './support/account-fixture';
 import { startFakeStripe } from './support/fake-stripe';
-import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
+import { sendStripeEvent, subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { waitFor } from './support/wait-for';
 import { noonOn } from './support/fixtures';
 
@@ -166,6 +166,42 @@ describe.each(DATABASE_KINDS)('an admin refunds through Stripe on %s', (kind) =>
     expect(fake.refunds).toHaveLength(2);
   });
 
+  it('the same refund sent twice at once, and again later, with the key its form made: one provider refund, one e-mail, the same answer', async () => {
+    now = noonOn(today());
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'twice-at-once@example.com', planMonths());
+    const month = soonMonth();
+    const body = { month, amountCents: 1500, reason: 'Stems broken', delivery: 'kept', idempotencyKey: 'refund-form-0123456789abcdef' };
+    const send = (payload: object) =>
+      fx.app.inject({ method: 'POST', url: `/api/subscriptions/${row.id}/refunds`, headers: as(fx.staffToken), payload });
+    const answers = await Promise.all([send(body), send(body)]);
+    expect(answers.map((answer) => [answer.statusCode, answer.statusCode === 200 ? '' : answer.body])).toEqual([
+      [200, ''],
+      [200, ''],
+    ]);
+    const again = await send(body);
+    expect(again.statusCode).toBe(200);
+    const refundsOf = (history: SubscriptionHistory) => history.events.filter((event) => event.kind === 'refund');
+    for (const answer of [...answers, again]) expect(refundsOf(answer.json())).toEqual(refundsOf(answers[0]!.json()));
+    expect(refundsOf(again.json())).toHaveLength(1);
+    const paymentIntent = fake.sessions.get(row.checkoutSessionId!)!.payment_intent;
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentIntent).map((r) => r.amount)).toEqual([1500]);
+    const ledger = (await ledgerOf(fx.database.db, [row.id])).filter((e) => e.kind === 'refund');
+    expect(ledger.map((e) => e.amountCents)).toEqual([-1500]);
+    const refundMails = async () =>
+      (await fx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, row.id))).filter((m) => m.kind === 'refund');
+    expect(await refundMails()).toHaveLength(1);
+    // The key sent with another refund is refused, and changes nothing.
+    const other = await send({ ...body, amountCents: 1600 });
+    expect([other.statusCode, other.json().message]).toEqual([409, REFUND_MESSAGES.keyUsed]);
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentIntent)).toHaveLength(1);
+    // A new key is a new refund; a key that is not one is refused.
+    expect((await send({ ...body, idempotencyKey: 'refund-form-fedcba9876543210' })).statusCode).toBe(200);
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentIntent).map((r) => r.amount)).toEqual([1500, 1500]);
+    expect(await refundMails()).toHaveLength(2);
+    const badKey = await send({ ...body, idempotencyKey: 'short' });
+    expect([badKey.statusCode, badKey.json().message]).toEqual([400, REFUND_MESSAGES.badKey]);
+  });
+
   /** A subscriber whose first month had $25 refunded by staff, not delivered: the rest, $74, waits on the next month. */
   async function partOfFirstMonthDropped(email: string) {
     now = noonOn(today());
@@ -197,6 +233,83 @@ describe.each(DATABASE_KINDS)('an admin refunds through Stripe on %s', (kind) =>
       [next, 9900],
     ]);
     expect(await paidMonthsOf(fx.database.db, row.id)).toEqual(new Set([next]));
+  });
+
+  /** The partial charge of the next month, as Stripe made it, and what the ledger recorded of it. */
+  async function partialCharge(row: { id: string; providerCustomerId: string | null }, next: string) {
+    const [intent] = [...fake.intents.values()].filter((i) => i.customer === row.providerCustomerId);
+    const charges = (await ledgerOf(fx.database.db, [row.id])).filter((e) => e.kind === 'charge' && e.month === next);
+    return { intent: intent!, recorded: charges.map((e) => [e.paymentRef, e.amountCents]) };
+  }
+
+  /** What the refund form offers for the month, and what it answers to one cent more than that. */
+  async function refundableOf(id: string, month: string) {
+    const history = await fx.app.inject({ url: `/api/subscriptions/${id}/history`, headers: as(fx.staffToken) });
+    const held = (history.json() as SubscriptionHistory).refundable.find((m) => m.month === month)!.heldCents;
+    const over = await fx.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${id}/refunds`,
+      headers: as(fx.staffToken),
+      payload: { month, amountCents: held + 1, reason: 'Testing the limit', delivery: 'kept' },
+    });
+    return { held, refused: over.statusCode === 400 && over.json().message === REFUND_MESSAGES.tooMuch(formatMonth(month), '$99') };
+  }
+
+  it('a partial charge is recorded as Stripe took it when its payment_intent.succeeded comes before the billing run looks it up', async () => {
+    const { row, next } = await partOfFirstMonthDropped('partial-webhook@example.com');
+    fake.cardBehaves(row.providerCustomerId!, 'processing');
+    const chargeDay = chargeDateFor(defaultDeliveryDate(next));
+    now = noonOn(chargeDay);
+    await fx.app.billing.runDue();
+    const { intent } = await partialCharge(row, next);
+    expect(intent).toMatchObject({ status: 'processing', amount: 2500 });
+    const paid = fake.settle(intent.id, true);
+    const told = await sendStripeEvent(fx.app, { id: `evt_partial_${kind}`, type: 'payment_intent.succeeded', created: now, object: paid });
+    expect(told.statusCode).toBe(200);
+    expect((await partialCharge(row, next)).recorded).toEqual([[intent.id, 2500]]);
+    // The run's look-up after it agrees, and records nothing more.
+    now = noonOn(addDays(chargeDay, 1));
+    await fx.app.billing.runDue();
+    expect((await partialCharge(row, next)).recorded).toEqual([[intent.id, 2500]]);
+    expect(await refundableOf(row.id, next)).toEqual({ held: 9900, refused: true });
+  });
+
+  it('a partial charge is recorded as Stripe took it when the billing run looks up an answer it lost', async () => {
+    const { row, next } = await partOfFirstMonthDropped('partial-lookup@example.com');
+    const chargeDay = chargeDateFor(defaultDeliveryDate(next));
+    now = noonOn(chargeDay);
+    fake.loseAnswers(true);
+    await fx.app.billing.runDue();
+    fake.loseAnswers(false);
+    expect((await partialCharge(row, next)).recorded).toEqual([]);
+    now = noonOn(addDays(chargeDay, 1));
+    await fx.app.billing.runDue();
+    const { intent, recorded } = await partialCharge(row, next);
+    expect(intent).toMatchObject({ status: 'succeeded', amount: 2500 });
+    expect(recorded).toEqual([[intent.id, 2500]]);
+    expect(await refundableOf(row.id, next)).toEqual({ held: 9900, refused: true });
+  });
+
+  it('a partial charge is recorded as Stripe took it when the subscriber confirms it on the confirmation page', async () => {
+    const { row, next } = await partOfFirstMonthDropped('partial-confirm@example.com');
+    fake.cardBehaves(row.providerCustomerId!, 'needs-authentication');
+    now = noonOn(chargeDateFor(defaultDeliveryDate(next)));
+    await fx.app.billing.runDue();
+    const [tried] = await fx.database.db.select().from(chargeAttempts).where(eq(chargeAttempts.subscriptionId, row.id));
+    const page = `/payment/confirm/${tried!.authenticationToken}`;
+    const pressed = await fx.app.inject({
+      method: 'POST',
+      url: page,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(pressed.statusCode).toBe(303);
+    fake.authenticate(tried!.providerRef!, true);
+    expect((await fx.app.inject(page)).statusCode).toBe(200);
+    const { intent, recorded } = await partialCharge(row, next);
+    expect(intent).toMatchObject({ status: 'succeeded', amount: 2500 });
+    expect(recorded).toEqual([[intent.id, 2500]]);
+    expect(await refundableOf(row.id, next)).toEqual({ held: 9900, refused: true });
   });
 
   it('money carried to a month that a declined card then held goes on to the next delivery once that day has passed', async () => {

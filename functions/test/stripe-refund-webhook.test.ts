@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('a refund made in Stripe’s dashboard (charge.ref
     expect((await refunded('evt_early', 7000, event)).statusCode).toBe(404);
     expect(await refundsOf(row.id)).toEqual([]);
     const month = addMonths(soonMonth(), 2);
-    await recordPayment(fx.database.db, row.id, 'pi_told_later', month);
+    await recordPayment(fx.database.db, row.id, 'pi_told_later', month, 9900);
     expect((await refunded('evt_early', 7000, event)).statusCode).toBe(200);
     expect(await refundsOf(row.id)).toEqual([[month, -9900, 'provider', 'kept']]);
   });

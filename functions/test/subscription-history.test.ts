@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
-import { describeHistoryEvent, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { actorText, describeHistoryEvent, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { eq } from 'drizzle-orm';
 import { API } from '@blooms/shared/contract/api-routes';
 import { pathOf } from '@blooms/shared/contract/api-route';
 
@@ -101,15 +102,16 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
     expect(subscription).toMatchObject({ id: subscriptionId, name: 'Rosa Diaz', email: `rosa-${kind}@example.com`, status: 'active' });
     const told = events.map((event) => {
       const { title, by } = describeHistoryEvent(event);
-      return by ? `${title} | ${by.name}` : title;
+      return by ? `${title} | ${actorText(by)}` : title;
     });
+    const [bea, ella] = [`Bea Boss (boss-${kind}@blooms.example)`, `Ella Driver (ella-${kind}@blooms.example)`];
     expect(told).toEqual([
       expect.stringMatching(/^Charge for .+ declined$/),
-      `${formatMonth(delivered)} delivery: Delivered to Not Started (its door photo taken off) | Bea Boss`,
+      `${formatMonth(delivered)} delivery: Delivered to Not Started (its door photo taken off) | ${bea}`,
       `E-mail: Your ${formatMonth(delivered)} flowers are at the door`,
-      `${formatMonth(delivered)} delivery: Delivered: left at the door, with a photo | Ella Driver`,
-      `${formatMonth(delivered)} delivery: Not Started to Out For Delivery | Ella Driver`,
-      `${formatMonth(delivered)} delivery: Assigned to ella-${kind}@blooms.example | Bea Boss`,
+      `${formatMonth(delivered)} delivery: Delivered: left at the door, with a photo | ${ella}`,
+      `${formatMonth(delivered)} delivery: Not Started to Out For Delivery | ${ella}`,
+      `${formatMonth(delivered)} delivery: Assigned to ella-${kind}@blooms.example | ${bea}`,
       expect.stringMatching(/^E-mail: /),
       `Skipped ${formatMonth(skipped)} | rosa-${kind}@example.com`,
       expect.stringMatching(/^E-mail: Your Monthly Blooms receipt R-\d{6}: \$99$/),
@@ -122,6 +124,26 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
       attempts: 1,
     });
     expect(JSON.stringify(events)).not.toContain(`other-${kind}@example.com`);
+  });
+
+  it("names who did it by the letters of their name, with their e-mail beside it: one staff member's entries never read as another's", async () => {
+    // A name written before names were checked: another's, behind a right-to-left override.
+    await database.db
+      .update(users)
+      .set({ name: '\u202EBea Boss\u202C' })
+      .where(eq(users.email, `ella-${kind}@blooms.example`));
+    try {
+      const shown = (await history()).events.flatMap((event) => {
+        const { by } = describeHistoryEvent(event);
+        return by?.kind === 'staff' ? [actorText(by)] : [];
+      });
+      expect(new Set(shown)).toEqual(new Set([`Bea Boss (boss-${kind}@blooms.example)`, `Bea Boss (ella-${kind}@blooms.example)`]));
+    } finally {
+      await database.db
+        .update(users)
+        .set({ name: 'Ella Driver' })
+        .where(eq(users.email, `ella-${kind}@blooms.example`));
+    }
   });
 
   it('shows the door photo, even once taken off its delivery, to admins only', async () => {

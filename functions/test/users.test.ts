@@ -144,6 +144,37 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     expect((await snapshot()).find((u) => u.id === employeeId)?.email).toBe('eli@blooms.example');
   });
 
+  it('keeps a name as its letters read, without bidi controls or invisible characters, on add and edit', async () => {
+    const added = await call('admin', 'POST', '/api/users', { name: '\u202EAna\u200B Lopez\u202C', email: 'ana@blooms.example' });
+    expect([added.statusCode, added.json().name]).toEqual([201, 'Ana Lopez']);
+    const edited = await call('admin', 'PUT', `/api/users/${employeeId}`, {
+      name: 'Eli\u2066 Employee\u2069\uFEFF',
+      email: 'eli@blooms.example',
+      role: 'employee',
+    });
+    expect([edited.statusCode, edited.json().name]).toEqual([200, 'Eli Employee']);
+    const hidden = await call('admin', 'POST', '/api/users', { name: '\u200B\u202E', email: 'blank@blooms.example' });
+    expect([hidden.statusCode, hidden.json().message]).toEqual([400, USER_MESSAGES.nameRequired]);
+    expect((await snapshot()).map((user) => user.name).sort()).toEqual(['Ana Lopez', 'Bea Boss', 'Eli Employee']);
+  });
+
+  it("refuses a name another staff member goes by, however it is written, with 409; a user's own name may stay", async () => {
+    const before = await snapshot();
+    for (const name of ['Bea Boss', 'bea  boss', 'Bea\u200B Boss', 'Ｂｅａ Ｂｏｓｓ']) {
+      const added = await call('admin', 'POST', '/api/users', { name, email: 'copy@blooms.example' });
+      expect([name, added.statusCode, added.json().message]).toEqual([name, 409, USER_MESSAGES.duplicateName('Bea Boss')]);
+      const renamed = await call('admin', 'PUT', `/api/users/${employeeId}`, { name, email: 'eli@blooms.example', role: 'employee' });
+      expect([name, renamed.statusCode]).toEqual([name, 409]);
+    }
+    expect(await snapshot()).toEqual(before);
+    const promoted = await call('admin', 'PUT', `/api/users/${employeeId}`, {
+      name: 'Eli Employee',
+      email: 'eli@blooms.example',
+      role: 'admin',
+    });
+    expect(promoted.statusCode).toBe(200);
+  });
+
   it('updates every edited field', async () => {
     const response = await call('admin', 'PUT', `/api/users/${employeeId}`, {
       name: 'Elijah Stone',

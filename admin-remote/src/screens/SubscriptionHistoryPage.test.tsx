@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
@@ -18,7 +18,7 @@ const HISTORY: SubscriptionHistory = {
       kind: 'delivery',
       at: '2026-11-12T20:05:00.000Z',
       month: '2026-11',
-      by: { kind: 'staff', name: 'Ella Driver' },
+      by: { kind: 'staff', name: 'Ella Driver', email: 'ella@blooms.example' },
       change: 'proof',
       detail: { method: 'door', photo: 'proofs/x.jpg' },
       photoUrl: '/api/subscriptions/s1/history/photos/7',
@@ -84,7 +84,7 @@ describe("a subscription's history", () => {
       'Paid $99 for October 2026',
       'Subscribed to the Yearly plan',
     ]);
-    expect(within(events[0]!).getByText('by Ella Driver')).toBeInTheDocument();
+    expect(within(events[0]!).getByText('by Ella Driver (ella@blooms.example)')).toBeInTheDocument();
     expect(within(events[0]!).getByRole('time')).toHaveTextContent('Nov 12, 2026, 1:05 PM');
     expect(within(events[1]!).getByText('Not sent yet (2 tries so far)')).toBeInTheDocument();
     expect(within(events[3]!).getByText('Try 1: Your card has insufficient funds.')).toBeInTheDocument();
@@ -144,10 +144,48 @@ describe("a subscription's history", () => {
     expect(api.refund).not.toHaveBeenCalled();
     await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Refund $25 for October 2026' }));
-    expect(api.refund).toHaveBeenCalledWith('s1', { month: '2026-10', amountCents: 2500, reason: 'Vase broken', delivery: 'kept' });
+    expect(api.refund).toHaveBeenCalledWith('s1', {
+      month: '2026-10',
+      amountCents: 2500,
+      reason: 'Vase broken',
+      delivery: 'kept',
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{16,100}$/),
+    });
     expect(await within(form).findByRole('status')).toHaveTextContent(REFUND_MESSAGES.done('$25', 'October 2026'));
     expect(screen.getByText('Refunded $25 for October 2026')).toBeInTheDocument();
     expect(within(form).getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('October 2026: $74 paid');
+  });
+
+  it('sends each refund it shows with a key of its own: the same key when pressed again after a failure, a new one once changed or made', async () => {
+    api.load.mockResolvedValue(HISTORY);
+    api.refund.mockRejectedValueOnce(new ApiError(503, 'We could not reach the server. Please try again.'));
+    api.refund.mockResolvedValue(HISTORY);
+    renderAt('/subscription-history?id=s1');
+    const form = await screen.findByRole('form', { name: 'Refund a month' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '10');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late');
+    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    const press = async () => {
+      await userEvent.click(within(form).getByRole('button', { name: /^Refund \$/ }));
+      await waitFor(() => expect(within(form).getByRole('button', { name: /^Refund/ })).toBeEnabled());
+    };
+    await press();
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Please try again.');
+    await press();
+    const keys = () => api.refund.mock.calls.map(([, body]) => body.idempotencyKey);
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+    // Made: the next refund is another, and so is one changed before it is sent.
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '5');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late again');
+    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    await press();
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Amount' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '6');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late');
+    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    await press();
+    expect(new Set(keys()).size).toBe(3);
   });
 
   it('says what the server refused, and more than the month holds is refused before it is sent', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
+import { PRIVATE_FILE } from '../db/private-files';
 
 /**
  * The backup file: one plain tar (`tar -tf` lists it), written by this module only.
@@ -56,12 +57,17 @@ export async function sha256Of(file: string): Promise<string> {
 /**
  * Writes the archive: the manifest, then exactly the files it lists, from `staged` (where
  * `photos` may be a link to the photo folder, followed). Written aside and renamed, so a file
- * with the final name is always whole.
+ * with the final name is always whole; readable by this user alone (it holds every subscriber).
  */
 export async function writeArchive(target: string, staged: string, manifest: Manifest): Promise<void> {
   fs.writeFileSync(path.join(staged, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   const partial = `${target}.partial`;
-  await tar.create({ file: partial, cwd: staged, portable: true, follow: true }, [MANIFEST, ...Object.keys(manifest.files)]);
+  await tar.create({ file: partial, mode: PRIVATE_FILE, cwd: staged, portable: true, follow: true }, [
+    MANIFEST,
+    ...Object.keys(manifest.files),
+  ]);
+  // A partial file left by a run that was killed keeps its mode when written again.
+  fs.chmodSync(partial, PRIVATE_FILE);
   fs.renameSync(partial, target);
 }
 

@@ -9,6 +9,7 @@ import type { BlobStore } from '../infrastructure/blob-store';
 import { BackupError, describeFiles, FORMAT, FORMAT_VERSION, PHOTOS, unpackArchive, writeArchive, type Manifest } from './archive';
 import { runPostgresTool } from './postgres-tools';
 import { readDatabaseFacts } from './schema-version';
+import { PRIVATE_FOLDER } from '../db/private-files';
 
 export const EMBEDDED_DUMP = 'database/pglite.tar.gz';
 export const SERVER_DUMP = 'database/postgres.dump';
@@ -28,9 +29,9 @@ export interface BackupResult {
   manifest: Manifest;
 }
 
-/** A folder beside the target for the parts of the file, removed whatever happens. */
+/** A folder beside the target for the parts of the file (made private, as any folder above it this makes), removed whatever happens. */
 async function withStaging<T>(target: string, work: (staged: string) => Promise<T>): Promise<T> {
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
   const staged = fs.mkdtempSync(`${target}.staging-`);
   try {
     fs.mkdirSync(path.join(staged, 'database'));

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type ServerConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { privateFolder } from '../db/private-files';
 import { blobStoreFor } from '../infrastructure/blob-store';
 import { BackupError } from './archive';
 import { backupAndVerify, backupEmbedded, backupServer, verifyOrRemove, type PhotoSource } from './backup';
@@ -58,6 +59,8 @@ async function backupEmbeddedDatabase(config: ServerConfig, file: string): Promi
 
 async function backup(requested: string | undefined): Promise<void> {
   const config = loadConfig();
+  // The backup folder is this user's alone; a file named elsewhere is too, in any folder made for it.
+  if (!requested) privateFolder(config.backups.dir);
   const file = requested ? fromWhereRun(requested) : path.join(config.backups.dir, backupFileName(new Date(), false));
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists: give another file name.`);
   let taken: Taken;

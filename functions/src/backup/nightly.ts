@@ -5,6 +5,7 @@ import type { BackupSettings } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../infrastructure/logger';
 import { recordWorkerRun, registerWorker } from '../infrastructure/worker-runs';
+import { privateFolder } from '../db/private-files';
 
 /** A backup file's name from when it was taken; nightly ones say so, and only they are pruned. */
 export function backupFileName(at: Date, nightly: boolean): string {
@@ -79,6 +80,7 @@ export class NightlyBackups {
   async run(): Promise<void> {
     const file = path.join(this.settings.dir, backupFileName(new Date(), true));
     try {
+      privateFolder(this.settings.dir);
       const taken = await this.take(file);
       const removed = this.prune();
       this.log.info({ file, ...taken, removed }, 'nightly backup taken and verified');

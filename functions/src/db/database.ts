@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { Client, Pool, type ClientConfig } from 'pg';
 import * as schema from './schema';
+import { makePrivate, privateFolder } from './private-files';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -153,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) privateFolder(options.dataDir);
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   // pg_trgm: the dashboard search's index (migration 0007).
   const client = options.dataDir
@@ -163,6 +164,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   });
+  // PGlite writes its files readable and writable by every local user (0666): made this user's alone, and checked, at every start.
+  const open = options.dataDir ? makePrivate(options.dataDir) : [];
+  if (open.length > 0) {
+    await client.close();
+    unlock();
+    throw new Error(
+      `The embedded database in ${options.dataDir} could be read or changed by other users of this machine, and ${open[0]} (with ${open.length - 1} more) cannot be made this user's alone: make the folder and everything in it owned by the user the backend runs as (chown -R), then start again.`,
+    );
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -403,6 +403,22 @@ export const chargeAttempts = pgTable(
 );
 
 /** Charges the payer disputed with their bank (migration 0025), as Stripe tells them: an open one holds deliveries. */
+/** The key of each staff refund made (migration 0027): a request sent again with its key answers as the first did. */
+export const staffRefundRequests = pgTable(
+  'staff_refund_requests',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What was asked: month, amount, reason, delivery. */
+    request: jsonb('request').notNull(),
+    madeBy: text('made_by').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.idempotencyKey] })],
+);
+
 export const paymentDisputes = pgTable(
   'payment_disputes',
   {

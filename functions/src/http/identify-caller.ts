@@ -1,12 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { MESSAGES, NO_USER_RECORD } from '@blooms/shared/contract/messages';
 import type { TokenVerifier, VerifiedIdentity } from '../auth/token-verifier';
 import type { Db } from '../db/database';
-import { rateLimitCounts, users, type UserRow } from '../db/schema';
 import { ForbiddenError, UnauthenticatedError } from '../services/errors';
-import { emailMatches, findUserByEmail, toUserRecord } from '../services/users';
+import { findUserByEmail } from '../services/users';
 import type { RateLimiter } from './rate-limit';
 
 /** Who is calling: their user record, and the sign-in it was found by. */
@@ -16,48 +14,40 @@ export interface Caller {
 }
 
 export interface SignInChecks {
-  /** The sign-in a request carries: no token or a bad one is 401, too many bad ones from a client in a minute 429. */
+  /** The sign-in a request carries: no token or a bad one is 401, a bad one from a client past its limit of them 429. */
   verifySignIn: (request: FastifyRequest) => Promise<VerifiedIdentity>;
   /**
    * Who is calling: a verified Firebase ID token whose verified e-mail has a user record.
-   * No token or a bad, expired or disabled one is 401; a valid sign-in without a record is 403;
-   * a client with too many bad tokens in a minute is 429.
+   * No token or a bad, expired or disabled one is 401 (429 from a client past its limit of bad
+   * tokens); a valid sign-in without a record is 403.
    */
   identifyCaller: (request: FastifyRequest) => Promise<Caller>;
 }
 
-/** The checks behind every signed-in request; `failures` counts each client's bad tokens. */
+/**
+ * The checks behind every signed-in request; `failures` counts each client's bad tokens. Only a
+ * bad token is refused for them: a token that verifies is never, so one client sending bad
+ * tokens stops no one else behind the same address (an office, or every visitor when a proxy in
+ * front is not trusted to name them: TRUST_PROXY).
+ */
 export function signInChecks(db: Db, verifier: TokenVerifier, failures: RateLimiter): SignInChecks {
-  const limitAndUser = prepareLimitAndUser(db, failures);
-
-  async function verify(request: FastifyRequest, token: string): Promise<VerifiedIdentity> {
+  async function verifySignIn(request: FastifyRequest): Promise<VerifiedIdentity> {
+    const token = bearerTokenOf(request);
     try {
       return await verifier.verify(token);
     } catch (error) {
+      // Past the limit the answer is 429, so a client trying tokens is told to stop for the minute.
       if (error instanceof UnauthenticatedError) await failures.hit(request.ip);
       throw error;
     }
   }
 
   return {
-    async verifySignIn(request) {
-      const token = bearerTokenOf(request);
-      // A client that keeps sending bad tokens is stopped before any more are checked.
-      await failures.check(request.ip);
-      return verify(request, token);
-    },
-
+    verifySignIn,
     async identifyCaller(request) {
-      const token = bearerTokenOf(request);
-      const claimed = claimedEmail(token);
-      // The bad-token check and the record of the claimed e-mail, in one round trip.
-      const [row] = await limitAndUser.execute({ ...failures.checkValues(request.ip), email: claimed });
-      failures.refuseOverLimit(row!.failures);
-      const identity = await verify(request, token);
+      const identity = await verifySignIn(request);
       if (!identity.email || !identity.emailVerified) throw noUserRecord();
-      const email = identity.email.toLowerCase();
-      // The record read by the claim counts only when the verified e-mail is the claimed one.
-      const record = email === claimed ? userRecordOf(row!.user) : await findUserByEmail(db, email);
+      const record = await findUserByEmail(db, identity.email);
       if (!record) throw noUserRecord();
       return { record, identity };
     },
@@ -71,38 +61,3 @@ function bearerTokenOf(request: FastifyRequest): string {
   if (!match) throw new UnauthenticatedError(MESSAGES.signInRequired);
   return match[1]!;
 }
-
-/**
- * The e-mail a token says it is for (lower-cased), read without verifying the token; null when
- * it is not a JWT naming one. Trusting it for nothing is what makes this safe: it only chooses
- * which record is read beside the bad-token check, and that record is used only when the
- * verified token's verified e-mail is the same.
- */
-function claimedEmail(token: string): string | null {
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-    const email = (claims as { email?: unknown } | null)?.email;
-    return typeof email === 'string' ? email.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * One row whatever exists: the client's bad-token count of this window (null when none) and
- * the user record whose e-mail is the `email` placeholder (null when none, or no e-mail).
- */
-function prepareLimitAndUser(db: Db, failures: RateLimiter) {
-  const limit = failures.checkedRow();
-  return (
-    db
-      .select({ failures: limit.fields, user: users })
-      // A row of nothing for both reads to join on, so that neither's absence hides the other.
-      .from(sql`(select) as one_row`)
-      .leftJoin(rateLimitCounts, limit.where)
-      .leftJoin(users, emailMatches)
-      .prepare('sign_in_limit_and_user')
-  );
-}
-
-const userRecordOf = (row: UserRow | null) => (row ? toUserRecord(row) : null);

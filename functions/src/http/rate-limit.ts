@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { rateLimitCounts } from '../db/schema';
 import { HttpError } from './errors';
@@ -32,7 +32,6 @@ const SWEEP_EVERY = 500;
  */
 export class RateLimiter {
   private counted = 0;
-  private checkStatement?: ReturnType<RateLimiter['prepareCheck']>;
 
   constructor(
     private readonly db: Db,
@@ -44,50 +43,6 @@ export class RateLimiter {
   async hit(client: string | undefined): Promise<void> {
     const { count, retryAfterS } = await this.count(keyOf(client));
     if (count > this.rule.limit) throw this.refusal(retryAfterS);
-  }
-
-  /** Refuses (429) a client that is over its limit, counting nothing. */
-  async check(client: string | undefined): Promise<void> {
-    this.checkStatement ??= this.prepareCheck();
-    const [row] = await this.checkStatement.execute(this.checkValues(client));
-    this.refuseOverLimit(row);
-  }
-
-  /**
-   * What check reads, for a statement that reads it beside something else in one round trip:
-   * the condition on rateLimitCounts that picks the client's row of the current window and the
-   * fields to select. The values of its placeholders are checkValues; refuseOverLimit judges the row.
-   */
-  checkedRow() {
-    // A placeholder with or without a clock (null: the database's), so every limiter's check is one statement text under one name.
-    const { now, windowStart } = this.window(sql`coalesce(${sql.placeholder('now')}::timestamptz, now())`);
-    return {
-      where: and(
-        eq(rateLimitCounts.bucket, this.rule.bucket),
-        eq(rateLimitCounts.client, sql.placeholder('client')),
-        eq(rateLimitCounts.windowStart, windowStart),
-      )!,
-      fields: {
-        count: rateLimitCounts.count,
-        retryAfterS: sql<number>`ceil(extract(epoch from ${rateLimitCounts.expiresAt} - ${now}))::int`,
-      },
-    };
-  }
-
-  /** The values of checkedRow's placeholders, for the client. */
-  checkValues(client: string | undefined) {
-    return { client: keyOf(client), now: this.clock?.().toISOString() ?? null };
-  }
-
-  /** Refuses (429) a client whose row of the window (none: nothing counted in it) is at the limit. */
-  refuseOverLimit(row: { count: number; retryAfterS: number } | null | undefined): void {
-    if (row && row.count >= this.rule.limit) throw this.refusal(row.retryAfterS);
-  }
-
-  /** The check, built and prepared once: every subscriber request makes it. */
-  private prepareCheck() {
-    const { where, fields } = this.checkedRow();
-    return this.db.select(fields).from(rateLimitCounts).where(where).prepare('rate_limit_check');
   }
 
   private async count(client: string): Promise<{ count: number; retryAfterS: number }> {

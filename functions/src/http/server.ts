@@ -19,7 +19,7 @@ import { registerJsonBodies } from './json-body';
 import { signInChecks } from './identify-caller';
 import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
-import { requestValidator, serializerCompiler, type ZodTypeProvider } from './zod';
+import { refuseUnstorablePathsAndQueries, requestValidator, serializerCompiler, type ZodTypeProvider } from './zod';
 import { serve } from './serve';
 import { setOwnName } from '../services/users';
 import { registerUserRoutes } from './admin/users-routes';
@@ -88,6 +88,7 @@ export async function createSiteApp(config: ServerConfig, logger?: FastifyServer
   });
   registerJsonBodies(app);
   app.setValidatorCompiler(requestValidator(app.log));
+  refuseUnstorablePathsAndQueries(app);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
     const { status, code, message, details, headers } = replyForFailure(request, error);

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { z } from 'zod';
 import { findUnstorableText, firstIssueMessage, namedFields } from '@blooms/shared/contract/validation';
@@ -13,6 +13,12 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 
 /** The names a schema gives its fields for messages (`.meta({ fieldNames })`), where they differ from the keys. */
 const fieldNamesOf = (schema: z.ZodType) => z.globalRegistry.get(schema)?.fieldNames as Record<string, string> | undefined;
+
+/** The refusal of text the database cannot store, naming the field it was found in (findUnstorableText's path). */
+function unstorableTextError(where: (string | number)[]): InvalidInputError {
+  const field = where.filter((part) => typeof part === 'string').at(-1) ?? 'The request';
+  return new InvalidInputError(`${field} contains a character that is not allowed (NUL or a broken Unicode character).`);
+}
 
 /** What parsing a request part came to: its value, and the keys dropped from it (as `month`, `split.0.extra`); or a message naming the field at fault. */
 export type RequestPartParse<T> = { success: true; data: T; ignored: string[] } | { success: false; message: string };
@@ -67,10 +73,7 @@ export const requestValidator =
   ({ schema, method, url, httpPart }) =>
   (data) => {
     const unstorable = findUnstorableText(data);
-    if (unstorable) {
-      const field = unstorable.filter((part) => typeof part === 'string').at(-1) ?? 'The request';
-      return { error: new InvalidInputError(`${field} contains a character that is not allowed (NUL or a broken Unicode character).`) };
-    }
+    if (unstorable) return { error: unstorableTextError(unstorable) };
     const parsed = parseRequestPart(schema, data);
     if (!parsed.success) return { error: new InvalidInputError(parsed.message) };
     const part = PART_NAMES[httpPart ?? ''] ?? httpPart;
@@ -92,3 +95,15 @@ const compileJsonSchema = SerializerSelector()(undefined, undefined);
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url, httpStatus }) =>
   compileJsonSchema({ method, url, httpStatus: httpStatus ?? '200', schema: z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) });
+
+/**
+ * The same check on every request's path parameters and query, before anything else runs: also
+ * the routes outside the route table (the test checkout, a charge's confirmation page), whose
+ * parts no schema reads, so a NUL in a path is a 400 there too, never a database error.
+ */
+export function refuseUnstorablePathsAndQueries(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const unstorable = findUnstorableText({ path: request.params, query: request.query });
+    if (unstorable) throw unstorableTextError(unstorable);
+  });
+}

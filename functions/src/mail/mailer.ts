@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { ServerConfig } from '../config';
+import { PRIVATE_FILE, privateFolder } from '../db/private-files';
 
 /** One recipient, given to the mail library whole: it never parses a string into addresses. */
 export interface Recipient {
@@ -41,18 +42,22 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** The local default: each message is written, complete, as an .eml file into a folder (OUTBOX_DIR). */
+/**
+ * The local default: each message is written, complete, as an .eml file into a folder
+ * (OUTBOX_DIR). Sign-in links are in them: the folder and its files are this user's alone.
+ */
 export function folderMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail, options) {
       const info = await transport.sendMail({ from, ...mail, messageId: options?.messageId });
-      await fs.promises.mkdir(dir, { recursive: true });
+      privateFolder(dir);
       // Named by the Message-ID when there is one, so a retry of the same e-mail replaces its file.
       const id = options?.messageId ?? `${new Date().toISOString()}-${mail.to.address}`;
       const file = path.join(dir, `${id.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       // Written aside, then renamed: a process killed mid-write leaves no half message behind.
-      await fs.promises.writeFile(`${file}.partial`, info.message as Buffer);
+      await fs.promises.writeFile(`${file}.partial`, info.message as Buffer, { mode: PRIVATE_FILE });
+      await fs.promises.chmod(`${file}.partial`, PRIVATE_FILE);
       await fs.promises.rename(`${file}.partial`, file);
     },
   };

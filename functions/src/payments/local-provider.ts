@@ -23,14 +23,14 @@ const TEST_DECLINE = 'Your card was declined (test billing).';
  * customer's next charge end otherwise: declined, waiting for the bank's authentication (which
  * its own page, /checkout/test/authenticate/{ref}, completes or fails), processing (paid when
  * next looked up), or unknown (paid, but the answer lost). Charges are kept in memory: one
- * looked up after a restart went through.
+ * looked up after a restart went through, for the amount its id names.
  */
 export function localProvider(db: Db): PaymentProvider {
   const charges = new Map<string, LocalCharge>();
   const next = new Map<string, TestChargeOutcome>();
-  const outcome = (charge: LocalCharge | undefined): ChargeOutcome =>
+  const outcome = (ref: string, charge: LocalCharge | undefined): ChargeOutcome =>
     !charge || charge.status === 'paid'
-      ? { status: 'paid', amountCents: charge?.amountCents ?? PRICE_PER_MONTH_CENTS }
+      ? { status: 'paid', amountCents: charge?.amountCents ?? amountOfRef(ref) }
       : charge.status === 'declined'
         ? { status: 'declined', reason: TEST_DECLINE }
         : { status: charge.status };
@@ -46,28 +46,29 @@ export function localProvider(db: Db): PaymentProvider {
       return row ? { paid: row.status === 'paid', ...localLinkOf(sessionId) } : null;
     },
     async startCharge({ customerId, idempotencyKey, amountCents }) {
-      const ref = `pi_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      // The amount is in the id, so a charge looked up after a restart is recorded as what it took.
+      const ref = `pi_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}_${amountCents}`;
       if (!charges.has(ref)) charges.set(ref, { customerId, amountCents, status: 'unconfirmed' });
       return { ref };
     },
     async confirmCharge(ref) {
       const charge = charges.get(ref);
-      if (!charge || charge.status !== 'unconfirmed') return outcome(charge);
+      if (!charge || charge.status !== 'unconfirmed') return outcome(ref, charge);
       const wanted = (charge.customerId && next.get(charge.customerId)) || 'paid';
       if (charge.customerId) next.delete(charge.customerId);
       charge.status = wanted === 'unknown' ? 'paid' : wanted;
       if (wanted === 'unknown') throw new Error('Test billing: the charge went through, but its answer was lost.');
-      return outcome(charge);
+      return outcome(ref, charge);
     },
     async chargeOutcome(ref) {
       const charge = charges.get(ref);
       // Processing ends when next looked up: the test bank always pays in the end.
       if (charge?.status === 'processing') charge.status = 'paid';
-      return outcome(charge);
+      return outcome(ref, charge);
     },
     async authenticationStep(ref, returnUrl) {
       const charge = charges.get(ref);
-      if (charge?.status !== 'needs-authentication') return outcome(charge);
+      if (charge?.status !== 'needs-authentication') return outcome(ref, charge);
       const origin = new URL(returnUrl).origin;
       return { url: `${origin}${TEST_CHECKOUT_PATH}/authenticate/${ref}?return=${encodeURIComponent(returnUrl)}` };
     },
@@ -91,6 +92,12 @@ export function localProvider(db: Db): PaymentProvider {
       },
     },
   };
+}
+
+/** What a test charge took, from its id (pi_local_<hash>_<cents>); the price for an id made before ids named it. */
+function amountOfRef(ref: string): number {
+  const cents = /_(\d{1,7})$/.exec(ref)?.[1];
+  return cents === undefined ? PRICE_PER_MONTH_CENTS : Number(cents);
 }
 
 /** The test checkout's customer and subscription ids, made from its session id as Stripe would give its own. */

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { HOLDING_STATUSES } from '@blooms/shared/contract/lifecycle';
 import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { chargeConfirmationUrl, type MailSite } from '../mail/account-change-email';
@@ -228,11 +229,8 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
     if (outcome !== 'unknown')
       log.info({ subscriptionId: row.id, month, paid: outcome === 'paid', metric: 'charge', outcome }, 'month charged');
   };
-  // Money on a month a failed payment held past its delivery day goes on to the next delivery first.
-  for (const row of await db
-    .select()
-    .from(subscriptions)
-    .where(inArray(subscriptions.status, ['past-due', 'needs-authentication']))) {
+  // Money on a month a failed payment or a dispute held past its delivery day goes on to the next delivery first.
+  for (const row of await db.select().from(subscriptions).where(inArray(subscriptions.status, HOLDING_STATUSES))) {
     await inTransaction(db, async (tx) => {
       const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for('update');
       if (locked) await carryPayments(tx, locked, now, { kind: 'provider', id: 'billing' }, { heldPast: true });

@@ -1,4 +1,5 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
+import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import {
   deliveriesText,
@@ -24,12 +25,12 @@ import { recordPayment } from './payment-ledger';
  */
 export async function recordCheckoutPayments(tx: Db, row: SubscriptionDbRow, sessionId: string, firstMonth: MonthKey): Promise<void> {
   if (!isPrepaidGift(row)) {
-    await recordPayment(tx, row.id, `checkout:${sessionId}`, firstMonth);
+    await recordPayment(tx, row.id, `checkout:${sessionId}`, firstMonth, PRICE_PER_MONTH_CENTS);
     return;
   }
   const months = giftDeliveryMonths(row, giftDeliveriesOf(row), firstMonth);
   for (const [i, month] of months.entries())
-    await recordPayment(tx, row.id, i === 0 ? `checkout:${sessionId}` : `checkout:${sessionId}:${i + 1}`, month);
+    await recordPayment(tx, row.id, i === 0 ? `checkout:${sessionId}` : `checkout:${sessionId}:${i + 1}`, month, PRICE_PER_MONTH_CENTS);
 }
 
 /**

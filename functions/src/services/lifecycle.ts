@@ -17,3 +17,11 @@ export function deliversOncePaid(row: SubscriptionDbRow, month: MonthKey): boole
   const heldUntilPaid = row.status === 'past-due' || row.status === 'needs-authentication';
   return monthState(row, heldUntilPaid ? { ...lifecycle, status: 'active' } : lifecycle, month) === 'delivering';
 }
+
+/**
+ * Whether a month goes out once whatever holds the subscription lets go: a payment not gone
+ * through, or a dispute with the payer's bank. Where money paid for a held month goes on to.
+ */
+export function deliversOnceReleased(row: SubscriptionDbRow, month: MonthKey): boolean {
+  return deliversOncePaid(row.status === 'disputed' ? { ...row, status: 'active' } : row, month);
+}

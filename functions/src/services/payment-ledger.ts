@@ -4,10 +4,11 @@ import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
+import { HOLDING_STATUSES } from '@blooms/shared/contract/lifecycle';
 import type { Db } from '../db/database';
 import { ledgerEntries, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { deliveryDatesBetween } from './delivery-dates';
-import { deliversOncePaid } from './lifecycle';
+import { deliversOncePaid, deliversOnceReleased } from './lifecycle';
 
 /**
  * The money ledger: rows of money given to or taken from a month's delivery, only ever added
@@ -97,17 +98,17 @@ export function paidMonthsIn(entries: LedgerEntry[]): Set<MonthKey> {
 }
 
 /**
- * The months whose delivery day has passed while a payment that did not go through held the
- * subscription (past due, or awaiting authentication, from them or before) and that hold money:
- * not delivered, so their money goes on to the next delivery.
+ * The months whose delivery day has passed while a payment that did not go through, or a
+ * dispute, held the subscription (past due, awaiting authentication or disputed, from them or
+ * before) and that hold money: not delivered, so their money goes on to the next delivery.
  */
 async function heldPastMonths(tx: Db, row: SubscriptionDbRow, balances: MonthBalance[], today: string): Promise<Set<MonthKey>> {
-  if (row.status !== 'past-due' && row.status !== 'needs-authentication') return new Set();
+  if (!HOLDING_STATUSES.includes(row.status)) return new Set();
   const holding = balances.filter((balance) => balance.balanceCents > 0 && row.statusFrom !== null && balance.month >= row.statusFrom);
   if (holding.length === 0) return new Set();
   const days = await deliveryDatesBetween(tx, holding[0]!.month, today.slice(0, 7));
   const passed = new Set(days.filter((day) => day.date < today).map((day) => day.month));
-  return new Set(holding.filter((balance) => passed.has(balance.month) && deliversOncePaid(row, balance.month)).map((b) => b.month));
+  return new Set(holding.filter((balance) => passed.has(balance.month) && deliversOnceReleased(row, balance.month)).map((b) => b.month));
 }
 
 /** A month's money handed on to another month. */
@@ -121,7 +122,8 @@ export interface Carry {
  * What was paid is never lost: a coming month that no longer delivers after a change (skipped,
  * paused, dropped from the plan) hands its money on to the next month that delivers and is
  * not paid yet, as a carry (taken from the one month, given to the other). Nothing is
- * rewritten. Returns the carries made.
+ * rewritten. A held subscription's months count as they will be once it is let go
+ * (deliversOnceReleased). Returns the carries made.
  */
 export async function carryPayments(
   tx: Db,
@@ -134,24 +136,25 @@ export async function carryPayments(
   const actor = by ?? { kind: 'subscriber', id: row.buyerEmail || row.email };
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
-  // Two years ahead: a plan of one month a year carries its payment to next year's.
-  const coming = (await deliveryDatesBetween(tx, thisMonth, addMonths(thisMonth, 2 * ACCOUNT_MONTHS_AHEAD)))
-    .filter((day) => day.date >= today)
-    .map((day) => day.month);
   const balances = monthBalances(await ledgerOf(tx, [row.id]));
+  // Two years ahead, and a year past the last month holding money: a plan of one month a year
+  // carries its payment to next year's, also from a month already paid a year ahead.
+  const lastHeld = balances.filter((balance) => balance.balanceCents > 0).at(-1)?.month ?? thisMonth;
+  const until = [addMonths(thisMonth, 2 * ACCOUNT_MONTHS_AHEAD), addMonths(lastHeld, 12)].sort().at(-1)!;
+  const coming = (await deliveryDatesBetween(tx, thisMonth, until)).filter((day) => day.date >= today).map((day) => day.month);
   const held = options.heldPast ? await heldPastMonths(tx, row, balances, today) : new Set<MonthKey>();
   const paidMonths = new Set(balances.filter((balance) => balance.paid).map((balance) => balance.month));
   const holding = new Map(balances.map((balance) => [balance.month, balance.balanceCents]));
   const carries: Carry[] = [];
   for (const balance of balances) {
     if (balance.balanceCents <= 0) continue;
-    const noLongerDelivers = coming.includes(balance.month) && !deliversOncePaid(row, balance.month);
+    const noLongerDelivers = coming.includes(balance.month) && !deliversOnceReleased(row, balance.month);
     if (!noLongerDelivers && !held.has(balance.month)) continue;
     paidMonths.delete(balance.month);
     for (const [paymentRef, cents] of balance.byPayment) {
       // Each month takes up to the price: a payment and a part of another fill one month, and the rest goes on to the next.
       for (let left = cents; left > 0;) {
-        const to = coming.find((month) => month > balance.month && deliversOncePaid(row, month) && !paidMonths.has(month));
+        const to = coming.find((month) => month > balance.month && deliversOnceReleased(row, month) && !paidMonths.has(month));
         if (!to) break;
         const amountCents = Math.min(left, PRICE_PER_MONTH_CENTS - Math.max(0, holding.get(to) ?? 0));
         if (amountCents <= 0) {
@@ -188,15 +191,17 @@ export async function carryPayments(
 }
 
 /**
- * Money taken for a month's delivery: one charge entry per provider payment, so the same
- * payment recorded twice is kept once. Returns whether it was new.
+ * Money taken for a month's delivery, as much as the provider says it took (never assumed to be
+ * the price: a month holding part of it is charged only the rest): one charge entry per
+ * provider payment, so the same payment recorded twice is kept once. Returns whether it was new.
  */
 export async function recordPayment(
   tx: Db,
   subscriptionId: string,
   providerRef: string,
   month: MonthKey,
-  options: { amountCents?: number; by?: LedgerActor; at?: Date } = {},
+  amountCents: number,
+  options: { by?: LedgerActor; at?: Date } = {},
 ): Promise<boolean> {
   const by = options.by ?? { kind: 'provider', id: providerRef };
   const inserted = await tx
@@ -205,7 +210,7 @@ export async function recordPayment(
       subscriptionId,
       kind: 'charge',
       month,
-      amountCents: options.amountCents ?? PRICE_PER_MONTH_CENTS,
+      amountCents,
       paymentRef: providerRef,
       actorKind: by.kind,
       actor: by.id,

@@ -4,7 +4,7 @@ import { chargeAttempts, subscriptions } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome } from '../payments/provider';
 import { settleChargeTry, type ChargeTry } from './billing';
-import { applyDisputeEvent } from './provider-events';
+import { applyDisputeEvent } from './money-back';
 
 /** A PaymentIntent as Stripe's events carry it: the parts read here. */
 export interface IntentObject {

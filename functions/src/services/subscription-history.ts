@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { HistoryActor, HistoryEvent, SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { cleanName } from '@blooms/shared/contract/users';
 import type { Db } from '../db/database';
 import {
   chargeAttempts,
@@ -46,8 +47,12 @@ export async function subscriptionHistory(
       : Promise.resolve([]),
   ]);
   const staffNames = new Map(staff.map((user) => [user.email.toLowerCase(), user.name]));
-  // A staff member by name; one added by e-mail alone (ADMIN_EMAILS) has none.
-  const staffMember = (email: string): HistoryActor => ({ kind: 'staff', name: staffNames.get(email.toLowerCase()) || email });
+  // A staff member by name, as the name reads (cleanName), with the e-mail beside it; one added by e-mail alone (ADMIN_EMAILS) has no name.
+  const staffMember = (email: string): HistoryActor => ({
+    kind: 'staff',
+    name: cleanName(staffNames.get(email.toLowerCase()) ?? '') || email,
+    email,
+  });
   const payer = subscription.buyerEmail
     ? { name: subscription.buyerName, email: subscription.buyerEmail }
     : { name: `${subscription.firstName} ${subscription.lastName}`, email: subscription.email };

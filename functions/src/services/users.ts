@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserRecord } from '@blooms/shared/contract/roles';
-import { USER_MESSAGES, type ValidUserInput } from '@blooms/shared/contract/users';
+import { nameKey, USER_MESSAGES, type ValidUserInput } from '@blooms/shared/contract/users';
 import { inTransaction, type Db } from '../db/database';
 import { perDatabase } from '../db/per-database';
 import { users, type UserRow } from '../db/schema';
@@ -54,9 +54,24 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Refuses a name another staff member goes by, as people would read it (nameKey: case, width
+ * and hidden characters aside), so an action in a history cannot be made to look like theirs.
+ * A user keeping the name they have is let be. Every user row is locked for the rest of the
+ * transaction, so two people cannot take one name at once.
+ */
+async function refuseTakenName(tx: Db, name: string, self: string | null): Promise<void> {
+  const named = await tx.select({ id: users.id, name: users.name }).from(users).for('update');
+  const key = nameKey(name);
+  if (named.some((user) => user.id === self && nameKey(user.name) === key)) return;
+  const taken = named.find((user) => user.id !== self && user.name !== '' && nameKey(user.name) === key);
+  if (taken) throw new ConflictError(USER_MESSAGES.duplicateName(taken.name));
+}
+
 export async function createUser(db: Db, input: ValidUserInput): Promise<UserRecord> {
   try {
     return await inTransaction(db, async (tx) => {
+      await refuseTakenName(tx, input.name, null);
       const [row] = await tx.insert(users).values(input).returning();
       await announce(tx, { type: 'users-changed' });
       return toUserRecord(row!);
@@ -80,6 +95,7 @@ export async function updateUser(db: Db, id: string, input: ValidUserInput): Pro
   if (!isUserId(id)) throw new NotFoundError(USER_MESSAGES.notFound);
   try {
     return await inTransaction(db, async (tx) => {
+      await refuseTakenName(tx, input.name, id);
       if (input.role !== 'admin') await keepAnAdmin(tx, id);
       const [row] = await tx
         .update(users)
@@ -96,9 +112,10 @@ export async function updateUser(db: Db, id: string, input: ValidUserInput): Pro
   }
 }
 
-/** A staff member's own name: only the name, so nobody raises their own role this way. */
+/** A staff member's own name (another's is refused): only the name, so nobody raises their own role this way. */
 export async function setOwnName(db: Db, id: string, name: string): Promise<UserRecord> {
   return inTransaction(db, async (tx) => {
+    await refuseTakenName(tx, name, id);
     const [row] = await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
     await announce(tx, { type: 'users-changed' });

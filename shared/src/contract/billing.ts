@@ -20,6 +20,11 @@ export const REFUND_MESSAGES = {
   noDelivery: 'Say whether the month is still delivered.',
   nothingPaid: (month: string) => `Nothing paid for ${month} is left to refund.`,
   tooMuch: (month: string, left: string) => `Only ${left} paid for ${month} is left to refund.`,
+  /** Part of a month not delivered, when no later delivery of the subscription could take the rest of its money. */
+  restHasNowhere: (month: string, rest: string) =>
+    `No later delivery can take the other ${rest} paid for ${month}: refund all of it, or keep the delivery.`,
+  badKey: 'The refund’s key must be 16 to 100 letters, digits, - or _: reload the page and try again.',
+  keyUsed: 'This refund was already made with other details: reload the page to see it.',
   /** Said on the dashboard once made. */
   done: (amount: string, month: string) => `Refunded ${amount} for ${month}. The payer is e-mailed.`,
 } as const;
@@ -34,6 +39,15 @@ export const staffRefundSchema = z.strictObject({
     .max(10_000_000, REFUND_MESSAGES.noAmount),
   reason: z.string({ error: REFUND_MESSAGES.noReason }).trim().min(1, REFUND_MESSAGES.noReason).max(500, REFUND_MESSAGES.reasonTooLong),
   delivery: z.enum(['kept', 'dropped'], { error: REFUND_MESSAGES.noDelivery }),
+  /**
+   * The refund form makes one per refund it shows and sends it with every try of it: the same
+   * key again (a retry after a lost answer, a second click, a second tab) is answered as the
+   * first was, and refunds nothing more. Optional: a client without it gets a refund per request.
+   */
+  idempotencyKey: z
+    .string({ error: REFUND_MESSAGES.badKey })
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, REFUND_MESSAGES.badKey)
+    .optional(),
 });
 export type StaffRefund = z.output<typeof staffRefundSchema>;
 

@@ -1,4 +1,4 @@
-import { describeHistoryEvent, type HistoryActor, type HistoryEvent } from './subscription-history';
+import { actorText, describeHistoryEvent, type HistoryActor, type HistoryEvent } from './subscription-history';
 
 const at = '2026-11-01T12:00:00.000Z';
 const rosa: HistoryActor = { kind: 'subscriber', name: 'rosa@example.com' };
@@ -62,5 +62,15 @@ describe("a subscription's history in words", () => {
     expect(email('sent', 1)).toBe('Sent');
     expect(email('waiting', 1)).toBe('Not sent yet (1 try so far)');
     expect(email('given-up', 24)).toBe('Given up after 24 tries');
+  });
+});
+
+describe('who did it', () => {
+  it('is a staff member by name with their e-mail beside it, anyone else as named', () => {
+    expect(actorText({ kind: 'staff', name: 'Bea Boss', email: 'boss@blooms.example' })).toBe('Bea Boss (boss@blooms.example)');
+    // Added by e-mail alone: the e-mail is the name.
+    expect(actorText({ kind: 'staff', name: 'boss@blooms.example', email: 'boss@blooms.example' })).toBe('boss@blooms.example');
+    expect(actorText(rosa)).toBe('rosa@example.com');
+    expect(actorText({ kind: 'provider', name: 'The payment provider' })).toBe('The payment provider');
   });
 });

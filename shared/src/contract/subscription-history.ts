@@ -14,8 +14,16 @@ import { formatCents } from './gifts';
  */
 export const historyPageUrl = (subscriptionId: string) => `${SUBSCRIPTION_HISTORY_PATH}?id=${encodeURIComponent(subscriptionId)}`;
 
-/** Who did it: the subscriber (or a gift's buyer) from their account, a staff member, or the payment provider. */
-export const historyActorSchema = z.object({ kind: z.enum(['subscriber', 'staff', 'provider']), name: z.string() });
+/**
+ * Who did it: the subscriber (or a gift's buyer) from their account, a staff member, or the
+ * payment provider. A staff member comes with their e-mail, shown beside the name: names are
+ * theirs to choose, the e-mail is who signed in.
+ */
+export const historyActorSchema = z.object({
+  kind: z.enum(['subscriber', 'staff', 'provider']),
+  name: z.string(),
+  email: z.string().optional(),
+});
 export type HistoryActor = z.infer<typeof historyActorSchema>;
 
 const at = z.string();
@@ -134,6 +142,11 @@ function describeDelivery(change: 'status' | 'assign' | 'proof', detail: Record<
   const words = `${statusLabel(String(detail.from))} to ${statusLabel(String(detail.to))}`;
   if (detail.undo) return `${words} (undone reset${detail.restoredPhoto ? ', photo back' : ''})`;
   return detail.archivedPhoto ? `${words} (its door photo taken off)` : words;
+}
+
+/** Who did it, as the history says it: a staff member's name with their e-mail beside it. */
+export function actorText(by: HistoryActor): string {
+  return by.email && by.email !== by.name ? `${by.name} (${by.email})` : by.name;
 }
 
 /** What an event says on the history screen: a headline, a line under it, and who did it. */

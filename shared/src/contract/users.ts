@@ -11,14 +11,38 @@ export const USER_MESSAGES = {
   emailTooLong: 'Email must be at most 254 characters.',
   roleInvalid: 'Role must be admin or employee.',
   duplicateEmail: (email: string) => `A user with the e-mail ${email} already exists.`,
+  duplicateName: (name: string) => `Another staff member is already called ${name}: add something to tell you apart, like an initial.`,
   lastAdmin: 'Monthly Blooms needs at least one admin: make another user an admin first.',
   notFound: 'That user no longer exists.',
   deleteWarning: 'Are you sure you want to permanently delete this user? This action cannot be undone.',
 } as const;
 
+/**
+ * What a name never keeps: characters that show nothing or change how the text around them is
+ * shown (Unicode's default-ignorable characters: bidi controls such as the right-to-left
+ * override, zero-width spaces and joiners, soft hyphens, filler letters, variation selectors,
+ * tags), and control characters. So a name is read as its letters say, and one cannot pass for
+ * another.
+ */
+const HIDDEN_IN_NAMES = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** A staff name as it is kept and shown: hidden characters dropped, each run of spaces one space, no space at either end. */
+export function cleanName(name: string): string {
+  return name.replace(/\s+/g, ' ').replace(HIDDEN_IN_NAMES, '').replace(/ {2,}/g, ' ').trim();
+}
+
+/** What two names have in common when people would read them as the same: their letters, whatever their case or width. */
+export function nameKey(name: string): string {
+  return cleanName(name).normalize('NFKC').toLowerCase();
+}
+
 /** A user as the admin enters it; the server stores the e-mail lower-cased. */
 export const userInputSchema = z.strictObject({
-  name: z.string({ error: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(100, USER_MESSAGES.nameTooLong),
+  name: z
+    .string({ error: USER_MESSAGES.nameRequired })
+    .overwrite(cleanName)
+    .min(1, USER_MESSAGES.nameRequired)
+    .max(100, USER_MESSAGES.nameTooLong),
   email: z
     .string({ error: USER_MESSAGES.emailRequired })
     .trim()

@@ -1,6 +1,6 @@
 import { STUDIO_TIME_ZONE } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
-import { describeHistoryEvent, type HistoryEvent } from '@blooms/shared/contract/subscription-history';
+import { actorText, describeHistoryEvent, type HistoryEvent } from '@blooms/shared/contract/subscription-history';
 import { DoorPhoto } from './DoorPhoto';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: STUDIO_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
@@ -38,7 +38,7 @@ export function HistoryList({ events }: { events: HistoryEvent[] }) {
               {detail && <p className="history__detail">{detail}</p>}
               {by && (
                 <p className="history__by">
-                  {BY[by.kind]} {by.name}
+                  {BY[by.kind]} {actorText(by)}
                 </p>
               )}
               {event.kind === 'delivery' && event.photoUrl && (

@@ -12,10 +12,16 @@ interface Props {
   onRefunded: (history: SubscriptionHistory) => void;
 }
 
+/** A refund's key: one per refund the form shows, so the server makes it once however often it is sent. */
+const newRefundKey = () => crypto.randomUUID();
+
 /**
  * An admin refunds a month that holds money (a vase broken on the doorstep, a missed
  * delivery): all of what is left or part, with a reason the payer reads in their e-mail, and
  * whether the month is still delivered. The server checks it all again (contract/billing.ts).
+ * Each refund the form shows has a key of its own, sent with every try of it: pressing again
+ * after an answer was lost, or in a second tab, refunds once. Changing any field, or a refund
+ * made, makes a new one.
  */
 export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
   const id = useId();
@@ -27,6 +33,14 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refundKey, setRefundKey] = useState(newRefundKey);
+  /** A setter that also makes the form's refund a new one. */
+  const changing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setRefundKey(newRefundKey());
+    };
 
   if (refundable.length === 0) return <p className="refund-form__none">No month holds money paid for it, so there is nothing to refund.</p>;
 
@@ -38,7 +52,13 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
     setDone(null);
     if (cents === null) return setProblem(REFUND_MESSAGES.notCents);
     if (cents > held) return setProblem(REFUND_MESSAGES.tooMuch(monthName, formatCents(held)));
-    const checked = staffRefundSchema.safeParse({ month, amountCents: cents, reason, delivery: delivery || undefined });
+    const checked = staffRefundSchema.safeParse({
+      month,
+      amountCents: cents,
+      reason,
+      delivery: delivery || undefined,
+      idempotencyKey: refundKey,
+    });
     if (!checked.success) return setProblem(checked.error.issues[0]!.message);
     setProblem(null);
     setBusy(true);
@@ -48,6 +68,7 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
       setAmount('');
       setReason('');
       setDelivery('');
+      setRefundKey(newRefundKey());
       onRefunded(history);
       const left = history.refundable;
       if (!left.some((m) => m.month === month)) setMonth(left.at(-1)?.month ?? '');
@@ -64,7 +85,7 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
       <div className="refund-form__row">
         <div className="field">
           <label htmlFor={`${id}-month`}>Month</label>
-          <select id={`${id}-month`} value={month} onChange={(e) => setMonth(e.target.value)}>
+          <select id={`${id}-month`} value={month} onChange={(e) => changing(setMonth)(e.target.value)}>
             {refundable.map((m) => (
               <option key={m.month} value={m.month}>
                 {formatMonth(m.month as MonthKey)}: {formatCents(m.heldCents)} paid
@@ -80,7 +101,7 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
             autoComplete="off"
             placeholder={`${(held / 100).toFixed(2)} (all of it)`}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => changing(setAmount)(e.target.value)}
             aria-describedby={`${id}-amount-hint`}
           />
           <p id={`${id}-amount-hint`} className="refund-form__hint">
@@ -90,17 +111,17 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-reason`}>Why</label>
-        <textarea id={`${id}-reason`} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <textarea id={`${id}-reason`} rows={2} maxLength={500} value={reason} onChange={(e) => changing(setReason)(e.target.value)} />
       </div>
       <fieldset className="refund-form__delivery">
         <legend>The month’s delivery</legend>
         <label>
-          <input type="radio" name={`${id}-delivery`} checked={delivery === 'kept'} onChange={() => setDelivery('kept')} /> Still delivered
-          (or stands as delivered)
+          <input type="radio" name={`${id}-delivery`} checked={delivery === 'kept'} onChange={() => changing(setDelivery)('kept')} /> Still
+          delivered (or stands as delivered)
         </label>
         <label>
-          <input type="radio" name={`${id}-delivery`} checked={delivery === 'dropped'} onChange={() => setDelivery('dropped')} /> Not
-          delivered
+          <input type="radio" name={`${id}-delivery`} checked={delivery === 'dropped'} onChange={() => changing(setDelivery)('dropped')} />{' '}
+          Not delivered
         </label>
       </fieldset>
       {problem && (

@@ -123,22 +123,33 @@ export function registerChargeConfirmationRoutes(app: PublicScope, deps: ChargeC
     });
   });
 
-  if (provider.test) registerTestAuthentication(app, provider.test);
+  if (provider.test) registerTestAuthentication(app, provider.test, findTry);
 }
 
-/** The test provider's stand-in for the bank's authentication page: complete it or fail it, then back to the confirmation page. */
-function registerTestAuthentication(app: PublicScope, test: NonNullable<PaymentProvider['test']>) {
-  /** Only back to a confirmation page of this site. */
-  const backTo = (returnUrl: unknown) => {
+/**
+ * The test provider's stand-in for the bank's authentication page: complete it or fail it, then
+ * back to the confirmation page. Like a bank's page, reached only from the charge's confirmation
+ * link: it acts only when the page it returns to is that charge's own (its token), so nobody
+ * without the link completes or fails someone's charge.
+ */
+function registerTestAuthentication(
+  app: PublicScope,
+  test: NonNullable<PaymentProvider['test']>,
+  findTry: (token: string) => Promise<ChargeTry | null>,
+) {
+  /** The confirmation page of the charge `ref` to go back to, or null when `returnUrl` is not that charge's. */
+  const backTo = async (ref: string, returnUrl: unknown): Promise<string | null> => {
     const path = typeof returnUrl === 'string' ? new URL(returnUrl, 'http://site').pathname : '';
-    return path.startsWith(`${CHARGE_CONFIRMATION_PATH}/`) ? path : null;
+    if (!path.startsWith(`${CHARGE_CONFIRMATION_PATH}/`)) return null;
+    const tried = await findTry(decodeURIComponent(path.slice(CHARGE_CONFIRMATION_PATH.length + 1)));
+    return tried?.providerRef === ref ? path : null;
   };
   app.get<{ Params: { ref: string }; Querystring: { return?: string } }>(
     `${TEST_CHECKOUT_PATH}/authenticate/:ref`,
     async (request, reply) => {
-      const back = backTo(request.query.return);
+      const back = await backTo(request.params.ref, request.query.return);
       if (!back)
-        return reply.code(400).type('text/html; charset=utf-8').send(page('Test bank', '<main><p>This link is not complete.</p></main>'));
+        return reply.code(404).type('text/html; charset=utf-8').send(page('Test bank', '<main><p>This link is not complete.</p></main>'));
       const action = (outcome: string) =>
         `${TEST_CHECKOUT_PATH}/authenticate/${encodeURIComponent(request.params.ref)}/${outcome}?return=${encodeURIComponent(back)}`;
       return reply
@@ -159,9 +170,9 @@ function registerTestAuthentication(app: PublicScope, test: NonNullable<PaymentP
     scope.post<{ Params: { ref: string; outcome: string }; Querystring: { return?: string } }>(
       `${TEST_CHECKOUT_PATH}/authenticate/:ref/:outcome`,
       async (request, reply) => {
-        const back = backTo(request.query.return);
+        const back = await backTo(request.params.ref, request.query.return);
         if (!back || (request.params.outcome !== 'complete' && request.params.outcome !== 'fail'))
-          return reply.code(400).type('text/html; charset=utf-8').send(page('Test bank', '<main><p>This link is not complete.</p></main>'));
+          return reply.code(404).type('text/html; charset=utf-8').send(page('Test bank', '<main><p>This link is not complete.</p></main>'));
         test.authenticate(request.params.ref, request.params.outcome === 'complete');
         return reply.redirect(back, 303);
       },

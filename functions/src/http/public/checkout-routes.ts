@@ -27,7 +27,8 @@ import { nextUnpaidMonth } from '../../services/payment-ledger';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
 import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import { applyProviderRefund, type ProviderEventResult, type ProviderRefundEvent } from '../../services/provider-events';
+import { applyProviderRefund, type ProviderRefundEvent } from '../../services/money-back';
+import type { ProviderEventResult } from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
 import { InvalidInputError, NotFoundError } from '../../services/errors';
@@ -132,6 +133,8 @@ const stripeEventSchema = z.object({
 const paymentIntentSchema = z.object({
   id: z.string().min(1).max(255),
   status: z.string().max(64),
+  /** What the payment takes, in cents: what the ledger records when it succeeds. */
+  amount: z.number().int().nonnegative(),
   metadata: z.record(z.string().max(255), z.string().max(500)).optional(),
   last_payment_error: z.object({ code: z.string().max(255).optional(), message: z.string().max(2000).optional() }).nullish(),
 });
@@ -193,10 +196,9 @@ function readStripeEvent(event: unknown, now: Date): ReadEvent | null {
   if (type in RECONCILED) {
     const object = RECONCILED[type as keyof typeof RECONCILED].safeParse(data.object);
     if (!object.success) return null;
-    reconciled =
-      'amount' in object.data
-        ? { id, type: type as 'charge.dispute.created', createdAt, dispute: object.data }
-        : { id, type: type as 'payment_intent.succeeded', createdAt, intent: object.data as IntentObject };
+    reconciled = type.startsWith('charge.dispute.')
+      ? { id, type: type as 'charge.dispute.created', createdAt, dispute: object.data as z.output<typeof disputeSchema> }
+      : { id, type: type as 'payment_intent.succeeded', createdAt, intent: object.data as IntentObject };
   }
   const refunded = type === 'charge.refunded' ? refundedChargeSchema.safeParse(data.object) : null;
   if (refunded && !refunded.success) return null;
