@@ -132,7 +132,9 @@ function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): voi
     );
   }
   if (config.testClockStart && !config.testClock)
-    throw new Error('TEST_CLOCK_START needs the test clock (the test checkout, on this machine or with TEST_CLOCK=true): otherwise the server keeps the real time.');
+    throw new Error(
+      'TEST_CLOCK_START needs the test clock (the test checkout, on this machine or with TEST_CLOCK=true): otherwise the server keeps the real time.',
+    );
   if (reachable && !config.publicUrl) {
     throw new Error(
       `PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`,

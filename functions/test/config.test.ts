@@ -18,11 +18,7 @@ describe('settings that are unsafe together are refused at start, saying why', (
     ['PAYMENTS=stripe without a key', { PAYMENTS: 'stripe' }, /PAYMENTS=stripe needs STRIPE_SECRET_KEY/],
     ['an unknown PAYMENTS', { PAYMENTS: 'free' }, /PAYMENTS must be 'stripe' or 'test'/],
     ['listening on the network without PUBLIC_URL', { HOST: '0.0.0.0', ...STRIPE }, /PUBLIC_URL must be set/],
-    [
-      'a start for the clock with real payments',
-      { TEST_CLOCK_START: '2028-02-29', ...STRIPE },
-      /TEST_CLOCK_START needs the test clock/,
-    ],
+    ['a start for the clock with real payments', { TEST_CLOCK_START: '2028-02-29', ...STRIPE }, /TEST_CLOCK_START needs the test clock/],
     [
       'a start for the clock on a deployed site without the test clock',
       { TEST_CLOCK_START: '2028-02-29', PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' },
