@@ -143,6 +143,9 @@ export async function startCloudStorageStandIn(): Promise<CloudStorageStandIn> {
       res.end(object.data);
     });
   });
+  // Node closes an idle kept-alive connection after 5 s, Google's front ends much later: a client
+  // reusing one at the moment Node closes it reads ECONNRESET, which a loaded machine made happen.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -321,6 +321,8 @@ export async function startFakeStripe() {
       return send(404, stripeError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`));
     });
   });
+  // As Stripe's: an idle kept-alive connection stays open longer than Node's 5 s (see cloud-storage-stand-in.ts).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const customerOf = (customerId: string) => {
