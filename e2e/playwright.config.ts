@@ -1,15 +1,14 @@
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { AUTH_EMULATOR_PORT } from './support/session';
 import { SITE_SETTINGS } from './support/site-settings';
+import { ownStack, stack, STACK_COUNT } from './support/stacks';
 
-const port = Number(process.env.E2E_PORT ?? 18080);
-export const baseURL = `http://127.0.0.1:${port}`;
-// Made once by the main process; test workers inherit it (tests read the outbox there).
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-e2e-'));
-const dataDir = process.env.E2E_DATA_DIR;
+// Tests read their stack's outbox and releases there (a skew journey sets its own).
+process.env.E2E_DATA_DIR = ownStack.dataDir;
+// Built once, in the main process, before the stacks start: each would otherwise build the same files at once.
+if (process.env.TEST_PARALLEL_INDEX === undefined)
+  execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'build-stale.mjs')], { stdio: 'inherit' });
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,8 +16,8 @@ export default defineConfig({
   // UPDATE_DOCS_SCREENSHOTS=1 remakes the docs' pictures (./screenshots) instead of running the suite.
   testDir: process.env.UPDATE_DOCS_SCREENSHOTS ? './screenshots' : './tests',
   outputDir: './test-results',
-  // One stack, one PGlite file: tests share it and run one at a time.
-  workers: 1,
+  // A worker per stack (support/stacks.ts); a file's tests run in order on one.
+  workers: STACK_COUNT,
   fullyParallel: false,
   // Whole days of work in one test (a driver's phone day, axe over every page) on a busy CI machine.
   timeout: 120_000,
@@ -26,7 +25,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'artifacts/report' }]] : 'list',
   use: {
-    baseURL,
+    baseURL: ownStack.baseURL,
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -44,18 +43,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The stack a new user gets from `pnpm start`, on its own ports and a fresh data directory.
+  // Each the stack a new user gets from `pnpm start`, on its own ports and a fresh data directory.
+  webServer: Array.from({ length: STACK_COUNT }, (_, index) => stack(index)).map(({ port, authEmulatorPort, dataDir }) => ({
     command: 'node ../scripts/start.mjs',
-    url: `${baseURL}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       PORT: String(port),
-      AUTH_EMULATOR_PORT: String(AUTH_EMULATOR_PORT),
+      AUTH_EMULATOR_PORT: String(authEmulatorPort),
       DATA_DIR: dataDir,
       ADMIN_EMAILS: 'admin@example.com',
       LOG_LEVEL: 'warn',
@@ -63,5 +62,5 @@ export default defineConfig({
       ...(process.env.TEST_CLOCK_START ? { TEST_CLOCK_START: process.env.TEST_CLOCK_START } : {}),
       ...SITE_SETTINGS,
     },
-  },
+  })),
 });

@@ -25,6 +25,8 @@ export default defineConfig({
   ...baseConfig,
   testDir: './skew',
   outputDir: './test-results/skew',
+  // One journey at a time: the two stacks' journeys share nothing, but two of one stack would share its data.
+  workers: 1,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'artifacts/skew-report' }]] : 'list',
   projects: stacks.map((stack) => ({
     name: stack.name,
@@ -33,7 +35,7 @@ export default defineConfig({
   })),
   // Each as the browser suite's stack, on its ports, its data and its mix of builds.
   webServer: stacks.map((stack) => ({
-    ...(baseConfig.webServer as object),
+    ...(baseConfig.webServer as object[])[0],
     command: `node ${stack.startScript}`,
     url: `http://127.0.0.1:${stack.port}/api/health`,
     env: {

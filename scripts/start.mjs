@@ -3,8 +3,8 @@
 // Auth emulator, no keys). Builds what is not built; Ctrl-C stops everything it started.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { appsNeedingBuild, backendNeedsBuild, repoRoot } from './lib/builds.mjs';
-import { onStop, run, runToEnd, stopAll, stopOnSignals } from './lib/processes.mjs';
+import { buildStale, repoRoot } from './lib/builds.mjs';
+import { onStop, run, stopAll, stopOnSignals } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const { startAuthEmulator, waitForHttp } = require('./lib/auth-emulator.cjs');
@@ -17,15 +17,11 @@ const usesRealFirebase = Boolean(process.env.FIREBASE_API_KEY) && !process.env.F
 
 stopOnSignals();
 
-const stale = appsNeedingBuild();
-if (stale.length > 0) {
-  console.log(`Building ${stale.join(', ')} (first run or changed sources)…`);
-  await runToEnd('pnpm', ['-r', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'build'], { cwd: repoRoot });
-}
-
-if (backendNeedsBuild()) {
-  console.log('Compiling the backend (first run or changed sources)…');
-  await runToEnd('node', ['build.mjs'], { cwd: path.join(repoRoot, 'functions') });
+try {
+  buildStale();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
 
 const env = { ...process.env, PORT: String(port), FIREBASE_PROJECT_ID: projectId, ADMIN_EMAILS: adminEmails };

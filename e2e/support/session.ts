@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { idTokenFor as idTokenFromEmulator } from '../../scripts/lib/auth-emulator.cjs';
+import { ownStack } from './stacks';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -23,10 +24,7 @@ export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
-/** The Auth emulator `pnpm start` runs for the browser suite (playwright.config.ts). */
-export const AUTH_EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 19199);
-
-/** An ID token for the address, from the Auth emulator, for a test to call the API as that person (staff, or a subscriber). */
+/** An ID token for the address, from the Auth emulator of this worker's stack, for a test to call the API as that person (staff, or a subscriber). */
 export function idTokenFor(email: string): Promise<string> {
-  return idTokenFromEmulator(`127.0.0.1:${AUTH_EMULATOR_PORT}`, email);
+  return idTokenFromEmulator(`127.0.0.1:${ownStack.authEmulatorPort}`, email);
 }

@@ -1,4 +1,5 @@
 // Decides which apps need a (re)build: no dist yet, or sources newer than the last build.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -47,4 +48,18 @@ export function backendNeedsBuild() {
     newestMtime(path.join(repoRoot, 'shared', 'src')),
   );
   return sources > fs.statSync(marker).mtimeMs;
+}
+
+function buildOrThrow(what, command, args, cwd) {
+  console.log(`${what} (first run or changed sources)…`);
+  const { status } = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (status !== 0) throw new Error(`${what} failed: ${command} ${args.join(' ')} exited with ${status}.`);
+}
+
+/** Builds the apps and the backend whose sources changed since their last build, or that were never built. */
+export function buildStale() {
+  const stale = appsNeedingBuild();
+  if (stale.length > 0)
+    buildOrThrow(`Building ${stale.join(', ')}`, 'pnpm', ['-r', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'build'], repoRoot);
+  if (backendNeedsBuild()) buildOrThrow('Compiling the backend', 'node', ['build.mjs'], path.join(repoRoot, 'functions'));
 }

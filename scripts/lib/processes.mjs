@@ -18,14 +18,6 @@ export function run(label, command, args, options = {}) {
   return child;
 }
 
-/** Runs a command to completion, failing loudly. */
-export function runToEnd(command, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
 const cleanups = [];
 export function onStop(cleanup) {
   cleanups.push(cleanup);

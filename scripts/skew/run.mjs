@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { appsNeedingBuild, backendNeedsBuild, repoRoot, REMOTES } from '../lib/builds.mjs';
+import { buildStale, repoRoot, REMOTES } from '../lib/builds.mjs';
 import { ensureChromium } from '../lib/chromium.mjs';
 import { compatibility } from './compatibility.mjs';
 import { preparePreviousRelease } from './previous-release.mjs';
@@ -20,19 +20,13 @@ const { freePort } = require('../lib/auth-emulator.cjs');
 const started = Date.now();
 const seconds = () => Math.round((Date.now() - started) / 1000);
 
-function runOrExit(what, command, args, cwd = repoRoot) {
-  const { status } = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (status !== 0) {
-    console.error(`${what} failed.`);
-    process.exit(1);
-  }
-}
-
 const { commit, dir: previous } = preparePreviousRelease();
-const stale = appsNeedingBuild();
-if (stale.length > 0)
-  runOrExit(`Building ${stale.join(', ')}`, 'pnpm', ['-r', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'build']);
-if (backendNeedsBuild()) runOrExit('Compiling the backend', 'node', ['build.mjs'], path.join(repoRoot, 'functions'));
+try {
+  buildStale();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 console.log(`\nWhat would break between this release and the previous one (${commit.slice(0, 12)}):`);
 const { problems, accepted, notes } = compatibility({ previousDir: previous, commit });
