@@ -2,18 +2,20 @@
 // (calendar-edges.ts), so that no test, and no rule, holds only on the day it is run. The jest
 // suites below run on PGlite at every edge in one jest run; then, at every edge, the browser
 // journeys below against a stack started at that moment (TEST_CLOCK_START), with the pages'
-// clocks at it too. Every other suite runs at the real date in `pnpm test`. Prints a table and
-// exits non-zero if any edge failed. DATES_ONLY=<n,n> runs only those edges (1-based).
-import { spawnSync } from 'node:child_process';
+// clocks at it too, two edges at a time. Every other suite runs at the real date in `pnpm test`.
+// Prints a table and exits non-zero if any edge failed. DATES_ONLY=<n,n> runs only those edges (1-based).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
-import { startAuthEmulator } from '../../scripts/lib/auth-emulator.cjs';
-import { calendarEdges } from './calendar-edges';
+import { freePort, startAuthEmulator } from '../../scripts/lib/auth-emulator.cjs';
+import { calendarEdges, type CalendarEdge } from './calendar-edges';
 
 const FUNCTIONS_DIR = path.join(__dirname, '..');
 const E2E_DIR = path.join(FUNCTIONS_DIR, '..', 'e2e');
+/** Edges whose browser journeys run at once, each on a stack and Auth emulator of its own: two cores, two lanes. */
+const LANES = 2;
 
 /** Suites that take their days from the suite's time: charges, the notice, gifts, refunds, checkout's first delivery. */
 const JEST_FILES = [
@@ -29,10 +31,64 @@ const JEST_FILES = [
 /** Journeys that cross a delivery day, read the start month, the day summary and the forecast from today, or show the year. */
 const E2E_SPECS = ['tests/start-month.spec.ts', 'tests/day-summary.spec.ts', 'tests/forecast.spec.ts', 'tests/footer-year.spec.ts'];
 
+interface Result {
+  what: string;
+  ok: boolean;
+  seconds: number;
+}
+
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { ok: boolean; seconds: number } {
   const began = Date.now();
   const { status } = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   return { ok: status === 0, seconds: Math.round((Date.now() - began) / 1000) };
+}
+
+/** Runs a command with its output held, printed whole when it ends, so that lanes do not interleave. */
+function runHeld(
+  heading: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ ok: boolean; seconds: number }> {
+  const began = Date.now();
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) =>
+    child.on('close', (status) => {
+      console.log(`\n━━ ${heading} ━━`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ ok: status === 0, seconds: Math.round((Date.now() - began) / 1000) });
+    }),
+  );
+}
+
+/** One lane: its own Auth emulator (the stack's project) and ports, taking the next edge until none is left. */
+async function browserLane(lane: number, queue: CalendarEdge[], results: Result[]): Promise<void> {
+  const emulator = await startAuthEmulator({ projectId: 'demo-monthly-blooms' });
+  try {
+    for (let edge = queue.shift(); edge; edge = queue.shift()) {
+      const browser = await runHeld(
+        `Browser journeys at ${edge.start} (${edge.name})`,
+        'pnpm',
+        ['exec', 'playwright', 'test', '--reporter=list', `--output=test-results/dates-lane-${lane}`, ...E2E_SPECS],
+        E2E_DIR,
+        {
+          TEST_CLOCK_START: edge.start,
+          E2E_STACKS: '1',
+          E2E_PORT: String(await freePort()),
+          E2E_DATA_ROOT: fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-dates-e2e-')),
+          FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+          E2E_AUTH_EMULATOR_PORT: emulator.host.split(':')[1],
+        },
+      );
+      results.push({ what: `browser at ${edge.start} (${edge.name})`, ...browser });
+    }
+  } finally {
+    await emulator.stop();
+  }
 }
 
 async function main() {
@@ -40,32 +96,24 @@ async function main() {
   const edges = calendarEdges(studioDate(new Date())).filter((_, i) => !only || only.includes(i + 1));
   console.log(`Calendar edges:\n${edges.map((edge, i) => `  ${i + 1}. ${edge.start}  ${edge.name}`).join('\n')}`);
 
-  // One Auth emulator for every browser run (the stack's project); jest starts its own once.
-  const emulator = await startAuthEmulator({ projectId: 'demo-monthly-blooms' });
-  const results: { what: string; ok: boolean; seconds: number }[] = [];
-  try {
-    const planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-dates-')), 'plan.json');
-    fs.writeFileSync(planFile, JSON.stringify({ edges, jestFiles: JEST_FILES }));
-    // PGlite only: the calendar is the database's no more than the server's; the PostgreSQL runs are `pnpm test`'s.
-    const jest = run('pnpm', ['exec', 'jest', '--config', 'test-dates/jest.config.cjs'], FUNCTIONS_DIR, {
-      NODE_OPTIONS: '--experimental-vm-modules',
-      TEST_DATES_PLAN: planFile,
-      TEST_DATABASE_URL: '',
-    });
-    results.push({ what: `jest: ${JEST_FILES.length} suites at ${edges.length} moments`, ...jest });
+  const results: Result[] = [];
+  const planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-dates-')), 'plan.json');
+  fs.writeFileSync(planFile, JSON.stringify({ edges, jestFiles: JEST_FILES }));
+  // PGlite only: the calendar is the database's no more than the server's; the PostgreSQL runs are `pnpm test`'s.
+  const jest = run('pnpm', ['exec', 'jest', '--config', 'test-dates/jest.config.cjs'], FUNCTIONS_DIR, {
+    NODE_OPTIONS: '--experimental-vm-modules',
+    TEST_DATES_PLAN: planFile,
+    TEST_DATABASE_URL: '',
+  });
+  results.push({ what: `jest: ${JEST_FILES.length} suites at ${edges.length} moments`, ...jest });
 
-    for (const edge of edges) {
-      console.log(`\n━━ Browser journeys at ${edge.start} (${edge.name}) ━━`);
-      const browser = run('pnpm', ['exec', 'playwright', 'test', ...E2E_SPECS], E2E_DIR, {
-        TEST_CLOCK_START: edge.start,
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        E2E_AUTH_EMULATOR_PORT: emulator.host.split(':')[1],
-      });
-      results.push({ what: `browser at ${edge.start} (${edge.name})`, ...browser });
-    }
-  } finally {
-    await emulator.stop();
-  }
+  // Built once before the lanes start their stacks, which would otherwise each build the same files.
+  run('node', [path.join(FUNCTIONS_DIR, '..', 'scripts', 'build-stale.mjs')], FUNCTIONS_DIR, {});
+  const queue = [...edges];
+  const browsers: Result[] = [];
+  await Promise.all(Array.from({ length: Math.min(LANES, edges.length) }, (_, lane) => browserLane(lane + 1, queue, browsers)));
+  results.push(...edges.map((edge) => browsers.find((result) => result.what.includes(edge.start))!));
+
   console.log('\n━━ Calendar edges ━━');
   for (const { what, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what} (${seconds} s)`);
   process.exit(results.every((result) => result.ok) ? 0 : 1);
