@@ -63,9 +63,12 @@ function once<T>(start: () => Promise<T>): () => Promise<T> {
 /**
  * An instance kept warm (minInstances) starts its app as it starts, not at its first request.
  * Only in that function's own instances: every function loads this file, and so does the
- * deploy's reading of it.
+ * deploy's reading of it. The emulator keeps no instance: there, the first request starts the
+ * app and says so, as it would on Firebase without a kept instance.
  */
-const startsWarm = (name: FunctionName) => ({ startNow: SIZING[name].minInstances > 0 && process.env.FUNCTION_TARGET === name });
+const startsWarm = (name: FunctionName) => ({
+  startNow: SIZING[name].minInstances > 0 && process.env.FUNCTION_TARGET === name && process.env.FUNCTIONS_EMULATOR !== 'true',
+});
 
 // HTTP functions answer CORS themselves (CORS_ORIGINS: the site's origin only); `cors: false`
 // also keeps the Functions emulator from allowing every origin.
