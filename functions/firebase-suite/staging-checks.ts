@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { PAGE_CACHE_CONTROL } from '../src/firebase/hosting';
+import { COLD_START_TIMING } from '../src/firebase/request-adapter';
 import type { EmulatorStack } from '../deploy/emulator-stack';
 import { check, expectEqual, expectTrue, fetch, hydrate, signIn, timings, waitFor, warmTimes, watchForProblems } from './support';
 
@@ -54,16 +55,32 @@ async function expectOwnStyle(page: Page, remote: RemoteName, siteUrl: string): 
   expectTrue(value.test(seen.style), `${remote}: ${selector} has ${property} ${value} from its own style sheet (got '${seen.style}')`);
 }
 
+/** The Server-Timing of an answer that waited for its function's instance to start. */
+const coldStart = new RegExp(`^${COLD_START_TIMING};dur=\\d+$`);
+
 export async function stagingChecks(stack: EmulatorStack, browser: Browser): Promise<void> {
   const host = stack.siteUrl('host');
   const liveOrigin = new URL(stack.functionUrl('live')).origin;
 
-  await check('the first page through Hosting starts the pages function', async () => {
-    const started = Date.now();
-    const home = await fetch(`${host}/`);
-    timings.coldStartPages = `${Date.now() - started} ms (first /: instance start, the apps' files fetched from their sites)`;
-    expectEqual(home.status, 200, 'status');
-  });
+  await check(
+    'the first page through Hosting starts the pages function; a repeated page and app-config.json are answered by the instance already started',
+    async () => {
+      const started = Date.now();
+      const home = await fetch(`${host}/`);
+      timings.coldStartPages = `${Date.now() - started} ms (first /: instance start, the apps' files fetched from their sites)`;
+      expectEqual(home.status, 200, 'status');
+      // The emulator keeps no minimum instance: the first request waits, and its answer says so.
+      expectTrue(
+        coldStart.test(home.headers.get('server-timing') ?? ''),
+        `the first page says it waited for the instance to start (Server-Timing: ${home.headers.get('server-timing')})`,
+      );
+      for (const path of ['/', '/app-config.json', '/faq']) {
+        const repeated = await fetch(`${host}${path}`);
+        expectEqual(repeated.status, 200, `${path} status`);
+        expectEqual(repeated.headers.get('server-timing'), null, `${path}: Server-Timing of a cold start`);
+      }
+    },
+  );
   await check('a public page through Hosting allows no inline script (script-src)', async () => {
     const home = await fetch(`${host}/`);
     const scriptSrc = home.headers
@@ -79,11 +96,13 @@ export async function stagingChecks(stack: EmulatorStack, browser: Browser): Pro
       'the keywords the page allows scripts by',
     );
   });
-  await check('/api/health through Hosting starts the api function on PostgreSQL', async () => {
+  await check('/api/health through Hosting starts the api function on PostgreSQL, and the next call finds it started', async () => {
     const started = Date.now();
     const health = await fetch(`${host}/api/health`);
     timings.coldStartApi = `${Date.now() - started} ms (first /api/health: instance start, migrations checked under the lock (up to date), admin records)`;
     expectEqual(health.status, 200, 'status');
+    expectTrue(coldStart.test(health.headers.get('server-timing') ?? ''), 'the first call says it waited for the instance to start');
+    expectEqual((await fetch(`${host}/api/health`)).headers.get('server-timing'), null, 'Server-Timing of a repeated /api/health');
     const body = (await health.json()) as { status: string; database: string; problems: string[] };
     expectEqual(
       { status: body.status, database: body.database, problems: body.problems },

@@ -35,6 +35,7 @@ const QUIET = { info: () => undefined, warn: () => undefined, error: () => undef
 
 interface Endpoint {
   region: string[];
+  minInstances?: number | null;
   maxInstances: number | null;
   concurrency: number | null;
   availableMemoryMb: number | null;
@@ -95,6 +96,12 @@ describe('the functions as deployed (the manifest made from the bundle)', () => 
     }
     expect(connections).toBeLessThanOrEqual(CONNECTION_BUDGET);
     expect(CONNECTION_BUDGET).toBe(DATABASE_TIER.maxConnections - DATABASE_TIER.reserved - DATABASE_TIER.headroom);
+  });
+
+  it('keep a started instance of the pages and api functions at every hour, and none of the others', () => {
+    const warm = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, manifest[name]!.minInstances ?? 0]));
+    expect(warm).toEqual({ api: 1, live: 0, pages: 1, outbox: 0, billing: 0 });
+    expect(warm).toEqual(Object.fromEntries(FUNCTION_NAMES.map((name) => [name, SIZING[name].minInstances])));
   });
 
   it('run each function as its own service account, with only the secrets it reads', () => {

@@ -29,8 +29,9 @@ const SECRETS = Object.fromEntries(SECRET_NAMES.map((name) => [name, defineSecre
 
 /** A function's options: its sizing, its service account (`name@` is completed with the project), its secrets. */
 function optionsOf(name: FunctionName) {
-  const { maxInstances, concurrency, memory, timeoutSeconds } = SIZING[name];
+  const { minInstances, maxInstances, concurrency, memory, timeoutSeconds } = SIZING[name];
   return {
+    minInstances,
     maxInstances,
     concurrency,
     memory,
@@ -59,31 +60,45 @@ function once<T>(start: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/**
+ * An instance kept warm (minInstances) starts its app as it starts, not at its first request.
+ * Only in that function's own instances: every function loads this file, and so does the
+ * deploy's reading of it. The emulator keeps no instance: there, the first request starts the
+ * app and says so, as it would on Firebase without a kept instance.
+ */
+const startsWarm = (name: FunctionName) => ({
+  startNow: SIZING[name].minInstances > 0 && process.env.FUNCTION_TARGET === name && process.env.FUNCTIONS_EMULATOR !== 'true',
+});
+
 // HTTP functions answer CORS themselves (CORS_ORIGINS: the site's origin only); `cors: false`
 // also keeps the Functions emulator from allowing every origin.
 const http = { invoker: 'public', cors: false } as const;
 
 export const api = onRequest(
   { ...optionsOf('api'), ...http },
-  serveFastify(() => startApi(loadFunctionsConfig(process.env, 'api')), logStartFailure),
+  serveFastify(() => startApi(loadFunctionsConfig(process.env, 'api')), logStartFailure, startsWarm('api')),
 );
 
 export const live = onRequest(
   { ...optionsOf('live'), ...http },
-  serveFastify(() => startLive(loadFunctionsConfig(process.env, 'live')), logStartFailure),
+  serveFastify(() => startLive(loadFunctionsConfig(process.env, 'live')), logStartFailure, startsWarm('live')),
 );
 
 export const pages = onRequest(
   { ...optionsOf('pages'), ...http },
-  serveFastify(async () => {
-    const config = loadFunctionsConfig(process.env, 'pages');
-    const bases = Object.fromEntries([
-      ['host', `${config.publicUrl}/`],
-      ...REMOTE_NAMES.map((name) => [name, remoteBaseUrl(config.remotes[name])]),
-    ]) as Record<AppName, string>;
-    const files = hostedAppFiles(bases, { maxAgeMs: PAGES_SOURCE_MAX_AGE_MS, pageTemplate: PAGE_TEMPLATE });
-    return buildPagesServer(config, files, { cacheControl: PAGE_CACHE_CONTROL });
-  }, logStartFailure),
+  serveFastify(
+    async () => {
+      const config = loadFunctionsConfig(process.env, 'pages');
+      const bases = Object.fromEntries([
+        ['host', `${config.publicUrl}/`],
+        ...REMOTE_NAMES.map((name) => [name, remoteBaseUrl(config.remotes[name])]),
+      ]) as Record<AppName, string>;
+      const files = hostedAppFiles(bases, { maxAgeMs: PAGES_SOURCE_MAX_AGE_MS, pageTemplate: PAGE_TEMPLATE });
+      return buildPagesServer(config, files, { cacheControl: PAGE_CACHE_CONTROL });
+    },
+    logStartFailure,
+    startsWarm('pages'),
+  ),
 );
 
 const outboxWorker = once(() => startOutbox(loadFunctionsConfig(process.env, 'outbox'), log));

@@ -21,6 +21,8 @@ export const DATABASE_TIER = { name: 'db-f1-micro', maxConnections: 25, reserved
 export const CONNECTION_BUDGET = DATABASE_TIER.maxConnections - DATABASE_TIER.reserved - DATABASE_TIER.headroom;
 
 export interface FunctionSizing {
+  /** Instances kept running while no request comes, so that nobody waits for one to start (each one billed all month). */
+  minInstances: number;
   /** Instances Cloud Functions may run at once (it would start up to 100). */
   maxInstances: number;
   /** Requests one instance serves at once. */
@@ -51,13 +53,20 @@ export interface FunctionSizing {
  * - pages: no database; the limit only bounds the bill.
  * While a deploy rolls out, old instances finish their requests beside new ones: the headroom
  * takes that, and a request that still finds no connection waits for one.
+ *
+ * WARM INSTANCES (minInstances; the costs and the waits are in docs/deploy-firebase.md):
+ * - pages and api keep one each: every public page, app-config.json, the subscribe form's
+ *   address suggestions and checkout, and the staff screens are answered by an instance
+ *   already started, at any hour (an idle instance costs about $11-14 a month in us-west3).
+ * - live, outbox, billing keep none: a staff screen works while its live feed connects, and
+ *   nobody waits on a scheduled run (the outbox's every minute keeps it warm anyway).
  */
 export const SIZING: Record<FunctionName, FunctionSizing> = {
-  api: { maxInstances: 3, concurrency: 80, pool: 3, listeners: 0, memory: '512MiB', timeoutSeconds: 60 },
-  live: { maxInstances: 2, concurrency: 1000, pool: 2, listeners: 1, memory: '512MiB', timeoutSeconds: 3600 },
-  pages: { maxInstances: 10, concurrency: 80, pool: 0, listeners: 0, memory: '256MiB', timeoutSeconds: 30 },
-  outbox: { maxInstances: 1, concurrency: 1, pool: 2, listeners: 0, memory: '256MiB', timeoutSeconds: 300 },
-  billing: { maxInstances: 1, concurrency: 1, pool: 2, listeners: 0, memory: '256MiB', timeoutSeconds: 540 },
+  api: { minInstances: 1, maxInstances: 3, concurrency: 80, pool: 3, listeners: 0, memory: '512MiB', timeoutSeconds: 60 },
+  live: { minInstances: 0, maxInstances: 2, concurrency: 1000, pool: 2, listeners: 1, memory: '512MiB', timeoutSeconds: 3600 },
+  pages: { minInstances: 1, maxInstances: 10, concurrency: 80, pool: 0, listeners: 0, memory: '256MiB', timeoutSeconds: 30 },
+  outbox: { minInstances: 0, maxInstances: 1, concurrency: 1, pool: 2, listeners: 0, memory: '256MiB', timeoutSeconds: 300 },
+  billing: { minInstances: 0, maxInstances: 1, concurrency: 1, pool: 2, listeners: 0, memory: '256MiB', timeoutSeconds: 540 },
 };
 
 /** The most connections the functions can hold at once. */
