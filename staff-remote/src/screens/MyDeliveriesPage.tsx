@@ -14,7 +14,6 @@ import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useLiveFeed } from '../features/deliveries/use-live-feed';
-import { reorderMine } from '../features/deliveries/live-cache';
 import { useMyRows } from '../features/my-deliveries/use-my-rows';
 import { withPendingChanges } from '../features/offline/use-pending-changes';
 import { startStaffWorker } from '../features/offline/staff-worker';
@@ -75,7 +74,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
   const rows = serverRows && withPendingChanges(serverRows, queue.pending);
   const mapStops = useMemo(() => (rows && places.stops ? withRowStatus(places.stops, rows) : null), [rows, places.stops]);
   useEffect(() => void startStaffWorker(), []);
-  const { move, dragging, dragHandle } = useRouteOrder({ month, rows, reorder: (ids) => reorderMine(month, ids), reload });
+  const { move, dragging, dragHandle } = useRouteOrder({ month, rows, reload });
   const { busy, markOutForDelivery } = useOutForDelivery(month, queue);
   const { uploading, fileInput, askHowDelivered, onPhotoChosen } = useProofCapture(month, queue);
 

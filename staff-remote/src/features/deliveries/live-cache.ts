@@ -3,6 +3,7 @@ import { queryClient } from '@blooms/shared/runtime/query-client';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { apiKey } from '@blooms/shared/runtime/api-query';
 import { STAFF_ROUTES } from '@blooms/shared/contract/staff-api-routes';
+import { ADMIN_ROUTES } from '@blooms/shared/contract/admin-api-routes';
 import type { MonthDelivery, SubscriptionPage, SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { staffQueries } from './queries';
@@ -47,8 +48,10 @@ export function reorderMine(month: string, ids: string[]): void {
 
 /** The figures counted from every stop: read again after any change. */
 const COUNTS: string[] = [STAFF_ROUTES.daySummary, STAFF_ROUTES.dayStops, STAFF_ROUTES.forecast].map((route) => apiKey(route)[0]);
-/** Where a screen opens: read once as it opens, not again while it is open. */
-const OPENINGS: string[] = [STAFF_ROUTES.startMonth, STAFF_ROUTES.myDeliveriesStart].map((route) => apiKey(route)[0]);
+/** Where a screen opens, and the test clock: read once as it opens, not again while it is open. */
+const OPENINGS: string[] = [STAFF_ROUTES.startMonth, STAFF_ROUTES.myDeliveriesStart, ADMIN_ROUTES.testClock].map(
+  (route) => apiKey(route)[0],
+);
 const firstPart = (query: Query) => query.queryKey[0] as string;
 
 /** Reads the counted figures again (the day summary, the map's stops, the forecast). */

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiKey } from '@blooms/shared/runtime/api-query';
 import { STAFF_ROUTES } from '@blooms/shared/contract/staff-api-routes';
+import { ADMIN_ROUTES } from '@blooms/shared/contract/admin-api-routes';
 import { dashboardViewQuery, PAGE_SIZE, type DashboardView } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from './api';
@@ -14,6 +15,8 @@ const live = { staleTime: Infinity } as const;
 
 export const staffQueries = {
   startMonth: () => queryOptions({ queryKey: apiKey(STAFF_ROUTES.startMonth), queryFn: () => deliveriesApi.startMonth() }),
+  /** Admins, with the test checkout only: the day the server takes it to be (null: no test clock). */
+  testClock: () => queryOptions({ queryKey: apiKey(ADMIN_ROUTES.testClock), queryFn: () => deliveriesApi.testClock(), ...live }),
   staff: () => queryOptions({ queryKey: apiKey(STAFF_ROUTES.staffMembers), queryFn: () => deliveriesApi.staff(), ...live }),
   /** The month's delivery day: the only entry of the route's answer for that month. */
   deliveryDay: (month: MonthKey) =>
