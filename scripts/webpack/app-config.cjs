@@ -6,8 +6,12 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 
-/** Modules that must exist once at runtime across host and remotes. */
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand'];
+/**
+ * Modules that must exist once at runtime across host and remotes. @tanstack/react-query holds
+ * the React context a screen's queries find their client by: one copy, or a remote's screens
+ * would not see the client their own provider gives.
+ */
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', '@tanstack/react-query'];
 /**
  * The stateful modules of @blooms/shared (its browser runtime); everything else there is pure
  * and may be bundled. Their version is the shared package's (shared/package.json): it moves
@@ -40,7 +44,9 @@ function sharedRuntimeVersion(env = {}) {
  */
 function sharedModules(appDir, env = {}) {
   const shared = {};
-  for (const name of SINGLETONS) {
+  const { dependencies = {} } = require(path.join(appDir, 'package.json'));
+  // A library an app does not depend on (the marketing pages hold no server state) is neither provided nor asked for by it.
+  for (const name of SINGLETONS.filter((candidate) => candidate in dependencies)) {
     shared[name] = { singleton: true, strictVersion: true, requiredVersion: installedMajorRange(name, appDir) };
   }
   // zod is the largest module after react-dom (about 70 KB compressed): bundled by each app, a

@@ -69,7 +69,7 @@ type QueryPart<Q> = Q extends z.ZodType
   : unknown;
 
 /** What a caller passes: each part the route's table entry has, by its schema's input type. */
-type Parts<R extends AnyApiRoute> = (R['params'] extends z.ZodType ? { params: z.input<R['params']> } : unknown) &
+export type Parts<R extends AnyApiRoute> = (R['params'] extends z.ZodType ? { params: z.input<R['params']> } : unknown) &
   QueryPart<R['query']> &
   (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : unknown);
 
@@ -121,8 +121,13 @@ export type ApiClient<T extends RouteTable> = { [K in keyof BrowserRoutes<T>]: A
  * type-checking, and so does a call whose params, query or body its schemas do not take.
  */
 export function apiClient<T extends RouteTable>(session: ApiSession, routes: T): ApiClient<T> {
-  const calls = Object.entries(routes).map(([name, route]) => [name, (input: Record<string, never> = {}) => call(session, route, input)]);
+  const calls = Object.entries(routes).map(([name, route]) => [name, callOf(session, route)]);
   return Object.fromEntries(calls) as ApiClient<T>;
+}
+
+/** One route's call with a session: what apiClient gives for each route, and what a query asks (api-query.ts). */
+export function callOf<R extends AnyApiRoute>(session: ApiSession, route: R): ApiCall<R> {
+  return ((input: Record<string, never> = {}) => call(session, route, input)) as ApiCall<R>;
 }
 
 /** The backend's URL for an API path (the API may live on another origin). */

@@ -4,6 +4,9 @@ import { publicApi } from './public-api';
 import { staffApi } from './staff-api';
 import { apiRoute } from '../contract/api-route';
 import { z } from 'zod';
+import { STAFF_ROUTES } from '../contract/staff-api-routes';
+import { apiQuery } from './api-query';
+import { queryClient } from './query-client';
 
 export async function callsTheTableAllows() {
   const page = await staffApi.listMonth({ query: { month: '2026-11', q: 'sky@example.com', limit: 25 } });
@@ -49,3 +52,20 @@ export const unnamedParameter = apiRoute({
 });
 // @ts-expect-error: a path with a parameter needs a params schema
 export const missingParams = apiRoute({ method: 'GET', path: '/api/things/:id', access: 'staff' });
+
+export async function queriesTheTableAllows() {
+  const summary = await queryClient.fetchQuery(apiQuery(STAFF_ROUTES.daySummary, { query: { month: '2026-11' } }));
+  const staff = await queryClient.fetchQuery(apiQuery(STAFF_ROUTES.staffMembers));
+  return [summary.month, staff.length];
+}
+
+export function queriesTheTableRefuses() {
+  // @ts-expect-error: the day summary needs its month
+  apiQuery(STAFF_ROUTES.daySummary);
+  // @ts-expect-error: the month is a month, not a number
+  apiQuery(STAFF_ROUTES.daySummary, { query: { month: 11 } });
+  // @ts-expect-error: a write is no query
+  apiQuery(STAFF_ROUTES.assign, { body: { month: '2026-11', subscriptionIds: [], assigneeEmail: null } });
+  // @ts-expect-error: nor is a file
+  apiQuery(STAFF_ROUTES.forecastCsv);
+}
