@@ -1,1 +1,3 @@
-module.exports = require('../scripts/jest/base.cjs').jestConfig({ setupFiles: [require.resolve('./src/test/setup-indexeddb.cjs')] });
+module.exports = require('../scripts/jest/base.cjs').jestConfig({
+  setupFiles: [require.resolve('./src/test/setup-indexeddb.cjs'), require.resolve('./src/test/empty-query-cache.ts')],
+});

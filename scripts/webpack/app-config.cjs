@@ -45,7 +45,7 @@ function sharedRuntimeVersion(env = {}) {
 function sharedModules(appDir, env = {}) {
   const shared = {};
   const { dependencies = {} } = require(path.join(appDir, 'package.json'));
-  // A library an app does not depend on (the marketing pages hold no server state) is neither provided nor asked for by it.
+  // A library an app does not depend on (the host and the marketing pages hold no server state) is neither provided nor asked for by it.
   for (const name of SINGLETONS.filter((candidate) => candidate in dependencies)) {
     shared[name] = { singleton: true, strictVersion: true, requiredVersion: installedMajorRange(name, appDir) };
   }

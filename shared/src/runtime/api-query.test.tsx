@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { ServerState } from '../ui/ServerState';
 import { STAFF_ROUTES } from '../contract/staff-api-routes';
@@ -103,13 +103,17 @@ describe('a read of the route table as a query', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it("forgets every answer when the sign-in changes: another person's never shows", async () => {
+  it("forgets every answer when the sign-in ends or changes, never another person's; keeps them when a sign-in is restored", async () => {
     fetchMock.mockResolvedValue(reply(200, SUMMARY));
-    useAuthStore.setState({ user: { uid: 'ana' } as never });
+    useAuthStore.setState({ user: null, status: 'loading' });
     await queryClient.fetchQuery(apiQuery(STAFF_ROUTES.daySummary, { query: { month: '2026-11' } }));
-    useAuthStore.setState({ user: { uid: 'ana' } as never, status: 'signed-in' });
+    useAuthStore.setState({ user: { uid: 'ana' } as never });
+    useAuthStore.setState({ status: 'signed-in' });
     expect(queryClient.getQueryCache().getAll()).toHaveLength(1);
     useAuthStore.setState({ user: { uid: 'bo' } as never });
-    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toHaveLength(0));
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    await queryClient.fetchQuery(apiQuery(STAFF_ROUTES.daySummary, { query: { month: '2026-11' } }));
+    useAuthStore.setState({ user: null, status: 'signed-out' });
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 });

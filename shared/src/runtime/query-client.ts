@@ -25,7 +25,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Another person's answers are never shown: the cache is emptied when the staff sign-in changes or ends.
+// Another person's answers are never shown: the cache is emptied when a staff sign-in ends or
+// another takes its place (not when one is restored: what was read meanwhile was read with it).
 useAuthStore.subscribe((state, previous) => {
-  if (state.user?.uid !== previous.user?.uid) queryClient.clear();
+  if (previous.user && state.user?.uid !== previous.user.uid) queryClient.clear();
 });

@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { isStop } from '@blooms/shared/contract/vases';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { ServerState } from '@blooms/shared/ui/ServerState';
 import { ALL_SUBSCRIPTIONS, dashboardViewQuery, type DashboardView } from '@blooms/shared/contract/deliveries';
-import { deliveriesApi } from '../features/deliveries/api';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { StartMonth } from '@blooms/shared/contract/day-summary';
 import { useStartMonth } from '../features/deliveries/use-start-month';
@@ -15,33 +15,38 @@ import { TestClock } from '../features/deliveries/TestClock';
 import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { BulkAssign } from '../features/deliveries/BulkAssign';
-import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
+import { useLiveFeed } from '../features/deliveries/use-live-feed';
+import { useMonthList } from '../features/dashboard/use-month-list';
 import { DashboardFilters } from '../features/deliveries/DashboardFilters';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
-import { ROW_KEYS_HINT } from '../features/deliveries/row-keys';
 import { useSelection } from '../features/dashboard/use-selection';
 import { useRevertUndo } from '../features/dashboard/use-revert-undo';
 import { useStatusAdvance } from '../features/dashboard/use-status-advance';
 import { useBulkAssign } from '../features/dashboard/use-bulk-assign';
 import { useStaffList } from '../features/dashboard/use-staff-list';
 import { useCsvExport } from '../features/dashboard/use-csv-export';
-import { showProofPhoto } from '../features/dashboard/show-proof-photo';
-import { SubscriptionsTable } from '../features/dashboard/SubscriptionsTable';
+import { SubscriptionsList } from '../features/dashboard/SubscriptionsList';
 import { assigneeOf } from '../features/dashboard/SubscriptionTableRow';
 import { UndoBar } from '../features/dashboard/UndoBar';
 import { DaySummaryBar } from '../features/dashboard/DaySummaryBar';
 import { useDaySummary } from '../features/dashboard/use-day-summary';
-import { TableFooter } from '../features/dashboard/TableFooter';
 import { AssignByArea } from '../features/dashboard/AssignByArea';
 import { useAssignByArea } from '../features/dashboard/use-assign-by-area';
 import { useDayStops } from '../features/deliveries/use-day-stops';
 import { StopsMap } from '../features/map/StopsMap';
-import { ListStatus } from '../features/dashboard/ListStatus';
 import '../features/deliveries/deliveries.css';
 import '../features/dashboard/dashboard.css';
 
 /** The dashboard opens on the month where the work is (contract/day-summary.ts). */
 export default function DashboardPage() {
+  return (
+    <ServerState>
+      <DashboardOpening />
+    </ServerState>
+  );
+}
+
+function DashboardOpening() {
   const start = useStartMonth();
   return start ? <Dashboard start={start} /> : <StartingScreen title="Dashboard" />;
 }
@@ -50,37 +55,21 @@ function Dashboard({ start }: { start: StartMonth }) {
   const [month, setMonth] = useState<MonthKey>(start.month);
   const [view, setView] = useState<DashboardView>(ALL_SUBSCRIPTIONS);
   const isAdmin = useAuthStore((s) => s.role === 'admin');
-  const { staff, reloadStaff } = useStaffList();
+  const liveState = useLiveFeed();
+  const staff = useStaffList();
   const deliveryDay = useDeliveryDay(month);
-  const { reload: reloadDeliveryDay } = deliveryDay;
-  const onReload = useCallback(() => {
-    reloadStaff();
-    reloadDeliveryDay();
-  }, [reloadStaff, reloadDeliveryDay]);
-  const load = useCallback<PageLoader>((viewed, page) => deliveriesApi.listMonth(viewed, page, view), [view]);
-  const day = useDaySummary(month);
+  const summary = useDaySummary(month);
   const [mapOpen, setMapOpen] = useState(true);
   const places = useDayStops(month);
-  const { refresh: refreshSummary } = day;
-  const { refresh: refreshPlaces } = places;
-  const onChange = useCallback(() => {
-    refreshSummary();
-    refreshPlaces();
-  }, [refreshSummary, refreshPlaces]);
-  const { rows, total, hasMore, loadingMore, loadMore, error, liveState, reload, applyDelivery } = useLiveRows({
-    month,
-    load,
-    onReload,
-    onDeliveryDate: deliveryDay.follow,
-    onChange,
-  });
+  const list = useMonthList(month, view);
+  const { rows } = list;
   const selectable = (rows ?? []).filter((row) => isStop(row.delivery)).map((row) => row.id);
   const selection = useSelection(selectable, [month, view]);
   const { exporting, exportCsv } = useCsvExport(month, view);
-  const { undoable, offer: offerUndo, undo } = useRevertUndo(month, applyDelivery);
-  const { busy, clickPill } = useStatusAdvance(month, applyDelivery, offerUndo);
-  const { assigning, assigned, assign } = useBulkAssign({ month, staff, applyDelivery, onDone: selection.clear });
-  const area = useAssignByArea({ month, stops: places.stops, staff, applyDelivery, reloadStops: places.reloadNow });
+  const { undoable, offer: offerUndo, undo } = useRevertUndo(month);
+  const { busy, clickPill } = useStatusAdvance(month, offerUndo);
+  const { assigning, assigned, assign } = useBulkAssign({ month, staff, onDone: selection.clear });
+  const area = useAssignByArea({ month, stops: places.stops, staff, reloadStops: places.reload });
   const isEverything = Object.keys(dashboardViewQuery(view)).length === 0;
 
   return (
@@ -98,7 +87,7 @@ function Dashboard({ start }: { start: StartMonth }) {
         </div>
         <PassedOverNotice start={start} month={month} />
         <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
-        <DaySummaryBar summary={day.summary} view={view} onView={setView} />
+        <DaySummaryBar summary={summary} view={view} onView={setView} />
         <StopsMap stops={places.stops} open={mapOpen} onToggle={setMapOpen} byDriver />
         {isAdmin && <TestClock />}
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
@@ -116,36 +105,16 @@ function Dashboard({ start }: { start: StartMonth }) {
           {assigned}
         </p>
         <UndoBar undoable={undoable} onUndo={(row) => void undo(row)} />
-        <ListStatus rows={rows} error={error} isEverything={isEverything} onRetry={() => void reload()} />
-        <p id="deliveries-keys" className="visually-hidden">
-          {ROW_KEYS_HINT}
-        </p>
-        {rows && rows.length > 0 && (
-          <SubscriptionsTable
-            month={month}
-            rows={rows}
-            selected={selection.selected}
-            allSelected={selection.allSelected}
-            canSelect={selectable.length > 0}
-            busy={busy}
-            isAdmin={isAdmin}
-            onToggle={selection.toggle}
-            onToggleAll={selection.toggleAll}
-            onPill={clickPill}
-            onPhoto={(url) => void showProofPhoto(url)}
-            keysHintId="deliveries-keys"
-          />
-        )}
-        {rows && rows.length > 0 && (
-          <TableFooter
-            shown={rows.length}
-            total={total}
-            filtered={!isEverything}
-            hasMore={hasMore}
-            loadingMore={loadingMore}
-            onLoadMore={() => void loadMore()}
-          />
-        )}
+        <SubscriptionsList
+          month={month}
+          list={list}
+          isEverything={isEverything}
+          selection={selection}
+          canSelect={selectable.length > 0}
+          busy={busy}
+          isAdmin={isAdmin}
+          onPill={clickPill}
+        />
       </section>
     </Screen>
   );

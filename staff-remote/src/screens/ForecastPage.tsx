@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { ServerState } from '@blooms/shared/ui/ServerState';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { FORECAST_DAYS } from '@blooms/shared/contract/forecast';
 import { useForecast } from '../features/forecast/use-forecast';
@@ -10,6 +11,14 @@ import '../features/forecast/forecast.css';
 
 /** The florist's view ahead: the next delivery days' arrangements, what holds the others, and the vases coming back. */
 export default function ForecastPage() {
+  return (
+    <ServerState>
+      <Forecast />
+    </ServerState>
+  );
+}
+
+function Forecast() {
   const { forecast, error, reload } = useForecast();
   const { exporting, exportCsv } = useForecastCsv(forecast?.days[0]?.month ?? null);
   return (

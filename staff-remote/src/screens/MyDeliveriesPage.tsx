@@ -2,11 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
+import { ServerState } from '@blooms/shared/ui/ServerState';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { hasSignIn, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { displayFirstName } from '@blooms/shared/contract/roles';
-import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
-import { deliveriesApi } from '../features/deliveries/api';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { PassedOverNotice } from '../features/deliveries/PassedOverNotice';
 import { StartingScreen } from '../features/deliveries/StartingScreen';
@@ -14,7 +13,8 @@ import { LiveIndicator } from '../features/deliveries/LiveIndicator';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
-import { useLiveRows, type PageLoader } from '../features/deliveries/use-live-rows';
+import { useLiveFeed } from '../features/deliveries/use-live-feed';
+import { useMyRows } from '../features/my-deliveries/use-my-rows';
 import { withPendingChanges } from '../features/offline/use-pending-changes';
 import { startStaffWorker } from '../features/offline/staff-worker';
 import { PendingBadge } from '../features/offline/PendingBadge';
@@ -36,12 +36,6 @@ import '../features/deliveries/deliveries.css';
 
 export { PROOF_QUESTION } from '../features/my-deliveries/use-proof-capture';
 
-/** A driver's month is short: it comes as one page. */
-const loadMine: PageLoader = async (month) => {
-  const rows = await deliveriesApi.myDeliveries(month);
-  return { rows, nextCursor: null, total: rows.length };
-};
-
 /**
  * A driver's stops, opening on the month where the work is (contract/day-summary.ts). The
  * host may show this screen while the sign-in is still checked (routes.ts, opensWhileChecking):
@@ -49,46 +43,40 @@ const loadMine: PageLoader = async (month) => {
  * check; the live list is drawn once both are in.
  */
 export default function MyDeliveriesPage() {
+  return (
+    <ServerState>
+      <MyDeliveriesOpening />
+    </ServerState>
+  );
+}
+
+function MyDeliveriesOpening() {
   const signedIn = useAuthStore((s) => s.status === 'signed-in');
   const email = useAuthStore((s) => s.record?.email ?? null);
-  const opening = useOpening(useAuthStore(hasSignIn));
+  const { opening, readAt } = useOpening(useAuthStore(hasSignIn));
   const kept = useKeptOpening();
-  if (opening && signedIn) return <MyDeliveries opening={opening} />;
+  if (opening && signedIn) return <MyDeliveries opening={opening} readAt={readAt} />;
   if (kept && isKeptFor(kept, email)) return <KeptDeliveries opening={kept} />;
   return <StartingScreen title="My Deliveries" />;
 }
 
-function MyDeliveries({ opening: { start, rows: openingRows } }: { opening: Opening }) {
+function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number }) {
   const record = useAuthStore((s) => s.record);
-  const [month, setMonth] = useState<MonthKey>(start.month);
+  const [month, setMonth] = useState<MonthKey>(opening.start.month);
   // A phone gets one card per stop, in route order, with big buttons: drivers work from their phones at the door.
   const phone = useMediaQuery('(max-width: 699px)');
   const deliveryDay = useDeliveryDay(month);
   const [mapOpen, setMapOpen] = useState(false);
   const places = useDayStops(month, { mine: true, enabled: mapOpen });
-  const {
-    rows: serverRows,
-    error,
-    liveState,
-    reload,
-    applyDelivery,
-    reorder,
-  } = useLiveRows({
-    month,
-    load: loadMine,
-    onReload: deliveryDay.reload,
-    onDeliveryDate: deliveryDay.follow,
-    keeps: (delivery: MonthDelivery) => delivery.assignedTo === record?.email,
-    onChange: places.refresh,
-    first: openingRows && { rows: openingRows, nextCursor: null, total: openingRows.length },
-  });
-  const queue = useDeviceQueue(record?.email ?? null, applyDelivery);
+  const liveState = useLiveFeed();
+  const { rows: serverRows, error, reload } = useMyRows(month, opening, readAt);
+  const queue = useDeviceQueue(record?.email ?? null);
   const rows = serverRows && withPendingChanges(serverRows, queue.pending);
   const mapStops = useMemo(() => (rows && places.stops ? withRowStatus(places.stops, rows) : null), [rows, places.stops]);
   useEffect(() => void startStaffWorker(), []);
-  const { move, dragging, dragHandle } = useRouteOrder({ month, rows, reorder, reload });
-  const { busy, markOutForDelivery } = useOutForDelivery(month, applyDelivery, queue);
-  const { uploading, fileInput, askHowDelivered, onPhotoChosen } = useProofCapture(month, applyDelivery, queue);
+  const { move, dragging, dragHandle } = useRouteOrder({ month, rows, reload });
+  const { busy, markOutForDelivery } = useOutForDelivery(month, queue);
+  const { uploading, fileInput, askHowDelivered, onPhotoChosen } = useProofCapture(month, queue);
 
   const firstName = record ? displayFirstName(record) : '';
   return (
@@ -113,7 +101,7 @@ function MyDeliveries({ opening: { start, rows: openingRows } }: { opening: Open
             </Link>
           </div>
         </div>
-        <PassedOverNotice start={start} month={month} />
+        <PassedOverNotice start={opening.start} month={month} />
         <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
         {error !== null && <LoadError what="your deliveries" error={error} onRetry={() => void reload()} />}
         {rows === null && error === null && (

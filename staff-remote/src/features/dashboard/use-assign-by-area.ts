@@ -3,16 +3,15 @@ import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { splitByArea } from '@blooms/shared/contract/area-split';
 import { isUnassigned, type DayStop } from '@blooms/shared/contract/day-stops';
-import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
+import { applyDelivery } from '../deliveries/live-cache';
 
 interface Options {
   month: MonthKey;
   stops: DayStop[] | null;
   staff: readonly StaffMember[];
-  applyDelivery: (delivery: MonthDelivery) => void;
   /** Reads the day's stops again: after applying, and when the server says the preview was stale. */
   reloadStops: () => void;
 }
@@ -24,7 +23,7 @@ export function appliedMessage(counts: { name: string; stops: number }[]): strin
 }
 
 /** The drivers ticked, the split of the day's unassigned stops among them (previewed), and Apply. */
-export function useAssignByArea({ month, stops, staff, applyDelivery, reloadStops }: Options) {
+export function useAssignByArea({ month, stops, staff, reloadStops }: Options) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [applying, setApplying] = useState(false);
   const [applied, setApplied] = useState<string | null>(null);

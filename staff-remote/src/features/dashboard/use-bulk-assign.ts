@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
-import type { MonthDelivery } from '@blooms/shared/contract/deliveries';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
+import { applyDelivery } from '../deliveries/live-cache';
 
 /** "Assigned 2 deliveries to Ella." or "Unassigned 1 delivery.": said once the assignment is done. */
 export function assignedMessage(count: number, email: string | null, staff: readonly StaffMember[]): string {
@@ -15,13 +15,12 @@ export function assignedMessage(count: number, email: string | null, staff: read
 interface Options {
   month: MonthKey;
   staff: readonly StaffMember[];
-  applyDelivery: (delivery: MonthDelivery) => void;
   /** Runs once the assignment is saved: the ticks it used are spent. */
   onDone: () => void;
 }
 
 /** Gives the ticked deliveries to one staff member (or to nobody), and says what it did. */
-export function useBulkAssign({ month, staff, applyDelivery, onDone }: Options) {
+export function useBulkAssign({ month, staff, onDone }: Options) {
   const [assigning, setAssigning] = useState(false);
   /** What the last bulk assignment did, said once it is done. */
   const [assigned, setAssigned] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { REVERT_UNDO_SECONDS, type MonthDelivery, type SubscriptionRow } from '@
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
 import { showRefusal } from '../deliveries/show-refusal';
+import { applyDelivery } from '../deliveries/live-cache';
 
 /** A status change that may still be undone: the row as it was, and the status it went to. */
 export interface UndoableChange {
@@ -16,7 +17,7 @@ export interface UndoableChange {
  * newer offer replaces it, `offer(null)` takes it away) and `undo()` asks the server to restore
  * the delivery as it was, photo and all.
  */
-export function useRevertUndo(month: MonthKey, applyDelivery: (delivery: MonthDelivery) => void) {
+export function useRevertUndo(month: MonthKey) {
   /** The change just made, while its Undo is offered. */
   const [undoable, setUndoable] = useState<UndoableChange | null>(null);
   const offer = useCallback(
@@ -35,10 +36,10 @@ export function useRevertUndo(month: MonthKey, applyDelivery: (delivery: MonthDe
       try {
         applyDelivery(await deliveriesApi.undoRevert(row.id, month));
       } catch (e) {
-        showRefusal(e, applyDelivery);
+        showRefusal(e);
       }
     },
-    [month, applyDelivery],
+    [month],
   );
 
   return { undoable, offer, undo };

@@ -1,13 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { StaffMember } from '@blooms/shared/contract/deliveries-api';
-import { deliveriesApi } from '../deliveries/api';
+import { staffQueries } from '../deliveries/queries';
 
-/** The staff one can assign deliveries to. A failed load leaves the list as it was: the table still works. */
-export function useStaffList() {
-  const [staff, setStaff] = useState<StaffMember[]>([]);
-  const reloadStaff = useCallback(() => {
-    deliveriesApi.staff().then(setStaff, (e: Error) => console.error('Could not load the staff list', e));
-  }, []);
-  useEffect(reloadStaff, [reloadStaff]);
-  return { staff, reloadStaff };
+const NOBODY: StaffMember[] = [];
+
+/** The staff one can assign deliveries to; while it cannot be read, nobody, and the table still works. */
+export function useStaffList(): StaffMember[] {
+  return useQuery(staffQueries.staff()).data ?? NOBODY;
 }

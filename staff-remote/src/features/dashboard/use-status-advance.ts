@@ -4,6 +4,7 @@ import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/del
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
 import { showRefusal } from '../deliveries/show-refusal';
+import { applyDelivery } from '../deliveries/live-cache';
 
 /**
  * A tap on a status pill: moves the delivery one step on, or, from Delivered, back to Not
@@ -11,11 +12,7 @@ import { showRefusal } from '../deliveries/show-refusal';
  * change is on its way; `onChanged` hears of each change made, with the row as it was before
  * (so it can be undone).
  */
-export function useStatusAdvance(
-  month: MonthKey,
-  applyDelivery: (delivery: MonthDelivery) => void,
-  onChanged: (before: SubscriptionRow, after: MonthDelivery) => void,
-) {
+export function useStatusAdvance(month: MonthKey, onChanged: (before: SubscriptionRow, after: MonthDelivery) => void) {
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
 
   async function advance(row: SubscriptionRow) {
@@ -25,7 +22,7 @@ export function useStatusAdvance(
       applyDelivery(changed);
       onChanged(row, changed);
     } catch (e) {
-      showRefusal(e, applyDelivery);
+      showRefusal(e);
     } finally {
       setBusy((b) => {
         const next = new Set(b);

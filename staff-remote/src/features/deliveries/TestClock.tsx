@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '@blooms/shared/runtime/query-client';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { addDays, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
-import { TEST_CLOCK_MAX_DAYS_AHEAD, type TestClockState } from '@blooms/shared/contract/test-clock';
+import { TEST_CLOCK_MAX_DAYS_AHEAD } from '@blooms/shared/contract/test-clock';
 import { deliveriesApi } from './api';
+import { staffQueries } from './queries';
 
 /**
  * Admins, with the test checkout only: have the server pretend it is a later day, to try the
@@ -13,13 +16,10 @@ import { deliveriesApi } from './api';
  */
 export function TestClock() {
   const offered = useAppConfig((state) => state.config?.testClock ?? false);
-  const [clock, setClock] = useState<TestClockState | null>(null);
+  const { data: clock } = useQuery({ ...staffQueries.testClock(), enabled: offered });
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (offered) deliveriesApi.testClock().then(setClock, () => setClock(null));
-  }, [offered]);
   if (!clock) return null;
 
   const realToday = studioDate(new Date());
@@ -27,7 +27,7 @@ export function TestClock() {
     setBusy(true);
     try {
       const moved = await deliveriesApi.setTestClock(today);
-      setClock(moved);
+      queryClient.setQueryData(staffQueries.testClock().queryKey, moved);
       showPopup(
         'success',
         moved.pretending

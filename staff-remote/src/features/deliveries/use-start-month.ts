@@ -1,26 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { StartMonth } from '@blooms/shared/contract/day-summary';
 import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { monthKey } from '@blooms/shared/contract/months';
-import { deliveriesApi } from './api';
+import { staffQueries } from './queries';
 
 /**
  * The month a staff screen opens on, as the server decides it (where the work is); with no
  * answer (offline, say), this month, so a driver's kept stops still show.
  */
 export function useStartMonth(): StartMonth | null {
-  const [start, setStart] = useState<StartMonth | null>(null);
-  useEffect(() => {
-    let current = true;
-    deliveriesApi.startMonth().then(
-      (loaded) => current && setStart(loaded),
-      () => current && setStart(thisMonthStart()),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return start;
+  const start = useQuery(staffQueries.startMonth());
+  return start.data ?? (start.isError ? thisMonthStart() : null);
 }
 
 /** Where a staff screen opens when the server cannot say: this month, on its usual day. */

@@ -1,14 +1,15 @@
-import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { NewPendingChange } from '@blooms/shared/runtime/staff-pending-store';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { usePendingChanges } from '../offline/use-pending-changes';
+import { applyDelivery } from '../deliveries/live-cache';
 
 /**
  * With no signal, Out for delivery and Delivered (with its photo) wait on the device: drivers
  * lose the connection at doors and in basements, and a change must not be lost there. This is
  * the driver's queue of such changes, with the two questions every action asks of it.
  */
-export function useDeviceQueue(owner: string | null, applyDelivery: (delivery: MonthDelivery) => void) {
+export function useDeviceQueue(owner: string | null) {
   const { pending, notSent, keep, dismissNotSent } = usePendingChanges(owner, applyDelivery);
 
   /** Whether a change to this stop must wait behind others, or for a connection. */

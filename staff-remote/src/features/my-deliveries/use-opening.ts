@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { apiKey } from '@blooms/shared/runtime/api-query';
+import { STAFF_ROUTES } from '@blooms/shared/contract/staff-api-routes';
 import type { StartMonth } from '@blooms/shared/contract/day-summary';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi } from '../deliveries/api';
@@ -12,39 +14,29 @@ export interface Opening {
   rows: SubscriptionRow[] | null;
 }
 
+const OPENING_KEY = apiKey(STAFF_ROUTES.myDeliveriesStart);
+
 /**
  * My Deliveries' first load: the start month and the driver's stops in one request, not one
- * after the other. Asked for once there is a sign-in (`hasSignIn`, auth-store.ts): alongside
- * the host's read of the user record rather than after it.
+ * after the other, kept on the device for the next opening. Asked for once there is a sign-in
+ * (`hasSignIn`, auth-store.ts): alongside the host's read of the user record rather than after
+ * it. `readAt` is when it was answered.
  */
-export function useOpening(hasSignIn: boolean): Opening | null {
-  const [opening, setOpening] = useState<Opening | null>(null);
-  useEffect(() => {
-    if (!hasSignIn) return;
-    let current = true;
-    deliveriesApi.myDeliveriesStart().then(
-      (loaded) => {
-        void keepOpening(loaded);
-        if (current) setOpening(loaded);
-      },
-      () => current && setOpening({ start: thisMonthStart(), rows: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [hasSignIn]);
-  return opening;
+export function useOpening(hasSignIn: boolean): { opening: Opening | null; readAt: number } {
+  const opening = useQuery({
+    queryKey: OPENING_KEY,
+    queryFn: async (): Promise<Opening> => {
+      const loaded = await deliveriesApi.myDeliveriesStart();
+      void keepOpening(loaded);
+      return loaded;
+    },
+    enabled: hasSignIn,
+    staleTime: Infinity,
+  });
+  return { opening: opening.data ?? (opening.isError ? { start: thisMonthStart(), rows: null } : null), readAt: opening.dataUpdatedAt };
 }
 
 /** What the device kept of the last opening (kept-opening.ts), looked up once; null while looking or when nothing is kept. */
 export function useKeptOpening(): Opening | null {
-  const [kept, setKept] = useState<Opening | null>(null);
-  useEffect(() => {
-    let current = true;
-    void keptOpening().then((found) => current && setKept(found));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return kept;
+  return useQuery({ queryKey: [...OPENING_KEY, 'kept'], queryFn: keptOpening, staleTime: Infinity }).data ?? null;
 }

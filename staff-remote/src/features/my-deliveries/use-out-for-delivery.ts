@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
 import { showRefusal } from '../deliveries/show-refusal';
+import { applyDelivery } from '../deliveries/live-cache';
 import { isTemporaryFailure } from '../offline/send-pending';
 import type { DeviceQueue } from './use-device-queue';
 
@@ -12,11 +13,7 @@ const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
  * Marks a stop Out for delivery: shown at once, sent at once when it can be, kept on the device
  * when it cannot. `busy` is the stop being sent.
  */
-export function useOutForDelivery(
-  month: MonthKey,
-  applyDelivery: (delivery: MonthDelivery) => void,
-  queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>,
-) {
+export function useOutForDelivery(month: MonthKey, queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>) {
   const [busy, setBusy] = useState<string | null>(null);
 
   async function markOutForDelivery(row: SubscriptionRow) {
@@ -36,7 +33,7 @@ export function useOutForDelivery(
     } catch (e) {
       if (isTemporaryFailure(e)) return queue.keepForLater(change, false);
       applyDelivery(row.delivery);
-      showRefusal(e, applyDelivery);
+      showRefusal(e);
     } finally {
       setBusy(null);
     }

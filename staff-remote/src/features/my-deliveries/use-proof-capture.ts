@@ -1,10 +1,11 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { askChoice } from '@blooms/shared/runtime/popup-store';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
 import { showRefusal } from '../deliveries/show-refusal';
+import { applyDelivery } from '../deliveries/live-cache';
 import { downscalePhoto } from '../deliveries/downscale-photo';
 import { isTemporaryFailure } from '../offline/send-pending';
 import type { DeviceQueue } from './use-device-queue';
@@ -18,11 +19,7 @@ const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
  * hidden file input `fileInput` points at), shrinks the photo and uploads it with its progress
  * in `uploading`. Sent at once when it can be, kept on the device when it cannot.
  */
-export function useProofCapture(
-  month: MonthKey,
-  applyDelivery: (delivery: MonthDelivery) => void,
-  queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>,
-) {
+export function useProofCapture(month: MonthKey, queue: Pick<DeviceQueue, 'mustWait' | 'keepForLater'>) {
   const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   /** The stop whose door photo the camera is taking. */
@@ -45,7 +42,7 @@ export function useProofCapture(
       applyDelivery(delivery);
     } catch (e) {
       if (isTemporaryFailure(e)) return queue.keepForLater(change, false);
-      showRefusal(e, applyDelivery);
+      showRefusal(e);
     } finally {
       setUploading(null);
     }

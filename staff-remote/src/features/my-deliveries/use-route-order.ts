@@ -3,27 +3,29 @@ import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
 import { previewOrder, useDragReorder } from '../deliveries/use-drag-reorder';
+import { reorderMine } from '../deliveries/live-cache';
 
 interface Options {
   month: MonthKey;
   rows: SubscriptionRow[] | null;
-  /** Shows the stops in this order at once (use-live-rows). */
-  reorder: (ids: string[]) => void;
   /** Loads the stops again, as the server has them, when the new order could not be kept. */
   reload: () => Promise<void>;
 }
 
 /** Moves a stop to another place in the route (up, down, or dropped there), shown at once and kept on the server. */
-export function useRouteOrder({ month, rows, reorder, reload }: Options) {
+export function useRouteOrder({ month, rows, reload }: Options) {
   async function move(from: number, to: number) {
     if (!rows) return;
     const ids = previewOrder(
       rows.map((row) => row.id),
       { from, over: to },
     );
-    reorder(ids);
+    reorderMine(month, ids);
     try {
-      reorder((await deliveriesApi.saveRouteOrder(month, ids)).map((row) => row.id));
+      reorderMine(
+        month,
+        (await deliveriesApi.saveRouteOrder(month, ids)).map((row) => row.id),
+      );
     } catch (e) {
       showFailure(e);
       void reload();
