@@ -1,3 +1,3 @@
-const path = require('node:path');
-
-module.exports = require('../scripts/jest/base.cjs').jestConfig({ setupFiles: [path.join(__dirname, 'src/test-support/empty-cache.ts')] });
+module.exports = require('../scripts/jest/base.cjs').jestConfig({
+  setupFiles: [require.resolve('./src/test-support/empty-query-cache.ts')],
+});
