@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
@@ -320,7 +320,7 @@ describe('the business figures', () => {
     });
     api.load.mockResolvedValue(FIGURES);
     renderAt();
-    expect(await screen.findAllByText('The chart could not be drawn; its numbers are in the table below.')).toHaveLength(4);
+    await waitFor(() => expect(screen.getAllByText('The chart could not be drawn; its numbers are in the table below.')).toHaveLength(4));
     expect(screen.getByRole('table', { name: 'Subscribers by month' })).toBeInTheDocument();
   });
 
