@@ -24,7 +24,8 @@ import { useRevertUndo } from '../features/dashboard/use-revert-undo';
 import { useStatusAdvance } from '../features/dashboard/use-status-advance';
 import { useBulkAssign } from '../features/dashboard/use-bulk-assign';
 import { useStaffList } from '../features/dashboard/use-staff-list';
-import { useCsvExport } from '../features/dashboard/use-csv-export';
+import { useDownload } from '../features/deliveries/use-download';
+import { deliveriesApi } from '../features/deliveries/api';
 import { SubscriptionsList } from '../features/dashboard/SubscriptionsList';
 import { assigneeOf } from '../features/dashboard/SubscriptionTableRow';
 import { UndoBar } from '../features/dashboard/UndoBar';
@@ -65,7 +66,7 @@ function Dashboard({ start }: { start: StartMonth }) {
   const { rows } = list;
   const selectable = (rows ?? []).filter((row) => isStop(row.delivery)).map((row) => row.id);
   const selection = useSelection(selectable, [month, view]);
-  const { exporting, exportCsv } = useCsvExport(month, view);
+  const csv = useDownload(() => deliveriesApi.exportCsv(month, view), `subscriptions-${month}.csv`);
   const { undoable, offer: offerUndo, undo } = useRevertUndo(month);
   const { busy, clickPill } = useStatusAdvance(month, offerUndo);
   const { assigning, assigned, assign } = useBulkAssign({ month, staff, onDone: selection.clear });
@@ -90,7 +91,7 @@ function Dashboard({ start }: { start: StartMonth }) {
         <DaySummaryBar summary={summary} view={view} onView={setView} />
         <StopsMap stops={places.stops} open={mapOpen} onToggle={setMapOpen} byDriver />
         {isAdmin && <TestClock />}
-        <DashboardFilters view={view} staff={staff} onChange={setView} onExport={() => void exportCsv()} exporting={exporting} />
+        <DashboardFilters view={view} staff={staff} onChange={setView} onExport={csv.download} exporting={csv.downloading} />
         <AssignByArea staff={staff} area={area} />
         {selection.selected.size > 0 && (
           <BulkAssign

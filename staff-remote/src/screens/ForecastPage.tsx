@@ -4,7 +4,8 @@ import { ServerState } from '@blooms/shared/ui/ServerState';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { FORECAST_DAYS } from '@blooms/shared/contract/forecast';
 import { useForecast } from '../features/forecast/use-forecast';
-import { useForecastCsv } from '../features/forecast/use-forecast-csv';
+import { useDownload } from '../features/deliveries/use-download';
+import { forecastApi } from '../features/forecast/api';
 import { ForecastTable } from '../features/forecast/ForecastTable';
 import '../features/deliveries/deliveries.css';
 import '../features/forecast/forecast.css';
@@ -20,7 +21,7 @@ export default function ForecastPage() {
 
 function Forecast() {
   const { forecast, error, reload } = useForecast();
-  const { exporting, exportCsv } = useForecastCsv(forecast?.days[0]?.month ?? null);
+  const csv = useDownload(forecastApi.exportCsv, `forecast-${forecast?.days[0]?.month ?? 'coming-days'}.csv`);
   return (
     <Screen remote="staff" title="Forecast">
       <section className="container page staff-page">
@@ -30,8 +31,8 @@ function Forecast() {
         <div className="staff-toolbar">
           <p className="staff-toolbar__month">The next {FORECAST_DAYS} delivery days, as things stand now</p>
           <div className="staff-toolbar__actions">
-            <button type="button" className="button button--secondary" disabled={!forecast || exporting} onClick={() => void exportCsv()}>
-              {exporting ? 'Exporting…' : 'Export CSV'}
+            <button type="button" className="button button--secondary" disabled={!forecast || csv.downloading} onClick={csv.download}>
+              {csv.downloading ? 'Exporting…' : 'Export CSV'}
             </button>
             <Link to="/dashboard" className="button button--secondary">
               Back to Dashboard

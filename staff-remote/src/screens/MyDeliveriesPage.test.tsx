@@ -8,7 +8,7 @@ import { deliveriesApi } from '../features/deliveries/api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import MyDeliveriesPage, { PROOF_QUESTION } from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
-import { addMonths } from '@blooms/shared/contract/months';
+import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { pushLive } from '../test/live-mock';
 import { connectLive } from '@blooms/shared/runtime/live-client';
@@ -188,6 +188,20 @@ it('with no answer to the opening request, opens on this month and loads its sto
   );
   expect(await screen.findByRole('table')).toHaveTextContent('Ana');
   expect(api.myDeliveries).toHaveBeenCalledWith(THIS_MONTH);
+});
+
+it('says when the stops cannot be read, with Try again, and when the month has none', async () => {
+  api.myDeliveriesStart.mockRejectedValue(new TypeError('Failed to fetch'));
+  api.myDeliveries.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce([]);
+  render(
+    <MemoryRouter future={ROUTER_FUTURE}>
+      <MyDeliveriesPage />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByText('Could not load your deliveries: Failed to fetch')).toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText(`No deliveries are assigned to you in ${formatMonth(THIS_MONTH)}.`)).toBeInTheDocument();
+  expect(screen.queryByText(/Could not load/)).not.toBeInTheDocument();
 });
 
 it('steps to another month, and tells the driver its delivery day', async () => {

@@ -3,10 +3,9 @@ import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { ServerState } from '@blooms/shared/ui/ServerState';
-import { LoadError } from '@blooms/shared/ui/LoadError';
 import { hasSignIn, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { displayFirstName } from '@blooms/shared/contract/roles';
-import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import type { MonthKey } from '@blooms/shared/contract/months';
 import { PassedOverNotice } from '../features/deliveries/PassedOverNotice';
 import { StartingScreen } from '../features/deliveries/StartingScreen';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
@@ -20,6 +19,7 @@ import { startStaffWorker } from '../features/offline/staff-worker';
 import { PendingBadge } from '../features/offline/PendingBadge';
 import { useKeptOpening, useOpening, type Opening } from '../features/my-deliveries/use-opening';
 import { KeptDeliveries } from '../features/my-deliveries/KeptDeliveries';
+import { MyListStatus } from '../features/my-deliveries/MyListStatus';
 import { isKeptFor } from '../features/my-deliveries/kept-opening';
 import { useDeviceQueue } from '../features/my-deliveries/use-device-queue';
 import { useOutForDelivery } from '../features/my-deliveries/use-out-for-delivery';
@@ -103,13 +103,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
         </div>
         <PassedOverNotice start={opening.start} month={month} />
         <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
-        {error !== null && <LoadError what="your deliveries" error={error} onRetry={() => void reload()} />}
-        {rows === null && error === null && (
-          <p className="status-message" role="status">
-            Loading your deliveries…
-          </p>
-        )}
-        {rows && rows.length === 0 && <p className="status-message">No deliveries are assigned to you in {formatMonth(month)}.</p>}
+        <MyListStatus month={month} rows={rows} error={error} onRetry={() => void reload()} />
         {rows && rows.length > 0 && <StopsMap stops={mapStops} open={mapOpen} onToggle={setMapOpen} byDriver={false} />}
         {rows && rows.length > 0 && <RouteSheet firstName={firstName} month={month} rows={rows} />}
         {rows && rows.length > 0 && phone && (
