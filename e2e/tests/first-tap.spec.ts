@@ -199,6 +199,30 @@ test('the menu and the carousel, moved before the app arrives, are where the app
   await expect(page.getByText('Great! We deliver to your area ✓ (Salt Lake City)')).toBeVisible();
 });
 
+test('the menu opened before the app locks the page behind it from scrolling, and the app, taking it over, keeps the lock until it closes', async ({
+  page,
+}) => {
+  const appArrives = await holdApp(page);
+  await page.goto('/');
+  const cdp = await page.context().newCDPSession(page);
+  const scrolled = () => page.evaluate(() => scrollY);
+  // The page scrolled down by a gesture, which the call waits out (headless Chromium scrolls
+  // for a synthesized wheel gesture, not for a synthesized touch one).
+  const swipeUp = () => cdp.send('Input.synthesizeScrollGesture', { x: 195, y: 700, yDistance: -400, gestureSourceType: 'mouse' });
+
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(mainNav(page).getByRole('link', { name: 'FAQ' })).toBeVisible();
+  await swipeUp();
+  expect(await scrolled()).toBe(0);
+  await appArrives();
+  await swipeUp();
+  expect(await scrolled()).toBe(0);
+  await page.getByRole('button', { name: 'Close menu' }).tap();
+  await expect(mainNav(page).getByRole('link', { name: 'FAQ' })).toBeHidden();
+  await swipeUp();
+  await expect.poll(scrolled).toBeGreaterThan(0);
+});
+
 test('what a visitor types, ticks and chooses on the subscribe form before the app arrives is kept, focus and caret too', async ({
   page,
 }) => {

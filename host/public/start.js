@@ -14,9 +14,10 @@
 //
 // The app starts at once where this browser needs it straight away: staff have signed in here
 // (their header is not the visitor's), or this tab kept a subscribe form to fill back in.
-// These names are shared/src/contract/app-start.ts's: this file is plain JavaScript, served
-// as it is, so it cannot import them. The browser suite (prerender.spec.ts) uses the shared
-// ones, so it fails if they part.
+// The names below, and the classes and attributes of the page it reads, are
+// shared/src/contract/app-start.ts's (PRERENDERED): this file is plain JavaScript, served as
+// it is, so it cannot import them. Its tests (host/src/start-script/) build their pages from
+// the shared ones, and the browser suite (prerender.spec.ts) uses them, so both fail if they part.
 (function () {
   var STAFF_BROWSER_KEY = 'blooms.staff-browser';
   var SAVED_SUBSCRIBE_FORM_KEY = 'blooms.subscribe-form';
@@ -159,6 +160,8 @@
   // attributes and scroll positions change (React takes over the page as the server wrote
   // it), and the app starts from them as it takes over (Header.tsx, TestimonialCarousel.tsx).
   // The event stops here, so React, starting meanwhile, cannot answer the same press again.
+  // The page behind the open menu does not scroll, locked as the app's menu locks it (Header.tsx),
+  // which takes the lock over with the open menu.
   function setMenu(toggle, open) {
     var nav = document.getElementById(toggle.getAttribute('aria-controls'));
     var backdrop = toggle.parentNode.querySelector('.nav-backdrop');
@@ -166,6 +169,7 @@
     toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
     if (nav) nav.classList.toggle('is-open', open);
     if (backdrop) backdrop.hidden = !open;
+    document.body.style.overflow = open ? 'hidden' : '';
     var first = nav && nav.querySelector('a, button');
     if (open && first) first.focus();
     else toggle.focus();
@@ -195,12 +199,10 @@
     track.addEventListener('scroll', carouselScrolled, { passive: true });
   });
 
-  // React keeps an element's handlers on it under a "__reactProps" key: the header is taken
-  // over before the page's screen, and a press React already handles is left to it.
+  // The app marks the header, and each screen, once React has taken it over (the header comes
+  // before the page's screen): a press inside one is the app's to answer.
   function handledByApp(element) {
-    return Object.keys(element).some(function (key) {
-      return key.indexOf('__reactProps') === 0;
-    });
+    return element.closest('[data-hydrated]') !== null;
   }
 
   // Held until the app is ready: the last other button pressed, or a form sent, before it was.

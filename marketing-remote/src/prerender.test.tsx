@@ -1,5 +1,6 @@
 import { screens as declared } from '../exposes.cjs';
 import { prerenderRemote } from '@blooms/shared/ui/prerender';
+import { PRERENDERED } from '@blooms/shared/contract/app-start';
 import { PRERENDERED_SCREENS } from './prerender';
 
 describe('the prerendered marketing pages', () => {
@@ -26,5 +27,21 @@ describe('the prerendered marketing pages', () => {
   it('send each FAQ answer as a closed <details>, which opens with no script at all', () => {
     expect(screens.Faq!.body.match(/<details class="disclosure"><summary class="disclosure__question"><h2>/g)).toHaveLength(6);
     expect(screens.Faq!.body).not.toMatch(/<details[^>]* open/);
+  });
+
+  it('send the home page carousel as start.js scrolls it before the app: its track inside it, a button each way', () => {
+    const page = document.createElement('div');
+    page.innerHTML = screens.Home!.body;
+    const carousel = page.querySelector(`.${PRERENDERED.carousel}`)!;
+    const track = carousel.querySelector(`.${PRERENDERED.carouselTrack}`)!;
+    expect(track.children.length).toBeGreaterThan(1);
+    const steps = Array.from(carousel.querySelectorAll(`[${PRERENDERED.carouselStep}]`));
+    expect(steps.map((button) => [button.tagName, button.getAttribute(PRERENDERED.carouselStep)])).toEqual([
+      ['BUTTON', '-1'],
+      ['BUTTON', '1'],
+    ]);
+    // At the start: back is off, as start.js and the app keep it while it scrolls.
+    expect(steps.map((button) => (button as HTMLButtonElement).disabled)).toEqual([true, false]);
+    expect(page.querySelector(`[${PRERENDERED.hydrated}]`)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
@@ -10,16 +10,24 @@ import {
   type BusinessFigures,
   type PaymentToChase,
 } from '@blooms/shared/contract/business-figures';
-import { figuresApi } from '../features/figures/api';
 import { CHASE_PAGE_SIZE } from '../features/figures/PaymentsToChase';
 import { drawChart } from '../features/figures/chart-library';
 import { textOf } from '../test-support/read-blob';
-import BusinessFiguresPage, { FIGURES_RECHECK_MS } from './BusinessFiguresPage';
+import { FIGURES_RECHECK_MS } from '../features/figures/use-figures';
+import BusinessFiguresPage from './BusinessFiguresPage';
 
-jest.mock('../features/figures/api', () => ({ figuresApi: { load: jest.fn(), paymentsToChase: jest.fn(), sendCardLinkAgain: jest.fn() } }));
+// The server's answers, by what was asked: the screen's queries call these.
+const mockApi = { load: jest.fn(), paymentsToChase: jest.fn(), sendCardLinkAgain: jest.fn() };
+jest.mock('../features/figures/api', () => ({
+  figuresApi: {
+    figures: (range: unknown) => ({ queryKey: ['figures', range], queryFn: () => mockApi.load(range) }),
+    paymentsToChase: () => ({ queryKey: ['payments-to-chase'], queryFn: () => mockApi.paymentsToChase() }),
+    sendCardLinkAgain: (id: string) => mockApi.sendCardLinkAgain(id),
+  },
+}));
 // Chart.js draws on a canvas, which jsdom has not got; what each chart is given is checked instead.
 jest.mock('../features/figures/chart-library', () => ({ drawChart: jest.fn(() => ({ destroy: jest.fn() })) }));
-const api = jest.mocked(figuresApi);
+const api = mockApi;
 
 const reasons = CANCEL_REASONS.map((reason) => ({ reason: reason.id, cancelled: 0, skippedInstead: 0, pausedInstead: 0 }));
 reasons[1] = { reason: 'too-expensive', cancelled: 2, skippedInstead: 3, pausedInstead: 0 };
@@ -213,7 +221,7 @@ describe('the business figures', () => {
       await act(async () => jest.advanceTimersByTime(FIGURES_RECHECK_MS));
       expect(api.load).toHaveBeenCalledTimes(2);
       expect(api.load).toHaveBeenLastCalledWith(null);
-      expect(screen.getByText(/^Figures as of/)).toHaveTextContent(/^Figures as of 12:00 PM\.$/);
+      expect(await screen.findByText(/^Figures as of 12:00 PM\.$/)).toBeInTheDocument();
       expect(within(part('Subscribers')).getByText('New in the range').nextSibling).toHaveTextContent('29');
       // Once only: the newer answer is shown as it is.
       await act(async () => jest.advanceTimersByTime(3 * FIGURES_RECHECK_MS));
@@ -312,7 +320,7 @@ describe('the business figures', () => {
     });
     api.load.mockResolvedValue(FIGURES);
     renderAt();
-    expect(await screen.findAllByText('The chart could not be drawn; its numbers are in the table below.')).toHaveLength(4);
+    await waitFor(() => expect(screen.getAllByText('The chart could not be drawn; its numbers are in the table below.')).toHaveLength(4));
     expect(screen.getByRole('table', { name: 'Subscribers by month' })).toBeInTheDocument();
   });
 

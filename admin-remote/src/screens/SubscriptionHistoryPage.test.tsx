@@ -5,11 +5,18 @@ import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
-import { historyApi } from '../features/history/api';
 import SubscriptionHistoryPage from './SubscriptionHistoryPage';
 
-jest.mock('../features/history/api', () => ({ historyApi: { load: jest.fn(), photo: jest.fn(), refund: jest.fn() } }));
-const api = jest.mocked(historyApi);
+// The server's answers: the screen's query and changes call these.
+const mockApi = { load: jest.fn(), photo: jest.fn(), refund: jest.fn() };
+jest.mock('../features/history/api', () => ({
+  historyApi: {
+    history: (id: string) => ({ queryKey: ['history', id], queryFn: () => mockApi.load(id) }),
+    photo: (...args: unknown[]) => mockApi.photo(...args),
+    refund: (...args: unknown[]) => mockApi.refund(...args),
+  },
+}));
+const api = mockApi;
 
 const HISTORY: SubscriptionHistory = {
   subscription: { id: 's1', name: 'Rosa Diaz', email: 'rosa@example.com', status: 'active', createdAt: '2026-10-01T15:30:00.000Z' },

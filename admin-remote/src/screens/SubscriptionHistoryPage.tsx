@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
+import { ServerState } from '@blooms/shared/ui/ServerState';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
-import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { historyApi } from '../features/history/api';
 import { HistoryList } from '../features/history/HistoryList';
 import { RefundForm } from '../features/history/RefundForm';
@@ -12,24 +12,12 @@ import '../features/history/history.css';
 const SUBSCRIBED = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** A subscription's history (admins, from the dashboard's History link): what happened to it, newest first. */
-export default function SubscriptionHistoryPage() {
+function HistoryScreen() {
   const id = useSearchParams()[0].get('id');
-  const [history, setHistory] = useState<SubscriptionHistory | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-
-  const load = useCallback(async () => {
-    if (!id) return;
-    try {
-      setHistory(await historyApi.load(id));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(error);
-    }
-  }, [id]);
-  useEffect(() => {
-    setHistory(null);
-    void load();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...historyApi.history(id ?? ''), enabled: id !== null && id !== '' });
+  const history = query.data ?? null;
+  const loadError = query.error;
 
   const name = history?.subscription.name;
   return (
@@ -40,7 +28,7 @@ export default function SubscriptionHistoryPage() {
           <Link to="/dashboard">Back to the dashboard</Link>
         </p>
         {!id && <p>Open a subscription’s history from its History link on the dashboard.</p>}
-        {loadError !== null && <LoadError what="the history" error={loadError} onRetry={() => void load()} />}
+        {loadError !== null && <LoadError what="the history" error={loadError} onRetry={() => void query.refetch()} />}
         {id && !history && loadError === null && (
           <p className="status-message" role="status">
             Loading the history…
@@ -53,12 +41,24 @@ export default function SubscriptionHistoryPage() {
               {SUBSCRIPTION_STATUS_LABELS[history.subscription.status as SubscriptionStatus] ?? history.subscription.status} · subscribed{' '}
               {SUBSCRIBED.format(new Date(history.subscription.createdAt))}
             </p>
-            <RefundForm subscriptionId={history.subscription.id} refundable={history.refundable} onRefunded={setHistory} />
+            <RefundForm
+              subscriptionId={history.subscription.id}
+              refundable={history.refundable}
+              onRefunded={(refunded) => queryClient.setQueryData(historyApi.history(refunded.subscription.id).queryKey, refunded)}
+            />
             <h2 className="history-page__events">What happened</h2>
             <HistoryList events={history.events} />
           </>
         )}
       </section>
     </Screen>
+  );
+}
+
+export default function SubscriptionHistoryPage() {
+  return (
+    <ServerState>
+      <HistoryScreen />
+    </ServerState>
   );
 }

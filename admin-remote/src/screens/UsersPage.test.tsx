@@ -1,16 +1,22 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
-import { usersApi } from '../features/users/api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import UsersPage from './UsersPage';
 
+// The server's answers: the screen's query and changes call these.
+const mockApi = { list: jest.fn(), add: jest.fn(), update: jest.fn(), remove: jest.fn() };
 jest.mock('../features/users/api', () => ({
-  usersApi: { list: jest.fn(), add: jest.fn(), update: jest.fn(), remove: jest.fn() },
+  usersApi: {
+    list: () => ({ queryKey: ['users'], queryFn: () => mockApi.list() }),
+    add: (...args: unknown[]) => mockApi.add(...args),
+    update: (...args: unknown[]) => mockApi.update(...args),
+    remove: (...args: unknown[]) => mockApi.remove(...args),
+  },
 }));
-const api = jest.mocked(usersApi);
+const api = mockApi;
 
 const BEA: UserRecord = { id: 'u1', name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' };
 const ELI: UserRecord = { id: 'u2', name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee' };
@@ -238,6 +244,6 @@ describe('delete', () => {
     api.list.mockResolvedValue([BEA]);
     await act(async () => popup()!.actions![0]!.onClick());
     expect(api.remove).toHaveBeenCalledWith('u2');
-    expect(await screen.findAllByRole('row')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
   });
 });

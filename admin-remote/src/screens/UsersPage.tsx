@@ -1,29 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
-import type { UserRecord } from '@blooms/shared/contract/roles';
+import { ServerState } from '@blooms/shared/ui/ServerState';
 import { usersApi } from '../features/users/api';
 import { AddUserForm } from '../features/users/AddUserForm';
 import { UserRow } from '../features/users/UserRow';
 import '../features/users/users.css';
 
-export default function UsersPage() {
-  const [users, setUsers] = useState<UserRecord[] | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
+function UsersScreen() {
+  const list = useQuery(usersApi.list());
   const [announcement, setAnnouncement] = useState('');
-
-  const reload = useCallback(async () => {
-    try {
-      setUsers(await usersApi.list());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(error);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const users = list.data ?? null;
+  const loadError = list.error;
+  const reload = () => void list.refetch();
 
   return (
     <Screen remote="admin" title="Manage Users">
@@ -32,13 +22,13 @@ export default function UsersPage() {
         <AddUserForm
           onAdded={(name) => {
             setAnnouncement(`Added ${name}.`);
-            void reload();
+            reload();
           }}
         />
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
-        {loadError !== null && <LoadError what="the users" error={loadError} onRetry={() => void reload()} />}
+        {loadError !== null && <LoadError what="the users" error={loadError} onRetry={reload} />}
         {users === null && loadError === null && (
           <p className="status-message" role="status">
             Loading users…
@@ -58,7 +48,7 @@ export default function UsersPage() {
               </thead>
               <tbody>
                 {users.map((user) => (
-                  <UserRow key={user.id} user={user} onChanged={() => void reload()} />
+                  <UserRow key={user.id} user={user} onChanged={reload} />
                 ))}
               </tbody>
             </table>
@@ -66,5 +56,13 @@ export default function UsersPage() {
         )}
       </section>
     </Screen>
+  );
+}
+
+export default function UsersPage() {
+  return (
+    <ServerState>
+      <UsersScreen />
+    </ServerState>
   );
 }

@@ -9,6 +9,8 @@ import { ACCOUNT_LINK, headerLinks } from './navigation';
 import { keepTabWithin } from './keep-tab-within';
 import { Logo } from '@blooms/shared/ui/Logo';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
+import { markHydrated } from '@blooms/shared/ui/hydrated';
+import { MENU_OPEN_BODY_OVERFLOW } from '@blooms/shared/contract/app-start';
 
 /**
  * Below these widths the links no longer fit on one line and move into the menu. CSS applies
@@ -59,8 +61,8 @@ export function Header() {
       return;
     }
     wasOpen.current = true;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    // As start.js locks it for a menu opened before the app, which the app then takes over open.
+    document.body.style.overflow = MENU_OPEN_BODY_OVERFLOW;
     if (openedBeforeApp.current) openedBeforeApp.current = false;
     else navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
@@ -70,13 +72,13 @@ export function Header() {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
-      document.body.style.overflow = previousOverflow;
+      document.body.style.overflow = '';
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [menuOpen]);
 
   return (
-    <header className={staffLinks ? 'site-header site-header--staff' : 'site-header'}>
+    <header ref={markHydrated} className={staffLinks ? 'site-header site-header--staff' : 'site-header'}>
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand">
           <Logo size={36} />

@@ -27,3 +27,37 @@ export interface HostStartupFiles {
   /** A staff page's early start and Firebase Auth (host/src/index.ts). */
   signIn: string[];
 }
+
+/**
+ * The prerendered page's markup as start.js reads and changes it before the app, and as the app
+ * renders it and takes it over: each side keeps to these names (docs/architecture.md, "What
+ * start.js reads"). start.js carries copies; its tests build their pages from these, and the
+ * apps' prerender tests check that what they render has them.
+ */
+export const PRERENDERED = {
+  /** id of the element React takes over; start.js swaps it whole for the fetched form's. */
+  rootId: 'root',
+  /** id of the main content (tabindex -1): focused when start.js puts the form in place. */
+  mainId: 'main',
+  /** Attribute of the <style> the server inlines the page's CSS in. */
+  inlineStyles: 'data-prerendered',
+  /** Class of the menu button: aria-expanded, aria-label, aria-controls (the menu's id). */
+  menuToggle: 'menu-toggle',
+  /** Class of the backdrop beside the menu button (its sibling): hidden while the menu is closed. */
+  navBackdrop: 'nav-backdrop',
+  /** Class of the open menu. */
+  navOpen: 'is-open',
+  carousel: 'carousel',
+  /** Class of the carousel's scrolling row of cards, inside the carousel. */
+  carouselTrack: 'carousel__track',
+  /** Attribute of each carousel button: how many cards it scrolls by, -1 or 1. */
+  carouselStep: 'data-carousel-step',
+  /**
+   * Attribute the app puts on the header and on each screen once React has taken them over:
+   * start.js then leaves every press inside them to the app.
+   */
+  hydrated: 'data-hydrated',
+} as const;
+
+/** While the menu is open, the page behind it does not scroll: body's inline overflow, cleared on closing. */
+export const MENU_OPEN_BODY_OVERFLOW = 'hidden';

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { SCREEN_READY_EVENT } from '../contract/app-start';
+import { markHydrated } from './hydrated';
 import { BRAND_NAME } from '../contract/site';
 import { useMetUnreadableReply } from '../runtime/unreadable-replies';
 import { PageUpdated } from './PageUpdated';
@@ -45,7 +46,7 @@ export function Screen({ remote, title, description, className, children }: Prop
   const pageUpdated = useMetUnreadableReply();
   const build = typeof __BUILD_ID__ === 'undefined' ? 'dev' : __BUILD_ID__;
   return (
-    <div className={className ? `screen ${className}` : 'screen'} data-remote={remote} data-build={build}>
+    <div ref={markHydrated} className={className ? `screen ${className}` : 'screen'} data-remote={remote} data-build={build}>
       {pageUpdated && <PageUpdated />}
       {children}
     </div>

@@ -8,16 +8,8 @@ import { GIFT_END_RULE } from '@blooms/shared/contract/gifts';
 import AccountPage from './AccountPage';
 import { accountApi, isSignInLink, signedInEmail } from '../features/account/account-session';
 
-jest.mock('../features/account/account-session', () => ({
-  accountApi: { account: jest.fn(), cancel: jest.fn() },
-  accountPhotoUrl: jest.fn(),
-  askForSignInLink: jest.fn(),
-  completeSignIn: jest.fn(),
-  isSignInLink: jest.fn(),
-  pendingEmail: jest.fn(),
-  signedInEmail: jest.fn(),
-  signOutOfAccount: jest.fn(),
-}));
+jest.mock('../features/account/account-session', () => jest.requireActual('../test/account-session-mock').accountSessionMock());
+
 jest.mock('../features/checkout/redirect', () => ({ redirectTo: jest.fn() }));
 const api = jest.mocked(accountApi);
 

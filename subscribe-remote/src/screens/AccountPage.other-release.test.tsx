@@ -7,11 +7,7 @@ import { recordUnreadableReply } from '@blooms/shared/runtime/unreadable-replies
 import AccountPage from './AccountPage';
 import { accountApi, isSignInLink, signedInEmail } from '../features/account/account-session';
 
-jest.mock('../features/account/account-session', () => ({
-  accountApi: { account: jest.fn() },
-  isSignInLink: jest.fn(),
-  signedInEmail: jest.fn(),
-}));
+jest.mock('../features/account/account-session', () => jest.requireActual('../test/account-session-mock').accountSessionMock());
 
 it('says the page was updated, with Reload, when the account comes from an API whose reply it cannot read, and asks no one to sign in again', async () => {
   jest.mocked(isSignInLink).mockResolvedValue(false);

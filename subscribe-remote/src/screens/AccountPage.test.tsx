@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
@@ -7,29 +7,11 @@ import { ACCOUNT_DONE, ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from
 import AccountPage from './AccountPage';
 import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
 import { ApiError } from '@blooms/shared/runtime/api-client';
-import { accountApi, accountPhotoUrl, isSignInLink, signedInEmail } from '../features/account/account-session';
+import { accountApi, accountPhotoUrl, isSignInLink, signedInEmail, signOutOfAccount } from '../features/account/account-session';
 import { redirectTo } from '../features/checkout/redirect';
 
-jest.mock('../features/account/account-session', () => ({
-  accountApi: {
-    account: jest.fn(),
-    skipMonth: jest.fn(),
-    unskipMonth: jest.fn(),
-    pause: jest.fn(),
-    resume: jest.fn(),
-    changeMonths: jest.fn(),
-    changeAddress: jest.fn(),
-    cancel: jest.fn(),
-    cardPage: jest.fn(),
-  },
-  accountPhotoUrl: jest.fn(),
-  askForSignInLink: jest.fn(),
-  completeSignIn: jest.fn(),
-  isSignInLink: jest.fn(),
-  pendingEmail: jest.fn(),
-  signedInEmail: jest.fn(),
-  signOutOfAccount: jest.fn(),
-}));
+jest.mock('../features/account/account-session', () => jest.requireActual('../test/account-session-mock').accountSessionMock());
+
 jest.mock('../features/checkout/redirect', () => ({ redirectTo: jest.fn() }));
 const api = jest.mocked(accountApi);
 const photo = jest.mocked(accountPhotoUrl);
@@ -384,4 +366,28 @@ it('it costs too much: cancelling offers to skip the next month instead, or to g
   expect(screen.getByRole('group', { name: 'Cancelling' })).toHaveTextContent('You can also choose fewer months above.');
   await userEvent.click(screen.getByRole('button', { name: 'No thanks, cancel' }));
   expect(screen.getByRole('group', { name: 'Confirm cancelling' })).toHaveTextContent('Nothing more would be delivered or charged.');
+});
+
+it('Sign out leaves nothing of the account behind: the next person signed in here sees only their own, once it has come', async () => {
+  await renderSignedIn(accountWith());
+  jest.mocked(signOutOfAccount).mockResolvedValue(undefined);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+  expect(await screen.findByRole('button', { name: /sign-in link/i })).toBeInTheDocument();
+  cleanup();
+
+  jest.mocked(signedInEmail).mockResolvedValue('sam@example.com');
+  let answer: (account: Account) => void = () => undefined;
+  api.account.mockClear();
+  api.account.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+  render(
+    <MemoryRouter future={ROUTER_FUTURE}>
+      <AccountPage />
+    </MemoryRouter>,
+  );
+  // Signed in (the saved session read), the account asked for and not yet answered.
+  await waitFor(() => expect(api.account).toHaveBeenCalled());
+  expect(screen.getByText('Loading your account…')).toBeInTheDocument();
+  expect(screen.queryByText('rosa@example.com')).not.toBeInTheDocument();
+  await act(async () => answer({ ...accountWith(), email: 'sam@example.com' }));
+  expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
 });

@@ -1,4 +1,5 @@
 import { Screen } from '@blooms/shared/ui/Screen';
+import { ServerState } from '@blooms/shared/ui/ServerState';
 import { ConfirmEmailForm } from '../features/account/ConfirmEmailForm';
 import { SignInForm } from '../features/account/SignInForm';
 import { SubscriptionPanel } from '../features/account/SubscriptionPanel';
@@ -7,7 +8,7 @@ import '../features/subscribe/subscribe.css';
 import '../features/account/account.css';
 
 /** /account: a subscriber signs in by e-mail link and skips, pauses, resumes, changes months or address, or cancels. */
-export default function AccountPage() {
+function AccountScreen() {
   const { state, act, confirmEmail, signOut, updateCard } = useAccount();
   return (
     <Screen remote="subscribe" title="Your account" description="Skip, pause or cancel your Monthly Blooms deliveries.">
@@ -39,5 +40,13 @@ export default function AccountPage() {
         )}
       </section>
     </Screen>
+  );
+}
+
+export default function AccountPage() {
+  return (
+    <ServerState>
+      <AccountScreen />
+    </ServerState>
   );
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { isUnreadableReply } from '@blooms/shared/runtime/api-client';
 import { CARD_LINK_MESSAGES, type PaymentToChase } from '@blooms/shared/contract/business-figures';
@@ -20,23 +21,25 @@ const canSendNow = (payment: PaymentToChase, now: number) => payment.sendAgainFr
  * card-update link again" (the server allows it once a day per subscription and records it).
  */
 export function PaymentsToChase() {
-  const [payments, setPayments] = useState<PaymentToChase[] | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [sending, setSending] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const list = useQuery(figuresApi.paymentsToChase());
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [now, setNow] = useState(() => Date.now());
-
-  const load = useCallback(async () => {
-    try {
-      setPayments(await figuresApi.paymentsToChase());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(error);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const answer = (payment: PaymentToChase, kind: Answer['kind'], text: string) =>
+    setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind, text } }));
+  const send = useMutation({
+    mutationFn: (payment: PaymentToChase) => figuresApi.sendCardLinkAgain(payment.subscriptionId),
+    onSuccess: (payments, payment) => {
+      queryClient.setQueryData(figuresApi.paymentsToChase().queryKey, payments);
+      answer(payment, 'sent', CARD_LINK_MESSAGES.sent);
+    },
+    // A reply of an API of another release: the list says the page was updated (below).
+    onError: (error, payment) => !isUnreadableReply(error) && answer(payment, 'refused', error.message),
+    onSettled: () => setNow(Date.now()),
+  });
+  const payments = list.data ?? null;
+  const sending = send.isPending ? send.variables.subscriptionId : null;
+  const loadError = list.error ?? (isUnreadableReply(send.error) ? send.error : null);
 
   // A button held back by sendAgainFrom comes back by itself when that time comes.
   useEffect(() => {
@@ -49,22 +52,17 @@ export function PaymentsToChase() {
     return () => clearTimeout(timer);
   }, [payments, now]);
 
-  async function sendAgain(payment: PaymentToChase) {
-    setSending(payment.subscriptionId);
-    try {
-      setPayments(await figuresApi.sendCardLinkAgain(payment.subscriptionId));
-      setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind: 'sent', text: CARD_LINK_MESSAGES.sent } }));
-    } catch (error) {
-      // A reply of an API of another release: the list says the page was updated.
-      if (isUnreadableReply(error)) setLoadError(error);
-      else setAnswers((all) => ({ ...all, [payment.subscriptionId]: { kind: 'refused', text: (error as Error).message } }));
-    } finally {
-      setSending(null);
-      setNow(Date.now());
-    }
-  }
-
-  if (loadError !== null) return <LoadError what="the payments to chase" error={loadError} onRetry={() => void load()} />;
+  if (loadError !== null)
+    return (
+      <LoadError
+        what="the payments to chase"
+        error={loadError}
+        onRetry={() => {
+          send.reset();
+          void list.refetch();
+        }}
+      />
+    );
   if (payments === null)
     return (
       <p className="status-message" role="status">
@@ -94,7 +92,7 @@ export function PaymentsToChase() {
                 aria-label={
                   busy ? `Sending the card-update link to ${payment.name}…` : `Send the card-update link again to ${payment.name}`
                 }
-                onClick={() => void sendAgain(payment)}
+                onClick={() => send.mutate(payment)}
               >
                 {busy ? 'Sending…' : 'Send the card-update link again'}
               </button>

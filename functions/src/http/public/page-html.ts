@@ -13,6 +13,7 @@ import {
   type PrerenderedScreen,
   type RemotePrerender,
 } from '@blooms/shared/contract/prerender';
+import { PRERENDERED } from '@blooms/shared/contract/app-start';
 
 /** Where a remote's files are served from: the folder of its manifest. */
 export function remoteBaseUrl(manifestUrl: string): string {
@@ -82,8 +83,8 @@ export function composePage({ index, shell, screen, css, publicPath, site = DEFA
   const hints = [...new Set(`${shell.head}${screen.head.replaceAll(publicPath.token, publicPath.url)}`.match(/<link [^>]*\/>/g) ?? [])];
   let page = index
     .replace(TITLE, () => `<title>${escapeHtml(screen.title)}</title>`)
-    .replace('</head>', () => `${hints.join('')}<style data-prerendered>${css}</style></head>`)
-    .replace(EMPTY_ROOT, () => `<div id="root">${shell.body.replace(SCREEN_SLOT, () => screenHtml)}</div>`);
+    .replace('</head>', () => `${hints.join('')}<style ${PRERENDERED.inlineStyles}>${css}</style></head>`)
+    .replace(EMPTY_ROOT, () => `<div id="${PRERENDERED.rootId}">${shell.body.replace(SCREEN_SLOT, () => screenHtml)}</div>`);
   if (screen.description) page = page.replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(screen.description!)}">`);
   return withSiteContact(page, site);
 }

@@ -1,6 +1,7 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { apiClient, type ApiSession } from '@blooms/shared/runtime/api-client';
 import { publicApi } from '@blooms/shared/runtime/public-api';
+import { apiQuery } from '@blooms/shared/runtime/api-query';
 import { paramsFrom } from '@blooms/shared/contract/api-route';
 import { SUBSCRIBER_ROUTES } from '@blooms/shared/contract/subscriber-api-routes';
 
@@ -73,6 +74,9 @@ const subscriberSession: ApiSession = {
 
 /** The account API as the signed-in subscriber, by the route table, under the one refusal policy staff calls follow too. */
 export const accountApi = apiClient(subscriberSession, SUBSCRIBER_ROUTES);
+
+/** The signed-in subscriber's account, as a query of the remote's cache; each change answers with it again. */
+export const accountQuery = apiQuery(SUBSCRIBER_ROUTES.account, {}, subscriberSession);
 
 /** A door photo of the subscriber's own delivery, at the address the account gives, as an object URL for an image (the request needs the sign-in, which an img src cannot send). */
 export async function accountPhotoUrl(path: string): Promise<string> {

@@ -1,0 +1,28 @@
+/**
+ * features/account/account-session with no Firebase and no server, for jest.mock: each test says
+ * what the calls answer. The account query asks what the test's accountApi.account answers.
+ */
+export function accountSessionMock() {
+  const accountApi = {
+    account: jest.fn(),
+    skipMonth: jest.fn(),
+    unskipMonth: jest.fn(),
+    pause: jest.fn(),
+    resume: jest.fn(),
+    changeMonths: jest.fn(),
+    changeAddress: jest.fn(),
+    cancel: jest.fn(),
+    cardPage: jest.fn(),
+  };
+  return {
+    accountApi,
+    accountQuery: { queryKey: ['account'], queryFn: () => accountApi.account() },
+    accountPhotoUrl: jest.fn(),
+    askForSignInLink: jest.fn(),
+    completeSignIn: jest.fn(),
+    isSignInLink: jest.fn(),
+    pendingEmail: jest.fn(),
+    signedInEmail: jest.fn(),
+    signOutOfAccount: jest.fn(),
+  };
+}
