@@ -14,7 +14,7 @@ import { EmailOutboxWorker } from './infrastructure/email-outbox';
 import { makeRequestedSignInLinks } from './services/sign-in-link-requests';
 import { buildServer, createSiteApp } from './http/server';
 import { Metrics } from './http/metrics';
-import { paymentsFor } from './payments/setup';
+import { paymentsFor } from './payments-setup';
 import type { BillingWorker } from './services/billing';
 import { TestClock } from './services/test-clock';
 import { clockStartingAt } from '@blooms/shared/contract/test-clock';

@@ -5,9 +5,14 @@ import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
 import { parseClockStart } from '@blooms/shared/contract/test-clock';
 import type { CloudSqlIpType } from './db/cloud-sql';
-import type { GeocodingSettings } from './infrastructure/geocoder';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface GeocodingSettings {
+  apiKey: string;
+  /** The Geocoding API's JSON endpoint (a local stand-in in tests). */
+  url: string;
+}
 
 export interface ServerConfig {
   host: string;

@@ -20,9 +20,11 @@ import { ROLES } from '@blooms/shared/contract/roles';
 import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { PLANS, type Subscriber } from '@blooms/shared/contract/subscriber';
 import { SUBSCRIPTION_STATUSES } from '@blooms/shared/contract/lifecycle';
-import { CHARGE_TRY_OUTCOMES } from '../payments/provider';
 import { STOP_KINDS } from '@blooms/shared/contract/vases';
 import { GIFT_PAYMENTS, type GiftDeliveries } from '@blooms/shared/contract/gifts';
+
+/** A try to charge a month, as charge_attempts keeps it: pending until its outcome is heard. */
+export const CHARGE_TRY_OUTCOMES = ['pending', 'paid', 'declined', 'needs-authentication', 'processing'] as const;
 
 export const users = pgTable(
   'users',

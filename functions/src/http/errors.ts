@@ -10,7 +10,7 @@ import {
   TooSoonError,
   UnauthenticatedError,
   UnavailableError,
-} from '../services/errors';
+} from '../domain/errors';
 
 /** A failure of the transport itself (a body too large, a wrong content type, a flood): status and message as is. */
 export class HttpError extends Error {

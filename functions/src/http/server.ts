@@ -7,7 +7,7 @@ import type { Database, Db } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
-import type { Payments } from '../payments/setup';
+import type { Payments } from '../payments-setup';
 import type { BlobStore } from '../infrastructure/blob-store';
 import type { ChangeFeed } from '../infrastructure/change-feed';
 import type { TestClock } from '../services/test-clock';

@@ -8,9 +8,10 @@ import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { chargeConfirmationUrl, type MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider';
-import { deliveryDatesBetween } from './delivery-dates';
-import { deliversOncePaid } from './lifecycle';
-import { carryPayments, owedFor, paidMonthSql } from './payment-ledger';
+import { deliveryDatesBetween } from '../read-models/delivery-dates';
+import { deliversOncePaid } from '../domain/lifecycle';
+import { carryPayments } from './payment-ledger';
+import { owedFor, paidMonthSql } from '../read-models/ledger';
 import { applyProviderEvent } from './provider-events';
 import type { Logger } from '../infrastructure/logger';
 

@@ -2,8 +2,9 @@ import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
 import type { SubscriptionDbRow } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { deliversOncePaid } from './lifecycle';
-import { ledgerOf, monthBalances, recordRefund, refundTargetOf, type LedgerActor, type LedgerEntry } from './payment-ledger';
+import { deliversOncePaid } from '../domain/lifecycle';
+import { recordRefund, refundTargetOf, type LedgerActor } from './payment-ledger';
+import { ledgerOf, monthBalances, type LedgerEntry } from '../read-models/ledger';
 
 /** Money a month holds from one provider payment. */
 export interface HeldMoney {

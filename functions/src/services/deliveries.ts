@@ -12,7 +12,7 @@ import type { StopKind } from '@blooms/shared/contract/vases';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, routeOrders, subscriptions } from '../db/schema';
 import { announce, announceAll } from '../infrastructure/change-feed';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../domain/errors';
 import { findUserByEmail } from './users';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { DOOR_PHOTO_CID, leftAtDoorEmail, type MailSite } from '../mail/account-change-email';

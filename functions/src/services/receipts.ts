@@ -9,8 +9,9 @@ import { queueEmail } from '../infrastructure/email-outbox';
 import type { Logger } from '../infrastructure/logger';
 import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
-import { deliveryDateOf } from './delivery-dates';
-import { refundTargetOf, type LedgerEntry } from './payment-ledger';
+import { deliveryDateOf } from '../read-models/delivery-dates';
+import { refundTargetOf } from './payment-ledger';
+import type { LedgerEntry } from '../read-models/ledger';
 
 /** The provider payment a charge entry belongs to: a prepaid gift's months ("checkout:cs:2") are one checkout payment. */
 export const receiptKeyOf = (paymentRef: string) => paymentRef.replace(/^(checkout:[^:]+):\d+$/, '$1');

@@ -10,7 +10,7 @@ import {
   unskipMonth,
   type AccountChangeContext,
 } from '../../src/services/account/changes';
-import { InvalidInputError } from '../../src/services/errors';
+import { InvalidInputError } from '../../src/domain/errors';
 
 /** A plan: any months of the year, at least one. */
 export const planMonths = fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 12 });

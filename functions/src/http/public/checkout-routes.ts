@@ -23,15 +23,15 @@ import type { PaymentProvider, TestChargeOutcome } from '../../payments/provider
 import type { MailSite } from '../../mail/account-change-email';
 import { tryCharge } from '../../services/billing';
 import { reconcileStripeEvent, type IntentObject, type ReconciledEvent } from '../../services/reconciliation';
-import { nextUnpaidMonth } from '../../services/payment-ledger';
+import { nextUnpaidMonth } from '../../read-models/ledger';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
-import { orderSummaryOf, type Fulfil } from '../../payments/fulfilment';
+import { orderSummaryOf, type Fulfil } from '../../services/fulfilment';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { applyProviderRefund, type ProviderRefundEvent } from '../../services/money-back';
 import type { ProviderEventResult } from '../../services/provider-events';
 import { stripeLinkOf } from '../../payments/stripe-provider';
 import { localLinkOf } from '../../payments/local-provider';
-import { InvalidInputError, NotFoundError } from '../../services/errors';
+import { InvalidInputError, NotFoundError } from '../../domain/errors';
 import { findUnstorableText } from '@blooms/shared/contract/validation';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-body';
 import type { PublicScope } from '../access';

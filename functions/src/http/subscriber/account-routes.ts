@@ -16,8 +16,8 @@ import {
   unskipMonth,
 } from '../../services/account/changes';
 import type { BlobStore } from '../../infrastructure/blob-store';
-import { NotFoundError } from '../../services/errors';
-import { typeOfKey } from '../../services/image-type';
+import { NotFoundError } from '../../domain/errors';
+import { typeOfKey } from '../../infrastructure/image-type';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { subscriberEmailOf, type SubscriberScope } from '../access';

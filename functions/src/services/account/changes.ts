@@ -12,9 +12,10 @@ import { subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../..
 import { accountChangeEmail, type MailSite } from '../../mail/account-change-email';
 import { announce } from '../../infrastructure/change-feed';
 import { queueEmail } from '../../infrastructure/email-outbox';
-import { deliveryDatesBetween } from '../delivery-dates';
-import { InvalidInputError, NotFoundError } from '../errors';
-import { carryPayments, paidMonthsOf } from '../payment-ledger';
+import { deliveryDatesBetween } from '../../read-models/delivery-dates';
+import { InvalidInputError, NotFoundError } from '../../domain/errors';
+import { carryPayments } from '../payment-ledger';
+import { paidMonthsOf } from '../../read-models/ledger';
 import { describeMonth, heldBy, lastDeliveryKept } from './view';
 import { endAfterChange, refundLine } from '../gifts';
 import { refundUndeliveredMonths, type CancelRefund } from '../cancel-refunds';

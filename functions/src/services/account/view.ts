@@ -20,10 +20,10 @@ import type { Db } from '../../db/database';
 import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../../db/schema';
 import { receiptFacts, receiptKeyOf } from '../receipts';
 import { heldForUndeliveredMonths } from '../cancel-refunds';
-import { chargeHistory, ledgerOf, monthBalances, paidMonthsIn, type LedgerEntry } from '../payment-ledger';
-import { deliveryDatesBetween } from '../delivery-dates';
-import { NotFoundError } from '../errors';
-import { lifecycleOf } from '../lifecycle';
+import { chargeHistory, ledgerOf, monthBalances, paidMonthsIn, type LedgerEntry } from '../../read-models/ledger';
+import { deliveryDatesBetween } from '../../read-models/delivery-dates';
+import { NotFoundError } from '../../domain/errors';
+import { lifecycleOf } from '../../domain/lifecycle';
 
 /** The subscriptions an e-mail address holds: its own, or the gifts it paid for (the buyer manages a gift). */
 export function heldBy(email: string) {
