@@ -25,7 +25,8 @@ import {
 } from '../src/db/schema';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
-import { cancelSubscription, pauseDeliveries, skipMonth } from '../src/services/account/changes';
+import { cancelSubscription } from '../src/services/account/changes';
+import { pauseDeliveries, skipMonth } from '../src/services/account/skip-and-pause';
 import { tryCharge } from '../src/services/billing';
 import { deliversOncePaid } from '../src/domain/lifecycle';
 import { recordPayment } from '../src/services/payment-ledger';

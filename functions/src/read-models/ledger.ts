@@ -10,7 +10,7 @@ import { deliveryDatesBetween } from './delivery-dates';
 
 /**
  * The money ledger: rows of money given to or taken from a month's delivery, only ever added
- * (db/schema.ts ledgerEntries). A month's balance is the sum of its rows, and whether it is
+ * (db/schema/money.ts ledgerEntries). A month's balance is the sum of its rows, and whether it is
  * paid follows from them; neither is stored anywhere else.
  */
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
@@ -134,4 +134,36 @@ export function chargeHistory(entries: LedgerEntry[]): ChargeHistory[] {
         refundedCents: -own.filter((entry) => entry.kind === 'refund').reduce((sum, entry) => sum + entry.amountCents, 0),
       };
     });
+}
+
+/** Money a month holds from one provider payment. */
+export interface HeldMoney {
+  month: MonthKey;
+  paymentRef: string;
+  cents: number;
+}
+
+/** The subscription as cancelling would leave it: nothing delivers after endsAfter. */
+function cancelled(row: SubscriptionDbRow, endsAfter: MonthKey): SubscriptionDbRow {
+  return { ...row, status: 'cancelled', endsAfter };
+}
+
+/**
+ * Money a cancellation ending after endsAfter would keep for months never delivered: every
+ * month after the last delivered one that holds money and does not deliver once cancelled
+ * (after the new end, skipped, paused; a prepaid gift's months, or a month whose money was
+ * carried two years ahead, past what the account shows). Cancelling gives it back.
+ */
+export function heldForUndeliveredMonths(
+  entries: LedgerEntry[],
+  row: SubscriptionDbRow,
+  endsAfter: MonthKey,
+  lastDelivered: MonthKey,
+): HeldMoney[] {
+  const after = cancelled(row, endsAfter);
+  return monthBalances(entries)
+    .filter((balance) => balance.month > lastDelivered && !deliversOncePaid(after, balance.month))
+    .flatMap((balance) =>
+      [...balance.byPayment].filter(([, cents]) => cents > 0).map(([paymentRef, cents]) => ({ month: balance.month, paymentRef, cents })),
+    );
 }

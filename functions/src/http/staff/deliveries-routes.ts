@@ -10,16 +10,8 @@ import type { MailSite } from '../../mail/account-change-email';
 import { InvalidInputError, NotFoundError } from '../../domain/errors';
 import { sniffImageType, typeOfKey } from '../../infrastructure/image-type';
 import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../infrastructure/photos';
-import {
-  advanceStatus,
-  assignDeliveries,
-  checkProofAllowed,
-  photoInUse,
-  proofImageKey,
-  recordDelivered,
-  saveRouteOrder,
-  undoRevert,
-} from '../../services/deliveries';
+import { advanceStatus, assignDeliveries, checkProofAllowed, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
+import { photoInUse, proofImageKey } from '../../read-models/delivery-proofs';
 import { allInView, listAssigned, listMonthPage } from '../../read-models/month-list';
 import { startMonth } from '../../read-models/day-summary';
 import { pointOfZip } from '../../domain/route-order';

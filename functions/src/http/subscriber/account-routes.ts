@@ -5,16 +5,9 @@ import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../../db/database';
-import { accountOf, customerOf, photoKeyOf } from '../../services/account/view';
-import {
-  cancelSubscription,
-  changeAddress,
-  changeMonths,
-  pauseDeliveries,
-  resumeDeliveries,
-  skipMonth,
-  unskipMonth,
-} from '../../services/account/changes';
+import { accountOf, customerOf, photoKeyOf } from '../../read-models/account';
+import { cancelSubscription, changeAddress, changeMonths } from '../../services/account/changes';
+import { pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../services/account/skip-and-pause';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import { NotFoundError } from '../../domain/errors';
 import { typeOfKey } from '../../infrastructure/image-type';
