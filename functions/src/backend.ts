@@ -15,7 +15,7 @@ import { makeRequestedSignInLinks } from './services/sign-in-link-requests';
 import { buildServer, createSiteApp } from './http/server';
 import { Metrics } from './http/metrics';
 import { paymentsFor } from './payments-setup';
-import type { BillingWorker } from './services/billing';
+import type { BillingWorker } from './services/billing-worker';
 import { TestClock } from './services/test-clock';
 import { clockStartingAt } from '@blooms/shared/contract/test-clock';
 import { registerWorker } from './infrastructure/worker-runs';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
-import { isConnectionLost } from '../db/database';
+import { isConnectionLost } from '../db/listen';
 import {
   ConflictError,
   DomainError,
