@@ -60,7 +60,7 @@ export interface ServerDeps {
   /** The live feed's changes, for staff screens' streams; without one (the api function on Firebase) /api/live is not served here. */
   feed: ChangeFeed | null;
   metrics: Metrics;
-  /** The payment provider, checkout fulfilment, provider events and the billing worker (payments/setup.ts). */
+  /** The payment provider, checkout fulfilment, provider events and the billing worker (payments-setup.ts). */
   payments: Payments;
 }
 
