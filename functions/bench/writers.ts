@@ -16,7 +16,8 @@ import { defaultDeliveryDate, studioMidnight } from '@blooms/shared/contract/del
 import { addMonths, monthKey, type MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
-import { openDatabase, type Database } from '../src/db/database';
+import type { Database } from '../src/db/database';
+import { ownDatabase } from './own-database';
 import { localProvider } from '../src/payments/local-provider';
 import { chargeDueMonths } from '../src/services/billing';
 import { advanceStatus } from '../src/services/deliveries';
@@ -30,30 +31,6 @@ const POOL = Number(process.env.BENCH_POOL ?? 20);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function freshDatabase(label: string): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
-  const name = `blooms_bench_writers_${label}_${process.pid}`;
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: POOL, applicationName: 'bench-writers' });
-  await database.migrate();
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      await database.close();
-      const cleanup = new Client({ connectionString: process.env.DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** The counters' row triggers (the TRUNCATE ones only matter to tests and the demo reset). */
 async function dropCounterTriggers(database: Database): Promise<number> {
@@ -174,7 +151,10 @@ export async function benchWriters() {
     // Alternating which goes first, so a warmer machine favours neither.
     const variants = round % 2 === 1 ? [true, false] : [false, true];
     for (const withCounters of variants) {
-      const { database, url, drop } = await freshDatabase(withCounters ? 'with' : 'without');
+      const { database, url, drop } = await ownDatabase(`blooms_bench_writers_${withCounters ? 'with' : 'without'}_${process.pid}`, {
+        poolSize: POOL,
+        applicationName: 'bench-writers',
+      });
       try {
         const dropped = withCounters ? 0 : await dropCounterTriggers(database);
         const drivers = await seed(database, month);
