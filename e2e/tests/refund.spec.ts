@@ -1,8 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { studioToday, expect, test } from '../support/test';
-import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
+import { REFUND_MESSAGES, refundConfirmation } from '@blooms/shared/contract/billing';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
@@ -17,6 +17,11 @@ function firstDeliveryMonth() {
   let month = today.slice(0, 7);
   while (defaultDeliveryDate(month) <= today) month = addMonths(month, 1);
   return month;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Iris subscribes on the test checkout: her first month is paid. */
@@ -67,30 +72,55 @@ test('an admin refunds part of a paid month from the dashboard on a laptop, then
   await form.getByRole('button', { name: `Refund $120 for ${month}` }).click();
   await expect(form.getByRole('alert')).toHaveText(REFUND_MESSAGES.tooMuch(month, '$99'));
 
+  // No amount is not all of it.
+  await form.getByRole('textbox', { name: 'Amount' }).fill('');
+  await form.getByRole('button', { name: `Refund ${month}` }).click();
+  await expect(form.getByRole('alert')).toHaveText(REFUND_MESSAGES.noAmount);
+
   await form.getByRole('textbox', { name: 'Amount' }).fill('25');
   await form.getByRole('button', { name: `Refund $25 for ${month}` }).click();
+  // Asked first: the amount, the month and what happens to the delivery.
+  const asked = refundConfirmation('$25', month, 'kept', '$74');
+  const question = form.getByRole('group', { name: asked.question });
+  await expect(question).toContainText(asked.delivery);
+  await expect(question).toContainText(asked.payer);
+  await expect(question.getByRole('button', { name: 'Yes, refund $25' })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await expectNoAxeViolations(page);
+  await question.screenshot({ path: path.join(SCREENSHOTS, 'refund-confirm-1280.png') });
+  await question.getByRole('button', { name: 'Yes, refund $25' }).click();
   await expect(form.getByRole('status')).toHaveText(REFUND_MESSAGES.done('$25', month));
   const events = page.getByRole('list', { name: 'Events, newest first' }).getByRole('listitem');
   const refundEvent = events.filter({ hasText: `Refunded $25 for ${month}` });
   await expect(refundEvent).toContainText('Vase broken on the doorstep. The month is still delivered.');
   await expect(refundEvent).toContainText(`by ${ADMIN_EMAIL}`);
   await expect(form.getByRole('combobox', { name: 'Month' })).toContainText(`${month}: $74 paid`);
+  // The next refund starts with no amount: a second press takes nothing.
+  await expect(form.getByRole('textbox', { name: 'Amount' })).toHaveValue('');
+  await expect(form.getByRole('button', { name: `Refund ${month}` })).toBeVisible();
   await expect
     .poll(() => mailsTo(email).some((mail) => mail.includes(`We refunded $25 to your card for your ${month} delivery.`)))
     .toBe(true);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'refund-1280.png'), fullPage: true });
 
   // On a phone, by keyboard: the rest of the month, not delivered.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await form.getByRole('textbox', { name: 'Amount' }).fill('74');
   await form.getByRole('textbox', { name: 'Why' }).fill('We cannot deliver that week');
   await form.getByRole('radio', { name: 'Not delivered' }).focus();
   await page.keyboard.press('Space');
   await expect(form.getByRole('radio', { name: 'Not delivered' })).toBeChecked();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'refund-390.png'), fullPage: true });
   await form.getByRole('button', { name: `Refund $74 for ${month}` }).focus();
+  await page.keyboard.press('Enter');
+  const rest = form.getByRole('group', { name: `Refund $74 for ${month}?` });
+  await expect(rest).toContainText(refundConfirmation('$74', month, 'dropped', null).delivery);
+  await expect(rest.getByRole('button', { name: 'Yes, refund $74' })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await rest.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'refund-confirm-390.png') });
   await page.keyboard.press('Enter');
   await expect(page.getByText('No month holds money paid for it, so there is nothing to refund.')).toBeVisible();
   await expect(events.filter({ hasText: `Refunded $74 for ${month}` })).toContainText('The month is not delivered.');

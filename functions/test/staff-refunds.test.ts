@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)('an admin refunds a charged month on %s', (kind) =
     expect((await ledgerOf(fx.database.db, [row.id])).map((e) => e.kind)).toEqual(['charge', 'refund']);
   });
 
-  it('refuses, with a clear message and nothing changed: more than is left, nothing paid, zero, no reason, no choice, not an admin', async () => {
+  it('refuses, with a clear message and nothing changed: more than is left, nothing paid, no amount, zero, no reason, no choice, not an admin', async () => {
     const row = await subscribe('careful@example.com');
     const month = soonMonth();
     await fx.database.db.insert(users).values({ name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee' });
@@ -92,6 +92,9 @@ describe.each(DATABASE_KINDS)('an admin refunds a charged month on %s', (kind) =
     const refusals: [string, object, number, string | null][] = [
       [fx.staffToken, { ...good, amountCents: 9901 }, 400, REFUND_MESSAGES.tooMuch(formatMonth(month), '$99')],
       [fx.staffToken, { ...good, month: addMonths(month, 1) }, 400, REFUND_MESSAGES.nothingPaid(formatMonth(addMonths(month, 1)))],
+      [fx.staffToken, { month, reason: 'Late', delivery: 'kept' }, 400, REFUND_MESSAGES.noAmount],
+      [fx.staffToken, { ...good, amountCents: null }, 400, REFUND_MESSAGES.noAmount],
+      [fx.staffToken, { ...good, amountCents: '' }, 400, REFUND_MESSAGES.noAmount],
       [fx.staffToken, { ...good, amountCents: 0 }, 400, REFUND_MESSAGES.noAmount],
       [fx.staffToken, { ...good, amountCents: 12.5 }, 400, REFUND_MESSAGES.notCents],
       [fx.staffToken, { ...good, reason: '   ' }, 400, REFUND_MESSAGES.noReason],

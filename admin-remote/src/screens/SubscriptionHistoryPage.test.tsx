@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
-import { REFUND_MESSAGES } from '@blooms/shared/contract/billing';
+import { REFUND_MESSAGES, refundConfirmation } from '@blooms/shared/contract/billing';
+import { RefundForm } from '../features/history/RefundForm';
 import SubscriptionHistoryPage from './SubscriptionHistoryPage';
 
 // The server's answers: the screen's query and changes call these.
@@ -67,6 +68,13 @@ function renderAt(url: string) {
   );
 }
 
+/** Types a refund into the form: its amount, why, and the choice for the month's delivery. */
+async function fillRefund(form: HTMLElement, amount: string, why: string, delivery: string | RegExp) {
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), amount);
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), why);
+  await userEvent.click(within(form).getByRole('radio', { name: delivery }));
+}
+
 beforeEach(() => {
   jest.resetAllMocks();
   globalThis.URL.createObjectURL = jest.fn(() => 'blob:door-photo');
@@ -118,7 +126,7 @@ describe("a subscription's history", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'History of Rosa Diaz' })).toBeInTheDocument();
   });
 
-  it('an admin refunds part of a month with a reason and a choice for its delivery; the history then shows it', async () => {
+  it('an admin refunds part of a month with a reason and a choice for its delivery, once confirmed; the history then shows it', async () => {
     api.load.mockResolvedValue(HISTORY);
     const refunded: SubscriptionHistory = {
       ...HISTORY,
@@ -140,17 +148,28 @@ describe("a subscription's history", () => {
     renderAt('/subscription-history?id=s1');
     const form = await screen.findByRole('form', { name: 'Refund a month' });
     expect(within(form).getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('October 2026: $99 paid');
-    expect(within(form).getByRole('button', { name: 'Refund $99 for October 2026' })).toBeInTheDocument();
+    // No amount is not all of it: the amount is asked for.
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Vase broken');
+    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund October 2026' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.noAmount);
+    expect(within(form).queryByRole('group', { name: /^Refund/ })).not.toBeInTheDocument();
     await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '25');
     // Refused before it is sent: no reason, then no choice for the delivery.
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Why' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Refund $25 for October 2026' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.noReason);
     await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Vase broken');
-    await userEvent.click(within(form).getByRole('button', { name: 'Refund $25 for October 2026' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.noDelivery);
-    expect(api.refund).not.toHaveBeenCalled();
     await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Refund $25 for October 2026' }));
+    // Asked first: the amount, the month, what happens to the delivery; nothing sent yet.
+    const asked = refundConfirmation('$25', 'October 2026', 'kept', '$74');
+    const question = within(form).getByRole('group', { name: 'Refund $25 for October 2026?' });
+    expect(question).toHaveAccessibleDescription(`${asked.delivery} ${asked.payer}`);
+    expect(within(question).getByRole('button', { name: 'Yes, refund $25' })).toHaveFocus();
+    expect(within(form).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(api.refund).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
     expect(api.refund).toHaveBeenCalledWith('s1', {
       month: '2026-10',
       amountCents: 2500,
@@ -161,6 +180,52 @@ describe("a subscription's history", () => {
     expect(await within(form).findByRole('status')).toHaveTextContent(REFUND_MESSAGES.done('$25', 'October 2026'));
     expect(screen.getByText('Refunded $25 for October 2026')).toBeInTheDocument();
     expect(within(form).getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('October 2026: $74 paid');
+    // The next refund starts empty: no amount offered, none taken by a second press.
+    expect(within(form).getByRole('textbox', { name: 'Amount' })).toHaveValue('');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund October 2026' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.noAmount);
+    expect(api.refund).toHaveBeenCalledTimes(1);
+  });
+
+  it('a month not delivered is named so before it is refunded; Go back and Escape send nothing and return to the Refund button', async () => {
+    api.load.mockResolvedValue(HISTORY);
+    renderAt('/subscription-history?id=s1');
+    const form = await screen.findByRole('form', { name: 'Refund a month' });
+    await fillRefund(form, '40', 'We cannot come that week', 'Not delivered');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $40 for October 2026' }));
+    const question = within(form).getByRole('group', { name: 'Refund $40 for October 2026?' });
+    expect(question).toHaveTextContent(refundConfirmation('$40', 'October 2026', 'dropped', '$59').delivery);
+    expect(question).toHaveTextContent('The other $59 paid for it goes to the next delivery.');
+    await userEvent.click(within(question).getByRole('button', { name: 'Go back' }));
+    expect(within(form).getByRole('button', { name: 'Refund $40 for October 2026' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(within(form).getByRole('group', { name: 'Refund $40 for October 2026?' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(within(form).queryByRole('group', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Refund $40 for October 2026' })).toHaveFocus();
+    // A field changed while asked takes the question back: what is confirmed is what is shown.
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $40 for October 2026' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '0');
+    expect(within(form).queryByRole('group', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Refund $400 for October 2026' })).toBeInTheDocument();
+    expect(api.refund).not.toHaveBeenCalled();
+  });
+
+  it('offers no refund again until the page shows what the refund left', async () => {
+    const refunded = { ...HISTORY, refundable: [{ month: '2026-10', heldCents: 7400 }] };
+    api.refund.mockResolvedValue(refunded);
+    const page = render(<RefundForm subscriptionId="s1" refundable={HISTORY.refundable} onRefunded={() => {}} />);
+    await fillRefund(document.body, '25', 'Vase broken', /Still delivered/);
+    await userEvent.click(screen.getByRole('button', { name: 'Refund $25 for October 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, refund $25' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(REFUND_MESSAGES.done('$25', 'October 2026'));
+    // The page still shows $99 paid: nothing to press.
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '74');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    page.rerender(<RefundForm subscriptionId="s1" refundable={refunded.refundable} onRefunded={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Refund $74 for October 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('October 2026: $74 paid');
   });
 
   it('sends each refund it shows with a key of its own: the same key when pressed again after a failure, a new one once changed or made', async () => {
@@ -169,28 +234,27 @@ describe("a subscription's history", () => {
     api.refund.mockResolvedValue(HISTORY);
     renderAt('/subscription-history?id=s1');
     const form = await screen.findByRole('form', { name: 'Refund a month' });
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '10');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late');
-    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    await fillRefund(form, '10', 'Late', /Still delivered/);
+    const confirm = async () => {
+      await userEvent.click(within(form).getByRole('button', { name: /^Yes, refund \$/ }));
+      await waitFor(() => expect(within(form).getByRole('button', { name: /^(Yes, refund|Refund) / })).toBeEnabled());
+    };
     const press = async () => {
       await userEvent.click(within(form).getByRole('button', { name: /^Refund \$/ }));
-      await waitFor(() => expect(within(form).getByRole('button', { name: /^Refund/ })).toBeEnabled());
+      await confirm();
     };
     await press();
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please try again.');
-    await press();
+    // Still asked after the failure: confirmed again, the same refund.
+    await confirm();
     const keys = () => api.refund.mock.calls.map(([, body]) => body.idempotencyKey);
     expect(keys()).toHaveLength(2);
     expect(keys()[1]).toBe(keys()[0]);
     // Made: the next refund is another, and so is one changed before it is sent.
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '5');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late again');
-    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    await fillRefund(form, '5', 'Late again', /Still delivered/);
     await press();
     await userEvent.clear(within(form).getByRole('textbox', { name: 'Amount' }));
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '6');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late');
-    await userEvent.click(within(form).getByRole('radio', { name: /Still delivered/ }));
+    await fillRefund(form, '6', 'Late', /Still delivered/);
     await press();
     expect(new Set(keys()).size).toBe(3);
   });
@@ -200,13 +264,13 @@ describe("a subscription's history", () => {
     api.refund.mockRejectedValue(new ApiError(403, 'Only admins may do that.'));
     renderAt('/subscription-history?id=s1');
     const form = await screen.findByRole('form', { name: 'Refund a month' });
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '120');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Why' }), 'Late');
-    await userEvent.click(within(form).getByRole('radio', { name: 'Not delivered' }));
+    await fillRefund(form, '120', 'Late', 'Not delivered');
     await userEvent.click(within(form).getByRole('button', { name: 'Refund $120 for October 2026' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(REFUND_MESSAGES.tooMuch('October 2026', '$99'));
     await userEvent.clear(within(form).getByRole('textbox', { name: 'Amount' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Amount' }), '99');
     await userEvent.click(within(form).getByRole('button', { name: 'Refund $99 for October 2026' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Yes, refund $99' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Only admins may do that.');
   });
 });

@@ -51,6 +51,21 @@ export const staffRefundSchema = z.strictObject({
 });
 export type StaffRefund = z.output<typeof staffRefundSchema>;
 
+/**
+ * What the refund form asks before it refunds: the question, what happens to the month's
+ * delivery, and what the payer gets. `rest` is what the month still holds after it, if anything.
+ */
+export function refundConfirmation(amount: string, month: string, delivery: 'kept' | 'dropped', rest: string | null) {
+  return {
+    question: `Refund ${amount} for ${month}?`,
+    delivery:
+      delivery === 'kept'
+        ? `The ${month} delivery is kept: still delivered, or it stands as delivered.`
+        : `The ${month} delivery is not made: a coming month is skipped, a past one is recorded as not delivered.${rest ? ` The other ${rest} paid for it goes to the next delivery.` : ''}`,
+    payer: `${amount} goes back to the payer’s card, and they are e-mailed why.`,
+  };
+}
+
 /** "12.50" or "$12.50" typed by staff, in cents; null when it is not an amount of dollars and cents. */
 export function centsFromDollars(text: string): number | null {
   const match = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim());

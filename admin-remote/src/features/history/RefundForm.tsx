@@ -1,5 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import { centsFromDollars, REFUND_MESSAGES, staffRefundSchema } from '@blooms/shared/contract/billing';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  centsFromDollars,
+  REFUND_MESSAGES,
+  refundConfirmation,
+  staffRefundSchema,
+  type StaffRefund,
+} from '@blooms/shared/contract/billing';
 import { formatCents } from '@blooms/shared/contract/gifts';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
@@ -15,10 +22,17 @@ interface Props {
 /** A refund's key: one per refund the form shows, so the server makes it once however often it is sent. */
 const newRefundKey = () => crypto.randomUUID();
 
+/** Whether the page shows the months a refund's answer left (the answer is written where the page reads it). */
+const sameMonths = (a: Props['refundable'], b: Props['refundable']) =>
+  a.length === b.length && a.every((m, i) => m.month === b[i]!.month && m.heldCents === b[i]!.heldCents);
+
 /**
  * An admin refunds a month that holds money (a vase broken on the doorstep, a missed
- * delivery): all of what is left or part, with a reason the payer reads in their e-mail, and
+ * delivery): an amount up to what is left, with a reason the payer reads in their e-mail, and
  * whether the month is still delivered. The server checks it all again (contract/billing.ts).
+ * Nothing is sent until the admin confirms what the form names: the amount, the month and what
+ * happens to its delivery. Once made, no refund is offered until the page shows the months the
+ * answer left, so a second press cannot take more than the admin saw.
  * Each refund the form shows has a key of its own, sent with every try of it: pressing again
  * after an answer was lost, or in a second tab, refunds once. Changing any field, or a refund
  * made, makes a new one.
@@ -34,22 +48,42 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [refundKey, setRefundKey] = useState(newRefundKey);
-  /** A setter that also makes the form's refund a new one. */
+  /** The refund the admin is asked to confirm. */
+  const [confirming, setConfirming] = useState<StaffRefund | null>(null);
+  /** The months a refund's answer left, until the page shows them. */
+  const [answered, setAnswered] = useState<Props['refundable'] | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const refundButton = useRef<HTMLButtonElement>(null);
+  /** A setter that also makes the form's refund a new one, and takes back a question asked of the old one. */
   const changing =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
       setRefundKey(newRefundKey());
+      setConfirming(null);
     };
+  const pageShowsAnswer = answered !== null && sameMonths(refundable, answered);
+  useEffect(() => {
+    if (pageShowsAnswer) setAnswered(null);
+  }, [pageShowsAnswer]);
+  // Asked, or asked again after a try that failed: the answer is one key away.
+  useEffect(() => {
+    if (confirming && !busy) confirmButton.current?.focus();
+  }, [confirming, busy]);
+  const doneMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneMessage.current?.focus();
+  }, [done]);
 
   if (refundable.length === 0) return <p className="refund-form__none">No month holds money paid for it, so there is nothing to refund.</p>;
 
-  const cents = amount.trim() === '' ? held : centsFromDollars(amount);
+  const cents = amount.trim() === '' ? null : centsFromDollars(amount);
   const monthName = formatMonth(month as MonthKey);
 
-  async function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
     setDone(null);
+    if (amount.trim() === '') return setProblem(REFUND_MESSAGES.noAmount);
     if (cents === null) return setProblem(REFUND_MESSAGES.notCents);
     if (cents > held) return setProblem(REFUND_MESSAGES.tooMuch(monthName, formatCents(held)));
     const checked = staffRefundSchema.safeParse({
@@ -61,10 +95,21 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
     });
     if (!checked.success) return setProblem(checked.error.issues[0]!.message);
     setProblem(null);
+    setConfirming(checked.data);
+  }
+
+  function goBack() {
+    flushSync(() => setConfirming(null));
+    refundButton.current?.focus();
+  }
+
+  async function send(refund: StaffRefund) {
     setBusy(true);
     try {
-      const history = await historyApi.refund(subscriptionId, checked.data);
-      setDone(REFUND_MESSAGES.done(formatCents(checked.data.amountCents), monthName));
+      const history = await historyApi.refund(subscriptionId, refund);
+      setConfirming(null);
+      setAnswered(history.refundable);
+      setDone(REFUND_MESSAGES.done(formatCents(refund.amountCents), monthName));
       setAmount('');
       setReason('');
       setDelivery('');
@@ -79,8 +124,18 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
     }
   }
 
+  const asked =
+    confirming &&
+    refundConfirmation(
+      formatCents(confirming.amountCents),
+      monthName,
+      confirming.delivery,
+      held > confirming.amountCents ? formatCents(held - confirming.amountCents) : null,
+    );
+  const waitingForPage = answered !== null && !pageShowsAnswer;
+
   return (
-    <form className="refund-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+    <form className="refund-form" onSubmit={review} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Refund a month</h2>
       <div className="refund-form__row">
         <div className="field">
@@ -99,13 +154,12 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
             id={`${id}-amount`}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`${(held / 100).toFixed(2)} (all of it)`}
             value={amount}
             onChange={(e) => changing(setAmount)(e.target.value)}
             aria-describedby={`${id}-amount-hint`}
           />
           <p id={`${id}-amount-hint`} className="refund-form__hint">
-            In dollars; empty refunds all {formatCents(held)}.
+            In dollars, up to the {formatCents(held)} paid.
           </p>
         </div>
       </div>
@@ -130,13 +184,43 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
         </p>
       )}
       {done && (
-        <p className="refund-form__done" role="status">
+        <p ref={doneMessage} tabIndex={-1} className="refund-form__done" role="status">
           {done}
         </p>
       )}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Refunding…' : cents !== null && cents > 0 ? `Refund ${formatCents(cents)} for ${monthName}` : `Refund ${monthName}`}
-      </button>
+      {asked ? (
+        <div
+          className="refund-form__confirm"
+          role="group"
+          aria-labelledby={`${id}-question`}
+          aria-describedby={`${id}-what`}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !busy) goBack();
+          }}
+        >
+          <p id={`${id}-question`} className="refund-form__question">
+            {asked.question}
+          </p>
+          <div id={`${id}-what`}>
+            <p>{asked.delivery}</p>
+            <p>{asked.payer}</p>
+          </div>
+          <div className="refund-form__actions">
+            <button ref={confirmButton} type="button" className="button" disabled={busy} onClick={() => void send(confirming)}>
+              {busy ? 'Refunding…' : `Yes, refund ${formatCents(confirming.amountCents)}`}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={goBack}>
+              Go back
+            </button>
+          </div>
+        </div>
+      ) : (
+        !waitingForPage && (
+          <button ref={refundButton} type="submit" className="button">
+            {cents !== null && cents > 0 ? `Refund ${formatCents(cents)} for ${monthName}` : `Refund ${monthName}`}
+          </button>
+        )
+      )}
     </form>
   );
 }
