@@ -37,10 +37,29 @@ const STATE_BY_NAME = {
   message: 'Import stateful shared modules as @blooms/shared/runtime/<name>.',
 };
 
-/** The server's layers below http/: each has its own zone, so the general server zone skips them. */
-const BELOW_HTTP = ['functions/src/services/**', 'functions/src/read-models/**', 'functions/src/infrastructure/**'];
-
 const zone = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+/**
+ * The server's layers, top to bottom: each imports only the layers below it (and its own
+ * layer's other folders). A pure rule with no database sits in domain/, the bottom.
+ */
+const SERVER_LAYERS = [['http'], ['services'], ['read-models'], ['infrastructure', 'payments', 'mail', 'auth'], ['db'], ['domain']];
+const LAYER_ORDER = SERVER_LAYERS.map((dirs) => dirs.join(', ')).join(' -> ');
+const layerFiles = (dirs) => dirs.map((dir) => `functions/src/${dir}/**`);
+const BELOW_HTTP = SERVER_LAYERS.slice(1).flatMap(layerFiles);
+
+/** One zone a layer below http/: none of the layers above it, and no Fastify. */
+const layerZone = (dirs, index) =>
+  zone(layerFiles(dirs), [
+    ...BROWSER_ONLY,
+    notApps(APPS),
+    {
+      regex: `^\\.\\.?/(\\.\\./)*(${SERVER_LAYERS.slice(0, index).flat().join('|')})(/|$)`,
+      message: `Imports point down the server's layers (${LAYER_ORDER}): ${dirs.join(', ')} never imports a layer above it; move the shared piece down to the layer it belongs to.`,
+    },
+    { regex: '^(fastify|@fastify/)', message: 'Only http/ knows the transport: no Fastify types or plugins below it.' },
+    ...(dirs.includes('domain') ? [{ regex: '^drizzle-orm', message: 'domain/ holds pure rules: no database.' }] : []),
+  ]);
 
 export default tseslint.config(
   {
@@ -68,37 +87,9 @@ export default tseslint.config(
   // shared/: contract (pure) <- runtime, ui (browser).
   zone(['shared/src/contract/**'], [...CONTRACT_PURE, notApps(APPS)]),
   zone(['shared/src/runtime/**', 'shared/src/ui/**'], [STATE_BY_NAME, notApps(APPS)], ['shared/src/**/*.test.{ts,tsx}']),
-  // functions/: the server; its services, read models and infrastructure know nothing of HTTP.
+  // functions/: the server; below http/, imports only point down (SERVER_LAYERS).
   zone(['functions/**/*.ts'], [...BROWSER_ONLY, notApps(APPS)], [...BELOW_HTTP]),
-  zone(
-    ['functions/src/services/**'],
-    [
-      ...BROWSER_ONLY,
-      notApps(APPS),
-      { regex: '(^|/)http(/|$)', message: 'Services throw domain errors (services/errors.ts); http/ maps them to statuses.' },
-      { regex: '^(fastify|@fastify/)', message: 'Services are transport-free: no Fastify types or plugins.' },
-    ],
-  ),
-  zone(
-    ['functions/src/read-models/**'],
-    [
-      ...BROWSER_ONLY,
-      notApps(APPS),
-      { regex: '(^|/)http(/|$)', message: 'Read models return data; http/ turns it into responses (and builds the URLs).' },
-      { regex: '^(fastify|@fastify/)', message: 'Read models are transport-free: no Fastify types or plugins.' },
-    ],
-  ),
-  zone(
-    ['functions/src/infrastructure/**'],
-    [
-      ...BROWSER_ONLY,
-      notApps(APPS),
-      {
-        regex: '(^|/)http(/|$)',
-        message: 'Infrastructure (outbox, change feed, stores) serves every entry point, not only HTTP: it never imports http/.',
-      },
-    ],
-  ),
+  ...SERVER_LAYERS.slice(1).map((dirs, index) => layerZone(dirs, index + 1)),
   // Apps: no app imports another; inside the host, nothing below app/ imports app/.
   ...APPS.filter((app) => app !== 'host').map((app) => zone([`${app}/**/*.{ts,tsx}`], [notApps(otherApps(app))])),
   zone(['host/src/app/**', 'host/src/*.{ts,tsx}'], [notApps(otherApps('host'))]),

@@ -10,7 +10,11 @@ import { build } from 'esbuild';
 const functionsDir = path.dirname(fileURLToPath(import.meta.url));
 
 /** The programs in dist: the server, `pnpm backup`/`restore`, and `pnpm outbox:retry`. */
-export const ENTRY_POINTS = { main: 'src/main.ts', 'backup-cli': 'src/backup/cli.ts', 'outbox-retry': 'src/mail/retry-cli.ts' };
+export const ENTRY_POINTS = {
+  main: 'src/main.ts',
+  'backup-cli': 'src/backup/cli.ts',
+  'outbox-retry': 'src/infrastructure/outbox-retry-cli.ts',
+};
 
 const workspaceInlined = {
   name: 'node-modules-external',

@@ -2,7 +2,8 @@
 // long a status change takes to reach 100 connected live clients, and one request assigning
 // 1,000 deliveries, and whether asking for a sign-in link answers as fast for a stranger's
 // address as for a subscriber's. Prints numbers only; nothing here passes or fails. Runs on embedded PGlite,
-// or on DATABASE_URL when set. BENCH_ONLY=figures times the owner's figures instead (business-figures.ts).
+// or on DATABASE_URL when set. BENCH_ONLY=figures times the owner's figures instead (business-figures.ts),
+// BENCH_ONLY=writers what the version counters cost concurrent writers (writers.ts, PostgreSQL only).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { monthKey } from '@blooms/shared/contract/months';
 import { sseDataParser } from '@blooms/shared/contract/sse';
 import { signInWithGoogle } from '../test/support/identities';
 import { benchBusinessFigures } from './business-figures';
+import { benchWriters } from './writers';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
@@ -29,6 +31,8 @@ const SIGN_IN_LINKS = Number(process.env.BENCH_SIGN_IN_LINKS ?? 100);
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
 // BENCH_ONLY=figures measures only the owner's figures, cold and warm, at 100,000 subscriptions with two years of history (business-figures.ts).
 const ONLY_FIGURES = process.env.BENCH_ONLY === 'figures';
+// BENCH_ONLY=writers measures what the version counters cost concurrent writers on PostgreSQL (writers.ts).
+const ONLY_WRITERS = process.env.BENCH_ONLY === 'writers';
 const CITIES = [
   ['Salt Lake City', '84111'],
   ['Provo', '84601'],
@@ -264,6 +268,7 @@ async function benchSignInLinks(baseUrl: string) {
 
 async function main() {
   if (ONLY_FIGURES) return benchBusinessFigures();
+  if (ONLY_WRITERS) return benchWriters();
   const { env, cleanup } = await prepareDatabase();
   const emulator = await startAuthEmulator({ projectId: PROJECT });
   const port = await freePort();

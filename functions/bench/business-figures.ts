@@ -6,10 +6,10 @@
 // or fails. Runs on PostgreSQL at DATABASE_URL (a database is made and dropped under it), or on
 // embedded PGlite without one.
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { openDatabase, type Database } from '../src/db/database';
+import { ownDatabase } from './own-database';
 import { businessFigures, FIGURE_PARTS } from '../src/read-models/business-figures';
 import { KeptFigures } from '../src/read-models/kept-figures';
 import { defaultFiguresRange, monthsOfRange } from '@blooms/shared/contract/business-figures';
@@ -25,25 +25,7 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void> }
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const name = `blooms_bench_figures_${Date.now()}`;
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleanup = new Client({ connectionString: process.env.DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return ownDatabase(`blooms_bench_figures_${Date.now()}`);
 }
 
 async function seed(database: Database) {

@@ -6,7 +6,7 @@ import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { CHARGE_CONFIRMATION_MESSAGES } from '@blooms/shared/contract/charge-confirmation';
 import { chargeAttempts, subscriptionEvents, subscriptions, users } from '../src/db/schema';
-import { paidMonthsOf } from '../src/services/payment-ledger';
+import { paidMonthsOf } from '../src/read-models/ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';

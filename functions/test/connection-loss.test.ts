@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { deliveries } from '../src/db/schema';
-import { isConnectionLost } from '../src/db/database';
+import { isConnectionLost } from '../src/db/listen';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription, addUser } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';

@@ -10,7 +10,7 @@ import { MIGRATIONS, openDatabase } from '../src/db/database';
 import { openConfiguredDatabase } from '../src/backend';
 import { loadConfig } from '../src/config';
 import { checkoutSessions, ledgerEntries, receipts, users } from '../src/db/schema';
-import { paidMonthsOf } from '../src/services/payment-ledger';
+import { paidMonthsOf } from '../src/read-models/ledger';
 import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { waitFor } from './support/wait-for';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { deliveryHistory } from '../src/services/deliveries';
+import { deliveryHistory } from '../src/read-models/delivery-proofs';
 import { DATABASE_KINDS } from './support/databases';
 import { declaringSize, IMAGES } from './support/fixtures';
 import { deliveriesFixture, NOV } from './support/deliveries-fixture';

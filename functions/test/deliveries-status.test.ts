@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { deliveryEvents, subscriptions } from '../src/db/schema';
-import { deliveryHistory } from '../src/services/deliveries';
+import { deliveryHistory } from '../src/read-models/delivery-proofs';
 import { DATABASE_KINDS } from './support/databases';
 import { IMAGES } from './support/fixtures';
 import { DEC, deliveriesFixture, NOV, type Who } from './support/deliveries-fixture';

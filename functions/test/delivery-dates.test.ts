@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DELIVERY_DATE_MESSAGES } from '@blooms/shared/contract/messages';
 import { deliveryDates, users } from '../src/db/schema';
-import { deliveryDateOf, setDeliveryDate } from '../src/services/delivery-dates';
-import { InvalidInputError } from '../src/services/errors';
+import { deliveryDateOf } from '../src/read-models/delivery-dates';
+import { setDeliveryDate } from '../src/services/delivery-dates';
+import { InvalidInputError } from '../src/domain/errors';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';

@@ -25,7 +25,7 @@ import { createEmptyDatabase, DATABASE_KINDS, type TestDatabase } from './suppor
 import { signInWithGoogle, TEST_PROJECT_ID } from './support/identities';
 import { startSmtpServer } from './support/smtp';
 import { addSubscription, firstDeliveryOf, noonOn } from './support/fixtures';
-import { paidMonthsOf } from '../src/services/payment-ledger';
+import { paidMonthsOf } from '../src/read-models/ledger';
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { addDays } from '@blooms/shared/contract/delivery-dates';
 import { ALL_MONTH_NUMBERS } from '@blooms/shared/contract/months';

@@ -5,7 +5,7 @@ import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { GIFT_LENGTHS, GIFT_PREPAID_RULE, type GiftLength, type GiftPayment } from '@blooms/shared/contract/gifts';
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { ledgerEntries, subscriptions } from '../src/db/schema';
-import { paidMonthsOf } from '../src/services/payment-ledger';
+import { paidMonthsOf } from '../src/read-models/ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import type { GiftLength, GiftPayment } from '@blooms/shared/contract/gifts';
 import { emailOutbox, subscriptions } from '../src/db/schema';
-import { chargeHistory, ledgerOf } from '../src/services/payment-ledger';
+import { chargeHistory, ledgerOf } from '../src/read-models/ledger';
 import { stripeClient, stripeProvider } from '../src/payments/stripe-provider';
 import { DATABASE_KINDS } from './support/databases';
 import { accountFixture, today } from './support/account-fixture';

@@ -5,7 +5,7 @@ import type { Database } from '../src/db/database';
 import { accessScope, callerOf, subscriberEmailOf, subscriberScope } from '../src/http/access';
 import { TOO_MANY_REQUESTS } from '../src/http/rate-limit';
 import { acceptSignIns, createSiteApp } from '../src/http/server';
-import { UnauthenticatedError } from '../src/services/errors';
+import { UnauthenticatedError } from '../src/domain/errors';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addUser } from './support/fixtures';
 import { wellInsideRateWindow } from './support/rate-windows';

@@ -3,7 +3,7 @@ import { type Account } from '@blooms/shared/contract/account';
 import { cancelRefundText } from '@blooms/shared/contract/billing';
 import { addMonths, monthsSelected, type MonthKey } from '@blooms/shared/contract/months';
 import { ledgerEntries } from '../src/db/schema';
-import { ledgerOf, monthBalances, paidMonthsOf } from '../src/services/payment-ledger';
+import { ledgerOf, monthBalances, paidMonthsOf } from '../src/read-models/ledger';
 import { DATABASE_KINDS } from './support/databases';
 import { waitFor } from './support/wait-for';
 import { accountFixture } from './support/account-fixture';

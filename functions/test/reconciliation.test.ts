@@ -4,7 +4,7 @@ import { chargeDateFor } from '@blooms/shared/contract/account';
 import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { emailOutbox, paymentDisputes, subscriptionEvents, subscriptions, users } from '../src/db/schema';
-import { ledgerOf, paidMonthsOf } from '../src/services/payment-ledger';
+import { ledgerOf, paidMonthsOf } from '../src/read-models/ledger';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startTestServer, testConfig } from './support/test-server';
 import { startFakeStripe } from './support/fake-stripe';

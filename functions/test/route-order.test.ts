@@ -1,6 +1,6 @@
 import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
 import { DELIVERY_ZIPS } from '@blooms/shared/contract/delivery-area';
-import { distanceKm, planRoute, pointOfZip, type Point, type Stop } from '../src/services/route-order';
+import { distanceKm, planRoute, pointOfZip, type Point, type Stop } from '../src/domain/route-order';
 
 const STUDIO = pointOfZip('84101')!; // downtown Salt Lake City
 const stop = (id: string, zip: string, address = `${id} Main St`): Stop => ({ id, zip, address });

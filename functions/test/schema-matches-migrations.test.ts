@@ -2,7 +2,7 @@ import * as schema from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { declaredShape, migratedShape, schemaDifferences } from './support/schema-drift';
 
-// Migrations are written by hand (docs/database.md); this is what keeps them and schema.ts, which
+// Migrations are written by hand (docs/database.md); this is what keeps them and the schema (db/schema/), which
 // the queries are typed from, describing the same database.
 describe.each(DATABASE_KINDS)('the migrations on %s', (kind) => {
   let database: TestDatabase;
@@ -11,7 +11,7 @@ describe.each(DATABASE_KINDS)('the migrations on %s', (kind) => {
   });
   afterAll(() => database.destroy());
 
-  it('build exactly the tables, columns, types, nullability, defaults, primary keys and indexes schema.ts declares', async () => {
+  it('build exactly the tables, columns, types, nullability, defaults, primary keys and indexes the schema declares', async () => {
     const differences = schemaDifferences(declaredShape(schema), await migratedShape(database.db));
     expect(differences.join('\n')).toBe('');
   });
@@ -36,13 +36,13 @@ describe('the schema comparison', () => {
       },
     };
     expect(schemaDifferences(declared, migrated)).toEqual([
-      'column a.note: in schema.ts (text), not in the migrated database',
-      'column a.size: schema.ts says type integer, the database has bigint',
-      'column a.size: schema.ts says nullable, the database has it not null',
-      'column a.size: schema.ts says default 0, the database has none',
-      'column a.extra: in the migrated database, not in schema.ts',
-      'index a_idx on a: schema.ts says (note), the database has unique (note)',
-      'table only_declared: in schema.ts, not in the migrated database',
+      'column a.note: in the schema (text), not in the migrated database',
+      'column a.size: the schema says type integer, the database has bigint',
+      'column a.size: the schema says nullable, the database has it not null',
+      'column a.size: the schema says default 0, the database has none',
+      'column a.extra: in the migrated database, not in the schema',
+      'index a_idx on a: the schema says (note), the database has unique (note)',
+      'table only_declared: in the schema, not in the migrated database',
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { addDays, defaultDeliveryDate } from '@blooms/shared/contract/delivery-d
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { chargeAttempts, emailOutbox, ledgerEntries, users } from '../src/db/schema';
-import { ledgerOf, monthBalances, paidMonthsOf } from '../src/services/payment-ledger';
+import { ledgerOf, monthBalances, paidMonthsOf } from '../src/read-models/ledger';
 import { DATABASE_KINDS } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { accountFixture, today } from './support/account-fixture';

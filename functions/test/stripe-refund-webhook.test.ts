@@ -1,7 +1,8 @@
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
-import { ledgerOf, paidMonthsOf, recordPayment } from '../src/services/payment-ledger';
+import { recordPayment } from '../src/services/payment-ledger';
+import { ledgerOf, paidMonthsOf } from '../src/read-models/ledger';
 import { DATABASE_KINDS } from './support/databases';
 import { accountFixture, today } from './support/account-fixture';
 import { startFakeStripe } from './support/fake-stripe';

@@ -29,6 +29,27 @@ const refused = [
   ['a read model importing Fastify', 'functions/src/read-models/month-list/x.ts', "import type { FastifyRequest } from 'fastify';"],
   ['infrastructure importing http/', 'functions/src/infrastructure/x.ts', "import { Metrics } from '../http/metrics';"],
   [
+    'a read model importing a service',
+    'functions/src/read-models/month-list/x.ts',
+    "import { moveDelivery } from '../../services/deliveries';",
+  ],
+  [
+    'infrastructure importing a service',
+    'functions/src/infrastructure/x.ts',
+    "import { insertSubscription } from '../services/subscriptions';",
+  ],
+  [
+    'infrastructure importing a read model',
+    'functions/src/infrastructure/x.ts',
+    "import { readDelivery } from '../read-models/month-list';",
+  ],
+  ['payments importing http/', 'functions/src/payments/x.ts', "import { API_PATH } from '../http/paths';"],
+  ['payments importing a service', 'functions/src/payments/x.ts', "import { chargeDueMonths } from '../services/billing';"],
+  ['mail importing a service', 'functions/src/mail/x.ts', "import { userOf } from '../services/users';"],
+  ['the database importing payments', 'functions/src/db/x.ts', "import { TEST_CHECKOUT_PATH } from '../payments/provider';"],
+  ['a domain rule importing the database', 'functions/src/domain/x.ts', "import type { Db } from '../db/database';"],
+  ['a domain rule importing drizzle', 'functions/src/domain/x.ts', "import { sql } from 'drizzle-orm';"],
+  [
     'a read model importing the browser runtime',
     'functions/src/read-models/x.ts',
     "import { useAppConfig } from '@blooms/shared/runtime/app-config';",
@@ -60,14 +81,24 @@ const allowed = [
     "import { MONTH_NAMES } from '@blooms/shared/contract/months';\nimport { useAuthStore } from '@blooms/shared/runtime/auth-store';",
   ],
   ['the server importing the contract', 'functions/src/services/x.ts', "import { MONTH_NAMES } from '@blooms/shared/contract/months';"],
-  ['http/ importing services', 'functions/src/http/x.ts', "import { NotFoundError } from '../services/errors';"],
+  ['http/ importing services', 'functions/src/http/x.ts', "import { NotFoundError } from '../domain/errors';"],
   ['http/ importing a read model', 'functions/src/http/staff/x.ts', "import { listMonthPage } from '../../read-models/month-list';"],
   [
     'a service importing a read model and infrastructure',
     'functions/src/services/x.ts',
     "import { readDelivery } from '../read-models/month-list';\nimport { announce } from '../infrastructure/change-feed';",
   ],
-  ['infrastructure importing a service', 'functions/src/infrastructure/x.ts', "import { emailRendition } from '../services/photos';"],
+  [
+    'a read model importing another read model, infrastructure, the database and a domain rule',
+    'functions/src/read-models/month-list/x.ts',
+    "import { ledgerOf } from '../ledger';\nimport { announce } from '../../infrastructure/change-feed';\nimport { subscriptions } from '../../db/schema';\nimport { NotFoundError } from '../../domain/errors';",
+  ],
+  [
+    'payments importing infrastructure, mail and the database',
+    'functions/src/payments/x.ts',
+    "import type { Logger } from '../infrastructure/logger';\nimport type { Mailer } from '../mail/mailer';\nimport { checkoutSessions } from '../db/schema';",
+  ],
+  ['the database importing a domain rule', 'functions/src/db/x.ts', "import { lifecycleOf } from '../domain/lifecycle';"],
   ['the host app/ importing features', 'host/src/app/X.tsx', "import { LoginPage } from '../features/auth/LoginPage';"],
 ];
 

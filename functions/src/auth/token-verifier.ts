@@ -1,6 +1,6 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { UnauthenticatedError } from '../services/errors';
+import { UnauthenticatedError } from '../domain/errors';
 import { emulatorTokenClaims, type IdTokenClaims } from './emulator-token';
 
 export interface VerifiedIdentity {

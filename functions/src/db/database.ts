@@ -5,8 +5,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { Client, Pool, type ClientConfig } from 'pg';
+import { Pool, type ClientConfig } from 'pg';
 import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
+import { isConnectionLost, listenWithReconnect } from './listen';
+
 import { makePrivate, privateFolder } from './private-files';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -201,42 +204,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/**
- * Embedded PostgreSQL is one process's: two backends writing one data folder would corrupt it.
- * A lock file holding the owner's process id says who has it; a second backend is refused with
- * a message, and a lock left by a process that died (kill -9) is taken over.
- */
-export function lockDataDir(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'blooms-backend.lock');
-  for (;;) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => {
-        if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (isRunning(owner)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by another backend (process ${owner}). Stop that one first, or give this one another DATA_DIR (or a DATABASE_URL).`,
-      );
-    }
-    fs.rmSync(lockFile, { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 type PgDb = ReturnType<typeof drizzlePg<typeof schema>>;
 
 /**
@@ -259,65 +226,4 @@ async function transactionOnOwnClient<T>(
   } finally {
     client.release(lost);
   }
-}
-
-// PostgreSQL's codes for a connection lost or refused (class 08, shutdowns) and the drivers' own.
-const CONNECTION_LOST = /^(08|57P0[123])|^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/;
-const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error and is not queryable|Connection ended/i;
-
-/** Whether the error (or one it wraps) is the database connection going away: the request can be retried. */
-export function isConnectionLost(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
-    if (typeof message === 'string' && CONNECTION_LOST_MESSAGE.test(message)) return true;
-  }
-  return false;
-}
-
-/** A dedicated connection for LISTEN that reconnects with backoff when it drops. */
-async function listenWithReconnect(
-  connection: ClientConfig,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onReconnect: () => void,
-): Promise<() => Promise<void>> {
-  let client: Client | null = null;
-  let stopped = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-
-  const connect = async (attempt: number): Promise<void> => {
-    const next = new Client(connection);
-    // An empty payload is a message too: the e-mail outbox's wake-up carries none.
-    next.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    next.on('error', () => undefined);
-    next.on('end', () => {
-      if (stopped || client !== next) return;
-      client = null;
-      scheduleReconnect(1);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-      client = next;
-      if (attempt > 0) onReconnect();
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      if (attempt === 0) throw error;
-      scheduleReconnect(attempt + 1);
-    }
-  };
-  const scheduleReconnect = (attempt: number) => {
-    if (stopped) return;
-    retryTimer = setTimeout(() => void connect(attempt), Math.min(200 * 2 ** attempt, 5000));
-  };
-
-  await connect(0);
-  return async () => {
-    stopped = true;
-    clearTimeout(retryTimer);
-    await client?.end().catch(() => undefined);
-  };
 }

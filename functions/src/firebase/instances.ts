@@ -6,7 +6,7 @@ import { blobStoreFor } from '../infrastructure/blob-store';
 import { firebaseSignInLinks } from '../auth/sign-in-links';
 import { buildLiveServer } from '../http/live-server';
 import { mailerFor } from '../mail/mailer';
-import { paymentsFor } from '../payments/setup';
+import { paymentsFor } from '../payments-setup';
 import type { BillingRun } from '../services/billing';
 import { ChangeFeed } from '../infrastructure/change-feed';
 import { EmailOutboxWorker } from '../infrastructure/email-outbox';

@@ -9,7 +9,7 @@ import type {
 import { ACCOUNT_MESSAGES, MESSAGES } from '@blooms/shared/contract/messages';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import type { VerifiedIdentity } from '../auth/token-verifier';
-import { ForbiddenError } from '../services/errors';
+import { ForbiddenError } from '../domain/errors';
 import type { Caller } from './identify-caller';
 import type { ZodTypeProvider } from './zod';
 

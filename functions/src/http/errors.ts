@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { NO_USER_RECORD } from '@blooms/shared/contract/messages';
-import { isConnectionLost } from '../db/database';
+import { isConnectionLost } from '../db/listen';
 import {
   ConflictError,
   DomainError,
@@ -10,7 +10,7 @@ import {
   TooSoonError,
   UnauthenticatedError,
   UnavailableError,
-} from '../services/errors';
+} from '../domain/errors';
 
 /** A failure of the transport itself (a body too large, a wrong content type, a flood): status and message as is. */
 export class HttpError extends Error {

@@ -3,7 +3,7 @@ import type { UserRecord } from '@blooms/shared/contract/roles';
 import { MESSAGES, NO_USER_RECORD } from '@blooms/shared/contract/messages';
 import type { TokenVerifier, VerifiedIdentity } from '../auth/token-verifier';
 import type { Db } from '../db/database';
-import { ForbiddenError, UnauthenticatedError } from '../services/errors';
+import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
 import { findUserByEmail } from '../services/users';
 import type { RateLimiter } from './rate-limit';
 

@@ -1,4 +1,5 @@
 import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirmation';
+import { TEST_CHECKOUT_PATH } from '../payments/provider';
 
 /**
  * The backend's own paths on the site, beside its pages. On Firebase, Hosting sends each of
@@ -7,10 +8,8 @@ import { CHARGE_CONFIRMATION_PATH } from '@blooms/shared/contract/charge-confirm
  * backend registers is under one of them).
  */
 export const API_PATH = '/api';
-/** The built-in test checkout's pages (PAYMENTS=test), which stand in for a payment provider's. */
-export const TEST_CHECKOUT_PATH = '/checkout/test';
 /** Where a subscriber confirms a charge their bank asked them to authenticate (the link in that e-mail). */
-export { CHARGE_CONFIRMATION_PATH };
+export { CHARGE_CONFIRMATION_PATH, TEST_CHECKOUT_PATH };
 
 export const BACKEND_PATHS = [API_PATH, TEST_CHECKOUT_PATH, CHARGE_CONFIRMATION_PATH] as const;
 

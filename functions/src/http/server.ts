@@ -7,7 +7,7 @@ import type { Database, Db } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
-import type { Payments } from '../payments/setup';
+import type { Payments } from '../payments-setup';
 import type { BlobStore } from '../infrastructure/blob-store';
 import type { ChangeFeed } from '../infrastructure/change-feed';
 import type { TestClock } from '../services/test-clock';
@@ -60,7 +60,7 @@ export interface ServerDeps {
   /** The live feed's changes, for staff screens' streams; without one (the api function on Firebase) /api/live is not served here. */
   feed: ChangeFeed | null;
   metrics: Metrics;
-  /** The payment provider, checkout fulfilment, provider events and the billing worker (payments/setup.ts). */
+  /** The payment provider, checkout fulfilment, provider events and the billing worker (payments-setup.ts). */
   payments: Payments;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifySchemaCompiler, Fastify
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { z } from 'zod';
 import { findUnstorableText, firstIssueMessage, namedFields } from '@blooms/shared/contract/validation';
-import { InvalidInputError } from '../services/errors';
+import { InvalidInputError } from '../domain/errors';
 import { MAX_JSON_DEPTH } from './json-body';
 
 /** Route schemas are the contract's zod schemas: handlers see what they parse to. */

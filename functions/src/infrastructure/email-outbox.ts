@@ -4,8 +4,8 @@ import { buffer } from 'node:stream/consumers';
 import { emailOutbox, type EmailOutboxRow, type InlineImage } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { BlobStore } from './blob-store';
-import { typeOfKey } from '../services/image-type';
-import { emailRendition } from '../services/photos';
+import { typeOfKey } from './image-type';
+import { emailRendition } from './photos';
 import type { Logger } from './logger';
 
 const OUTBOX_CHANNEL = 'blooms_outbox';

@@ -1,13 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { geocodes } from '../db/schema';
-import type { Point } from '../services/route-order';
-
-export interface GeocodingSettings {
-  apiKey: string;
-  /** The Geocoding API's JSON endpoint (a local stand-in in tests). */
-  url: string;
-}
+import type { Point } from '../domain/route-order';
+import type { GeocodingSettings } from '../config';
 
 export interface Locatable {
   id: string;

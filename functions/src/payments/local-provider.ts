@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import type { Db } from '../db/database';
 import { checkoutSessions } from '../db/schema';
-import type { ChargeOutcome, PaymentProvider, ProviderLink, TestChargeOutcome } from './provider';
-import { TEST_CHECKOUT_PATH } from '../http/paths';
+import { TEST_CHECKOUT_PATH, type ChargeOutcome, type PaymentProvider, type ProviderLink, type TestChargeOutcome } from './provider';
 
 /** The test provider's charges: as Stripe's PaymentIntents, made, then confirmed into an outcome. */
 type LocalCharge = {

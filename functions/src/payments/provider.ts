@@ -1,3 +1,6 @@
+/** The built-in test checkout's pages (PAYMENTS=test), which stand in for a payment provider's. */
+export const TEST_CHECKOUT_PATH = '/checkout/test';
+
 /** Where customers pay. Stripe when configured; otherwise a built-in test checkout. */
 export interface PaymentProvider {
   name: 'stripe' | 'local';
@@ -91,9 +94,6 @@ export type ChargeOutcome =
   | { status: 'processing' }
   /** Made but never confirmed (the confirmation was lost on the way): confirm it, with the same key. */
   | { status: 'unconfirmed' };
-
-/** A try to charge a month, as charge_attempts keeps it: pending until its outcome is heard. */
-export const CHARGE_TRY_OUTCOMES = ['pending', 'paid', 'declined', 'needs-authentication', 'processing'] as const;
 
 /** What the local test provider's next charge of a customer does (Test billing): unknown answers nothing, though the charge goes through. */
 export const TEST_CHARGE_OUTCOMES = ['paid', 'declined', 'needs-authentication', 'processing', 'unknown'] as const;

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { LATER_CHARGES, MONEY_RULE } from '@blooms/shared/contract/site';
 import { SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
-import { UnavailableError } from '../services/errors';
+import { UnavailableError } from '../domain/errors';
 import type { ChargeOutcome, PaymentProvider, ProviderLink } from './provider';
 
 /** Stripe not answering (no connection, its servers failing, too many requests) is the caller's 503: nothing happened, try again shortly. */

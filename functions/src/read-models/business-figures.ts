@@ -14,7 +14,7 @@ import {
 import { addDays, STUDIO_TIME_ZONE, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
-import { deliveryDatesBetween } from '../services/delivery-dates';
+import { deliveryDatesBetween } from './delivery-dates';
 import { monthSets, type MonthSetGroup, type MonthSets } from './month-sets';
 import { rowsOf } from './raw-rows';
 

@@ -5,7 +5,7 @@ import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
 import { deliveries, subscriptions, users } from '../db/schema';
 import type { Geocoder } from '../infrastructure/geocoder';
-import { pointOfZip } from '../services/route-order';
+import { pointOfZip } from '../domain/route-order';
 import { pickupInSql, stopInSql } from './month-list/filters';
 import { ASSIGNEE, deliveryInMonth } from './month-list/rows';
 

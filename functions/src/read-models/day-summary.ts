@@ -4,7 +4,7 @@ import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { Db } from '../db/database';
 import { deliveries, subscriptions, users } from '../db/schema';
-import { deliveryDateOf } from '../services/delivery-dates';
+import { deliveryDateOf } from './delivery-dates';
 import { pickupInSql, stopInSql } from './month-list/filters';
 import { ASSIGNEE, deliveryInMonth } from './month-list/rows';
 

@@ -4,8 +4,8 @@ import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
 import { subscriptions } from '../db/schema';
-import { deliveryDatesBetween } from '../services/delivery-dates';
-import { lifecycleOf } from '../services/lifecycle';
+import { deliveryDatesBetween } from './delivery-dates';
+import { lifecycleOf } from '../domain/lifecycle';
 
 /** The next FORECAST_DAYS delivery days, today's included. */
 async function comingDays(db: Db, today: string) {

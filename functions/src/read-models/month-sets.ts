@@ -3,7 +3,7 @@ import { HOLDING_STATUSES } from '@blooms/shared/contract/lifecycle';
 import { monthsOfRange } from '@blooms/shared/contract/business-figures';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
-import { PAID_ENTRIES_SQL } from '../services/payment-ledger';
+import { PAID_ENTRIES_SQL } from './ledger';
 import { rowsOf } from './raw-rows';
 
 // What every month of a span is for each subscription, read in one pass over the subscriptions

@@ -3,7 +3,7 @@ import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { CARD_LINK_RESEND_HOURS, type PaymentToChase } from '@blooms/shared/contract/business-figures';
 import { payerOf } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
-import { PAID_ENTRIES_SQL } from '../services/payment-ledger';
+import { PAID_ENTRIES_SQL } from './ledger';
 import { rowsOf } from './raw-rows';
 
 /** The e-mails about a payment not gone through: the first notice of a decline or of the bank's question, and the link sent again. */

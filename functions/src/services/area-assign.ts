@@ -8,7 +8,7 @@ import { inTransaction, type Db } from '../db/database';
 import { subscriptions, users } from '../db/schema';
 import { unassignedStops } from '../read-models/day-stops';
 import { writeAssignment } from './deliveries';
-import { ConflictError, InvalidInputError } from './errors';
+import { ConflictError, InvalidInputError } from '../domain/errors';
 import { toUserRecord } from './users';
 
 /**

@@ -2,40 +2,8 @@ import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
 import type { SubscriptionDbRow } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { deliversOncePaid } from './lifecycle';
-import { ledgerOf, monthBalances, recordRefund, refundTargetOf, type LedgerActor, type LedgerEntry } from './payment-ledger';
-
-/** Money a month holds from one provider payment. */
-export interface HeldMoney {
-  month: MonthKey;
-  paymentRef: string;
-  cents: number;
-}
-
-/** The subscription as cancelling would leave it: nothing delivers after endsAfter. */
-function cancelled(row: SubscriptionDbRow, endsAfter: MonthKey): SubscriptionDbRow {
-  return { ...row, status: 'cancelled', endsAfter };
-}
-
-/**
- * Money a cancellation ending after endsAfter would keep for months never delivered: every
- * month after the last delivered one that holds money and does not deliver once cancelled
- * (after the new end, skipped, paused; a prepaid gift's months, or a month whose money was
- * carried two years ahead, past what the account shows). Cancelling gives it back.
- */
-export function heldForUndeliveredMonths(
-  entries: LedgerEntry[],
-  row: SubscriptionDbRow,
-  endsAfter: MonthKey,
-  lastDelivered: MonthKey,
-): HeldMoney[] {
-  const after = cancelled(row, endsAfter);
-  return monthBalances(entries)
-    .filter((balance) => balance.month > lastDelivered && !deliversOncePaid(after, balance.month))
-    .flatMap((balance) =>
-      [...balance.byPayment].filter(([, cents]) => cents > 0).map(([paymentRef, cents]) => ({ month: balance.month, paymentRef, cents })),
-    );
-}
+import { recordRefund, refundTargetOf, type LedgerActor } from './payment-ledger';
+import { heldForUndeliveredMonths, ledgerOf, type HeldMoney } from '../read-models/ledger';
 
 export interface CancelRefund {
   amountCents: number;

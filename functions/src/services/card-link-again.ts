@@ -7,7 +7,7 @@ import { announce } from '../infrastructure/change-feed';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { chargeConfirmationUrl, paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import { CARD_LINK_EVENT, sendAgainAfter } from '../read-models/payments-to-chase';
-import { ConflictError, NotFoundError, TooSoonError } from './errors';
+import { ConflictError, NotFoundError, TooSoonError } from '../domain/errors';
 
 /**
  * Staff e-mail the payer of a subscription whose payment has not gone through the same message

@@ -12,7 +12,7 @@ import type { StopKind } from '@blooms/shared/contract/vases';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, routeOrders, subscriptions } from '../db/schema';
 import { announce, announceAll } from '../infrastructure/change-feed';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../domain/errors';
 import { findUserByEmail } from './users';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { DOOR_PHOTO_CID, leftAtDoorEmail, type MailSite } from '../mail/account-change-email';
@@ -286,44 +286,4 @@ export async function recordDelivered(
     }
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
-}
-
-/** Whether a committed row points to the photo: a delivery shows it, or its history recorded it (kept for tracing after a reset). */
-export async function photoInUse(db: Db, photo: { subscriptionId: string; month: MonthKey; key: string }): Promise<boolean> {
-  const [shown] = await db
-    .select({ key: deliveries.proofImageKey })
-    .from(deliveries)
-    .where(
-      and(eq(deliveries.subscriptionId, photo.subscriptionId), eq(deliveries.month, photo.month), eq(deliveries.proofImageKey, photo.key)),
-    );
-  if (shown) return true;
-  const [recorded] = await db
-    .select({ id: deliveryEvents.id })
-    .from(deliveryEvents)
-    .where(
-      and(
-        eq(deliveryEvents.subscriptionId, photo.subscriptionId),
-        eq(deliveryEvents.month, photo.month),
-        eq(deliveryEvents.kind, 'proof'),
-        sql`${deliveryEvents.detail}->>'photo' = ${photo.key}`,
-      ),
-    )
-    .limit(1);
-  return recorded !== undefined;
-}
-
-export async function proofImageKey(db: Db, subscriptionId: string, month: MonthKey): Promise<string | null> {
-  const [row] = await db
-    .select({ key: deliveries.proofImageKey })
-    .from(deliveries)
-    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
-  return row?.key ?? null;
-}
-
-export async function deliveryHistory(db: Db, subscriptionId: string, month: MonthKey) {
-  return db
-    .select()
-    .from(deliveryEvents)
-    .where(and(eq(deliveryEvents.subscriptionId, subscriptionId), eq(deliveryEvents.month, month)))
-    .orderBy(deliveryEvents.id);
 }

@@ -1,40 +1,18 @@
-import { and, eq, gte, like, lte } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { DELIVERY_DATE_MESSAGES } from '@blooms/shared/contract/messages';
-import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import {
   defaultDeliveryDate,
   formatDeliveryDate,
-  lastDayForChanges,
   studioDate,
   type IsoDate,
   type MonthDeliveryDate,
 } from '@blooms/shared/contract/delivery-dates';
-import { firstDeliveryAmong, type UpcomingDelivery } from '@blooms/shared/contract/order';
 import { inTransaction, type Db } from '../db/database';
 import { deliveryDates, subscriptions } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
-import { InvalidInputError } from './errors';
-
-function describe(month: MonthKey, date: IsoDate | null): MonthDeliveryDate {
-  const day = date ?? defaultDeliveryDate(month);
-  return { month, date: day, isDefault: date === null, lastDayForChanges: lastDayForChanges(day) };
-}
-
-/** Each month's delivery day, from..to inclusive: the admin's choice where there is one, else the default rule. */
-export async function deliveryDatesBetween(db: Db, from: MonthKey, to: MonthKey): Promise<MonthDeliveryDate[]> {
-  const rows = await db
-    .select()
-    .from(deliveryDates)
-    .where(and(gte(deliveryDates.month, from), lte(deliveryDates.month, to)));
-  const chosen = new Map(rows.map((row) => [row.month, row.date]));
-  const months: MonthKey[] = [];
-  for (let month = from; month <= to; month = addMonths(month, 1)) months.push(month);
-  return months.map((month) => describe(month, chosen.get(month) ?? null));
-}
-
-export async function deliveryDateOf(db: Db, month: MonthKey): Promise<MonthDeliveryDate> {
-  return (await deliveryDatesBetween(db, month, month))[0]!;
-}
+import { InvalidInputError } from '../domain/errors';
+import { describeDeliveryDate } from '../read-models/delivery-dates';
 
 /**
  * Moves a month's delivery day (date) or puts it back on the default rule (null). Refused when
@@ -63,7 +41,7 @@ export async function setDeliveryDate(
         .insert(deliveryDates)
         .values({ month, date, setBy: actorEmail })
         .onConflictDoUpdate({ target: deliveryDates.month, set: { date, setBy: actorEmail, setAt: now } });
-    const result = describe(month, date);
+    const result = describeDeliveryDate(month, date);
     // Subscriptions whose first delivery is in the month now start on its new day.
     await tx
       .update(subscriptions)
@@ -72,17 +50,4 @@ export async function setDeliveryDate(
     await announce(tx, { type: 'delivery-date', deliveryDate: result });
     return result;
   });
-}
-
-/** The delivery days still to come (after today, in the studio) within the next year. */
-export async function upcomingDeliveries(db: Db, now = new Date()): Promise<UpcomingDelivery[]> {
-  const today = studioDate(now);
-  const thisMonth = today.slice(0, 7);
-  const year = await deliveryDatesBetween(db, thisMonth, addMonths(thisMonth, 12));
-  return year.filter((day) => day.date > today).map(({ month, date }) => ({ month, date }));
-}
-
-/** The first month of the plan whose delivery is still to come, within the next year. */
-export async function firstDeliveryFor(db: Db, months: readonly number[], now = new Date()): Promise<UpcomingDelivery | null> {
-  return firstDeliveryAmong(await upcomingDeliveries(db, now), months);
 }

@@ -16,7 +16,7 @@ import { announce } from '../infrastructure/change-feed';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { giftEndedEmail, type MailSite } from '../mail/account-change-email';
 import type { CancelRefund } from './cancel-refunds';
-import { deliveryDateOf } from './delivery-dates';
+import { deliveryDateOf } from '../read-models/delivery-dates';
 import { recordPayment } from './payment-ledger';
 
 /**

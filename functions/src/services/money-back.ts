@@ -4,8 +4,9 @@ import { addMonths } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, paymentDisputes, providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
-import { NotFoundError } from './errors';
-import { chargeOf, ledgerOf, monthBalances, recordRefund, type RefundEntry } from './payment-ledger';
+import { NotFoundError } from '../domain/errors';
+import { recordRefund, type RefundEntry } from './payment-ledger';
+import { chargeOf, ledgerOf, monthBalances } from '../read-models/ledger';
 import { lastDeliveredMonth, lockedForNewEvent, type ProviderEventResult } from './provider-events';
 
 // Money a payer gets back through the payment provider rather than from us: a dispute with their

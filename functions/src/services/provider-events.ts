@@ -7,10 +7,11 @@ import { providerEvents, subscriptionEvents, subscriptions, type SubscriptionDbR
 import { lastDeliveryUnpaidEmail, paymentAuthenticationEmail, paymentFailedEmail, type MailSite } from '../mail/account-change-email';
 import type { OutgoingMail } from '../mail/mailer';
 import { announce } from '../infrastructure/change-feed';
-import { deliveryDateOf } from './delivery-dates';
+import { deliveryDateOf } from '../read-models/delivery-dates';
 import { queueEmail } from '../infrastructure/email-outbox';
-import { NotFoundError } from './errors';
-import { carryPayments, nextUnpaidMonth, recordPayment } from './payment-ledger';
+import { NotFoundError } from '../domain/errors';
+import { carryPayments, recordPayment } from './payment-ledger';
+import { nextUnpaidMonth } from '../read-models/ledger';
 
 /** What a payment provider says happened to a subscription. */
 export type ProviderChange =

@@ -1,39 +1,14 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { cardText, receiptLines, receiptNumber, type ReceiptFacts } from '@blooms/shared/contract/billing';
-import { formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
-import { formatCents } from '@blooms/shared/contract/gifts';
-import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { receiptLines } from '@blooms/shared/contract/billing';
 import { inTransaction, type Db } from '../db/database';
 import { ledgerEntries, receipts, subscriptions } from '../db/schema';
 import { queueEmail } from '../infrastructure/email-outbox';
 import type { Logger } from '../infrastructure/logger';
 import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
-import { deliveryDateOf } from './delivery-dates';
-import { refundTargetOf, type LedgerEntry } from './payment-ledger';
-
-/** The provider payment a charge entry belongs to: a prepaid gift's months ("checkout:cs:2") are one checkout payment. */
-export const receiptKeyOf = (paymentRef: string) => paymentRef.replace(/^(checkout:[^:]+):\d+$/, '$1');
-
-/** What a receipt says of the charges of one payment, the card it was made with, and its number. */
-export async function receiptFacts(
-  db: Db,
-  charges: LedgerEntry[],
-  receipt: { number: number; cardBrand: string | null; cardLast4: string | null },
-): Promise<ReceiptFacts> {
-  const deliveries: string[] = [];
-  for (const charge of [...charges].sort((a, b) => a.month.localeCompare(b.month))) {
-    const day = await deliveryDateOf(db, charge.month as MonthKey);
-    deliveries.push(`${formatMonth(charge.month as MonthKey)} delivery, on ${formatDeliveryDate(day.date, { withYear: true })}`);
-  }
-  return {
-    number: receiptNumber(receipt.number),
-    amount: formatCents(charges.reduce((sum, charge) => sum + charge.amountCents, 0)),
-    deliveries,
-    card: cardText(receipt.cardBrand, receipt.cardLast4),
-    paidOn: formatDeliveryDate(studioDate(charges[0]!.at), { withYear: true }),
-  };
-}
+import { refundTargetOf } from './payment-ledger';
+import type { LedgerEntry } from '../read-models/ledger';
+import { receiptFacts, receiptKeyOf } from '../read-models/receipts';
 
 /**
  * Issues a receipt for every payment recorded without one, and e-mails it: the amount, the

@@ -3,33 +3,9 @@ import type { Db } from '../db/database';
 import { chargeAttempts, subscriptions } from '../db/schema';
 import type { MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome } from '../payments/provider';
+import type { IntentObject, ReconciledEvent } from '../payments/stripe-events';
 import { settleChargeTry, type ChargeTry } from './billing';
 import { applyDisputeEvent } from './money-back';
-
-/** A PaymentIntent as Stripe's events carry it: the parts read here. */
-export interface IntentObject {
-  id: string;
-  status: string;
-  /** In cents, as Stripe sends it. */
-  amount: number;
-  metadata?: Record<string, string>;
-  last_payment_error?: { code?: string; message?: string } | null;
-}
-
-/** A dispute as Stripe's events carry it. */
-export interface DisputeObject {
-  id: string;
-  payment_intent: string | { id: string };
-  amount: number;
-  reason?: string;
-  /** Once closed: won or lost (anything else is taken as lost). */
-  status: string;
-}
-
-/** A later charge's outcome or a dispute, as the webhook read it (signature and shape checked). */
-export type ReconciledEvent =
-  | { id: string; type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; createdAt: Date; intent: IntentObject }
-  | { id: string; type: 'charge.dispute.created' | 'charge.dispute.closed'; createdAt: Date; dispute: DisputeObject };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { inTransaction, type Db } from '../db/database';
 import { signInLinkRequests } from '../db/schema';
 import { signInLinkEmail, type MailSite } from '../mail/account-change-email';
-import { holdsSubscriptions } from './account/view';
+import { holdsSubscriptions } from '../read-models/account';
 import { queueEmail, wakeOutboxWorkers } from '../infrastructure/email-outbox';
 import type { Logger } from '../infrastructure/logger';
 

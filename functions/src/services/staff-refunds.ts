@@ -10,10 +10,11 @@ import { announce } from '../infrastructure/change-feed';
 import { queueEmail } from '../infrastructure/email-outbox';
 import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
 import type { PaymentProvider } from '../payments/provider';
-import { deliveryDateOf } from './delivery-dates';
-import { ConflictError, InvalidInputError, NotFoundError } from './errors';
-import { deliversOnceReleased } from './lifecycle';
-import { carryPayments, ledgerOf, monthBalances, recordRefund, refundTargetOf, type MonthBalance } from './payment-ledger';
+import { deliveryDateOf } from '../read-models/delivery-dates';
+import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors';
+import { deliversOnceReleased } from '../domain/lifecycle';
+import { carryPayments, recordRefund, refundTargetOf } from './payment-ledger';
+import { ledgerOf, monthBalances, type MonthBalance } from '../read-models/ledger';
 
 /**
  * What the deliveries after a month could still take of its money once it is dropped, when the

@@ -12,8 +12,8 @@ import {
   subscriptions,
   users,
 } from '../db/schema';
-import { NotFoundError } from './errors';
-import { monthBalances } from './payment-ledger';
+import { NotFoundError } from '../domain/errors';
+import { monthBalances } from '../read-models/ledger';
 
 /**
  * Everything that happened to a subscription, newest first, from the tables that record it:

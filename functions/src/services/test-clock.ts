@@ -1,6 +1,6 @@
 import { addDays, formatDeliveryDate, studioDate, studioMidnight, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { TEST_CLOCK_MAX_DAYS_AHEAD, TEST_CLOCK_MESSAGES, type TestClockState } from '@blooms/shared/contract/test-clock';
-import { InvalidInputError } from './errors';
+import { InvalidInputError } from '../domain/errors';
 
 /**
  * The server's time with the test checkout: the real time, or the same time of day on a later

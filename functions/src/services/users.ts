@@ -6,7 +6,7 @@ import { inTransaction, type Db } from '../db/database';
 import { perDatabase } from '../db/per-database';
 import { users, type UserRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
-import { ConflictError, NotFoundError } from './errors';
+import { ConflictError, NotFoundError } from '../domain/errors';
 
 const isUserId = (id: string) => z.uuid().safeParse(id).success;
 

@@ -2,15 +2,10 @@
 // as fast-check draws them, and how they are applied through the account services.
 import fc from 'fast-check';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
-import {
-  changeMonths,
-  pauseDeliveries,
-  resumeDeliveries,
-  skipMonth,
-  unskipMonth,
-  type AccountChangeContext,
-} from '../../src/services/account/changes';
-import { InvalidInputError } from '../../src/services/errors';
+import { changeMonths } from '../../src/services/account/changes';
+import { type AccountChangeContext } from '../../src/services/account/change';
+import { pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../src/services/account/skip-and-pause';
+import { InvalidInputError } from '../../src/domain/errors';
 
 /** A plan: any months of the year, at least one. */
 export const planMonths = fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 12 });

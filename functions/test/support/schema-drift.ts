@@ -1,4 +1,4 @@
-// Compares what functions/src/db/schema.ts declares with what the migrations actually built, so
+// Compares what functions/src/db/schema/ declares with what the migrations actually built, so
 // a migration written by hand that forgets a column, a type, a default or an index (or a schema
 // change with no migration) is caught by the test suite rather than in production.
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import type { Database } from '../../src/db/database';
 export interface ColumnShape {
   type: string;
   notNull: boolean;
-  /** The default as PostgreSQL prints it, or null; schema.ts's SQL defaults are only checked to exist. */
+  /** The default as PostgreSQL prints it, or null; the schema's SQL defaults are only checked to exist. */
   default: string | null;
 }
 
@@ -146,11 +146,11 @@ export function schemaDifferences(declared: SchemaShape, migrated: SchemaShape):
     const want = declared[name];
     const have = migrated[name];
     if (!want) {
-      differences.push(`table ${name}: in the migrated database, not in schema.ts`);
+      differences.push(`table ${name}: in the migrated database, not in the schema`);
       continue;
     }
     if (!have) {
-      differences.push(`table ${name}: in schema.ts, not in the migrated database`);
+      differences.push(`table ${name}: in the schema, not in the migrated database`);
       continue;
     }
     for (const column of [...new Set([...Object.keys(want.columns), ...Object.keys(have.columns)])]) {
@@ -158,32 +158,32 @@ export function schemaDifferences(declared: SchemaShape, migrated: SchemaShape):
       const b = have.columns[column];
       const where = `${name}.${column}`;
       if (!a) {
-        differences.push(`column ${where}: in the migrated database, not in schema.ts`);
+        differences.push(`column ${where}: in the migrated database, not in the schema`);
         continue;
       }
       if (!b) {
-        differences.push(`column ${where}: in schema.ts (${a.type}), not in the migrated database`);
+        differences.push(`column ${where}: in the schema (${a.type}), not in the migrated database`);
         continue;
       }
-      if (a.type !== b.type) differences.push(`column ${where}: schema.ts says type ${a.type}, the database has ${b.type}`);
+      if (a.type !== b.type) differences.push(`column ${where}: the schema says type ${a.type}, the database has ${b.type}`);
       if (a.notNull !== b.notNull)
         differences.push(
-          `column ${where}: schema.ts says ${a.notNull ? 'not null' : 'nullable'}, the database has it ${b.notNull ? 'not null' : 'nullable'}`,
+          `column ${where}: the schema says ${a.notNull ? 'not null' : 'nullable'}, the database has it ${b.notNull ? 'not null' : 'nullable'}`,
         );
       const sameDefault = a.default === b.default || (a.default === '(sql)' && b.default !== null && b.default !== '(sequence)');
       if (!sameDefault)
-        differences.push(`column ${where}: schema.ts says default ${a.default ?? 'none'}, the database has ${b.default ?? 'none'}`);
+        differences.push(`column ${where}: the schema says default ${a.default ?? 'none'}, the database has ${b.default ?? 'none'}`);
     }
     if (want.primaryKey.join(', ') !== have.primaryKey.join(', '))
       differences.push(
-        `table ${name}: schema.ts says primary key (${want.primaryKey.join(', ')}), the database has (${have.primaryKey.join(', ')})`,
+        `table ${name}: the schema says primary key (${want.primaryKey.join(', ')}), the database has (${have.primaryKey.join(', ')})`,
       );
     for (const index of [...new Set([...Object.keys(want.indexes), ...Object.keys(have.indexes)])]) {
       const a = want.indexes[index];
       const b = have.indexes[index];
-      if (!a) differences.push(`index ${index} on ${name}: in the migrated database, not in schema.ts`);
-      else if (!b) differences.push(`index ${index} on ${name}: in schema.ts, not in the migrated database`);
-      else if (a !== b) differences.push(`index ${index} on ${name}: schema.ts says ${a}, the database has ${b}`);
+      if (!a) differences.push(`index ${index} on ${name}: in the migrated database, not in the schema`);
+      else if (!b) differences.push(`index ${index} on ${name}: in the schema, not in the migrated database`);
+      else if (a !== b) differences.push(`index ${index} on ${name}: the schema says ${a}, the database has ${b}`);
     }
   }
   return differences;

@@ -2,7 +2,7 @@
 // written to its CSV, so what is copied is what is read.
 import { CANCEL_REASONS } from '@blooms/shared/contract/account';
 import { RETENTION_MONTHS, type BusinessFigures, type PaymentToChase } from '@blooms/shared/contract/business-figures';
-import { toCsv, type CsvCell } from './csv';
+import { toCsv, type CsvCell } from '@blooms/shared/contract/csv';
 import { dollarsValue, formatCount, formatDay, formatDollars, formatInstant, formatShare, percentValue, shortMonth } from './format';
 
 /** One row: its first cell is the row's header; `text` is what the page shows, `values` what the CSV holds. */

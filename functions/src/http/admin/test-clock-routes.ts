@@ -1,5 +1,5 @@
 import { API } from '@blooms/shared/contract/api-routes';
-import type { BillingWorker } from '../../services/billing';
+import type { BillingWorker } from '../../services/billing-worker';
 import type { TestClock } from '../../services/test-clock';
 import { callerOf, type AdminScope } from '../access';
 import { serve } from '../serve';

@@ -4,13 +4,13 @@ import { CHARGE_CONFIRMATION_MESSAGES as SAY, CHARGE_CONFIRMATION_PATH } from '@
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
-import { deliveryDateOf } from '../../services/delivery-dates';
+import { deliveryDateOf } from '../../read-models/delivery-dates';
 import type { Db } from '../../db/database';
 import { chargeAttempts, subscriptions } from '../../db/schema';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { settleChargeTry, type ChargeTry } from '../../services/billing';
-import { deliversOncePaid } from '../../services/lifecycle';
+import { deliversOncePaid } from '../../domain/lifecycle';
 import type { PublicScope } from '../access';
 import { TEST_CHECKOUT_PATH } from '../paths';
 

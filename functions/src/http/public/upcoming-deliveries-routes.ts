@@ -1,6 +1,6 @@
 import { API } from '@blooms/shared/contract/api-routes';
 import type { Db } from '../../db/database';
-import { upcomingDeliveries } from '../../services/delivery-dates';
+import { upcomingDeliveries } from '../../read-models/delivery-dates';
 import type { PublicScope } from '../access';
 import { serve } from '../serve';
 

@@ -1,6 +1,7 @@
 import { API } from '@blooms/shared/contract/api-routes';
 import type { Db } from '../../db/database';
-import { createGeocoder, type GeocodingSettings } from '../../infrastructure/geocoder';
+import { createGeocoder } from '../../infrastructure/geocoder';
+import type { GeocodingSettings } from '../../config';
 import { dayStops } from '../../read-models/day-stops';
 import { assignByArea } from '../../services/area-assign';
 import { callerOf, type StaffScope } from '../access';

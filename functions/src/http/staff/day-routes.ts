@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { FORECAST_CSV_COLUMNS, forecastCsvValues } from '@blooms/shared/contract/forecast';
 import { daySummary, startMonth } from '../../read-models/day-summary';
 import { forecast } from '../../read-models/forecast';
-import { csvLine } from '../../services/subscriptions-csv';
+import { csvLine } from '@blooms/shared/contract/csv';
 import type { StaffScope } from '../access';
 import { serve } from '../serve';
 

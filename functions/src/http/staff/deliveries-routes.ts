@@ -7,24 +7,18 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
-import { InvalidInputError, NotFoundError } from '../../services/errors';
-import { sniffImageType, typeOfKey } from '../../services/image-type';
-import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../services/photos';
-import {
-  advanceStatus,
-  assignDeliveries,
-  checkProofAllowed,
-  photoInUse,
-  proofImageKey,
-  recordDelivered,
-  saveRouteOrder,
-  undoRevert,
-} from '../../services/deliveries';
+import { InvalidInputError, NotFoundError } from '../../domain/errors';
+import { sniffImageType, typeOfKey } from '../../infrastructure/image-type';
+import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../infrastructure/photos';
+import { advanceStatus, assignDeliveries, checkProofAllowed, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
+import { photoInUse, proofImageKey } from '../../read-models/delivery-proofs';
 import { allInView, listAssigned, listMonthPage } from '../../read-models/month-list';
 import { startMonth } from '../../read-models/day-summary';
-import { pointOfZip } from '../../services/route-order';
-import { createGeocoder, type GeocodingSettings } from '../../infrastructure/geocoder';
-import { CSV_COLUMNS, csvLine, csvRow } from '../../services/subscriptions-csv';
+import { pointOfZip } from '../../domain/route-order';
+import { createGeocoder } from '../../infrastructure/geocoder';
+import type { GeocodingSettings } from '../../config';
+import { csvLine } from '@blooms/shared/contract/csv';
+import { CSV_COLUMNS, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { HttpError } from '../errors';

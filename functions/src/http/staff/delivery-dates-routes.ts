@@ -1,6 +1,6 @@
 import { API } from '@blooms/shared/contract/api-routes';
 import type { Db } from '../../db/database';
-import { deliveryDatesBetween } from '../../services/delivery-dates';
+import { deliveryDatesBetween } from '../../read-models/delivery-dates';
 import type { StaffScope } from '../access';
 import { serve } from '../serve';
 

@@ -5,19 +5,12 @@ import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../../db/database';
-import { accountOf, customerOf, photoKeyOf } from '../../services/account/view';
-import {
-  cancelSubscription,
-  changeAddress,
-  changeMonths,
-  pauseDeliveries,
-  resumeDeliveries,
-  skipMonth,
-  unskipMonth,
-} from '../../services/account/changes';
+import { accountOf, customerOf, photoKeyOf } from '../../read-models/account';
+import { cancelSubscription, changeAddress, changeMonths } from '../../services/account/changes';
+import { pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../services/account/skip-and-pause';
 import type { BlobStore } from '../../infrastructure/blob-store';
-import { NotFoundError } from '../../services/errors';
-import { typeOfKey } from '../../services/image-type';
+import { NotFoundError } from '../../domain/errors';
+import { typeOfKey } from '../../infrastructure/image-type';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { subscriberEmailOf, type SubscriberScope } from '../access';

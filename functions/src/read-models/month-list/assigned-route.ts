@@ -4,7 +4,7 @@ import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../../db/database';
 import { deliveries, routeOrders } from '../../db/schema';
 import type { Geocoder } from '../../infrastructure/geocoder';
-import { planRoute, type Point } from '../../services/route-order';
+import { planRoute, type Point } from '../../domain/route-order';
 import { monthRows, NEWEST_FIRST, toRow } from './rows';
 
 /**

@@ -1,6 +1,6 @@
 import type { DashboardSort } from '@blooms/shared/contract/deliveries';
 import type { SubscriptionDbRow } from '../../db/schema';
-import { InvalidInputError } from '../../services/errors';
+import { InvalidInputError } from '../../domain/errors';
 import { SORTS } from './sorts';
 
 /**

@@ -7,8 +7,8 @@ import { pickupDue, type StopKind } from '@blooms/shared/contract/vases';
 import { giftDeliveriesOf, giftDeliveryMonths } from '@blooms/shared/contract/gifts';
 import type { Db } from '../../db/database';
 import { deliveries, monthListVersion, subscriptions, users, type SubscriptionDbRow } from '../../db/schema';
-import { NotFoundError } from '../../services/errors';
-import { lifecycleOf } from '../../services/lifecycle';
+import { NotFoundError } from '../../domain/errors';
+import { lifecycleOf } from '../../domain/lifecycle';
 
 export const monthNumber = (month: MonthKey) => Number(month.slice(5, 7));
 

@@ -1,14 +1,15 @@
 import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
-import { siteUrlOf, type ServerConfig } from '../config';
-import type { Database } from '../db/database';
-import type { Logger } from '../infrastructure/logger';
-import { BillingWorker, chargeDueMonths, type BillingRun } from '../services/billing';
-import { completeGifts } from '../services/gifts';
-import { recordWorkerRun } from '../infrastructure/worker-runs';
-import { createFulfilment, type Fulfil } from './fulfilment';
-import { issueReceipts } from '../services/receipts';
-import { localProvider } from './local-provider';
-import { stripeClient, stripeProvider } from './stripe-provider';
+import { siteUrlOf, type ServerConfig } from './config';
+import type { Database } from './db/database';
+import type { Logger } from './infrastructure/logger';
+import { chargeDueMonths, type BillingRun } from './services/billing';
+import { BillingWorker } from './services/billing-worker';
+import { completeGifts } from './services/gifts';
+import { recordWorkerRun } from './infrastructure/worker-runs';
+import { createFulfilment, type Fulfil } from './services/fulfilment';
+import { issueReceipts } from './services/receipts';
+import { localProvider } from './payments/local-provider';
+import { stripeClient, stripeProvider } from './payments/stripe-provider';
 
 /**
  * Stripe when configured; the built-in test checkout otherwise. Either way, paid checkouts are

@@ -3,14 +3,14 @@ import { inTransaction, type Db } from '../db/database';
 import { checkoutSessions, type CheckoutSessionRow } from '../db/schema';
 import { deliverToLine, type OrderSummary } from '@blooms/shared/contract/order';
 import { isGift } from '@blooms/shared/contract/subscriber';
-import { firstDeliveryFor } from '../services/delivery-dates';
-import { insertSubscription } from '../services/subscriptions';
+import { firstDeliveryFor } from '../read-models/delivery-dates';
+import { insertSubscription } from './subscriptions';
 import type { Logger } from '../infrastructure/logger';
 import { queueEmail } from '../infrastructure/email-outbox';
-import type { ProviderLink } from './provider';
+import type { ProviderLink } from '../payments/provider';
 import { confirmationEmail } from '../mail/confirmation-email';
 import type { MailSite } from '../mail/account-change-email';
-import { recordCheckoutPayments } from '../services/gifts';
+import { recordCheckoutPayments } from './gifts';
 import { checkoutAmountCents, giftDeliveriesOf } from '@blooms/shared/contract/gifts';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-session';

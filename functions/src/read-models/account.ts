@@ -16,14 +16,13 @@ import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { isGift } from '@blooms/shared/contract/subscriber';
-import type { Db } from '../../db/database';
-import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../../db/schema';
-import { receiptFacts, receiptKeyOf } from '../receipts';
-import { heldForUndeliveredMonths } from '../cancel-refunds';
-import { chargeHistory, ledgerOf, monthBalances, paidMonthsIn, type LedgerEntry } from '../payment-ledger';
-import { deliveryDatesBetween } from '../delivery-dates';
-import { NotFoundError } from '../errors';
-import { lifecycleOf } from '../lifecycle';
+import type { Db } from '../db/database';
+import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../db/schema';
+import { receiptFacts, receiptKeyOf } from './receipts';
+import { chargeHistory, heldForUndeliveredMonths, ledgerOf, monthBalances, paidMonthsIn, type LedgerEntry } from './ledger';
+import { deliveryDatesBetween } from './delivery-dates';
+import { NotFoundError } from '../domain/errors';
+import { lifecycleOf } from '../domain/lifecycle';
 
 /** The subscriptions an e-mail address holds: its own, or the gifts it paid for (the buyer manages a gift). */
 export function heldBy(email: string) {

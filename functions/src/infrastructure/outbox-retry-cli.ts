@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { retryGivenUp } from '../infrastructure/email-outbox';
+import { retryGivenUp } from './email-outbox';
 
 async function main(): Promise<void> {
   const days = Number(process.argv[2] ?? 3);

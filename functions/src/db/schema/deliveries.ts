@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
+import { STOP_KINDS } from '@blooms/shared/contract/vases';
+import { subscriptions } from './subscriptions';
+import { users } from './staff';
+
+/**
+ * One delivery per subscription and month. A row exists once someone acted on it; until
+ * then the month's delivery is not started and unassigned. Status never carries over.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('not-started'),
+    /** A delivery, or a pickup-only stop collecting the last vase (migration 0022, contract/vases.ts). */
+    kind: text('kind', { enum: STOP_KINDS }).notNull().default('delivery'),
+    // Deleting a user keeps their deliveries, unassigned.
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    proofImageKey: text('proof_image_key'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.month] }),
+    index('deliveries_month_assignee_idx').on(t.month, t.assigneeId),
+    check('deliveries_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('deliveries_status_check', sql`${t.status} in ('not-started', 'out-for-delivery', 'delivered')`),
+    check('deliveries_kind_check', sql`${t.kind} in ('delivery', 'pickup')`),
+  ],
+);
+
+/** Who changed what when, for every delivery. */
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    kind: text('kind', { enum: ['status', 'assign', 'proof'] }).notNull(),
+    detail: jsonb('detail').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_events_delivery_idx').on(t.subscriptionId, t.month)],
+);
+
+/** Where an address is, as the geocoding service answered (infrastructure/geocoder.ts), keyed by the address as asked. */
+export const geocodes = pgTable('geocodes', {
+  address: text('address').primaryKey(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  locatedAt: timestamp('located_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The order a driver put their stops in, for one month; stops not in it follow in computed route order. */
+export const routeOrders = pgTable(
+  'route_orders',
+  {
+    assigneeId: uuid('assignee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    subscriptionIds: uuid('subscription_ids').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assigneeId, t.month] }),
+    check('route_orders_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/** A month's delivery day where an admin moved it from the default rule (migration 0009). */
+export const deliveryDates = pgTable(
+  'delivery_dates',
+  {
+    month: text('month').primaryKey(),
+    date: date('date', { mode: 'string' }).notNull(),
+    setBy: text('set_by').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('delivery_dates_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('delivery_dates_in_month_check', sql`to_char(${t.date}, 'YYYY-MM') = ${t.month}`),
+  ],
+);
