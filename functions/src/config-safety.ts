@@ -1,6 +1,12 @@
-import type { Env, LoadOptions, ServerConfig } from './config';
-
-/** The settings that are unsafe together, and the host rules they follow from. */
+/** What the checks read of the settings (config.ts ServerConfig). */
+export interface SettingsChecked {
+  host: string;
+  authEmulatorHost: string | null;
+  publicUrl: string | null;
+  stripe: { webhookSecret: string | null } | null;
+  testClock: boolean;
+  testClockStart: Date | null;
+}
 
 /** Addresses that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
@@ -13,7 +19,7 @@ export function isDeployed(host: string, publicUrl: string | null): boolean {
 }
 
 /** The settings that are unsafe together, refused at start with the reason and the way out. */
-export function refuseUnsafe(env: Env, config: ServerConfig, options: LoadOptions): void {
+export function refuseUnsafe(env: Record<string, string | undefined>, config: SettingsChecked, options: { takesWebhooks: boolean }): void {
   const reachable = !isLoopbackHost(config.host);
   if (config.authEmulatorHost && reachable && env.ALLOW_AUTH_EMULATOR_ON_NETWORK !== 'true') {
     throw new Error(

@@ -96,7 +96,7 @@ export interface BackupSettings {
   hour: number;
 }
 
-export type Env = Record<string, string | undefined>;
+type Env = Record<string, string | undefined>;
 
 function list(value: string | undefined, fallback: string[]): string[] {
   if (value === undefined) return fallback;

@@ -5,35 +5,23 @@ import { API } from '@blooms/shared/contract/api-routes';
 import { payerOf } from '@blooms/shared/contract/subscriber';
 import { checkoutAmountCents, checkoutDescription } from '@blooms/shared/contract/gifts';
 import { CHECKOUT_CANCEL_PATH } from '@blooms/shared/contract/subscribe';
-import type { Db } from '../../db/database';
 import { checkoutSessions } from '../../db/schema';
-import type { PaymentProvider } from '../../payments/provider';
-import type { MailSite } from '../../mail/account-change-email';
 import { reconcileStripeEvent } from '../../services/reconciliation';
 import type { ReconciledEvent } from '../../payments/stripe-events';
 import { registerStripeWebhook } from './stripe-webhook';
-import { registerTestCheckout } from './test-checkout-routes';
+import { registerTestCheckout, type TestCheckoutDeps } from './test-checkout-routes';
 import { SESSION_ID_PLACEHOLDER } from '../../payments/provider';
-import { orderSummaryOf, type Fulfil } from '../../services/fulfilment';
+import { orderSummaryOf } from '../../services/fulfilment';
 import { applyProviderRefund } from '../../services/money-back';
 import { NotFoundError } from '../../domain/errors';
 import type { PublicScope } from '../access';
 import { registerCallable } from '../callable';
 import type { RateLimiter } from '../rate-limit';
 
-export interface CheckoutDeps {
-  db: Db;
-  provider: PaymentProvider;
-  fulfil: Fulfil;
-  /** The server's time, which decides the first delivery. */
-  clock: () => Date;
-  /** The site the payer's notices link to (the test checkout's Test billing charges as the billing worker does). */
-  site: MailSite;
+export interface CheckoutDeps extends TestCheckoutDeps {
   /** The site's origin for checkout return URLs (site-origin.ts). */
   origin: (request: FastifyRequest) => string;
   stripe: { client: Stripe; webhookSecret: string } | null;
-  /** E-mails the receipts of charges recorded and not yet sent one. */
-  sendReceipts: () => Promise<void>;
   /** Per client: checkouts started and verified. */
   limiters: { checkouts: RateLimiter; verifications: RateLimiter };
 }

@@ -9,20 +9,33 @@ import {
 import { localLinkOf } from '../../payments/local-provider';
 import { tryCharge } from '../../services/billing';
 import { InvalidInputError, NotFoundError } from '../../domain/errors';
+import type { Db } from '../../db/database';
+import type { MailSite } from '../../mail/account-change-email';
+import type { PaymentProvider } from '../../payments/provider';
+import type { Fulfil } from '../../services/fulfilment';
 import type { PublicScope } from '../access';
 import { TEST_CHECKOUT_PATH } from '../paths';
-import type { CheckoutDeps } from './checkout-routes';
 import { TEST_BILLING, testCheckoutPage } from './test-checkout-page';
+
+/** What the test checkout needs; the checkout routes' parts (checkout-routes.ts) hold them all. */
+export interface TestCheckoutDeps {
+  db: Db;
+  provider: PaymentProvider;
+  fulfil: Fulfil;
+  /** The server's time, which decides the first delivery. */
+  clock: () => Date;
+  /** The site the payer's notices link to (the test checkout's Test billing charges as the billing worker does). */
+  site: MailSite;
+  /** E-mails the receipts of charges recorded and not yet sent one. */
+  sendReceipts: () => Promise<void>;
+}
 
 /**
  * The built-in test checkout: looks and behaves like a hosted checkout, clearly in test mode.
  * Once paid, its page also offers what charging the next delivery can bring (paid, declined,
  * authentication asked, processing, the answer lost) at once, so every path of a subscription's life can be tried without keys or waiting.
  */
-export function registerTestCheckout(
-  app: PublicScope,
-  { db, fulfil, provider, site, clock, sendReceipts }: Pick<CheckoutDeps, 'db' | 'fulfil' | 'provider' | 'site' | 'clock' | 'sendReceipts'>,
-) {
+export function registerTestCheckout(app: PublicScope, { db, fulfil, provider, site, clock, sendReceipts }: TestCheckoutDeps) {
   app.get<{ Params: { id: string } }>(`${TEST_CHECKOUT_PATH}/:id`, async (request, reply) => {
     const session = await testCheckoutOf(db, request.params.id);
     const paid = session.status === 'paid';
