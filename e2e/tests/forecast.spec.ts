@@ -1,27 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Page } from '@playwright/test';
-import { studioToday, expect, test } from '../support/test';
-import { addDays, formatDeliveryDate, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { addDays, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
 import { FORECAST_CSV_COLUMNS } from '@blooms/shared/contract/forecast';
 import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
-import { moveClock } from '../support/test-clock';
+import { moveClock, workAndNext } from '../support/test-clock';
 import { signInToAccount, subscribeByApi } from '../support/account';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
 import { LAPTOP, PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
-
-/** The delivery day whose work is today or next, and the one after it (by the server's real clock). */
-async function workAndNext(request: APIRequestContext, headers: Record<string, string>): Promise<[MonthDeliveryDate, MonthDeliveryDate]> {
-  const today = studioToday();
-  const thisMonth = today.slice(0, 7);
-  const days = (await (
-    await request.get(`/api/delivery-dates?from=${thisMonth}&to=${addMonths(thisMonth, 2)}`, { headers })
-  ).json()) as MonthDeliveryDate[];
-  return days[0]!.date >= today ? [days[0]!, days[1]!] : [days[1]!, days[2]!];
-}
 
 const dayRows = (page: Page) =>
   page

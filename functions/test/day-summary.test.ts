@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     await addUser(database.db, 'Bea Boss', 'boss@blooms.example', 'admin');
     ella = (await addUser(database.db, 'Ella Driver', 'ella@blooms.example')).id;
     token = (await signInWithGoogle('boss@blooms.example')).idToken;
-    // Three stops in November: two assigned to Ella (one delivered), one nobody's; a fourth skips it.
+    // Three stops in November, all Ella's: one delivered, one out, one not started; a fourth skips it.
     for (const name of ['Ana', 'Ben', 'Cy', 'Dee'])
       ids.push((await addSubscription(database.db, { firstName: name, months: [...ALL_MONTH_NUMBERS] })).id);
     await database.db
@@ -46,6 +46,7 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     await database.db.insert(deliveries).values([
       { subscriptionId: ids[0]!, month: NOVEMBER, status: 'delivered', assigneeId: ella },
       { subscriptionId: ids[1]!, month: NOVEMBER, status: 'out-for-delivery', assigneeId: ella },
+      { subscriptionId: ids[2]!, month: NOVEMBER, status: 'not-started', assigneeId: ella },
     ]);
     fin = (await addSubscription(database.db, { firstName: 'Fin', months: [...ALL_MONTH_NUMBERS] })).id;
     await database.db
@@ -65,18 +66,46 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
   };
 
   it('counts the month’s stops (a pickup-only stop among them) by where they stand, and each driver’s done of assigned', async () => {
+    now = noonOn('2030-11-10');
     expect(await get(`/api/day-summary?month=${NOVEMBER}`)).toEqual({
       month: NOVEMBER,
       date: '2030-11-14',
       stops: 4,
       pickups: 1,
-      unassigned: 2,
+      unassigned: 1,
+      assigned: 1,
       out: 1,
       delivered: 1,
-      notDelivered: 3,
-      drivers: [{ email: 'ella@blooms.example', name: 'Ella Driver', done: 1, assigned: 2 }],
+      notDelivered: 0,
+      dayPassed: false,
+      drivers: [{ email: 'ella@blooms.example', name: 'Ella Driver', done: 1, assigned: 3 }],
     });
     expect((await app.inject({ method: 'GET', url: `/api/day-summary?month=${NOVEMBER}` })).statusCode).toBe(401);
+  });
+
+  it('calls a stop not delivered only once its day has passed in the studio, by the server’s clock, as the owner’s figures do', async () => {
+    const notDelivered = async () => {
+      const summary = await get(`/api/day-summary?month=${NOVEMBER}`);
+      // The figures are kept: a new studio day is answered from the kept ones while they are read again.
+      let figures = await get(`/api/business-figures?from=${NOVEMBER}&to=${NOVEMBER}`);
+      while (figures.refreshing) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        figures = await get(`/api/business-figures?from=${NOVEMBER}&to=${NOVEMBER}`);
+      }
+      expect(figures.deliveries[0].notDelivered).toBe(summary.notDelivered);
+      return [summary.dayPassed, summary.notDelivered];
+    };
+    now = noonOn('2030-11-09');
+    expect(await notDelivered()).toEqual([false, 0]);
+    // The last minute of the day in Denver is still the day (06:59 UTC the next morning).
+    now = new Date('2030-11-15T06:59:00Z');
+    expect(await notDelivered()).toEqual([false, 0]);
+    now = new Date('2030-11-15T07:00:00Z');
+    expect(await notDelivered()).toEqual([true, 3]);
+    now = noonOn('2030-12-20');
+    expect(await notDelivered()).toEqual([true, 3]);
+    // The other figures do not move with the clock.
+    expect(await get(`/api/day-summary?month=${NOVEMBER}`)).toMatchObject({ unassigned: 1, assigned: 1, out: 1, delivered: 1 });
   });
 
   it('opens on this month up to and on its delivery day, and on the next once the day has passed', async () => {
@@ -102,10 +131,11 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     now = noonOn('2030-11-10');
     const november = await opening();
     expect(november.start).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
-    // Ella's two stops only: Cy is nobody's, the boss has none.
+    // Ella's three stops only: Fin is nobody's, the boss has none.
     expect(november.rows.map((row) => [row.firstName, row.delivery?.status]).sort()).toEqual([
       ['Ana', 'delivered'],
       ['Ben', 'out-for-delivery'],
+      ['Cy', 'not-started'],
     ]);
     // Once November's day has passed it opens on December, where nothing is hers yet.
     now = noonOn('2030-11-15');
@@ -119,13 +149,14 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
     expect(await names('scheduled=stop')).toEqual(['Ana', 'Ben', 'Cy', 'Fin']);
     expect(await names('scheduled=pickup')).toEqual(['Fin']);
     expect(await names('scheduled=yes')).toEqual(['Ana', 'Ben', 'Cy']);
-    expect(await names('scheduled=stop&assignee=unassigned')).toEqual(['Cy', 'Fin']);
+    expect(await names('scheduled=stop&assignee=unassigned&status=not-started')).toEqual(['Fin']);
+    expect(await names('scheduled=stop&assignee=assigned&status=not-started')).toEqual(['Cy']);
   });
 
   it('moves on on the day itself once every stop is made, the vase to collect included', async () => {
     now = noonOn('2030-11-14');
     await database.db.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.subscriptionId, ids[1]!));
-    await database.db.insert(deliveries).values({ subscriptionId: ids[2]!, month: NOVEMBER, status: 'delivered' });
+    await database.db.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.subscriptionId, ids[2]!));
     expect(await get('/api/start-month')).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
     await database.db.insert(deliveries).values({ subscriptionId: fin, month: NOVEMBER, kind: 'pickup', status: 'delivered' });
     await database.db.update(subscriptions).set({ vasesOut: 0 }).where(eq(subscriptions.id, fin));

@@ -11,9 +11,10 @@ import { ASSIGNEE, deliveryInMonth } from './month-list/rows';
 /**
  * The month's stops (the subscriptions that deliver in it, by the same rule as the list's
  * "Deliver This Month", and the pickup-only stops) counted by status and by whom they are
- * assigned to, in one grouped read.
+ * assigned to, in one grouped read. A stop is not delivered only once its day has passed in
+ * the studio at `now`.
  */
-export async function daySummary(db: Db, month: MonthKey): Promise<DaySummary> {
+export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<DaySummary> {
   const [groups, day] = await Promise.all([
     db
       .select({
@@ -36,24 +37,26 @@ export async function daySummary(db: Db, month: MonthKey): Promise<DaySummary> {
     stops: 0,
     pickups: 0,
     unassigned: 0,
+    assigned: 0,
     out: 0,
     delivered: 0,
     notDelivered: 0,
+    dayPassed: day.date < studioDate(now),
     drivers: [],
   };
   const drivers = new Map<string, DriverProgress>();
   for (const group of groups) {
     const stops = Number(group.stops);
     const delivered = group.status === 'delivered';
+    const out = group.status === 'out-for-delivery';
     summary.stops += stops;
     summary.pickups += group.pickups;
     if (delivered) summary.delivered += stops;
-    else summary.notDelivered += stops;
-    if (group.status === 'out-for-delivery') summary.out += stops;
-    if (!group.email) {
-      summary.unassigned += stops;
-      continue;
-    }
+    else if (summary.dayPassed) summary.notDelivered += stops;
+    if (out) summary.out += stops;
+    else if (!delivered && group.email) summary.assigned += stops;
+    else if (!delivered) summary.unassigned += stops;
+    if (!group.email) continue;
     const driver = drivers.get(group.email) ?? { email: group.email, name: group.name ?? '', done: 0, assigned: 0 };
     driver.assigned += stops;
     if (delivered) driver.done += stops;
@@ -67,6 +70,6 @@ export async function daySummary(db: Db, month: MonthKey): Promise<DaySummary> {
 export async function startMonth(db: Db, now: Date): Promise<StartMonth> {
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
-  const [summary, next] = await Promise.all([daySummary(db, thisMonth), deliveryDateOf(db, addMonths(thisMonth, 1))]);
+  const [summary, next] = await Promise.all([daySummary(db, thisMonth, now), deliveryDateOf(db, addMonths(thisMonth, 1))]);
   return startMonthOf(today, summary, next.date);
 }

@@ -8,9 +8,11 @@ const november: DaySummary = {
   stops: 48,
   pickups: 0,
   unassigned: 0,
+  assigned: 0,
   out: 0,
   delivered: 40,
   notDelivered: 8,
+  dayPassed: true,
   drivers: [],
 };
 

@@ -16,11 +16,16 @@ export const daySummarySchema = z.object({
   stops: z.number(),
   /** How many of the stops are pickup-only stops: the vase collected, no flowers. */
   pickups: z.number(),
+  /** Not started and nobody's: stops to assign. */
   unassigned: z.number(),
+  /** Not started and someone's. */
+  assigned: z.number(),
   out: z.number(),
   delivered: z.number(),
-  /** Not delivered yet: not started or still out. */
+  /** Once the day has passed (studio time, by the server's clock), the stops not delivered; before, 0. */
   notDelivered: z.number(),
+  /** Whether the delivery day is over in the studio. */
+  dayPassed: z.boolean(),
   /** Everyone with a stop assigned, by name. */
   drivers: z.array(driverProgressSchema),
 });

@@ -23,7 +23,7 @@ const subscriptionId = z.uuid({ error: 'subscriptionId must be a subscription id
 const dashboardViewShape = {
   q: z.string().max(100, 'q (the search) must be at most 100 characters.').optional(),
   status: z.enum(VIEW_STATUSES, { error: `status must be one of ${VIEW_STATUSES.join(', ')}.` }).optional(),
-  assignee: z.string().max(254, 'assignee must be an e-mail address or unassigned.').optional(),
+  assignee: z.string().max(254, 'assignee must be an e-mail address, unassigned or assigned.').optional(),
   scheduled: z.enum(SCHEDULED_VIEWS, { error: `scheduled must be one of ${SCHEDULED_VIEWS.join(', ')}.` }).optional(),
   city: z.string().max(100, 'city must be at most 100 characters.').optional(),
   subscription: z.enum(SUBSCRIPTION_STATUSES, { error: `subscription must be one of ${SUBSCRIPTION_STATUSES.join(', ')}.` }).optional(),

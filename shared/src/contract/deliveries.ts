@@ -162,7 +162,7 @@ export interface DashboardView {
   search: string;
   /** A delivery status, or 'not-delivered': not started or still out. */
   status: '' | DeliveryStatus | 'not-delivered';
-  /** An assignee's e-mail, or 'unassigned'. */
+  /** An assignee's e-mail, 'unassigned' (nobody's) or 'assigned' (anyone's). */
   assignee: string;
   /**
    * What the viewed month is for the subscription: 'yes' a delivery goes out (in the plan, and the

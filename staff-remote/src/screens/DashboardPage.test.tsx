@@ -20,10 +20,12 @@ const SUMMARY = {
   date: defaultDeliveryDate(THIS_MONTH),
   stops: 48,
   pickups: 2,
-  unassigned: 5,
+  unassigned: 2,
+  assigned: 3,
   out: 3,
   delivered: 40,
-  notDelivered: 8,
+  notDelivered: 0,
+  dayPassed: false,
   drivers: [
     { email: 'ella@blooms.example', name: 'Ella Driver', done: 12, assigned: 20 },
     { email: 'admin@example.com', name: '', done: 28, assigned: 23 },
@@ -40,25 +42,26 @@ describe('the day summary', () => {
       within(summary)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['48 Stops', '2 Pickups', '5 Unassigned', '3 Out', '40 Delivered', '8 Not delivered', '12 / 20 Ella', '28 / 23 admin']);
-    await user.click(figure(/Unassigned/));
-    expect(figure(/Unassigned/)).toHaveAttribute('aria-pressed', 'true');
+    ).toEqual(['48 Stops', '2 Pickups', '2 To assign', '3 Assigned', '3 Out', '40 Delivered', '12 / 20 Ella', '28 / 23 admin']);
+    await user.click(figure(/To assign/));
+    expect(figure(/To assign/)).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() =>
       expect(api.listMonth).toHaveBeenLastCalledWith(
         THIS_MONTH,
         { limit: 100 },
-        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', assignee: 'unassigned' },
+        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', status: 'not-started', assignee: 'unassigned' },
       ),
     );
-    await user.click(figure(/Not delivered/));
+    await user.click(figure(/^3 Assigned/));
     await waitFor(() =>
       expect(api.listMonth).toHaveBeenLastCalledWith(
         THIS_MONTH,
         { limit: 100 },
-        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', status: 'not-delivered' },
+        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', status: 'not-started', assignee: 'assigned' },
       ),
     );
-    expect(screen.getByLabelText('Status')).toHaveValue('not-delivered');
+    expect(screen.getByLabelText('Status')).toHaveValue('not-started');
+    expect(screen.getByLabelText('Assigned')).toHaveValue('assigned');
     expect(screen.getByLabelText('This month')).toHaveValue('stop');
     await user.click(figure(/Pickups/));
     await waitFor(() =>
@@ -77,6 +80,21 @@ describe('the day summary', () => {
     await waitFor(() => expect(api.listMonth).toHaveBeenLastCalledWith(THIS_MONTH, { limit: 100 }, ALL_SUBSCRIPTIONS));
   });
 
+  it('says how many stops were not delivered only once the day has passed, and lists them when pressed', async () => {
+    api.daySummary.mockResolvedValue({ ...SUMMARY, out: 0, assigned: 0, unassigned: 0, delivered: 40, notDelivered: 8, dayPassed: true });
+    const user = await renderDashboard();
+    const summary = await screen.findByRole('region', { name: 'The day at a glance' });
+    await user.click(within(summary).getByRole('button', { name: '8 Not delivered' }));
+    await waitFor(() =>
+      expect(api.listMonth).toHaveBeenLastCalledWith(
+        THIS_MONTH,
+        { limit: 100 },
+        { ...ALL_SUBSCRIPTIONS, scheduled: 'stop', status: 'not-delivered' },
+      ),
+    );
+    expect(screen.getByLabelText('Status')).toHaveValue('not-delivered');
+  });
+
   it('leaves the pickups out of the figures on a day without any', async () => {
     api.daySummary.mockResolvedValue({ ...SUMMARY, stops: 1, pickups: 0 });
     await renderDashboard();
@@ -89,7 +107,7 @@ describe('the day summary', () => {
     api.daySummary.mockResolvedValue(SUMMARY);
     await renderDashboard();
     const summary = await screen.findByRole('region', { name: 'The day at a glance' });
-    api.daySummary.mockResolvedValue({ ...SUMMARY, out: 4, notDelivered: 8 });
+    api.daySummary.mockResolvedValue({ ...SUMMARY, assigned: 2, out: 4 });
     pushLive({ type: 'delivery', delivery: { ...row('a').delivery, status: 'out-for-delivery' } });
     await within(summary).findByRole('button', { name: /^4 Out/ });
   });

@@ -10,7 +10,7 @@ import { serve } from '../serve';
 /** Where the work is: the month staff screens open on, a month's stops at a glance, and the days to come (any staff role). */
 export function registerDayRoutes(staff: StaffScope, db: Db, clock: () => Date) {
   serve(staff, API.startMonth, () => startMonth(db, clock()));
-  serve(staff, API.daySummary, (request) => daySummary(db, request.query.month));
+  serve(staff, API.daySummary, (request) => daySummary(db, request.query.month, clock()));
   serve(staff, API.forecast, () => forecast(db, clock()));
   serve(staff, API.forecastCsv, async (_request, reply) => {
     const { days } = await forecast(db, clock());

@@ -1,4 +1,4 @@
-import { eq, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DashboardSort, DashboardView, DeliveryStatus } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
@@ -66,6 +66,7 @@ export function viewConditions(month: MonthKey, view: MonthListView): SQL[] {
   else if (view.status === 'not-delivered') conditions.push(or(isNull(deliveries.status), not(eq(deliveries.status, 'delivered'))));
   else if (view.status) conditions.push(eq(deliveries.status, view.status));
   if (view.assignee === 'unassigned') conditions.push(isNull(deliveries.assigneeId));
+  else if (view.assignee === 'assigned') conditions.push(isNotNull(deliveries.assigneeId));
   else if (view.assignee) conditions.push(sql`lower(${users.email}) = ${view.assignee.toLowerCase()}`);
   if (view.scheduled === 'yes') conditions.push(deliversInSql(month));
   if (view.scheduled === 'no') conditions.push(not(deliversInSql(month)));

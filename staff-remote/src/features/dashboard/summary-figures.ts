@@ -14,9 +14,12 @@ export interface SummaryFigure {
 
 const stops = (patch: Partial<SummaryFilter> = {}): SummaryFilter => ({ scheduled: 'stop', status: '', assignee: '', ...patch });
 
+const notStarted = (assignee: string) => stops({ status: 'not-started', assignee });
+
 /**
  * The day's figures in reading order: the month as a whole (how many of its stops are pickups
- * only, when any are), then each driver's done of assigned.
+ * only, when any are; where the others stand, and once the day has passed, how many were not
+ * delivered), then each driver's done of assigned.
  */
 export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; drivers: SummaryFigure[] } {
   const pickups: SummaryFigure[] =
@@ -30,14 +33,18 @@ export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; 
           },
         ]
       : [];
+  const notDelivered: SummaryFigure[] = summary.dayPassed
+    ? [{ key: 'not-delivered', label: 'Not delivered', value: String(summary.notDelivered), filter: stops({ status: 'not-delivered' }) }]
+    : [];
   return {
     totals: [
       { key: 'stops', label: summary.stops === 1 ? 'Stop' : 'Stops', value: String(summary.stops), filter: stops() },
       ...pickups,
-      { key: 'unassigned', label: 'Unassigned', value: String(summary.unassigned), filter: stops({ assignee: 'unassigned' }) },
+      { key: 'unassigned', label: 'To assign', value: String(summary.unassigned), filter: notStarted('unassigned') },
+      { key: 'assigned', label: 'Assigned', value: String(summary.assigned), filter: notStarted('assigned') },
       { key: 'out', label: 'Out', value: String(summary.out), filter: stops({ status: 'out-for-delivery' }) },
       { key: 'delivered', label: 'Delivered', value: String(summary.delivered), filter: stops({ status: 'delivered' }) },
-      { key: 'not-delivered', label: 'Not delivered', value: String(summary.notDelivered), filter: stops({ status: 'not-delivered' }) },
+      ...notDelivered,
     ],
     drivers: summary.drivers.map((driver) => ({
       key: driver.email,

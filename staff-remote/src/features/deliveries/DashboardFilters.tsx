@@ -72,6 +72,7 @@ export function DashboardFilters({ view, staff, onChange, onExport, exporting }:
         <select id={`${id}-assignee`} value={view.assignee} onChange={(event) => set({ assignee: event.target.value })}>
           <option value="">Anyone</option>
           <option value="unassigned">Unassigned</option>
+          <option value="assigned">Someone</option>
           {staff.map((member) => (
             <option key={member.email} value={member.email}>
               {member.firstName}
