@@ -31,7 +31,7 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
       .groupBy(deliveries.status, users.email, users.name),
     deliveryDateOf(db, month),
   ]);
-  const summary: DaySummary = {
+  const summary: Required<DaySummary> = {
     month,
     date: day.date,
     stops: 0,

@@ -18,14 +18,17 @@ export const daySummarySchema = z.object({
   pickups: z.number(),
   /** Not started and nobody's: stops to assign. */
   unassigned: z.number(),
-  /** Not started and someone's. */
-  assigned: z.number(),
+  /** Not started and someone's. Absent from an API of the release before, which did not count it. */
+  assigned: z.number().optional(),
   out: z.number(),
   delivered: z.number(),
   /** Once the day has passed (studio time, by the server's clock), the stops not delivered; before, 0. */
   notDelivered: z.number(),
-  /** Whether the delivery day is over in the studio. */
-  dayPassed: z.boolean(),
+  /**
+   * Whether the delivery day is over in the studio. Absent from an API of the release before,
+   * whose notDelivered counted every stop not finished, whatever the day.
+   */
+  dayPassed: z.boolean().optional(),
   /** Everyone with a stop assigned, by name. */
   drivers: z.array(driverProgressSchema),
 });

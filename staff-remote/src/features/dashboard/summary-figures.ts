@@ -33,15 +33,19 @@ export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; 
           },
         ]
       : [];
-  const notDelivered: SummaryFigure[] = summary.dayPassed
-    ? [{ key: 'not-delivered', label: 'Not delivered', value: String(summary.notDelivered), filter: stops({ status: 'not-delivered' }) }]
-    : [];
+  // An API of the release before says nothing of the day: its figure is shown as it always was.
+  const notDelivered: SummaryFigure[] =
+    summary.dayPassed !== false
+      ? [{ key: 'not-delivered', label: 'Not delivered', value: String(summary.notDelivered), filter: stops({ status: 'not-delivered' }) }]
+      : [];
   return {
     totals: [
       { key: 'stops', label: summary.stops === 1 ? 'Stop' : 'Stops', value: String(summary.stops), filter: stops() },
       ...pickups,
       { key: 'unassigned', label: 'To assign', value: String(summary.unassigned), filter: notStarted('unassigned') },
-      { key: 'assigned', label: 'Assigned', value: String(summary.assigned), filter: notStarted('assigned') },
+      ...(summary.assigned === undefined
+        ? []
+        : [{ key: 'assigned', label: 'Assigned', value: String(summary.assigned), filter: notStarted('assigned') }]),
       { key: 'out', label: 'Out', value: String(summary.out), filter: stops({ status: 'out-for-delivery' }) },
       { key: 'delivered', label: 'Delivered', value: String(summary.delivered), filter: stops({ status: 'delivered' }) },
       ...notDelivered,
