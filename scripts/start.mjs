@@ -17,12 +17,7 @@ const usesRealFirebase = Boolean(process.env.FIREBASE_API_KEY) && !process.env.F
 
 stopOnSignals();
 
-try {
-  buildStale();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+buildStale();
 
 const env = { ...process.env, PORT: String(port), FIREBASE_PROJECT_ID: projectId, ADMIN_EMAILS: adminEmails };
 if (!usesRealFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {

@@ -66,7 +66,7 @@ function runHeld(
 }
 
 /** One lane: its own Auth emulator (the stack's project) and ports, taking the next edge until none is left. */
-async function browserLane(lane: number, queue: CalendarEdge[], results: Result[]): Promise<void> {
+async function browserLane(lane: number, queue: CalendarEdge[], results: Map<CalendarEdge, Result>): Promise<void> {
   const emulator = await startAuthEmulator({ projectId: 'demo-monthly-blooms' });
   try {
     for (let edge = queue.shift(); edge; edge = queue.shift()) {
@@ -84,7 +84,7 @@ async function browserLane(lane: number, queue: CalendarEdge[], results: Result[
           E2E_AUTH_EMULATOR_PORT: emulator.host.split(':')[1],
         },
       );
-      results.push({ what: `browser at ${edge.start} (${edge.name})`, ...browser });
+      results.set(edge, { what: `browser at ${edge.start} (${edge.name})`, ...browser });
     }
   } finally {
     await emulator.stop();
@@ -110,9 +110,9 @@ async function main() {
   // Built once before the lanes start their stacks, which would otherwise each build the same files.
   run('node', [path.join(FUNCTIONS_DIR, '..', 'scripts', 'build-stale.mjs')], FUNCTIONS_DIR, {});
   const queue = [...edges];
-  const browsers: Result[] = [];
+  const browsers = new Map<CalendarEdge, Result>();
   await Promise.all(Array.from({ length: Math.min(LANES, edges.length) }, (_, lane) => browserLane(lane + 1, queue, browsers)));
-  results.push(...edges.map((edge) => browsers.find((result) => result.what.includes(edge.start))!));
+  results.push(...edges.map((edge) => browsers.get(edge)!));
 
   console.log('\n━━ Calendar edges ━━');
   for (const { what, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what} (${seconds} s)`);

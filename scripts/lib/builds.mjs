@@ -50,16 +50,19 @@ export function backendNeedsBuild() {
   return sources > fs.statSync(marker).mtimeMs;
 }
 
-function buildOrThrow(what, command, args, cwd) {
+/** Runs a build, its output shown; a failed one ends the process, as nothing can run without it. */
+function buildOrExit(what, command, args, cwd) {
   console.log(`${what} (first run or changed sources)…`);
   const { status } = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (status !== 0) throw new Error(`${what} failed: ${command} ${args.join(' ')} exited with ${status}.`);
+  if (status === 0) return;
+  console.error(`${what} failed: ${command} ${args.join(' ')} exited with ${status}.`);
+  process.exit(1);
 }
 
 /** Builds the apps and the backend whose sources changed since their last build, or that were never built. */
 export function buildStale() {
   const stale = appsNeedingBuild();
   if (stale.length > 0)
-    buildOrThrow(`Building ${stale.join(', ')}`, 'pnpm', ['-r', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'build'], repoRoot);
-  if (backendNeedsBuild()) buildOrThrow('Compiling the backend', 'node', ['build.mjs'], path.join(repoRoot, 'functions'));
+    buildOrExit(`Building ${stale.join(', ')}`, 'pnpm', ['-r', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'build'], repoRoot);
+  if (backendNeedsBuild()) buildOrExit('Compiling the backend', 'node', ['build.mjs'], path.join(repoRoot, 'functions'));
 }
