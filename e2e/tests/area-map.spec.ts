@@ -35,8 +35,8 @@ test('assign by area: the split is previewed, applied as shown, and each driver 
   const outside = outsideRequests(admin);
   await admin.goto('/dashboard');
   await showMonth(admin, MONTH);
-  const unassigned = admin.getByRole('region', { name: 'The day at a glance' }).getByRole('button', { name: /Unassigned$/ });
-  const before = Number((await unassigned.locator('.day-summary__value').textContent())!);
+  const toAssign = admin.getByRole('region', { name: 'The day at a glance' }).getByRole('button', { name: /To assign$/ });
+  const before = Number((await toAssign.locator('.day-summary__value').textContent())!);
   expect(before).toBeGreaterThan(1);
 
   // The map: three counties, I-15, a dot per stop, and the same in words.
@@ -59,7 +59,7 @@ test('assign by area: the split is previewed, applied as shown, and each driver 
   expect(counts.reduce((a, b) => a + b)).toBe(before);
   expect(Math.abs(counts[0]! - counts[1]!)).toBeLessThanOrEqual(1);
   await expect(shares.first()).toContainText(/^Mara: \d+ stops? in .*\d{5} \(\d+\)/);
-  await expect(unassigned).toHaveText(`${before} Unassigned`);
+  await expect(toAssign).toHaveText(`${before} To assign`);
   await panel.scrollIntoViewIfNeeded();
   await admin.screenshot({ path: path.join(SCREENSHOTS, 'assign-by-area-1280.png'), fullPage: true });
 
@@ -67,7 +67,7 @@ test('assign by area: the split is previewed, applied as shown, and each driver 
   await expect(
     admin.getByRole('status').filter({ hasText: `Assigned ${before} stops by area: Mara ${counts[0]}, Nico ${counts[1]}.` }),
   ).toBeVisible();
-  await expect(unassigned).toHaveText('0 Unassigned');
+  await expect(toAssign).toHaveText('0 To assign');
   await admin.getByRole('radio', { name: 'By driver' }).check();
   await expect(admin.locator('.stops-map__legend')).toContainText(`Mara: ${counts[0]}`);
   await admin.locator('.stops-map').scrollIntoViewIfNeeded();
