@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
-import { ADMIN_EMAIL, mainNav, signInAsStaff } from './session';
+import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from './session';
 
 /** Steps a staff screen's month navigator to the month, from whichever month it opened on. */
 export async function showMonth(page: Page, month: MonthKey): Promise<void> {
@@ -47,4 +47,21 @@ export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<vo
   const chooser = driver.waitForEvent('filechooser');
   await prompt.getByRole('button', { name: 'Left at Door' }).click();
   await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
+}
+
+/** The admin assigns two of the start month's stops nobody has yet to the driver, through the API; their names. */
+export async function assignTwoStops(admin: Page, driverEmail: string): Promise<string[]> {
+  const headers = { authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
+  const { month } = await (await admin.request.get('/api/start-month', { headers })).json();
+  const { rows } = await (await admin.request.get(`/api/subscriptions?month=${month}&limit=100`, { headers })).json();
+  const free = rows.filter(
+    (row: { delivery: { scheduled: boolean; assignedTo: string | null } }) => row.delivery.scheduled && !row.delivery.assignedTo,
+  );
+  const two = free.slice(0, 2) as { id: string; firstName: string; lastName: string }[];
+  const assigned = await admin.request.post('/api/deliveries/assign', {
+    headers,
+    data: { month, subscriptionIds: two.map((row) => row.id), assigneeEmail: driverEmail },
+  });
+  expect(assigned.ok()).toBe(true);
+  return two.map((row) => `${row.firstName} ${row.lastName}`);
 }

@@ -1,6 +1,6 @@
 // The suite's `test` and its time. Specs import `test` and `expect` from here, not from
 // @playwright/test, so that every browser context shares the stack's clock.
-import { test as base, type BrowserContext } from '@playwright/test';
+import { test as base, type BrowserContext, type BrowserType, type TestInfo } from '@playwright/test';
 import { studioDate, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { clockStartingAt, parseClockStart } from '@blooms/shared/contract/test-clock';
 import type { MonthKey } from '@blooms/shared/contract/months';
@@ -41,3 +41,20 @@ export const test = base.extend<object, { suiteClock: void }>({
     { scope: 'worker', auto: true },
   ],
 });
+
+/**
+ * A browser whose profile lives in `dir` (service workers, caches, IndexedDB, the sign-in), for a
+ * test that closes it and opens it again as a phone restarts: the project's launch options and
+ * stack, and the suite's clock.
+ */
+export async function persistentContext(
+  browserType: BrowserType,
+  testInfo: TestInfo,
+  dir: string,
+  options: Parameters<BrowserType['launchPersistentContext']>[1],
+): Promise<BrowserContext> {
+  const { launchOptions, baseURL } = testInfo.project.use;
+  const context = await browserType.launchPersistentContext(dir, { ...launchOptions, baseURL, ...options });
+  await startClockOf(context);
+  return context;
+}

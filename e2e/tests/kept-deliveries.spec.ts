@@ -2,26 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
-import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
-import { addStaffMember } from '../support/staff';
+import { mainNav, signInAsStaff } from '../support/session';
+import { addStaffMember, assignTwoStops } from '../support/staff';
 import { LAPTOP, PHONE } from '../support/devices';
-
-/** The admin assigns two of the start month's stops nobody has yet to the driver, through the API; their names. */
-async function assignTwoStops(admin: Page, driverEmail: string): Promise<string[]> {
-  const headers = { authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
-  const { month } = await (await admin.request.get('/api/start-month', { headers })).json();
-  const { rows } = await (await admin.request.get(`/api/subscriptions?month=${month}&limit=100`, { headers })).json();
-  const free = rows.filter(
-    (row: { delivery: { scheduled: boolean; assignedTo: string | null } }) => row.delivery.scheduled && !row.delivery.assignedTo,
-  );
-  const two = free.slice(0, 2) as { id: string; firstName: string; lastName: string }[];
-  const assigned = await admin.request.post('/api/deliveries/assign', {
-    headers,
-    data: { month, subscriptionIds: two.map((row) => row.id), assigneeEmail: driverEmail },
-  });
-  expect(assigned.ok()).toBe(true);
-  return two.map((row) => `${row.firstName} ${row.lastName}`);
-}
 
 /** Holds /api/me (the session's confirmation) until `release` is called; the service worker's fetch of it too. */
 async function holdSessionCheck(page: Page) {

@@ -1,5 +1,6 @@
 // A remote's webpack settings: its screens (exposes.cjs) exposed and declared as routes in its
 // mf-manifest.json, the shared modules, and its prerendered pages where it has public ones.
+const { FilesListPlugin } = require('./files-list-plugin.cjs');
 const path = require('node:path');
 const REMOTES = require('../../shared/src/contract/remotes.json');
 const { buildId, createAppConfig, federationExperiments, reproducibleManifest, sharedModules } = require('./app-config.cjs');
@@ -47,6 +48,7 @@ function createRemoteConfig({ dir, name, env = {}, argv = {}, prerender = false 
     entry: {},
     plugins: [
       ...config.plugins,
+      new FilesListPlugin(),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',

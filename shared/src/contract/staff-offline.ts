@@ -39,6 +39,9 @@ export function signOutLosesChanges(waiting: readonly WaitingChange[]): string {
   );
 }
 
+/** Every script and style sheet of a remote's build, listed beside its manifest (scripts/webpack/files-list-plugin.cjs). */
+export const REMOTE_FILES_LIST = 'files.json';
+
 /** Where the worker keeps files and API replies; the host empties it when someone signs out. */
 export const STAFF_OFFLINE_CACHE = 'blooms-staff-offline-v1';
 

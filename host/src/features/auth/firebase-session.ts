@@ -23,6 +23,7 @@ import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { dropEarlyAnswers, sendEarly } from '@blooms/shared/runtime/early-answers';
 import { STAFF_ME_API_PATH, staffRouteAt } from '@blooms/shared/contract/routes';
 import { siteRoutes } from '../remotes/site-routes';
+import { keepAnswer } from '@blooms/shared/runtime/staff-offline-copy';
 
 /** What resolving a signed-in person against our user records came to. */
 export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
@@ -73,6 +74,9 @@ export function startFirebaseSession(): SessionController {
       if (!isRole(record.role)) throw new Error(`Unknown role ${String(record.role)}`);
       useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: record.role, record });
       rememberStaffBrowser(true);
+      // Kept for My Deliveries to open with no signal, from the first sign-in on (its service
+      // worker keeps answers only once it controls a page, which the sign-in page is not).
+      void keepAnswer(STAFF_ME_API_PATH, record);
       return 'staff';
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
@@ -84,6 +88,17 @@ export function startFirebaseSession(): SessionController {
       return 'failed';
     }
   }
+
+  // A sign-in whose record could not be read (the connection lost meanwhile) is read again when
+  // the connection returns, rather than left on the sign-in page until the site is reopened.
+  window.addEventListener('online', () => {
+    const user = auth.currentUser;
+    const { status, role } = useAuthStore.getState();
+    if (user && status === 'signed-in' && role === 'none') {
+      inFlight = null;
+      void resolve(user);
+    }
+  });
 
   function resolve(user: User): Promise<SessionOutcome> {
     if (inFlight?.uid !== user.uid) {

@@ -1,5 +1,7 @@
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
+import { HOST_STARTUP_FILES } from '@blooms/shared/contract/app-start';
 import {
+  REMOTE_FILES_LIST,
   SEND_QUEUED_TAG,
   STAFF_OFFLINE_SCOPE,
   STAFF_SERVICE_WORKER_PATH,
@@ -20,7 +22,7 @@ export async function startStaffWorker(): Promise<void> {
     const worker = registration.active ?? registration.waiting ?? registration.installing;
     if (!worker) return;
     await activated(worker);
-    const message: StaffWorkerMessage = { type: 'keep', urls: loadedFiles() };
+    const message: StaffWorkerMessage = { type: 'keep', urls: [...new Set([...loadedFiles(), ...(await filesToOpenWith())])] };
     worker.postMessage(message);
   } catch (error) {
     // Development builds have no worker; without one the screen still queues changes while open.
@@ -55,6 +57,35 @@ function loadedFiles(): string[] {
     const parsed = new URL(url);
     return origins.has(parsed.origin) && !parsed.pathname.startsWith('/api/');
   });
+}
+
+/**
+ * What the screen may load when it opens offline beyond what this page loaded: the files the
+ * host's start loads (a direct open starts differently from a sign-in), and every file of this
+ * remote (which copy of a shared module a page loads depends on the order things arrived).
+ */
+async function filesToOpenWith(): Promise<string[]> {
+  const hostList = new URL(`/${HOST_STARTUP_FILES}`, location.href);
+  const manifest = useAppConfig.getState().config?.remotes.staff;
+  const remoteList = manifest ? new URL(REMOTE_FILES_LIST, new URL(manifest, location.href)) : null;
+  const host = (await readList(hostList)) as Record<string, string[]> | null;
+  const remote = remoteList && ((await readList(remoteList)) as string[] | null);
+  return [
+    ...Object.values(host ?? {})
+      .flat()
+      .map((file) => new URL(file, hostList).href),
+    ...(remote ?? []).map((file) => new URL(file, remoteList!).href),
+  ];
+}
+
+/** A list of files as JSON; null when offline already, or from a build without it (the files this page loaded are kept all the same). */
+async function readList(url: URL): Promise<unknown> {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Asks the browser to wake the worker once the connection is back (Background Sync, where the browser has it). */
