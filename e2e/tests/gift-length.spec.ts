@@ -16,6 +16,9 @@ async function axeViolations(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The name a 3-delivery gift paid up front goes by, on every screen and e-mail. */
+const NAME = 'Gift: 3 deliveries, paid up front ($297)';
+
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 for (const width of [320, 390, 1280]) {
@@ -47,12 +50,19 @@ for (const width of [320, 390, 1280]) {
     const payment = page.getByRole('group', { name: 'How you pay for it' });
     await payment.getByRole('radio', { name: 'All up front: $297 today' }).check();
     await expect(payment).toContainText(GIFT_END_RULE);
-    await expect(
-      page
-        .getByRole('region', { name: 'Before you subscribe' })
-        .or(page.getByRole('region', { name: 'Your order' }))
-        .first(),
-    ).toContainText('$297, for all 3 deliveries of the gift.');
+    const summary = page
+      .getByRole('region', { name: 'Before you subscribe' })
+      .or(page.getByRole('region', { name: 'Your order' }))
+      .first();
+    await expect(summary).toContainText('$297, for all 3 deliveries of the gift.');
+    // The gift is named for what it is, not as a Yearly plan of 12 deliveries a year.
+    const plan = page.getByRole('group', { name: 'Your plan' });
+    await expect(plan).toContainText(`${NAME}, one each month`);
+    await expect(plan.getByRole('radio', { name: 'Every month — one delivery a month' })).toBeChecked();
+    await expect(plan).not.toContainText(/Yearly|a year/);
+    const yourOrder = page.getByRole('region', { name: 'Your order' });
+    await expect(yourOrder).toContainText(`Your plan${NAME}: a hand-made seasonal arrangement`);
+    await expect(yourOrder).not.toContainText(/Yearly|a year/);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page), 'axe, with the gift paid up front chosen').toEqual([]);
     await payment.scrollIntoViewIfNeeded();
@@ -63,19 +73,43 @@ for (const width of [320, 390, 1280]) {
     await page.getByRole('button', { name: 'Pay $297.00' }).click();
     const order = page.getByRole('region', { name: 'Your order' });
     await expect(order).toContainText('A gift forAda Giftee');
-    await expect(order).toContainText(`Gift length3 deliveries, paid up front. ${GIFT_END_RULE}`);
+    await expect(order).toContainText(`Your plan${NAME}: a hand-made seasonal arrangement in a vase, delivered by hand. ${GIFT_END_RULE}`);
+    await expect(order).toContainText('MonthsEvery month, from the first delivery');
+    await expect(order).not.toContainText(/Yearly|a year/);
     await expect(order).toContainText('PaymentTest mode: no card was charged.');
     expect(await axeViolations(page), 'axe, on the confirmation').toEqual([]);
-    // The confirmation, and the receipt of the payment for all 3 deliveries.
+    await page.screenshot({ path: shot(`gift-length-confirmation-${width}`), fullPage: true });
+    // The confirmation, and the receipt of the payment for all 3 deliveries: one payment, one receipt.
     await expect.poll(() => mailsTo(buyer).length).toBe(2);
+    const confirmation = mailsTo(buyer).find((mail) => !/^Subject: .*receipt/m.test(mail))!;
+    expect(confirmation).toContain(`Your plan: ${NAME}: a hand-made seasonal arrangement`);
+    expect(confirmation).not.toMatch(/Yearly|a year/);
+    const receipts = mailsTo(buyer).filter((mail) => /^Subject: Your Monthly Blooms receipt R-\d{6}: \$297$/m.test(mail));
+    expect(receipts).toHaveLength(1);
+    const receiptNumber = /R-\d{6}/.exec(receipts[0]!)![0];
 
     await signInToAccount(page, buyer);
-    const gift = page.getByRole('article', { name: /a gift for Ada Giftee/ });
+    const gift = page.getByRole('article', { name: `${NAME}, for Ada Giftee` });
+    await expect(gift.getByRole('heading', { level: 2 })).toHaveText(`${NAME}, for Ada Giftee`);
     await expect(gift).toContainText(/A gift of 3 deliveries, paid up front: 3 left, the last in \w+ \d{4}\./);
-    await expect(gift.getByText(/^\$99\.00 for \w+ \d{4}, paid/)).toHaveCount(3);
+    await expect(gift).not.toContainText(/Yearly|a year/);
+    // One charge is one payment, with one receipt, and the deliveries it pays for under it.
+    const payments = gift.locator('.account__payments > li');
+    await expect(payments).toHaveCount(1);
+    await expect(payments.first()).toContainText(/^\$297\.00 for 3 deliveries, paid/);
+    const covered = payments.first().getByRole('listitem');
+    await expect(covered).toHaveCount(3);
+    await expect(covered).toHaveText([/^\w+ \d{4}: \$99\.00$/, /^\w+ \d{4}: \$99\.00$/, /^\w+ \d{4}: \$99\.00$/]);
+    await expect(gift.getByText(/^Receipt R-\d{6}$/)).toHaveCount(1);
+    await gift.getByText(`Receipt ${receiptNumber}`).click();
+    const receipt = gift.locator('.account__receipt');
+    await expect(receipt).toContainText('Amount$297');
+    await expect(receipt.locator('dd', { hasText: / delivery, on / })).toHaveCount(3);
+    await payments.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`gift-length-account-payment-${width}`) });
     expect(await axeViolations(page), 'axe, on the account').toEqual([]);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(`gift-length-account-${width}`) });
+    await page.screenshot({ path: shot(`gift-length-account-${width}`), fullPage: true });
 
     // The cancel prompt says what a cancel would give back; the buyer keeps the gift.
     await gift.getByRole('button', { name: 'Cancel subscription' }).click();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { addMonths, formatMonth } from '@blooms/shared/contract/months';
+import { ALL_MONTH_NUMBERS, addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { emailOutbox } from '../src/db/schema';
 import { localProvider } from '../src/payments/local-provider';
 import { recordPayment } from '../src/services/payment-ledger';
@@ -12,6 +12,9 @@ import { startFakeStripe } from './support/fake-stripe';
 import { subscribeThroughStripe, WEBHOOK_SECRET } from './support/checkout';
 import { waitFor } from './support/wait-for';
 import { noonOn } from './support/fixtures';
+import { API } from '@blooms/shared/contract/api-routes';
+import { pathOf } from '@blooms/shared/contract/api-route';
+import { describeHistoryEvent, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
@@ -22,7 +25,7 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     fake = await startFakeStripe();
   });
   afterAll(() => fake.close());
-  const { fx, planMonths, soonMonth, signInByEmail, account, mailsTo } = accountFixture(kind, {
+  const { fx, planMonths, soonMonth, signInByEmail, account, mailsTo, as } = accountFixture(kind, {
     clock: () => now,
     env: () => ({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }),
   });
@@ -91,5 +94,48 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     expect(await receiptsOf(row.id)).toHaveLength(before);
     expect(await issueReceipts(fx.database.db, localProvider(fx.database.db), site, silent)).toBe(1);
     expect(await receiptsOf(row.id)).toHaveLength(before + 1);
+  });
+
+  it('a prepaid gift’s checkout is one payment of all its deliveries, with one receipt: in the receipt e-mail, the account and the admin history', async () => {
+    const row = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'rosa.gift@example.com', [...ALL_MONTH_NUMBERS], {
+      gift: true,
+      buyerName: 'Sam Diaz',
+      buyerEmail: 'sam.gift@example.com',
+      giftMessage: '',
+      giftDeliveries: 3,
+      giftPayment: 'prepaid',
+    });
+    // The ledger keeps one charge a month, each of the checkout's payment.
+    const session = fake.sessions.get(row.checkoutSessionId!)!;
+    expect(session.amount_total).toBe(29700);
+    const mails = await receiptsOf(row.id);
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your Monthly Blooms receipt R-\d{6}: \$297$/)]);
+    const number = /R-\d{6}/.exec(mails[0]!.subject)![0];
+
+    const token = await signInByEmail('sam.gift@example.com');
+    const gift = (await account(token)).subscriptions.find((s) => s.id === row.id)!;
+    expect(gift.payments).toHaveLength(1);
+    const [payment] = gift.payments;
+    const months = (gift.payments[0]!.deliveries ?? []).map((delivery) => delivery.month);
+    expect(months).toHaveLength(3);
+    expect(payment).toMatchObject({ month: months[0], amountCents: 29700, refundedCents: 0, refunded: false });
+    expect(payment!.deliveries).toEqual(months.map((month) => ({ month, amountCents: 9900, refundedCents: 0 })));
+    expect(payment!.receipt).toMatchObject({ number, amount: '$297' });
+    expect(payment!.receipt!.deliveries).toEqual(
+      months.map((month) => `${formatMonth(month)} delivery, on ${formatDeliveryDate(defaultDeliveryDate(month), { withYear: true })}`),
+    );
+    expect(months).toEqual([months[0], addMonths(months[0]!, 1), addMonths(months[0]!, 2)]);
+
+    const response = await fx.app.inject({ url: pathOf(API.subscriptionHistory, { id: row.id }), headers: as(fx.staffToken) });
+    expect(response.statusCode).toBe(200);
+    const history = response.json() as SubscriptionHistory;
+    const paid = history.events.filter((event) => event.kind === 'payment');
+    expect(paid).toHaveLength(1);
+    expect(describeHistoryEvent(paid[0]!)).toMatchObject({
+      title: 'Paid $297 for 3 deliveries',
+      detail: `At checkout, one payment for ${months.map(formatMonth).join(', ')}`,
+    });
+    const subscribed = history.events.find((event) => event.kind === 'subscribed')!;
+    expect(describeHistoryEvent(subscribed).title).toBe('Subscribed: Gift: 3 deliveries, paid up front ($297)');
   });
 });

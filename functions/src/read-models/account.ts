@@ -19,7 +19,7 @@ import { isGift } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
 import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { receiptFacts, receiptKeyOf } from './receipts';
-import { chargeHistory, heldForUndeliveredMonths, ledgerOf, monthBalances, paidMonthsIn, type LedgerEntry } from './ledger';
+import { heldForUndeliveredMonths, ledgerOf, monthBalances, paidMonthsIn, paymentHistory, type LedgerEntry } from './ledger';
 import { deliveryDatesBetween } from './delivery-dates';
 import { NotFoundError } from '../domain/errors';
 import { lifecycleOf } from '../domain/lifecycle';
@@ -148,13 +148,18 @@ export async function accountOf(
         coming: coming.map((day) => describeMonth(row, day, paidMonths, now, held.get(day.month))),
         lastDeliveryIfCancelled: keptIfCancelled?.date ?? null,
         past,
-        payments: chargeHistory(ledger).map((charge) => ({
-          month: charge.month,
-          amountCents: charge.amountCents,
-          paidAt: charge.paidAt.toISOString(),
-          refundedCents: charge.refundedCents,
-          refunded: charge.refundedCents >= charge.amountCents,
-          receipt: receiptOf.get(receiptKeyOf(charge.paymentRef)) ?? null,
+        payments: paymentHistory(ledger).map((payment) => ({
+          month: payment.charges[0]!.month,
+          amountCents: payment.amountCents,
+          paidAt: payment.paidAt.toISOString(),
+          refundedCents: payment.refundedCents,
+          refunded: payment.refundedCents >= payment.amountCents,
+          receipt: receiptOf.get(payment.paymentRef) ?? null,
+          deliveries: payment.charges.map((charge) => ({
+            month: charge.month,
+            amountCents: charge.amountCents,
+            refundedCents: charge.refundedCents,
+          })),
         })),
       };
     }),

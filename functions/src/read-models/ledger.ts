@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { ledgerEntries, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { deliversOncePaid } from '../domain/lifecycle';
 import { deliveryDatesBetween } from './delivery-dates';
+import { receiptKeyOf } from './receipts';
 
 /**
  * The money ledger: rows of money given to or taken from a month's delivery, only ever added
@@ -134,6 +135,37 @@ export function chargeHistory(entries: LedgerEntry[]): ChargeHistory[] {
         refundedCents: -own.filter((entry) => entry.kind === 'refund').reduce((sum, entry) => sum + entry.amountCents, 0),
       };
     });
+}
+
+/** One provider payment: the charges recorded for it (a prepaid gift's checkout records one per month), summed. */
+export interface PaymentHistory {
+  /** The provider payment, as its receipt is keyed (receiptKeyOf). */
+  paymentRef: string;
+  amountCents: number;
+  paidAt: Date;
+  refundedCents: number;
+  /** Each of its charges, in the order of the month it pays for now. */
+  charges: ChargeHistory[];
+}
+
+/**
+ * Each provider payment in the entries, oldest first: the charges of one payment grouped as the
+ * card was charged. The ledger records a prepaid gift's checkout as one charge per month
+ * (`checkout:<session>:<n>`); its payer made one payment, with one receipt.
+ */
+export function paymentHistory(entries: LedgerEntry[]): PaymentHistory[] {
+  const byPayment = new Map<string, ChargeHistory[]>();
+  for (const charge of chargeHistory(entries)) {
+    const key = receiptKeyOf(charge.paymentRef);
+    byPayment.set(key, [...(byPayment.get(key) ?? []), charge]);
+  }
+  return [...byPayment.entries()].map(([paymentRef, charges]) => ({
+    paymentRef,
+    amountCents: charges.reduce((sum, charge) => sum + charge.amountCents, 0),
+    paidAt: charges[0]!.paidAt,
+    refundedCents: charges.reduce((sum, charge) => sum + charge.refundedCents, 0),
+    charges: [...charges].sort((a, b) => a.month.localeCompare(b.month)),
+  }));
 }
 
 /** Money a month holds from one provider payment. */

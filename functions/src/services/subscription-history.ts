@@ -13,7 +13,9 @@ import {
   users,
 } from '../db/schema';
 import { NotFoundError } from '../domain/errors';
-import { monthBalances } from '../read-models/ledger';
+import { monthBalances, paymentHistory } from '../read-models/ledger';
+import { planLabel } from '@blooms/shared/contract/gifts';
+import { isGift } from '@blooms/shared/contract/subscriber';
 
 /**
  * Everything that happened to a subscription, newest first, from the tables that record it:
@@ -66,6 +68,7 @@ export async function subscriptionHistory(
         name: `${payer.name} (${payer.email})${checkout ? `, ${checkout.provider === 'stripe' ? 'Stripe' : 'test'} checkout` : ''}`,
       },
       plan: subscription.plan,
+      ...(isGift(subscription) ? { label: planLabel({ ...subscription, gift: true }) } : {}),
       months: subscription.months,
       giftFrom: subscription.buyerEmail ? subscription.buyerName : null,
     },
@@ -81,15 +84,15 @@ export async function subscriptionHistory(
       change: change.kind,
       detail: change.detail as Record<string, unknown>,
     })),
-    ...paid
-      .filter((entry) => entry.kind === 'charge')
-      .map((charge): HistoryEvent => ({
-        kind: 'payment',
-        at: charge.at.toISOString(),
-        month: charge.month,
-        amountCents: charge.amountCents,
-        atCheckout: charge.paymentRef.startsWith('checkout:'),
-      })),
+    // One event per provider payment: a prepaid gift's checkout is one payment of all its months.
+    ...paymentHistory(paid).map((payment): HistoryEvent => ({
+      kind: 'payment',
+      at: payment.paidAt.toISOString(),
+      month: payment.charges[0]!.chargedFor,
+      amountCents: payment.amountCents,
+      atCheckout: payment.paymentRef.startsWith('checkout:'),
+      months: payment.charges.map((charge) => charge.chargedFor).sort(),
+    })),
     ...paid
       .filter((entry) => entry.kind === 'refund')
       .map((refund): HistoryEvent => ({

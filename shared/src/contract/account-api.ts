@@ -127,6 +127,7 @@ const accountSubscriptionSchema = z.object({
           paidOn: z.string(),
         })
         .nullable(),
+      deliveries: z.array(z.object({ month: z.string(), amountCents: z.number(), refundedCents: z.number() })).optional(),
     }),
   ),
 }) satisfies z.ZodType<AccountSubscription>;

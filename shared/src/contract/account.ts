@@ -42,8 +42,19 @@ export interface AccountPastDelivery {
   photoUrl: string | null;
 }
 
-/** A charge: what it took and when, the month it pays for now (a skipped month's money moves on), and what of it was given back. */
+/** A delivery a payment pays for: the month its money pays for now (a skipped month's money moves on), and what of it was given back. */
+export interface AccountPaymentDelivery {
+  month: MonthKey;
+  amountCents: number;
+  refundedCents: number;
+}
+
+/**
+ * One payment as the card was charged for it: what it took and when, and what of it was given
+ * back. A prepaid gift's checkout is one payment of all its deliveries, with one receipt.
+ */
 export interface AccountPayment {
+  /** The first month it pays for now. */
   month: MonthKey;
   amountCents: number;
   paidAt: string;
@@ -52,6 +63,8 @@ export interface AccountPayment {
   refunded: boolean;
   /** Its receipt, as e-mailed; null until it is issued (moments after the charge). */
   receipt: ReceiptFacts | null;
+  /** The deliveries it pays for, in month order (one, but for a prepaid gift's checkout). */
+  deliveries?: AccountPaymentDelivery[];
 }
 
 /** A gift's terms as its buyer sees them, and what giving it again starts from. */

@@ -1,4 +1,13 @@
-import { checkoutAmountCents, giftDeliveryMonths, giftLastMonth, giftPaymentLabel, isPrepaidGift } from './gifts';
+import {
+  checkoutAmountCents,
+  giftDeliveryMonths,
+  giftLabel,
+  giftLastMonth,
+  giftPaymentLabel,
+  GIFT_LENGTHS,
+  isPrepaidGift,
+  planLabel,
+} from './gifts';
 
 const plan = (months: number[], extra: object = {}) => ({
   months,
@@ -30,5 +39,27 @@ describe('gifts that end', () => {
       }),
     ).toBe('2027-08');
     expect(giftLastMonth({ ...plan([3]), giftDeliveries: 0 })).toBeNull();
+  });
+});
+
+describe('a subscription named for what it is', () => {
+  it.each(GIFT_LENGTHS.map((n) => [n, n * 99] as const))('a gift of %i deliveries paid up front is one payment of $%i', (n, dollars) => {
+    const label = `Gift: ${n} deliveries, paid up front ($${dollars})`;
+    expect(giftLabel(n, 'prepaid')).toBe(label);
+    for (const plan of ['yearly', 'custom'] as const)
+      expect(planLabel({ plan, gift: true, giftDeliveries: n, giftPayment: 'prepaid' })).toBe(label);
+  });
+
+  it.each(GIFT_LENGTHS)('a gift of %i deliveries paid per delivery says so, not "Yearly"', (n) => {
+    expect(planLabel({ plan: 'yearly', gift: true, giftDeliveries: n, giftPayment: 'per-delivery' })).toBe(
+      `Gift: ${n} deliveries, $99 each as it comes`,
+    );
+  });
+
+  it('an ongoing gift and a subscription of ones own keep their plan', () => {
+    expect(planLabel({ plan: 'yearly', gift: true, giftDeliveries: 0, giftPayment: 'prepaid' })).toBe('Gift: Yearly plan, until cancelled');
+    expect(planLabel({ plan: 'custom', gift: true })).toBe('Gift: Custom plan, until cancelled');
+    expect(planLabel({ plan: 'yearly', gift: false })).toBe('Yearly plan');
+    expect(planLabel({ plan: 'custom', gift: false, giftDeliveries: 3, giftPayment: 'prepaid' })).toBe('Custom plan');
   });
 });

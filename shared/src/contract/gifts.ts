@@ -1,9 +1,10 @@
 // Gifts that end: how many deliveries a buyer gives, how they pay for them, and the words the
 // subscribe form, the account, the e-mails and the FAQ use for it.
-import { PRICE_PER_MONTH_CENTS } from './account';
+import { PRICE_PER_MONTH_CENTS, type AccountSubscription } from './account';
 import { monthState, type DeliveryPlan } from './lifecycle';
 import { addMonths, type MonthKey } from './months';
 import { formatPrice, PRICE_PER_MONTH_USD } from './site';
+import type { Plan } from './subscriber';
 
 /** The lengths a gift may have, in deliveries; 0 is an ongoing gift that runs until it is cancelled. */
 export const GIFT_LENGTHS = [3, 6, 12] as const;
@@ -72,6 +73,41 @@ export function giftLastMonth(plan: DeliveryPlan & GiftTerms): MonthKey | null {
 
 /** "3 deliveries" */
 export const deliveriesText = (count: number) => `${count} ${count === 1 ? 'delivery' : 'deliveries'}`;
+
+/** A gift that ends, named for what it is: "Gift: 3 deliveries, paid up front ($297)", "Gift: 6 deliveries, $99 each as it comes". */
+export function giftLabel(deliveries: number, payment: GiftPayment | null | undefined): string {
+  return payment === 'prepaid'
+    ? `Gift: ${deliveriesText(deliveries)}, paid up front (${formatCents(deliveries * PRICE_PER_MONTH_CENTS)})`
+    : `Gift: ${deliveriesText(deliveries)}, ${formatPrice(PRICE_PER_MONTH_USD)} each as it comes`;
+}
+
+/** What a subscription (or the form's order) is, as a heading: a gift that ends by its deliveries, else its plan. */
+export interface PlanLabelTerms extends GiftTerms {
+  plan: Plan;
+  gift: boolean;
+}
+
+/**
+ * The one name of a subscription, on the subscribe form, the confirmation, the e-mails, the
+ * account and the staff screens: "Gift: 3 deliveries, paid up front ($297)" for a gift that ends,
+ * "Gift: Yearly plan, until cancelled" for an ongoing gift, else "Yearly plan" or "Custom plan".
+ */
+export function planLabel(s: PlanLabelTerms): string {
+  const plan = s.plan === 'yearly' ? 'Yearly plan' : 'Custom plan';
+  if (!s.gift) return plan;
+  const deliveries = giftDeliveriesOf(s);
+  return deliveries > 0 ? giftLabel(deliveries, s.giftPayment) : `Gift: ${plan}, until cancelled`;
+}
+
+/** A subscription's name in the account (planLabel): "Gift: 3 deliveries, paid up front ($297)", "Yearly plan". */
+export function accountPlanLabel(s: Pick<AccountSubscription, 'plan' | 'gift' | 'giftTerms'>): string {
+  return planLabel({
+    plan: s.plan,
+    gift: s.gift,
+    giftDeliveries: s.giftTerms?.deliveries ?? 0,
+    giftPayment: s.giftTerms?.prepaid ? 'prepaid' : 'per-delivery',
+  });
+}
 
 /** The subscribe form's choices of length, as the buyer reads them. */
 export function giftLengthLabel(deliveries: GiftDeliveries): string {

@@ -33,7 +33,7 @@ describe('firstDeliveryAmong', () => {
 describe('the order as the subscribe form stands', () => {
   it('says the plan, its months, the first delivery day and what is charged today', () => {
     expect(linesOf(custom([3, 1]), UPCOMING)).toEqual({
-      'Your plan': 'Custom: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month',
+      'Your plan': 'Custom plan: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month',
       Months: 'January, March',
       'First delivery': 'Thursday, January 9 (January 2031)',
       'Due today': '$99, for your first delivery. Each later delivery is charged 6 days before it, once it can no longer be skipped.',

@@ -5,7 +5,15 @@ import { CANCEL_RULE, formatPrice, LATER_CHARGES, MONEY_RULE, PLAN_CARD, PRICE_P
 import type { Plan } from './subscriber';
 import { plannedMonths, type SubscribeForm } from './subscribe';
 import { ACCOUNT_LINK_LABEL } from './routes';
-import { checkoutAmountCents, deliveriesText, formatCents, GIFT_END_RULE, GIFT_PREPAID_RULE } from './gifts';
+import {
+  checkoutAmountCents,
+  deliveriesText,
+  formatCents,
+  GIFT_END_RULE,
+  GIFT_PREPAID_RULE,
+  planLabel,
+  type PlanLabelTerms,
+} from './gifts';
 
 /** A delivery day still to come: the month and its day. */
 export interface UpcomingDelivery {
@@ -50,22 +58,42 @@ export function deliverToLine(s: { address: string; unit: string; city: string; 
   return [s.address, s.unit, `${s.city}, ${s.state} ${s.zip}`].filter(Boolean).join(', ');
 }
 
-/** "3 deliveries, paid up front. After the last ..." */
-function giftLengthLine(deliveries: number, prepaid: boolean): string {
-  return `${deliveriesText(deliveries)}, ${prepaid ? 'paid up front' : `${formatPrice(PRICE_PER_MONTH_USD)} each as it comes`}. ${GIFT_END_RULE}`;
+const ARRANGEMENT = 'a hand-made seasonal arrangement in a vase, delivered by hand';
+
+/** "Gift: 3 deliveries, paid up front ($297): a hand-made ... After the last delivery ...", or "Yearly plan: a hand-made ..., $99 per delivered month". */
+function planLine(terms: PlanLabelTerms) {
+  const ends = terms.gift && (terms.giftDeliveries ?? 0) > 0;
+  return {
+    label: 'Your plan',
+    value: ends
+      ? `${planLabel(terms)}: ${ARRANGEMENT}. ${GIFT_END_RULE}`
+      : `${planLabel(terms)}: ${ARRANGEMENT}, ${PLAN_CARD.price} ${PLAN_CARD.per}`,
+  };
 }
 
-const planLine = (plan: Plan) => ({
-  label: 'Your plan',
-  value: `${plan === 'yearly' ? 'Yearly' : 'Custom'}: a hand-made seasonal arrangement in a vase, delivered by hand, ${PLAN_CARD.price} ${PLAN_CARD.per}`,
-});
-
-const monthsLine = (plan: Plan, months: readonly number[]) => ({
+const monthsLine = (terms: PlanLabelTerms, months: readonly number[]) => ({
   label: 'Months',
-  value: plan === 'yearly' ? 'Every month of the year' : months.length > 0 ? monthList(months) : 'None chosen yet',
+  value:
+    terms.plan === 'yearly'
+      ? terms.gift && (terms.giftDeliveries ?? 0) > 0
+        ? 'Every month, from the first delivery'
+        : 'Every month of the year'
+      : months.length > 0
+        ? monthList(months)
+        : 'None chosen yet',
 });
 
 const deliveryDay = (day: UpcomingDelivery) => `${formatDeliveryDate(day.date)} (${formatMonth(day.month)})`;
+
+/** What the order bought, in the terms planLabel names it by. */
+export function orderTerms(order: Pick<OrderSummary, 'plan' | 'gift'>): PlanLabelTerms {
+  return {
+    plan: order.plan,
+    gift: order.gift !== null,
+    giftDeliveries: order.gift?.deliveries ?? 0,
+    giftPayment: order.gift && order.gift.prepaidCents > 0 ? 'prepaid' : 'per-delivery',
+  };
+}
 
 /** The order in labelled lines, in the order both the page and the e-mail show them. */
 export function orderLines(order: OrderSummary): { label: string; value: string }[] {
@@ -73,16 +101,14 @@ export function orderLines(order: OrderSummary): { label: string; value: string 
     ? [
         { label: 'A gift for', value: order.gift.recipient },
         ...(order.gift.message ? [{ label: 'Card message', value: order.gift.message }] : []),
-        ...(order.gift.deliveries > 0
-          ? [{ label: 'Gift length', value: giftLengthLine(order.gift.deliveries, order.gift.prepaidCents > 0) }]
-          : []),
       ]
     : [];
   const prepaid = order.gift && order.gift.prepaidCents > 0 ? order.gift : null;
+  const terms = orderTerms(order);
   return [
     ...gift,
-    planLine(order.plan),
-    monthsLine(order.plan, order.months),
+    planLine(terms),
+    monthsLine(terms, order.months),
     { label: 'Delivering to', value: order.deliverTo },
     { label: 'First delivery', value: order.firstDelivery ? deliveryDay(order.firstDelivery) : 'We will write to you with the date' },
     {
@@ -118,11 +144,8 @@ export function orderPreviewLines(form: SubscribeForm, upcoming: UpcomingDeliver
   const address = { address: form.address.trim(), unit: form.unit.trim(), city: form.city.trim(), state: form.state, zip: form.zip.trim() };
   return [
     ...(form.gift && recipient ? [{ label: 'A gift for', value: recipient }] : []),
-    ...(form.gift && form.giftDeliveries > 0
-      ? [{ label: 'Gift length', value: giftLengthLine(form.giftDeliveries, form.giftPayment === 'prepaid') }]
-      : []),
-    planLine(form.plan),
-    monthsLine(form.plan, months),
+    planLine(form),
+    monthsLine(form, months),
     ...(address.address && address.city && address.zip ? [{ label: 'Delivering to', value: deliverToLine(address) }] : []),
     { label: 'First delivery', value: firstDeliveryPreview(months, upcoming) },
     { label: 'Due today', value: dueToday(form, true) },

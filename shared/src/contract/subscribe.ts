@@ -3,7 +3,7 @@ import { allMonthsSelected, MONTH_NAMES, type SelectedMonths } from './months';
 import { MISSING_FIELD_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from './messages';
 import { formatPrice, PRICE_PER_MONTH_USD } from './site';
 import type { CheckoutPayload } from './checkout';
-import type { GiftDeliveries, GiftPayment } from './gifts';
+import { giftDeliveriesOf, planLabel, type GiftDeliveries, type GiftPayment } from './gifts';
 // Types only: the browser's form ships no zod.
 import type { Plan, SubscriberTextField } from './subscriber';
 import { isEmailAddress } from './validation';
@@ -35,10 +35,23 @@ export function plannedMonths(form: Pick<SubscribeForm, 'plan' | 'selectedMonths
   return MONTH_NAMES.flatMap((month, i) => (form.plan === 'yearly' || form.selectedMonths[month] ? [i + 1] : []));
 }
 
-/** The plan in a line, as the form sums it up: "3 deliveries a year, $99 each". */
-export function planSummary(form: Pick<SubscribeForm, 'plan' | 'selectedMonths'>): string {
+type PlanChoice = Pick<SubscribeForm, 'plan' | 'selectedMonths'> & Partial<Pick<SubscribeForm, 'gift' | 'giftDeliveries' | 'giftPayment'>>;
+
+/** Whether the form's order is a gift that ends after a number of deliveries (its months are then only when they come). */
+export const giftEnds = (form: Partial<Pick<SubscribeForm, 'gift' | 'giftDeliveries'>>) => Boolean(form.gift) && giftDeliveriesOf(form) > 0;
+
+/** The form's first plan choice: "Yearly", or for a gift that ends, every month until its last delivery. */
+export const everyMonthChoice = (form: Partial<Pick<SubscribeForm, 'gift' | 'giftDeliveries'>>) =>
+  giftEnds(form) ? { name: 'Every month', detail: 'one delivery a month' } : { name: 'Yearly', detail: 'flowers every month' };
+
+/**
+ * The plan in a line, as the form sums it up: "3 deliveries a year, $99 each", or for a gift that
+ * ends, its name: "Gift: 3 deliveries, paid up front ($297), one each month".
+ */
+export function planSummary(form: PlanChoice): string {
   const count = plannedMonths(form).length;
   if (count === 0) return 'No months chosen yet';
+  if (giftEnds(form)) return `${planLabel({ ...form, gift: true })}, ${form.plan === 'yearly' ? 'one each month' : 'in the months chosen'}`;
   return `${count} ${count === 1 ? 'delivery' : 'deliveries'} a year, ${formatPrice(PRICE_PER_MONTH_USD)} each`;
 }
 

@@ -4,7 +4,7 @@ import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from './lifecycle
 import { formatMonth, monthList, type MonthKey } from './months';
 import { SUBSCRIPTION_HISTORY_PATH } from './routes';
 import { formatPrice } from './site';
-import { formatCents } from './gifts';
+import { deliveriesText, formatCents } from './gifts';
 
 /**
  * A subscription's history for admins: everything that happened to it, newest first, read
@@ -36,12 +36,15 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     at,
     by: historyActorSchema,
     plan: z.enum(['yearly', 'custom']),
+    /** A gift, named in planLabel's words: "Gift: 3 deliveries, paid up front ($297)". */
+    label: z.string().optional(),
     months: z.array(z.number()),
     giftFrom: z.string().nullable(),
   }),
   /** A change to the subscription: subscription_events' kind (skip, pause, cancel, status, ...) and detail. */
   z.object({ kind: z.literal('change'), at, by: historyActorSchema, change: z.string(), detail }),
-  z.object({ kind: z.literal('payment'), at, month, amountCents: z.number(), atCheckout: z.boolean() }),
+  /** One payment: month is the first it paid for; months, each month it paid for (a prepaid gift's checkout pays several). */
+  z.object({ kind: z.literal('payment'), at, month, amountCents: z.number(), atCheckout: z.boolean(), months: z.array(month).optional() }),
   z.object({ kind: z.literal('charge-declined'), at, month, attempt: z.number(), reason: z.string() }),
   /** Money given back to the card for a month, with why, and whether the month is still delivered. */
   z.object({
@@ -154,7 +157,11 @@ export function describeHistoryEvent(event: HistoryEvent): { title: string; deta
   switch (event.kind) {
     case 'subscribed':
       return {
-        title: event.plan === 'yearly' ? 'Subscribed to the Yearly plan' : 'Subscribed to a Custom plan',
+        title: event.label
+          ? `Subscribed: ${event.label}`
+          : event.plan === 'yearly'
+            ? 'Subscribed to the Yearly plan'
+            : 'Subscribed to a Custom plan',
         detail: `${event.plan === 'yearly' ? 'Every month' : monthList(event.months)}${event.giftFrom ? `; a gift from ${event.giftFrom}` : ''}`,
         by: event.by,
       };
@@ -166,12 +173,17 @@ export function describeHistoryEvent(event: HistoryEvent): { title: string; deta
         by: event.by,
       };
     }
-    case 'payment':
-      return {
-        title: `Paid ${formatPrice(event.amountCents / 100)} for ${monthOf(event.month)}`,
-        detail: event.atCheckout ? 'At checkout' : 'Charged to the saved card',
-        by: null,
-      };
+    case 'payment': {
+      const months = event.months ?? [event.month];
+      const how = event.atCheckout ? 'At checkout' : 'Charged to the saved card';
+      return months.length > 1
+        ? {
+            title: `Paid ${formatCents(event.amountCents)} for ${deliveriesText(months.length)}`,
+            detail: `${how}, one payment for ${months.map(monthOf).join(', ')}`,
+            by: null,
+          }
+        : { title: `Paid ${formatPrice(event.amountCents / 100)} for ${monthOf(event.month)}`, detail: how, by: null };
+    }
     case 'refund':
       return {
         title: `Refunded ${formatCents(event.amountCents)} for ${monthOf(event.month)}`,

@@ -58,7 +58,7 @@ it('shows what was bought: plan, months, address, first delivery day, payment, a
   const order = await screen.findByRole('region', { name: 'Your order' });
   const lines = Array.from(order.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
   expect(lines).toEqual([
-    ['Your plan', 'Custom: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month'],
+    ['Your plan', 'Custom plan: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month'],
     ['Months', 'January, March'],
     ['Delivering to', '215 E 400 S, Apt 3, Salt Lake City, UT 84111'],
     ['First delivery', 'Thursday, January 14 (January 2027)'],

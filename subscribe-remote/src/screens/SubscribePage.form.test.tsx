@@ -80,7 +80,7 @@ describe('plan and months', () => {
     for (const month of MONTH_NAMES.filter((m) => m !== 'February' && m !== 'March'))
       await user.click(screen.getByRole('checkbox', { name: month }));
     expect(line('Your plan')).toHaveTextContent(
-      'Custom: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month',
+      'Custom plan: a hand-made seasonal arrangement in a vase, delivered by hand, $99 per delivered month',
     );
     expect(line('Months')).toHaveTextContent('February, March');
     expect(line('First delivery')).toHaveTextContent('Monday, February 10 (February 2031)');

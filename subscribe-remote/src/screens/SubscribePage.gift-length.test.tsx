@@ -43,7 +43,13 @@ describe('a gift’s length and payment', () => {
 
     const order = within(screen.getByRole('region', { name: 'Your order' }));
     const line = (label: string) => order.getByText(label).nextElementSibling;
-    expect(line('Gift length')).toHaveTextContent(`3 deliveries, paid up front. ${GIFT_END_RULE}`);
+    expect(line('Your plan')).toHaveTextContent(`Gift: 3 deliveries, paid up front ($297): a hand-made seasonal arrangement`);
+    expect(line('Your plan')).toHaveTextContent(GIFT_END_RULE);
+    expect(line('Months')).toHaveTextContent('Every month, from the first delivery');
+    expect(screen.getByRole('radio', { name: 'Every month — one delivery a month' })).toBeChecked();
+    expect(screen.getByText('Gift: 3 deliveries, paid up front ($297), one each month')).toBeVisible();
+    for (const part of [screen.getByRole('group', { name: 'Your plan' }), screen.getByRole('region', { name: 'Your order' })])
+      expect(part).not.toHaveTextContent(/Yearly|a year/);
     expect(line('Due today')).toHaveTextContent('$297, for all 3 deliveries of the gift.');
     await user.click(screen.getByRole('button', { name: 'Pay $297 for 3 deliveries' }));
     expect(mockedCall.mock.calls[0]![1]).toMatchObject({ gift_from_email: 'tom@example.com', gift_deliveries: 3, gift_payment: 'prepaid' });

@@ -2,6 +2,7 @@ import type { AccountSubscription } from '@blooms/shared/contract/account';
 import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth } from '@blooms/shared/contract/months';
+import { deliveriesText } from '@blooms/shared/contract/gifts';
 import { DoorPhoto } from './DoorPhoto';
 import { dollars } from './month-text';
 
@@ -35,14 +36,30 @@ export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubs
         <p>No payments yet.</p>
       ) : (
         <ul className="account__payments">
-          {s.payments.map((payment) => (
-            <li key={`${payment.month}-${payment.paidAt}`}>
-              {dollars(payment.amountCents)} for {formatMonth(payment.month)}, paid{' '}
-              {new Date(payment.paidAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-              {payment.refunded ? ', refunded' : payment.refundedCents > 0 && `, ${dollars(payment.refundedCents)} of it refunded`}
-              {payment.receipt && <Receipt receipt={payment.receipt} />}
-            </li>
-          ))}
+          {s.payments.map((payment) => {
+            const deliveries = payment.deliveries ?? [];
+            const several = deliveries.length > 1;
+            return (
+              <li key={`${payment.month}-${payment.paidAt}`}>
+                {dollars(payment.amountCents)} for {several ? deliveriesText(deliveries.length) : formatMonth(payment.month)}, paid{' '}
+                {new Date(payment.paidAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                {payment.refunded ? ', refunded' : payment.refundedCents > 0 && `, ${dollars(payment.refundedCents)} of it refunded`}
+                {several && (
+                  <ul className="account__payment-deliveries">
+                    {deliveries.map((delivery) => (
+                      <li key={delivery.month}>
+                        {formatMonth(delivery.month)}: {dollars(delivery.amountCents)}
+                        {delivery.refundedCents >= delivery.amountCents
+                          ? ', refunded'
+                          : delivery.refundedCents > 0 && `, ${dollars(delivery.refundedCents)} of it refunded`}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {payment.receipt && <Receipt receipt={payment.receipt} />}
+              </li>
+            );
+          })}
         </ul>
       )}
       {s.past.length > 0 && (

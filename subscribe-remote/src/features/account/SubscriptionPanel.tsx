@@ -1,6 +1,6 @@
 import type { AccountSubscription } from '@blooms/shared/contract/account';
 import { LATER_CHARGES, MONEY_RULE, SKIP_RULE } from '@blooms/shared/contract/site';
-import { GIFT_PREPAID_RULE } from '@blooms/shared/contract/gifts';
+import { accountPlanLabel, GIFT_PREPAID_RULE } from '@blooms/shared/contract/gifts';
 import type { Act } from './act';
 import { CancelSection } from './CancelSection';
 import { CardSection } from './CardSection';
@@ -27,7 +27,8 @@ export function SubscriptionPanel({
   return (
     <article className="account__subscription" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {s.plan === 'yearly' ? 'Yearly' : 'Custom'} plan{s.gift ? ` (a gift for ${s.recipient})` : ''}
+        {accountPlanLabel(s)}
+        {s.gift ? `, for ${s.recipient}` : ''}
       </h2>
       <p>
         <strong>{s.statusLabel}</strong> · Delivering to {s.deliverTo}

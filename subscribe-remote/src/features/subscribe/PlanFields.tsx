@@ -1,24 +1,35 @@
 import { memo } from 'react';
 import { MONTH_NAMES } from '@blooms/shared/contract/months';
 import { CHARGE_TIMING, MONEY_RULE } from '@blooms/shared/contract/site';
-import { planSummary, type SubscribeForm } from '@blooms/shared/contract/subscribe';
+import { everyMonthChoice, planSummary, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { SubscribeFormState } from './use-subscribe-form';
 import { FieldProblem, problemProps } from './FieldProblem';
 import { PlanOption } from './PlanOption';
 
-type Props = Pick<SubscribeForm, 'plan' | 'selectedMonths'> & Pick<SubscribeFormState, 'choosePlan' | 'toggleMonth'> & { problem?: string };
+type Props = Pick<SubscribeForm, 'plan' | 'selectedMonths' | 'gift' | 'giftDeliveries' | 'giftPayment'> &
+  Pick<SubscribeFormState, 'choosePlan' | 'toggleMonth'> & { problem?: string };
 
 /**
  * The plan, and for a custom plan its months. The months are on the page while hidden, so that
  * choosing Custom shows them at once (subscribe.css), before the app has taken the page over too.
  */
-export const PlanFields = memo(function PlanFields({ plan, selectedMonths, choosePlan, toggleMonth, problem }: Props) {
+export const PlanFields = memo(function PlanFields({
+  plan,
+  selectedMonths,
+  gift,
+  giftDeliveries,
+  giftPayment,
+  choosePlan,
+  toggleMonth,
+  problem,
+}: Props) {
+  const everyMonth = everyMonthChoice({ gift, giftDeliveries });
   return (
     <fieldset>
       <legend>Your plan</legend>
       <div className="plan-choice" role="radiogroup" aria-label="Plan">
         <PlanOption name="plan" value="yearly" checked={plan === 'yearly'} onChoose={() => choosePlan('yearly')}>
-          <strong>Yearly</strong> — flowers every month
+          <strong>{everyMonth.name}</strong> — {everyMonth.detail}
         </PlanOption>
         <PlanOption name="plan" value="custom" checked={plan === 'custom'} onChoose={() => choosePlan('custom')}>
           <strong>Custom</strong> — choose your months
@@ -44,7 +55,7 @@ export const PlanFields = memo(function PlanFields({ plan, selectedMonths, choos
         <FieldProblem field="months" message={problem} />
       </fieldset>
       <p className="plan-summary" aria-live="polite">
-        {planSummary({ plan, selectedMonths })}
+        {planSummary({ plan, selectedMonths, gift, giftDeliveries, giftPayment })}
       </p>
       <p className="subscribe-form__hint">
         {MONEY_RULE} {CHARGE_TIMING}

@@ -30,6 +30,9 @@ export function SubscribeForm({ state, beforeSubmit }: { state: SubscribeFormSta
       <PlanFields
         plan={state.form.plan}
         selectedMonths={state.form.selectedMonths}
+        gift={state.form.gift}
+        giftDeliveries={state.form.giftDeliveries}
+        giftPayment={state.form.giftPayment}
         choosePlan={state.choosePlan}
         toggleMonth={state.toggleMonth}
         problem={state.problems.months}
