@@ -61,7 +61,9 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const created = await ensureAdmins(database.db, config.adminEmails);
-  const seeded = config.demoData ? await seedDemoData(database.db) : 0;
+  // The server's time at start: the test clock's start when it has one (as runBackend's clock begins).
+  const startedAt = config.testClock && config.testClockStart ? clockStartingAt(config.testClockStart)() : new Date();
+  const seeded = config.demoData ? await seedDemoData(database.db, startedAt) : 0;
 
   const blobs = await blobStoreFor(config);
   const app = await runBackend(config, database, { blobs });
@@ -70,7 +72,7 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
   if (seeded > 0) app.log.info({ subscriptions: seeded }, 'added demo subscriptions to the empty local database');
   // The owner's figures for the default range, read in the background so the first request finds them kept.
   // Only here (the standalone server): a Cloud Function instance starts per request and reads them when asked.
-  void keptFiguresFor(database.db, app.log).warm(new Date());
+  void keptFiguresFor(database.db, app.log).warm(startedAt);
   app.log.info({ database: database.kind, authEmulator: config.authEmulatorHost }, 'backend ready');
   return {
     app,

@@ -479,7 +479,33 @@ async function expectedFigures(db: TestDatabase['db'], from: MonthKey, to: Month
   const payersInYear = subs.filter((s) => year.some((month) => active(s, month))).length;
   const yearNet = year.reduce((sum, month) => sum + netIn(month), 0);
   const money = { months: moneyMonths, averagePerSubscriberYearCents: payersInYear > 0 ? Math.round(yearNet / payersInYear) : null };
-  return { from, to, subscribers, money, leaving, retention, deliveries: deliveryDays };
+
+  // The headline: this month and last, whatever the range.
+  const headlineOf = (month: MonthKey) => {
+    const before = activeCount(addMonths(month, -1));
+    const made = subs.filter((s) => monthOf(s.createdAt) === month).length;
+    const cancelled = cancelledIn(month);
+    return {
+      month,
+      active: activeCount(month),
+      paused: subs.filter(
+        (s) => !active(s, month) && (stateIn(s, month) === 'paused' || (stateIn(s, month) === 'stopped' && s.status === 'paused')),
+      ).length,
+      recurringRevenueCents: activeCount(month) * PRICE_PER_MONTH_CENTS,
+      netChargedCents: netIn(month),
+      new: made,
+      cancelled,
+      churnRate: before > 0 ? cancelled / before : null,
+      netGrowth: made - cancelled,
+    };
+  };
+  const subscriberMonths = year.reduce((n, month) => n + activeCount(month), 0);
+  const headline = {
+    thisMonth: headlineOf(THIS_MONTH),
+    lastMonth: headlineOf(addMonths(THIS_MONTH, -1)),
+    revenuePerSubscriberMonthCents: subscriberMonths > 0 ? Math.round(yearNet / subscriberMonths) : null,
+  };
+  return { from, to, headline, subscribers, money, leaving, retention, deliveries: deliveryDays };
 }
 
 describe.each(DATABASE_KINDS)(`the owner's figures over two years of random history (seed ${SEED}), on %s`, (kind) => {
@@ -562,14 +588,17 @@ describe.each(DATABASE_KINDS)(`the owner's figures over two years of random hist
     expect(cancels.length).toBeGreaterThan(5);
   });
 
-  it('kept in memory, and after a change answered at once with the figures kept while newer ones are read: a payment made shows on the next read', async () => {
+  it('kept in memory, and after a change answered with the figures kept while newer ones are read (or the newer ones, read within a moment): a payment made shows on the next read', async () => {
     const before = (await figures('')).json() as BusinessFigures;
     expect((await figures('')).json()).toEqual(before);
     const [someone] = await database.db.select().from(subscriptions).limit(1);
     await recordPayment(database.db, someone!.id, 'pi_test_kept', addMonths(THIS_MONTH, 2), PRICE_PER_MONTH_CENTS, { at: NOW });
-    expect((await figures('')).json()).toEqual({ ...before, refreshing: true });
-    const after = await readAgainUntilFresh();
     const chargedNow = (body: BusinessFigures) => body.money.months.find((month) => month.month === THIS_MONTH)!.chargedCents;
+    // The server waits a moment (kept-figures.ts FRESH_WAIT_MS) for the read it starts; a loaded machine may take longer.
+    const first = (await figures('')).json() as BusinessFigures;
+    if (first.refreshing) expect(first).toEqual({ ...before, refreshing: true });
+    else expect(chargedNow(first)).toBe(chargedNow(before) + PRICE_PER_MONTH_CENTS);
+    const after = await readAgainUntilFresh();
     expect(chargedNow(after)).toBe(chargedNow(before) + PRICE_PER_MONTH_CENTS);
     expect(after).toEqual(freshly(await expectedFigures(database.db, '2025-12', '2027-02')));
   });

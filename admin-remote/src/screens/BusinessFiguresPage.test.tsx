@@ -7,6 +7,7 @@ import { CANCEL_REASONS } from '@blooms/shared/contract/account';
 import {
   BUSINESS_FIGURES_MESSAGES,
   CARD_LINK_MESSAGES,
+  FIGURE_DEFINITIONS,
   type BusinessFigures,
   type PaymentToChase,
 } from '@blooms/shared/contract/business-figures';
@@ -199,6 +200,46 @@ describe('the business figures', () => {
     });
     const deliveriesSpec = jest.mocked(drawChart).mock.calls[3]![1];
     expect(deliveriesSpec.series.find((series) => series.label === 'Still to come')!.data).toEqual([0, 45]);
+  });
+
+  it('opens on this month’s headline against last month’s, each figure’s definition a tap away', async () => {
+    const month = { paused: 1, new: 2, cancelled: 1, netGrowth: 1 };
+    api.load.mockResolvedValue({
+      ...FIGURES,
+      headline: {
+        thisMonth: { ...month, month: '2026-11', active: 30, recurringRevenueCents: 297000, netChargedCents: 287100, churnRate: 1 / 29 },
+        lastMonth: { ...month, month: '2026-10', active: 29, recurringRevenueCents: 287100, netChargedCents: 277200, churnRate: null },
+        revenuePerSubscriberMonthCents: 9650,
+      },
+    });
+    renderAt();
+    const headline = await screen.findByRole('region', { name: 'This month: November 2026' });
+    const tile = (name: string) => within(headline).getByRole('heading', { level: 3, name }).closest('li')!;
+    expect(tile('Active subscribers')).toHaveTextContent('Active subscribers301 pausedOctober: 29 (+1)');
+    expect(tile('Monthly recurring revenue')).toHaveTextContent(
+      'Monthly recurring revenue$2,970.00Charged this month, less refunds: $2,871.00October: $2,871.00; charged $2,772.00',
+    );
+    expect(tile('Churn')).toHaveTextContent('Churn3.4%1 cancelledOctober: – (1 cancelled)');
+    expect(tile('Net growth')).toHaveTextContent('Net growth+12 new, 1 cancelledOctober: +1');
+    expect(within(part('Money')).getByText('Revenue per subscriber per month (ARPU)').nextSibling).toHaveTextContent('$96.50');
+    expect(within(part('Money')).queryByText('Average per subscriber per year')).toBeNull();
+
+    const toggle = within(tile('Churn')).getByRole('button', { name: 'How it’s counted: Churn' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(FIGURE_DEFINITIONS.churn)).not.toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(FIGURE_DEFINITIONS.churn)).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('shows no headline when the server gives none (an API older than it)', async () => {
+    api.load.mockResolvedValue(FIGURES);
+    renderAt();
+    await screen.findByText(/^Figures as of/);
+    expect(screen.queryByRole('region', { name: /^This month/ })).toBeNull();
   });
 
   it('says when the figures are of, and while they are being brought up to date asks again once, then shows the newer ones', async () => {

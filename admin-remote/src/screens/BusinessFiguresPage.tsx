@@ -6,11 +6,12 @@ import { ServerState } from '@blooms/shared/ui/ServerState';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { useFigures } from '../features/figures/use-figures';
 import { Figures, PARTS } from '../features/figures/Figures';
+import { Headline } from '../features/figures/Headline';
 import { formatTimeToday } from '../features/figures/format';
 import { RangeChooser, type MonthRange } from '../features/figures/RangeChooser';
 import '../features/figures/figures.css';
 
-/** The owner's figures (admins): subscribers, money, payments to chase, why people leave, retention and deliveries, for a range of months. */
+/** The owner's figures (admins): this month's headline, then subscribers, money, payments to chase, why people leave, retention and deliveries, for a range of months. */
 function FiguresScreen() {
   const [params, setParams] = useSearchParams();
   const asked = useMemo<MonthRange | null>(() => {
@@ -24,16 +25,22 @@ function FiguresScreen() {
     <Screen remote="admin" title="Business figures">
       <section className="container page figures-page">
         <h1>Business figures</h1>
+        {figures && (
+          <div className="figures-page__as-of">
+            <p role="status">
+              Figures as of {formatTimeToday(figures.asOf, new Date())}.{bringingUpToDate && ' Bringing them up to date…'}
+            </p>
+            <button type="button" className="button button--secondary" onClick={reload} disabled={loading}>
+              Refresh
+            </button>
+          </div>
+        )}
+        {figures?.headline && <Headline headline={figures.headline} />}
         <p>
           {shown
             ? `${formatMonth(shown.from)} to ${formatMonth(shown.to)}, from the subscription, payment and delivery history.`
             : 'The last 12 months and the next 3, unless you choose other months.'}
         </p>
-        {figures && (
-          <p className="figures-page__as-of" role="status">
-            Figures as of {formatTimeToday(figures.asOf, new Date())}.{bringingUpToDate && ' Bringing them up to date…'}
-          </p>
-        )}
         <RangeChooser
           key={shown ? `${shown.from}/${shown.to}` : 'asked'}
           shown={shown ?? asked}

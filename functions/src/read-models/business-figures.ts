@@ -7,6 +7,8 @@ import {
   type BusinessFiguresQuery,
   type FigureNumbers,
   type DeliveryDayFigures,
+  type Headline,
+  type HeadlineMonth,
   type MoneyMonth,
   type RetentionCohort,
   type SubscribersMonth,
@@ -37,7 +39,7 @@ interface Counted {
   n: number;
 }
 
-/** The month sets of the range (and of the last 12 months, for the average per subscriber). */
+/** The month sets of the range (and of the last 12 months, for the headline and the average per subscriber). */
 interface FigureSets {
   sets: MonthSets;
   yearSets: MonthSets;
@@ -50,25 +52,36 @@ function countIn(sets: MonthSets, month: MonthKey, pick: (group: MonthSetGroup) 
   return sets.groups.reduce((n, group) => (only(group) && sets.has(pick(group), month) ? n + group.count : n), 0);
 }
 
-/** Subscribers by month, from the month sets (which hold the month before too, for churn). */
-async function subscribers(db: Db, months: MonthKey[], setsRead: SetsRead): Promise<SubscribersMonth[]> {
+/** Subscriptions made, and cancelled, in each month from..to (studio time). */
+async function madeAndCancelled(
+  db: Db,
+  from: MonthKey,
+  to: MonthKey,
+): Promise<{ madeIn: Map<string, number>; cancelledIn: Map<string, number> }> {
   const [made, cancelled] = await Promise.all([
     rowsOf<Counted>(
       db,
       sql`select ${studioMonth(sql`created_at`)} as month, count(*)::int as n from subscriptions
-        where created_at >= ${monthStart(months[0]!)} and created_at < ${monthStart(addMonths(months.at(-1)!, 1))} group by 1`,
+        where created_at >= ${monthStart(from)} and created_at < ${monthStart(addMonths(to, 1))} group by 1`,
     ),
     rowsOf<Counted>(
       db,
       sql`select ${studioMonth(sql`subscription_events.at`)} as month, count(distinct subscription_events.subscription_id)::int as n
         from subscription_events
-        where ${CANCELLATION} and subscription_events.at >= ${monthStart(months[0]!)}
-          and subscription_events.at < ${monthStart(addMonths(months.at(-1)!, 1))} group by 1`,
+        where ${CANCELLATION} and subscription_events.at >= ${monthStart(from)}
+          and subscription_events.at < ${monthStart(addMonths(to, 1))} group by 1`,
     ),
   ]);
+  return {
+    madeIn: new Map(made.map((row) => [row.month, Number(row.n)])),
+    cancelledIn: new Map(cancelled.map((row) => [row.month, Number(row.n)])),
+  };
+}
+
+/** Subscribers by month, from the month sets (which hold the month before too, for churn). */
+async function subscribers(db: Db, months: MonthKey[], setsRead: SetsRead): Promise<SubscribersMonth[]> {
+  const { madeIn, cancelledIn } = await madeAndCancelled(db, months[0]!, months.at(-1)!);
   const { sets } = await setsRead;
-  const madeIn = new Map(made.map((row) => [row.month, Number(row.n)]));
-  const cancelledIn = new Map(cancelled.map((row) => [row.month, Number(row.n)]));
   const active = (group: MonthSetGroup) => group.active;
   return months.map((month) => {
     const activeCount = countIn(sets, month, active);
@@ -126,7 +139,7 @@ async function leaving(db: Db, months: MonthKey[]): Promise<FigureNumbers['leavi
  * what the ledger holds for them. And the net charged per subscriber over the last 12 months
  * (yearSets: month sets holding those 12 months).
  */
-async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: SetsRead): Promise<FigureNumbers['money']> {
+async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: SetsRead): Promise<MoneyFigures> {
   const yearMonths = monthsOfRange(addMonths(thisMonth, -11), thisMonth);
   const cashFrom = months[0]! < yearMonths[0]! ? months[0]! : yearMonths[0]!;
   const cashTo = months.at(-1)! > thisMonth ? months.at(-1)! : thisMonth;
@@ -161,8 +174,52 @@ async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: 
   const subscribersInYear = yearSets.groups
     .filter((group) => yearMonths.some((month) => yearSets.has(group.active, month)))
     .reduce((n, group) => n + group.count, 0);
+  const subscriberMonths = yearMonths.reduce((n, month) => n + countIn(yearSets, month, (group) => group.active), 0);
   const yearNet = yearMonths.reduce((sum, month) => sum + netIn(month), 0);
-  return { months: rows, averagePerSubscriberYearCents: subscribersInYear > 0 ? Math.round(yearNet / subscribersInYear) : null };
+  return {
+    months: rows,
+    averagePerSubscriberYearCents: subscribersInYear > 0 ? Math.round(yearNet / subscribersInYear) : null,
+    revenuePerSubscriberMonthCents: subscriberMonths > 0 ? Math.round(yearNet / subscriberMonths) : null,
+    netIn,
+  };
+}
+
+/** Money by month, and what the headline takes from the same read of the ledger. */
+type MoneyFigures = FigureNumbers['money'] & {
+  /** ARPU (contract FIGURE_DEFINITIONS.revenuePerSubscriber). */
+  revenuePerSubscriberMonthCents: number | null;
+  /** Net charged in a month of the range or of the last 12 months. */
+  netIn: (month: MonthKey) => number;
+};
+
+/**
+ * The headline (contract/business-figures.ts headlineSchema): this month and last month, whatever
+ * the range, from the month sets of the last 12 months (which hold the month before last too,
+ * for last month's churn), the ledger read of money, and the subscriptions made and cancelled.
+ */
+async function headline(db: Db, thisMonth: MonthKey, setsRead: SetsRead, moneyRead: Promise<MoneyFigures>): Promise<Headline> {
+  const lastMonth = addMonths(thisMonth, -1);
+  const { madeIn, cancelledIn } = await madeAndCancelled(db, lastMonth, thisMonth);
+  const [{ yearSets }, { netIn, revenuePerSubscriberMonthCents }] = await Promise.all([setsRead, moneyRead]);
+  const activeIn = (month: MonthKey) => countIn(yearSets, month, (group) => group.active);
+  const monthOf = (month: MonthKey): HeadlineMonth => {
+    const active = activeIn(month);
+    const before = activeIn(addMonths(month, -1));
+    const made = madeIn.get(month) ?? 0;
+    const cancelled = cancelledIn.get(month) ?? 0;
+    return {
+      month,
+      active,
+      paused: countIn(yearSets, month, (group) => group.paused),
+      recurringRevenueCents: active * PRICE_PER_MONTH_CENTS,
+      netChargedCents: netIn(month),
+      new: made,
+      cancelled,
+      churnRate: before > 0 ? cancelled / before : null,
+      netGrowth: made - cancelled,
+    };
+  };
+  return { thisMonth: monthOf(thisMonth), lastMonth: monthOf(lastMonth), revenuePerSubscriberMonthCents };
 }
 
 /** Cohorts by month of first delivery, in the range and up to this month, each followed 1-12 months on (months to come: null). */
@@ -251,7 +308,7 @@ async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise
 }
 
 /** Each part of the figures, as businessFigures reads them (the benchmark times them one by one). */
-export const FIGURE_PARTS = { setsFor, subscribers, money, leaving, retention, deliveryDays };
+export const FIGURE_PARTS = { setsFor, subscribers, money, leaving, retention, deliveryDays, headline };
 
 /** The owner's figures for the range asked for (the default: the last 12 months and the next 3), at this instant. */
 export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: Date): Promise<FigureNumbers> {
@@ -261,18 +318,21 @@ export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: 
   const months = monthsOfRange(from, to);
   // Every read at once: each part reads its own rows, then waits for the month sets it counts from.
   const setsRead = setsFor(db, months, thisMonth);
-  const [{ sets }, leavingFigures, subscriberFigures, moneyFigures, days] = await Promise.all([
+  const moneyRead = money(db, months, thisMonth, setsRead);
+  const [{ sets }, leavingFigures, subscriberFigures, moneyFigures, days, headlineFigures] = await Promise.all([
     setsRead,
     leaving(db, months),
     subscribers(db, months, setsRead),
-    money(db, months, thisMonth, setsRead),
+    moneyRead,
     deliveryDays(db, months, today, setsRead),
+    headline(db, thisMonth, setsRead, moneyRead),
   ]);
   return {
     from,
     to,
+    headline: headlineFigures,
     subscribers: subscriberFigures,
-    money: moneyFigures,
+    money: { months: moneyFigures.months, averagePerSubscriberYearCents: moneyFigures.averagePerSubscriberYearCents },
     leaving: leavingFigures,
     retention: retention(months, thisMonth, sets),
     deliveries: days,

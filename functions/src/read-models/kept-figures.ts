@@ -15,6 +15,20 @@ export async function figuresVersionOf(db: Db): Promise<number> {
 /** How the figures are read (business-figures.ts; a test may hold a read to watch what is answered meanwhile). */
 export type FiguresReader = (db: Db, range: { from: string; to: string }, now: Date) => Promise<FigureNumbers>;
 
+/**
+ * How long a request for figures being read again waits for the newer ones before it is
+ * answered with those kept: long enough for a small studio's read, so the screen opens on fresh
+ * figures, short enough that a large one's request still answers at once.
+ */
+export const FRESH_WAIT_MS = 200;
+
+/** Settles when `work` does or after `ms`, whichever comes first; never rejects. */
+function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([work.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Ranges kept at once: a few, each a few kB; the one asked for least recently goes first. */
 export const MAX_KEPT_RANGES = 6;
 
@@ -34,7 +48,7 @@ interface KeptRange {
  * and served stale while they are read again: any write to what they are read from moves the
  * data version at its commit, and the next request for a range is answered at once with the
  * figures kept for it (`refreshing`: true) while one read of newer figures runs in the
- * background; the request after that gets the newer ones. So are figures read on an earlier
+ * background, unless that read ends within FRESH_WAIT_MS; the request after that gets the newer ones. So are figures read on an earlier
  * studio day. Only a range never read (or no longer kept) waits for its read, and requests
  * arriving meanwhile wait for that same read. A refresh that fails is logged and the kept
  * figures stay; a first read that fails is the caller's error and nothing is kept.
@@ -44,7 +58,7 @@ export class KeptFigures {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { read?: FiguresReader; log?: Logger; maxRanges?: number } = {},
+    private readonly options: { read?: FiguresReader; log?: Logger; maxRanges?: number; freshWaitMs?: number } = {},
   ) {}
 
   /** The figures for the range asked for (the default one around `now`), as kept or as read now. */
@@ -65,6 +79,7 @@ export class KeptFigures {
     const outdated = version > kept.version || today !== kept.day;
     if (!kept.reading && (kept.figures === null || outdated)) kept.reading = this.read(key, kept, { from, to }, version, now);
     if (kept.figures === null) await kept.reading;
+    else if (kept.reading) await waitAtMost(kept.reading, this.options.freshWaitMs ?? FRESH_WAIT_MS);
     const figures = kept.figures;
     if (figures === null) throw new Error('The figures were not read.');
     return { ...figures, asOf: kept.asOf.toISOString(), refreshing: kept.reading !== null };

@@ -139,14 +139,57 @@ export const moneyMonthSchema = z.object({
 });
 export type MoneyMonth = z.output<typeof moneyMonthSchema>;
 
+/**
+ * What each headline figure means, in the words the figures screen shows beside it. The server
+ * counts them by these rules (read-models/business-figures.ts); the screen only shows them.
+ */
+export const FIGURE_DEFINITIONS = {
+  active:
+    'A subscription is active in a month when it delivers in that month (its plan has the month, and it is not skipped, paused, held for a payment, or ended) or was delivered in it. Paused and held subscriptions are not active.',
+  recurringRevenue:
+    'Monthly recurring revenue: the active subscriptions of the month times the price ($99). Below it, what was actually charged in the month, less refunds, as the payment provider moved it.',
+  churn:
+    'Churn: subscriptions cancelled in the month (by the subscriber, or ended by the payment provider) over the subscriptions active in the month before. Pauses and skips are not churn.',
+  netGrowth: 'Net growth: subscriptions made in the month (new, gifts included) less subscriptions cancelled in it.',
+  revenuePerSubscriber:
+    'Average revenue per subscriber per month (ARPU): what was charged over the last 12 months, less refunds, over the months subscriptions were active in them. A prepaid gift counts in the month it was paid.',
+} as const;
+export type FigureDefinitionId = keyof typeof FIGURE_DEFINITIONS;
+
+/** One month's headline figures (FIGURE_DEFINITIONS says what each counts): the month's subscribers as subscribersMonthSchema counts them, and its money. */
+export const headlineMonthSchema = subscribersMonthSchema
+  .pick({ month: true, active: true, paused: true, new: true, cancelled: true, churnRate: true, netGrowth: true })
+  .extend({
+    /** Active subscriptions times the price, in cents. */
+    recurringRevenueCents: z.number(),
+    /** Charged in the month less refunded in it, in cents (as moneyMonthSchema netCents). */
+    netChargedCents: z.number(),
+  });
+export type HeadlineMonth = z.output<typeof headlineMonthSchema>;
+
+/** This month's headline figures and last month's, whatever range is asked for. */
+export const headlineSchema = z.object({
+  thisMonth: headlineMonthSchema,
+  lastMonth: headlineMonthSchema,
+  /** FIGURE_DEFINITIONS.revenuePerSubscriber, in cents; null when no subscription was active in the last 12 months. */
+  revenuePerSubscriberMonthCents: z.number().nullable(),
+});
+export type Headline = z.output<typeof headlineSchema>;
+
 /** The figures of a range, as one read of the database counts them. */
 export const figureNumbersSchema = z.object({
+  /** The headline; an API older than it leaves it out. */
+  headline: headlineSchema.optional(),
   from: z.string(),
   to: z.string(),
   subscribers: z.array(subscribersMonthSchema),
   money: z.object({
     months: z.array(moneyMonthSchema),
-    /** Net charged over the 12 months up to this month (whatever the range), over the subscriptions active in any of them, rounded to the cent; null when none were. */
+    /**
+     * Net charged over the 12 months up to this month (whatever the range), over the subscriptions
+     * active in any of them, rounded to the cent; null when none were. Kept for screens older
+     * than the headline, which shows headline.revenuePerSubscriberMonthCents instead.
+     */
     averagePerSubscriberYearCents: z.number().nullable(),
   }),
   leaving: z.object({

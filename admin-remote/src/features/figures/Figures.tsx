@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import type { BusinessFigures } from '@blooms/shared/contract/business-figures';
+import { FIGURE_DEFINITIONS, type BusinessFigures } from '@blooms/shared/contract/business-figures';
+import { Definition } from './Definition';
 import { deliveriesChart, leavingChart, moneyChart, subscribersChart } from './figure-charts';
 import { deliveriesTable, leavingTable, moneyTable, retentionTable, subscribersTable } from './figure-tables';
 import { FigureChart } from './FigureChart';
@@ -57,6 +58,7 @@ export function Figures({ figures }: { figures: BusinessFigures }) {
   );
   const fileName = (stem: string) => `${stem}-${figures.from}-to-${figures.to}.csv`;
   const average = figures.money.averagePerSubscriberYearCents;
+  const perMonth = figures.headline?.revenuePerSubscriberMonthCents;
   return (
     <>
       <Part id="subscribers">
@@ -74,9 +76,16 @@ export function Figures({ figures }: { figures: BusinessFigures }) {
         <Summary
           items={[
             ['Net charged in the range', formatDollars(sum(figures.money.months.map((month) => month.netCents)))],
-            ['Average per subscriber per year', average === null ? 'No subscribers in the last 12 months' : formatDollars(average)],
+            // An API older than the headline has only the yearly average.
+            perMonth === undefined
+              ? ['Average per subscriber per year', average === null ? 'No subscribers in the last 12 months' : formatDollars(average)]
+              : [
+                  'Revenue per subscriber per month (ARPU)',
+                  perMonth === null ? 'No subscribers in the last 12 months' : formatDollars(perMonth),
+                ],
           ]}
         />
+        {perMonth !== undefined && <Definition of="Revenue per subscriber per month" text={FIGURE_DEFINITIONS.revenuePerSubscriber} />}
         <FigureChart title="net charged and expected by month" spec={charts.money} />
         <FigureTableView table={moneyTable(figures)} fileName={fileName('money')} empty="No months in the range." />
       </Part>

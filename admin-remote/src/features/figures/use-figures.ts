@@ -5,8 +5,12 @@ import type { BusinessFigures } from '@blooms/shared/contract/business-figures';
 import { figuresApi } from './api';
 import type { MonthRange } from './RangeChooser';
 
-/** While the figures served are being read again, the page asks again after this long (a read takes a few seconds). */
-export const FIGURES_RECHECK_MS = 5000;
+/**
+ * While the figures served are being read again, the page asks again after this long: the
+ * server answers with the newer ones as soon as their read is done (a small studio's within its
+ * first answer, a large one's in a few seconds).
+ */
+export const FIGURES_RECHECK_MS = 1000;
 
 /**
  * The figures for the range asked (null: the server's default). Those shown stay while another
