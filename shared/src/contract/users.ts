@@ -15,7 +15,7 @@ export const USER_MESSAGES = {
   lastAdmin: 'Monthly Blooms needs at least one admin: make another user an admin first.',
   notFound: 'That user no longer exists.',
   deleteWarning: 'Are you sure you want to permanently delete this user? This action cannot be undone.',
-  invited: (email: string) => `Added. An invitation to sign in is on its way to ${email}.`,
+  invited: (name: string, email: string) => `Added ${name}. An invitation to sign in is on its way to ${email}.`,
   neverSignedIn: 'Not yet',
 } as const;
 
