@@ -62,6 +62,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'route_orders',
       'sign_in_link_requests',
       'staff_refund_requests',
+      'staff_sign_ins',
       'subscription_count',
       'subscription_events',
       'subscriptions',

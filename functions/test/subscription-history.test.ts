@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
       `E-mail: Your ${formatMonth(delivered)} flowers are at the door`,
       `${formatMonth(delivered)} delivery: Delivered: left at the door, with a photo | ${ella}`,
       `${formatMonth(delivered)} delivery: Not Started to Out For Delivery | ${ella}`,
-      `${formatMonth(delivered)} delivery: Assigned to ella-${kind}@blooms.example | ${bea}`,
+      `${formatMonth(delivered)} delivery: Assigned to Ella Driver | ${bea}`,
       expect.stringMatching(/^E-mail: /),
       `Skipped ${formatMonth(skipped)} | rosa-${kind}@example.com`,
       expect.stringMatching(/^E-mail: Your Monthly Blooms receipt R-\d{6}: \$99$/),

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@blooms/shared/contract/messages';
-import { USER_MESSAGES } from '@blooms/shared/contract/users';
+import { STAFF_INVITATION, USER_MESSAGES } from '@blooms/shared/contract/users';
 import { listUsers } from '../src/services/users';
-import { users } from '../src/db/schema';
+import { emailOutbox, users } from '../src/db/schema';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { signInWithGoogle } from './support/identities';
 import { startTestServer } from './support/test-server';
+import { testNow } from './support/test-now';
 
 describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   let database: TestDatabase;
@@ -84,8 +86,8 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   it('lists users with name, e-mail and role', async () => {
     const response = await call('admin', 'GET', '/api/users');
     expect(response.json()).toEqual([
-      { id: adminId, name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin' },
-      { id: employeeId, name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee' },
+      { id: adminId, name: 'Bea Boss', email: 'boss@blooms.example', role: 'admin', lastSignInAt: null },
+      { id: employeeId, name: 'Eli Employee', email: 'eli@blooms.example', role: 'employee', lastSignInAt: null },
     ]);
   });
 
@@ -228,5 +230,93 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     const response = await call('employee', 'GET', '/api/me');
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(MESSAGES.noUserRecord);
+  });
+
+  describe('the invitation e-mail', () => {
+    const invitationsTo = (email: string) =>
+      database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, 'staff-invitation'))
+        .then((rows) => rows.filter((row) => row.recipient.address === email));
+
+    it('is queued with the new user, in the same transaction, with a link to the staff sign-in page for their address', async () => {
+      const response = await call('admin', 'POST', '/api/users', { name: 'Nina Invited', email: 'Nina@Blooms.example', role: 'admin' });
+      expect(response.statusCode).toBe(201);
+      const [invitation, ...more] = await invitationsTo('nina@blooms.example');
+      expect(more).toEqual([]);
+      expect(invitation).toMatchObject({ subject: STAFF_INVITATION.subject, subscriptionId: null });
+      expect(invitation!.text).toContain('Hi Nina Invited,');
+      expect(invitation!.text).toContain('Bea Boss added you to the Monthly Blooms team as an admin.');
+      expect(invitation!.text).toMatch(/^Sign in to Monthly Blooms: http:\/\/\S+\/login\?email=nina%40blooms\.example$/m);
+      expect(invitation!.html).toContain('/login?email=nina%40blooms.example');
+      // now() is the transaction's start: the same time on both rows says one transaction wrote them.
+      const [added] = await database.db.select().from(users).where(eq(users.email, 'nina@blooms.example'));
+      expect(invitation!.createdAt.toISOString()).toBe(added!.createdAt.toISOString());
+    });
+
+    it('is not queued when the user is not added', async () => {
+      expect((await call('admin', 'POST', '/api/users', { name: 'Eli Twin', email: 'ELI@blooms.example' })).statusCode).toBe(409);
+      expect((await call('admin', 'POST', '/api/users', { name: 'eli employee', email: 'other-eli@blooms.example' })).statusCode).toBe(409);
+      expect((await call('admin', 'POST', '/api/users', { name: 'No Mail', email: 'not-an-email' })).statusCode).toBe(400);
+      // A later invitation is queued: the refused ones above had their chance.
+      expect((await call('admin', 'POST', '/api/users', { name: 'Ona Later', email: 'ona@blooms.example' })).statusCode).toBe(201);
+      expect(await invitationsTo('ona@blooms.example')).toHaveLength(1);
+      expect(await invitationsTo('eli@blooms.example')).toEqual([]);
+      expect(await invitationsTo('other-eli@blooms.example')).toEqual([]);
+    });
+
+    it('is not queued when a user is edited', async () => {
+      const edit = { name: 'Eli Renamed', email: 'eli@blooms.example', role: 'employee' };
+      expect((await call('admin', 'PUT', `/api/users/${employeeId}`, edit)).statusCode).toBe(200);
+      expect(await invitationsTo('eli@blooms.example')).toEqual([]);
+    });
+  });
+
+  describe('the last sign-in', () => {
+    let at = testNow();
+    let clocked: FastifyInstance;
+    beforeAll(async () => {
+      clocked = await startTestServer(database, { clock: () => at });
+    });
+    afterAll(async () => {
+      await clocked.close();
+    });
+    const signIn = async (caller: 'admin' | 'employee') =>
+      expect(
+        (await clocked.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${tokens[caller]}` } })).statusCode,
+      ).toBe(200);
+    const lastSignIns = async () =>
+      Object.fromEntries(
+        ((await call('admin', 'GET', '/api/users')).json() as { email: string; lastSignInAt: string | null }[]).map((u) => [
+          u.email,
+          u.lastSignInAt,
+        ]),
+      );
+
+    it('is when the staff member last asked who they are, written at most every five minutes', async () => {
+      const first = testNow();
+      at = first;
+      await signIn('employee');
+      expect(await lastSignIns()).toEqual({ 'boss@blooms.example': null, 'eli@blooms.example': first.toISOString() });
+
+      // Page loads within five minutes write nothing.
+      at = new Date(first.getTime() + 4 * 60_000);
+      await signIn('employee');
+      expect((await lastSignIns())['eli@blooms.example']).toBe(first.toISOString());
+
+      at = new Date(first.getTime() + 5 * 60_000);
+      await signIn('employee');
+      await signIn('admin');
+      expect(await lastSignIns()).toEqual({ 'boss@blooms.example': at.toISOString(), 'eli@blooms.example': at.toISOString() });
+    });
+
+    it('goes with the user when they are deleted, and a user added again starts with none', async () => {
+      at = testNow();
+      await signIn('employee');
+      expect((await call('admin', 'DELETE', `/api/users/${employeeId}`)).statusCode).toBe(204);
+      expect((await call('admin', 'POST', '/api/users', { name: 'Eli Employee', email: 'eli@blooms.example' })).statusCode).toBe(201);
+      expect((await lastSignIns())['eli@blooms.example']).toBeNull();
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
 import { ApiError } from '@blooms/shared/runtime/api-client';
-import { USER_MESSAGES } from '@blooms/shared/contract/users';
+import { USER_MESSAGES, type ManagedUser } from '@blooms/shared/contract/users';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import UsersPage from './UsersPage';
 
@@ -23,7 +23,7 @@ const ELI: UserRecord = { id: 'u2', name: 'Eli Employee', email: 'eli@blooms.exa
 
 const popup = () => usePopupStore.getState().popup;
 
-async function renderPage(users: UserRecord[] = [BEA, ELI]) {
+async function renderPage(users: ManagedUser[] = [BEA, ELI]) {
   api.list.mockResolvedValue(users);
   render(<UsersPage />);
   await screen.findByRole('table');
@@ -135,7 +135,21 @@ describe('Add New User', () => {
     expect(await screen.findByRole('cell', { name: 'Nia Novak' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Email')).toHaveValue('');
-    expect(screen.getByText('Added Nia Novak.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(USER_MESSAGES.invited('Nia Novak', 'nia@blooms.example'));
+  });
+
+  it("shows each user's last sign-in, or Not yet; with a server that sends none, no such column", async () => {
+    await renderPage([
+      { ...BEA, lastSignInAt: '2026-11-12T17:05:00.000Z' },
+      { ...ELI, lastSignInAt: null },
+    ]);
+    expect(await screen.findByRole('columnheader', { name: 'Last sign-in' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Bea Boss/ })).toHaveTextContent('Nov 12, 2026, 10:05 AM');
+    expect(screen.getByRole('row', { name: /Eli/ })).toHaveTextContent(USER_MESSAGES.neverSignedIn);
+    cleanup();
+    await renderPage([BEA, ELI]);
+    expect(await screen.findByRole('cell', { name: 'Bea Boss' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Last sign-in' })).toBeNull();
   });
 
   it('can add an admin', async () => {

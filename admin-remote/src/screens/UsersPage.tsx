@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { LoadError } from '@blooms/shared/ui/LoadError';
 import { ServerState } from '@blooms/shared/ui/ServerState';
+import { personName } from '@blooms/shared/contract/people';
+import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { usersApi } from '../features/users/api';
 import { AddUserForm } from '../features/users/AddUserForm';
 import { UserRow } from '../features/users/UserRow';
@@ -14,18 +16,20 @@ function UsersScreen() {
   const users = list.data ?? null;
   const loadError = list.error;
   const reload = () => void list.refetch();
+  // A server of an earlier release sends no sign-ins: the column is left out rather than saying "Not yet" for everyone.
+  const showsSignIns = users?.some((user) => user.lastSignInAt !== undefined) ?? false;
 
   return (
     <Screen remote="admin" title="Manage Users">
       <section className="container page manage-users">
         <h1>Manage Users</h1>
         <AddUserForm
-          onAdded={(name) => {
-            setAnnouncement(`Added ${name}.`);
+          onAdded={(added) => {
+            setAnnouncement(USER_MESSAGES.invited(personName(added), added.email));
             reload();
           }}
         />
-        <p className="visually-hidden" role="status">
+        <p className={announcement ? 'status-message' : undefined} role="status">
           {announcement}
         </p>
         {loadError !== null && <LoadError what="the users" error={loadError} onRetry={reload} />}
@@ -43,12 +47,13 @@ function UsersScreen() {
                   <th scope="col">Name</th>
                   <th scope="col">Email</th>
                   <th scope="col">Role</th>
+                  {showsSignIns && <th scope="col">Last sign-in</th>}
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
                 {users.map((user) => (
-                  <UserRow key={user.id} user={user} onChanged={reload} />
+                  <UserRow key={user.id} user={user} showsSignIn={showsSignIns} onChanged={reload} />
                 ))}
               </tbody>
             </table>

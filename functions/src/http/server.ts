@@ -5,7 +5,7 @@ import { API } from '@blooms/shared/contract/api-routes';
 import type { ServerConfig } from '../config';
 import type { Database, Db } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
-import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
+import { ACCOUNT_PATH, loginPathFor } from '@blooms/shared/contract/routes';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { Payments } from '../payments-setup';
 import type { BlobStore } from '../infrastructure/blob-store';
@@ -21,7 +21,7 @@ import { registerMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { refuseUnstorablePathsAndQueries, requestValidator, serializerCompiler, type ZodTypeProvider } from './zod';
 import { serve } from './serve';
-import { setOwnName } from '../services/users';
+import { recordSignIn, setOwnName } from '../services/users';
 import { registerUserRoutes } from './admin/users-routes';
 import { registerDeliveryDateAdminRoutes } from './admin/delivery-dates-routes';
 import { registerTestClockRoutes } from './admin/test-clock-routes';
@@ -137,7 +137,11 @@ export async function buildServer(
 
   await app.register(
     accessScope('staff', identifyCaller, (staff) => {
-      serve(staff, API.me, async (request) => callerOf(request));
+      serve(staff, API.me, async (request) => {
+        // The app asks who is signed in when a session starts (and on each page load): that is the sign-in Manage Users shows.
+        await recordSignIn(db, callerOf(request).id, clock());
+        return callerOf(request);
+      });
       serve(staff, API.setMyName, async (request) => setOwnName(db, callerOf(request).id, request.body.name));
       registerDeliveryRoutes(staff, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, mailSite, clock });
       registerDeliveryDateRoutes(staff, db);
@@ -148,7 +152,10 @@ export async function buildServer(
   );
   await app.register(
     accessScope('admin', identifyCaller, (admin) => {
-      registerUserRoutes(admin, db);
+      registerUserRoutes(admin, db, {
+        loginUrl: (request, email) => `${siteOrigin(request, config)}${loginPathFor(email)}`,
+        site: config.site,
+      });
       registerDeliveryDateAdminRoutes(admin, db, clock);
       registerSubscriptionHistoryRoutes(admin, db, blobs);
       registerRefundRoutes(admin, { db, provider: payments.provider, mailSite, clock });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { HistoryActor, HistoryEvent, SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
-import { cleanName } from '@blooms/shared/contract/users';
+import { personName, personWithEmail } from '@blooms/shared/contract/people';
 import type { Db } from '../db/database';
 import {
   chargeAttempts,
@@ -49,12 +49,9 @@ export async function subscriptionHistory(
       : Promise.resolve([]),
   ]);
   const staffNames = new Map(staff.map((user) => [user.email.toLowerCase(), user.name]));
-  // A staff member by name, as the name reads (cleanName), with the e-mail beside it; one added by e-mail alone (ADMIN_EMAILS) has no name.
-  const staffMember = (email: string): HistoryActor => ({
-    kind: 'staff',
-    name: cleanName(staffNames.get(email.toLowerCase()) ?? '') || email,
-    email,
-  });
+  // A staff member as every screen names them (personName), with the e-mail beside it; one added by e-mail alone (ADMIN_EMAILS) has no name.
+  const person = (email: string) => ({ name: personName({ name: staffNames.get(email.toLowerCase()), email }), email });
+  const staffMember = (email: string): HistoryActor => ({ kind: 'staff', ...person(email) });
   const payer = subscription.buyerEmail
     ? { name: subscription.buyerName, email: subscription.buyerEmail }
     : { name: `${subscription.firstName} ${subscription.lastName}`, email: subscription.email };
@@ -65,7 +62,7 @@ export async function subscriptionHistory(
       at: subscription.createdAt.toISOString(),
       by: {
         kind: 'subscriber',
-        name: `${payer.name} (${payer.email})${checkout ? `, ${checkout.provider === 'stripe' ? 'Stripe' : 'test'} checkout` : ''}`,
+        name: `${personWithEmail(payer)}${checkout ? `, ${checkout.provider === 'stripe' ? 'Stripe' : 'test'} checkout` : ''}`,
       },
       plan: subscription.plan,
       ...(isGift(subscription) ? { label: planLabel({ ...subscription, gift: true }) } : {}),
@@ -126,6 +123,7 @@ export async function subscriptionHistory(
         change: event.kind,
         detail,
         photoUrl: photoKeyOf(event.kind, detail) ? photoUrl(event.id) : null,
+        ...(event.kind === 'assign' && typeof detail.to === 'string' ? { assignee: person(detail.to) } : {}),
       };
     }),
     ...emails.map((mail): HistoryEvent => ({

@@ -1,11 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserRecord } from '@blooms/shared/contract/roles';
-import { nameKey, USER_MESSAGES, type ValidUserInput } from '@blooms/shared/contract/users';
+import { nameKey, USER_MESSAGES, type ManagedUser, type ValidUserInput } from '@blooms/shared/contract/users';
 import { inTransaction, type Db } from '../db/database';
 import { perDatabase } from '../db/per-database';
-import { users, type UserRow } from '../db/schema';
+import { staffSignIns, users, type UserRow } from '../db/schema';
 import { announce } from '../infrastructure/change-feed';
+import { queueEmail } from '../infrastructure/email-outbox';
+import type { OutgoingMail } from '../mail/mailer';
 import { ConflictError, NotFoundError } from '../domain/errors';
 
 const isUserId = (id: string) => z.uuid().safeParse(id).success;
@@ -39,12 +41,33 @@ export async function ensureAdmins(db: Db, emails: string[]): Promise<string[]> 
   return created;
 }
 
-export async function listUsers(db: Db): Promise<UserRecord[]> {
+/** Every user for Manage Users, with when each last signed in (null: not since it was recorded). */
+export async function listUsers(db: Db): Promise<ManagedUser[]> {
   const rows = await db
-    .select()
+    .select({ user: users, lastSignInAt: staffSignIns.lastSignInAt })
     .from(users)
+    .leftJoin(staffSignIns, eq(staffSignIns.userId, users.id))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
-  return rows.map(toUserRecord);
+  return rows.map((row) => ({ ...toUserRecord(row.user), lastSignInAt: row.lastSignInAt?.toISOString() ?? null }));
+}
+
+/** A sign-in is written at most this often per person: their app asks who they are on every page load. */
+export const SIGN_IN_RECORDED_EVERY_MS = 5 * 60_000;
+
+/**
+ * Records that a staff member signed in at `at`: one statement, which changes nothing when the
+ * last recorded sign-in is less than SIGN_IN_RECORDED_EVERY_MS before it (or later).
+ */
+export async function recordSignIn(db: Db, userId: string, at: Date): Promise<void> {
+  const due = new Date(at.getTime() - SIGN_IN_RECORDED_EVERY_MS);
+  await db
+    .insert(staffSignIns)
+    .values({ userId, lastSignInAt: at })
+    .onConflictDoUpdate({
+      target: staffSignIns.userId,
+      set: { lastSignInAt: at },
+      setWhere: sql`${staffSignIns.lastSignInAt} <= ${due.toISOString()}::timestamptz`,
+    });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -68,13 +91,19 @@ async function refuseTakenName(tx: Db, name: string, self: string | null): Promi
   if (taken) throw new ConflictError(USER_MESSAGES.duplicateName(taken.name));
 }
 
-export async function createUser(db: Db, input: ValidUserInput): Promise<UserRecord> {
+/**
+ * Adds a user and queues their invitation e-mail (made by `invitation` from the new record) in
+ * the same transaction: the e-mail goes exactly when the user was added.
+ */
+export async function createUser(db: Db, input: ValidUserInput, invitation: (user: UserRecord) => OutgoingMail): Promise<UserRecord> {
   try {
     return await inTransaction(db, async (tx) => {
       await refuseTakenName(tx, input.name, null);
       const [row] = await tx.insert(users).values(input).returning();
+      const user = toUserRecord(row!);
+      await queueEmail(tx, 'staff-invitation', invitation(user), { subscriptionId: null });
       await announce(tx, { type: 'users-changed' });
-      return toUserRecord(row!);
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(USER_MESSAGES.duplicateEmail(input.email));

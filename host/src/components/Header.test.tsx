@@ -62,25 +62,40 @@ describe('Header', () => {
     expect(within(nav()).getByRole('link', { name: 'Figures' })).toHaveAttribute('href', '/figures');
   });
 
-  it('puts the staff links first on a staff screen, the site pages after them; on a public page the site comes first', () => {
+  it("keeps a staff screen's bar to the staff screens, the site's pages behind Site; on a public page the site comes first", () => {
     signIn('admin');
     const { unmount } = renderAt('/dashboard', <Header />);
-    expect(linkNames()).toEqual([
-      'Today',
-      'My Deliveries',
-      'Forecast',
-      'Users',
-      'Figures',
-      'Home',
-      'How It Works',
-      'Collections',
-      'FAQ',
-      'About',
-      expect.stringMatching(/^Weddings/),
-    ]);
+    expect(linkNames()).toEqual(['Today', 'My Deliveries', 'Forecast', 'Users', 'Figures']);
+    expect(within(nav()).getByRole('button', { name: 'Site' })).toHaveAttribute('aria-expanded', 'false');
     unmount();
     renderAt('/faq', <Header />);
     expect(linkNames().slice(0, 2)).toEqual(['Home', 'How It Works']);
+    expect(within(nav()).queryByRole('button', { name: 'Site' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Site menu by keyboard, lists the site pages there, and closes it on Escape with focus back on its button', async () => {
+    const user = userEvent.setup();
+    signIn('employee');
+    renderAt('/my-deliveries', <Header />);
+    const site = within(nav()).getByRole('button', { name: 'Site' });
+    site.focus();
+    await user.keyboard('{Enter}');
+    expect(site).toHaveAttribute('aria-expanded', 'true');
+    const list = document.getElementById(site.getAttribute('aria-controls')!)!;
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'How It Works', 'Collections', 'FAQ', 'About', expect.stringMatching(/^Weddings & Events/)]);
+    await user.tab();
+    expect(within(list).getByRole('link', { name: 'Home' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(site).toHaveAttribute('aria-expanded', 'false');
+    expect(list).not.toBeVisible();
+    expect(site).toHaveFocus();
+    await user.click(site);
+    await user.click(within(list).getByRole('link', { name: 'FAQ' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/faq');
   });
 
   it.each(['employee', 'admin'] as const)('shows signed-in staff (%s) Sign out, not the Get Started sales button', (role) => {

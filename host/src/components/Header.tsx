@@ -5,7 +5,8 @@ import { useSiteContact } from '@blooms/shared/runtime/app-config';
 import { isStaffPage } from '@blooms/shared/contract/routes';
 import { useSiteRoutes } from '../features/remotes/site-routes';
 import { signOutAskingFirst } from '../features/auth/sign-out';
-import { ACCOUNT_LINK, headerLinks } from './navigation';
+import { ACCOUNT_LINK, headerLinks, SITE_LINKS } from './navigation';
+import { SisterStudioLink, SiteMenu } from './SiteMenu';
 import { keepTabWithin } from './keep-tab-within';
 import { Logo } from '@blooms/shared/ui/Logo';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
@@ -18,8 +19,9 @@ import { MENU_OPEN_BODY_OVERFLOW } from '@blooms/shared/contract/app-start';
  */
 const COMPACT_BELOW_PX = { visitor: 1100, staff: 1279 };
 
+/** What Tab reaches in the menu: its links and buttons, not those in a closed list (the Site menu's). */
 const focusableIn = (element: HTMLElement | null) =>
-  Array.from(element?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
+  Array.from(element?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter((el) => !el.closest('[hidden]'));
 
 export function Header() {
   const status = useAuthStore((s) => s.status);
@@ -34,6 +36,7 @@ export function Header() {
   const staffLinks = status === 'signed-in';
   const compact = useMediaQuery(`(max-width: ${staffLinks ? COMPACT_BELOW_PX.staff : COMPACT_BELOW_PX.visitor}px)`);
   const seen = useRef({ pathname, compact });
+  const onStaffPage = isStaffPage(routes, pathname);
   const openedBeforeApp = useRef(false);
 
   // The prerendered menu opens before the app runs (host/public/start.js): taking the page over,
@@ -99,18 +102,14 @@ export function Header() {
         <div className="nav-backdrop" data-testid="nav-backdrop" hidden={!menuOpen} onClick={() => setMenuOpen(false)} />
         <nav id="site-nav" ref={navRef} aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
           <ul>
-            {headerLinks(routes, status, role, isStaffPage(routes, pathname)).map((link) => (
+            {headerLinks(routes, status, role, onStaffPage).map((link) => (
               <li key={link.to} className={`site-nav__item site-nav__item--${link.kind}`}>
                 <NavLink to={link.to} end className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
                   {link.label}
                 </NavLink>
               </li>
             ))}
-            <li>
-              <a className="nav-link" href={site.sisterStudioUrl} rel="noopener" target="_blank">
-                Weddings &amp; Events<span className="visually-hidden"> at {site.sisterStudioName} (opens in a new tab)</span>
-              </a>
-            </li>
+            {onStaffPage ? <SiteMenu links={SITE_LINKS} site={site} /> : <SisterStudioLink site={site} />}
           </ul>
           <div className="site-nav__actions">
             {/* Staff are at work, not shopping: they get Sign out instead of the sales button. */}

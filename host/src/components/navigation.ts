@@ -9,7 +9,8 @@ export interface NavLinkItem {
   kind?: 'staff' | 'site';
 }
 
-const SITE_LINKS: NavLinkItem[] = [
+/** The public site's pages: in the header of a public page, behind the Site menu on a staff screen. */
+export const SITE_LINKS: NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/seasonal-collections', label: 'Collections' },
@@ -18,11 +19,11 @@ const SITE_LINKS: NavLinkItem[] = [
 ].map((link) => ({ ...link, kind: 'site' }));
 
 /**
- * The header's links: the public pages for everyone, with the staff screens by session: the
+ * The header bar's links: the public pages for everyone, with the staff screens by session: the
  * screens the live remotes give a navigation label (staff/exposes.cjs: Today, My Deliveries,
  * Forecast; admin-remote/exposes.cjs: Users, Figures), those for admins to admins only, none
- * that its remote's live build does not have. On a staff screen the staff links come first,
- * where the work is; the site's pages follow, still one tap away.
+ * that its remote's live build does not have. On a staff screen only the staff screens: the
+ * site's pages are behind the Site menu (SiteMenu.tsx), still a tap away.
  */
 export function headerLinks(routes: SiteRoutes, status: AuthStatus, role: SessionRole, onStaffPage = false): NavLinkItem[] {
   const staffLinks =
@@ -33,7 +34,7 @@ export function headerLinks(routes: SiteRoutes, status: AuthStatus, role: Sessio
             (route) => route.nav && !route.unavailable && (route.access === 'staff' || (route.access === 'admin' && role === 'admin')),
           )
           .map((route): NavLinkItem => ({ to: route.path, label: route.nav!, kind: 'staff' }));
-  return onStaffPage ? [...staffLinks, ...SITE_LINKS] : [...SITE_LINKS, ...staffLinks];
+  return onStaffPage ? staffLinks : [...SITE_LINKS, ...staffLinks];
 }
 
 /** Where a subscriber manages deliveries: beside Get Started in the header and menu, and in the footer. */

@@ -7,7 +7,7 @@ import { deliveryDateChangeSchema, deliveryDateParamsSchema, monthDeliveryDateSc
 import { subscriptionHistorySchema } from './subscription-history';
 import { TEST_CLOCK_PATH } from './test-clock';
 import { testClockChangeSchema, testClockStateSchema } from './test-clock-api';
-import { userInputSchema, userRecordSchema } from './users';
+import { managedUserSchema, userInputSchema, userRecordSchema } from './users';
 
 // Any id is looked up: one that is not a user's, malformed or not, is a 404.
 const userParams = z.strictObject({ id: z.string().max(100) });
@@ -16,7 +16,7 @@ const historyPhotoParams = historyParams.extend({ eventId: z.coerce.number().int
 
 /** Admins only. */
 export const ADMIN_ROUTES = {
-  users: apiRoute({ method: 'GET', path: '/api/users', access: 'admin', response: z.array(userRecordSchema) }),
+  users: apiRoute({ method: 'GET', path: '/api/users', access: 'admin', response: z.array(managedUserSchema) }),
   addUser: apiRoute({
     method: 'POST',
     path: '/api/users',

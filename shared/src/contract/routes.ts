@@ -95,6 +95,12 @@ export const ACCOUNT_LINK_LABEL = 'My subscription';
 /** The host's own page: staff sign in there. */
 export const LOGIN_PATH = '/login';
 
+/** The sign-in page for one address: where a new staff member's invitation e-mail leads (the page offers that address). */
+export const loginPathFor = (email: string) => `${LOGIN_PATH}?email=${encodeURIComponent(email)}`;
+
+/** The query parameter of loginPathFor. */
+export const LOGIN_EMAIL_PARAM = 'email';
+
 /** The site's routes: the server's list (app-config.json), or the routes before it when it sends none. */
 export type SiteRoutes = readonly RemoteRoute[];
 

@@ -5,8 +5,8 @@ const rosa: HistoryActor = { kind: 'subscriber', name: 'rosa@example.com' };
 const bea: HistoryActor = { kind: 'staff', name: 'Bea Boss' };
 const title = (event: HistoryEvent) => describeHistoryEvent(event).title;
 const change = (kind: string, detail: Record<string, unknown>, by = rosa) => title({ kind: 'change', at, by, change: kind, detail });
-const delivery = (kind: 'status' | 'assign' | 'proof', detail: Record<string, unknown>) =>
-  title({ kind: 'delivery', at, month: '2026-11', by: bea, change: kind, detail, photoUrl: null });
+const delivery = (kind: 'status' | 'assign' | 'proof', detail: Record<string, unknown>, assignee?: { name: string; email: string }) =>
+  title({ kind: 'delivery', at, month: '2026-11', by: bea, change: kind, detail, photoUrl: null, ...(assignee ? { assignee } : {}) });
 
 describe("a subscription's history in words", () => {
   it("says each of a subscriber's changes", () => {
@@ -50,6 +50,14 @@ describe("a subscription's history in words", () => {
 
   it("says each change to a month's delivery", () => {
     expect(delivery('assign', { to: null })).toBe('November 2026 delivery: Unassigned');
+    // The assignee by name, as the one who assigned is named; by e-mail when they have none, or the server sent none.
+    expect(delivery('assign', { to: 'nico@example.com' }, { name: 'Nico Alvarez', email: 'nico@example.com' })).toBe(
+      'November 2026 delivery: Assigned to Nico Alvarez',
+    );
+    expect(delivery('assign', { to: 'nico@example.com' }, { name: '', email: 'nico@example.com' })).toBe(
+      'November 2026 delivery: Assigned to nico@example.com',
+    );
+    expect(delivery('assign', { to: 'nico@example.com' })).toBe('November 2026 delivery: Assigned to nico@example.com');
     expect(delivery('proof', { method: 'hand', photo: null })).toBe('November 2026 delivery: Delivered: hand-delivered');
     expect(delivery('status', { from: 'not-started', to: 'delivered', undo: true, restoredPhoto: 'p.jpg' })).toBe(
       'November 2026 delivery: Not Started to Delivered (undone reset, photo back)',

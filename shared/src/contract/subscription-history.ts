@@ -3,6 +3,7 @@ import { statusLabel } from './deliveries';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from './lifecycle';
 import { formatMonth, monthList, type MonthKey } from './months';
 import { SUBSCRIPTION_HISTORY_PATH } from './routes';
+import { personName, personWithEmail } from './people';
 import { formatPrice } from './site';
 import { deliveriesText, formatCents } from './gifts';
 
@@ -56,7 +57,11 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     reason: z.string(),
     delivery: z.enum(['kept', 'dropped']),
   }),
-  /** A change to a month's delivery: delivery_events' kind (status, assign, proof) and detail; photoUrl when it left a door photo. */
+  /**
+   * A change to a month's delivery: delivery_events' kind (status, assign, proof) and detail;
+   * photoUrl when it left a door photo. An assignment names the assignee (detail.to is their
+   * e-mail) as the staff list has them; a server of an earlier release sends no assignee.
+   */
   z.object({
     kind: z.literal('delivery'),
     at,
@@ -65,6 +70,7 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     change: z.enum(['status', 'assign', 'proof']),
     detail,
     photoUrl: z.string().nullable(),
+    assignee: z.object({ name: z.string(), email: z.string() }).optional(),
   }),
   z.object({
     kind: z.literal('email'),
@@ -138,8 +144,12 @@ function describeChange(change: string, detail: Record<string, unknown>): string
 }
 
 /** A delivery change in words. */
-function describeDelivery(change: 'status' | 'assign' | 'proof', detail: Record<string, unknown>): string {
-  if (change === 'assign') return detail.to ? `Assigned to ${String(detail.to)}` : 'Unassigned';
+function describeDelivery(
+  change: 'status' | 'assign' | 'proof',
+  detail: Record<string, unknown>,
+  assignee: { name: string; email: string } | undefined,
+): string {
+  if (change === 'assign') return detail.to ? `Assigned to ${personName(assignee ?? { email: String(detail.to) })}` : 'Unassigned';
   if (change === 'proof')
     return detail.method === 'door' ? `Delivered: left at the door${detail.photo ? ', with a photo' : ''}` : 'Delivered: hand-delivered';
   const words = `${statusLabel(String(detail.from))} to ${statusLabel(String(detail.to))}`;
@@ -147,9 +157,9 @@ function describeDelivery(change: 'status' | 'assign' | 'proof', detail: Record<
   return detail.archivedPhoto ? `${words} (its door photo taken off)` : words;
 }
 
-/** Who did it, as the history says it: a staff member's name with their e-mail beside it. */
+/** Who did it, as the history says it: a staff member's name with their e-mail beside it (personWithEmail). */
 export function actorText(by: HistoryActor): string {
-  return by.email && by.email !== by.name ? `${by.name} (${by.email})` : by.name;
+  return by.email ? personWithEmail({ name: by.name, email: by.email }) : by.name;
 }
 
 /** What an event says on the history screen: a headline, a line under it, and who did it. */
@@ -197,7 +207,11 @@ export function describeHistoryEvent(event: HistoryEvent): { title: string; deta
         by: null,
       };
     case 'delivery':
-      return { title: `${monthOf(event.month)} delivery: ${describeDelivery(event.change, event.detail)}`, detail: null, by: event.by };
+      return {
+        title: `${monthOf(event.month)} delivery: ${describeDelivery(event.change, event.detail, event.assignee)}`,
+        detail: null,
+        by: event.by,
+      };
     case 'email':
       return {
         title: `E-mail: ${event.subject}`,

@@ -15,6 +15,17 @@ export const USER_MESSAGES = {
   lastAdmin: 'Monthly Blooms needs at least one admin: make another user an admin first.',
   notFound: 'That user no longer exists.',
   deleteWarning: 'Are you sure you want to permanently delete this user? This action cannot be undone.',
+  invited: (name: string, email: string) => `Added ${name}. An invitation to sign in is on its way to ${email}.`,
+  neverSignedIn: 'Not yet',
+} as const;
+
+/** The invitation a new staff member is e-mailed when an admin adds them: its subject and what it says. */
+export const STAFF_INVITATION = {
+  subject: 'You are invited to the Monthly Blooms team',
+  lead: (inviter: string, role: string) =>
+    `${inviter} added you to the Monthly Blooms team as ${role === 'admin' ? 'an admin' : 'an employee'}.`,
+  how: (email: string) => `Sign in with the Google account of ${email}:`,
+  linkText: 'Sign in to Monthly Blooms',
 } as const;
 
 /**
@@ -66,3 +77,10 @@ export const userRecordSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
 }) satisfies z.ZodType<UserRecord>;
+
+/**
+ * A user as Manage Users lists them: with when they last signed in (null: never since it was
+ * recorded). Optional, so a server of an earlier release, which does not send it, still answers.
+ */
+export const managedUserSchema = userRecordSchema.extend({ lastSignInAt: z.string().nullable().optional() });
+export type ManagedUser = z.infer<typeof managedUserSchema>;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Role } from '@blooms/shared/contract/roles';
+import type { Role, UserRecord } from '@blooms/shared/contract/roles';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
@@ -7,7 +7,7 @@ import { useUserFieldProblems } from './use-user-field-problems';
 import { RoleSelect, UserTextInput } from './UserFields';
 
 interface Props {
-  onAdded: (name: string) => void;
+  onAdded: (user: UserRecord) => void;
 }
 
 export function AddUserForm({ onAdded }: Props) {
@@ -27,7 +27,7 @@ export function AddUserForm({ onAdded }: Props) {
       setName('');
       setEmail('');
       setRole('employee');
-      onAdded(added.name);
+      onAdded(added);
     } catch (error) {
       showFailure(error);
     } finally {

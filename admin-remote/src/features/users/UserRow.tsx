@@ -1,20 +1,31 @@
 import { useState } from 'react';
-import { displayFirstName, ROLE_LABELS, type Role, type UserRecord } from '@blooms/shared/contract/roles';
+import { displayFirstName, ROLE_LABELS, type Role } from '@blooms/shared/contract/roles';
+import { STUDIO_TIME_ZONE } from '@blooms/shared/contract/delivery-dates';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
-import { USER_MESSAGES } from '@blooms/shared/contract/users';
+import { USER_MESSAGES, type ManagedUser } from '@blooms/shared/contract/users';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
 import { useUserFieldProblems } from './use-user-field-problems';
 import { RoleSelect, UserTextInput } from './UserFields';
 
 interface Props {
-  user: UserRecord;
+  user: ManagedUser;
+  /** Whether the list has the Last sign-in column (the server sends sign-ins). */
+  showsSignIn: boolean;
   onChanged: () => void;
 }
 
+const SIGNED_IN_AT = new Intl.DateTimeFormat('en-US', { timeZone: STUDIO_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+
+/** When a user last signed in, in the studio's time, or that they have not yet. */
+function LastSignIn({ at }: { at: string | null | undefined }) {
+  if (!at) return <span className="muted">{USER_MESSAGES.neverSignedIn}</span>;
+  return <time dateTime={at}>{SIGNED_IN_AT.format(new Date(at))}</time>;
+}
+
 /** One user: viewed, or edited inline with Save, Cancel and Delete. */
-export function UserRow({ user, onChanged }: Props) {
+export function UserRow({ user, showsSignIn, onChanged }: Props) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
@@ -68,6 +79,11 @@ export function UserRow({ user, onChanged }: Props) {
         </td>
         <td data-label="Email">{user.email}</td>
         <td data-label="Role">{ROLE_LABELS[user.role]}</td>
+        {showsSignIn && (
+          <td data-label="Last sign-in">
+            <LastSignIn at={user.lastSignInAt} />
+          </td>
+        )}
         <td data-label="Actions">
           <button type="button" className="button button--secondary" onClick={startEditing} aria-label={`Edit ${label}`}>
             Edit
@@ -88,6 +104,11 @@ export function UserRow({ user, onChanged }: Props) {
       <td data-label="Role">
         <RoleSelect aria-label={`Role of ${label}`} value={role} onRoleChange={setRole} />
       </td>
+      {showsSignIn && (
+        <td data-label="Last sign-in">
+          <LastSignIn at={user.lastSignInAt} />
+        </td>
+      )}
       <td data-label="Actions" className="row-actions">
         <button type="button" className="button" onClick={save} disabled={busy}>
           Save

@@ -21,6 +21,14 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 
+/** When each staff member last signed in (migration 0028): kept apart from users, so a sign-in changes no user row. */
+export const staffSignIns = pgTable('staff_sign_ins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+});
+
 /** Sign-in links asked for and not yet made (migration 0018): the e-mail worker makes them for addresses that hold a subscription. */
 export const signInLinkRequests = pgTable('sign_in_link_requests', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

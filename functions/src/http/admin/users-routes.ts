@@ -1,15 +1,26 @@
+import type { FastifyRequest } from 'fastify';
 import { API } from '@blooms/shared/contract/api-routes';
+import type { SiteContact } from '@blooms/shared/contract/site';
 import type { Db } from '../../db/database';
+import { staffInvitationEmail } from '../../mail/staff-invitation-email';
 import { createUser, deleteUser, listUsers, updateUser } from '../../services/users';
-import type { AdminScope } from '../access';
+import { callerOf, type AdminScope } from '../access';
 import { serve } from '../serve';
 
+/** What a new user's invitation needs: the staff sign-in page's address for them, and how to reach the studio. */
+export interface InvitationSite {
+  loginUrl: (request: FastifyRequest, email: string) => string;
+  site: SiteContact;
+}
+
 /** Manage Users (the /users screen): admins only, by the scope these routes are registered in. */
-export function registerUserRoutes(admin: AdminScope, db: Db) {
+export function registerUserRoutes(admin: AdminScope, db: Db, invitations: InvitationSite) {
   serve(admin, API.users, () => listUsers(db));
 
   serve(admin, API.addUser, async (request) => {
-    const user = await createUser(db, request.body);
+    const user = await createUser(db, request.body, (added) =>
+      staffInvitationEmail(added, callerOf(request), invitations.loginUrl(request, added.email), invitations.site),
+    );
     request.log.info({ userId: user.id, role: user.role }, 'user added');
     return user;
   });
