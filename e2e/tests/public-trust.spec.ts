@@ -68,6 +68,18 @@ for (const [device, width, height] of SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Seasonal Collections' })).toBeVisible();
     });
 
+    test('About says who delivers and where; Collections what a month’s arrangement looks like', async ({ page }) => {
+      await page.goto('/about-shelby-floral');
+      await expect(page.getByRole('region', { name: 'Who brings your flowers' })).toContainText('Salt Lake, Utah and Davis counties');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `about-delivery-${device}.png`), fullPage: true });
+      await page.goto('/seasonal-collections');
+      await expect(page.getByRole('heading', { level: 2, name: 'What a month’s arrangement looks like' })).toBeVisible();
+      await expect(page.getByText(/15 to 20 stems/)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `collections-arrangement-${device}.png`) });
+    });
+
     test('the gift page explains gift subscriptions and opens the subscribe form with its gift option ticked', async ({ page }) => {
       await page.goto('/gifts');
       await expect(page.getByRole('heading', { level: 1, name: 'Give flowers every month' })).toBeVisible();
