@@ -24,6 +24,7 @@ import { backupAndVerify, backupEmbedded, type PhotoSource } from './backup/back
 import { serveBackupRequests } from './backup/control';
 import { NightlyBackups } from './backup/nightly';
 import { keptFiguresFor } from './read-models/kept-figures';
+import { warnDefaultContact } from './config-safety';
 
 export interface Backend {
   app: FastifyInstance;
@@ -74,6 +75,7 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
   // Only here (the standalone server): a Cloud Function instance starts per request and reads them when asked.
   void keptFiguresFor(database.db, app.log).warm(startedAt);
   app.log.info({ database: database.kind, authEmulator: config.authEmulatorHost }, 'backend ready');
+  warnDefaultContact(config.site, app.log);
   return {
     app,
     close: async () => {

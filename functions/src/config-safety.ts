@@ -1,5 +1,8 @@
+import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/contract/site';
+
 /** What the checks read of the settings (config.ts ServerConfig). */
 export interface SettingsChecked {
+  site: SiteContact;
   host: string;
   authEmulatorHost: string | null;
   publicUrl: string | null;
@@ -20,6 +23,7 @@ export function isDeployed(host: string, publicUrl: string | null): boolean {
 
 /** The settings that are unsafe together, refused at start with the reason and the way out. */
 export function refuseUnsafe(env: Record<string, string | undefined>, config: SettingsChecked, options: { takesWebhooks: boolean }): void {
+  refuseDefaultContact(env, config.site);
   const reachable = !isLoopbackHost(config.host);
   if (config.authEmulatorHost && reachable && env.ALLOW_AUTH_EMULATOR_ON_NETWORK !== 'true') {
     throw new Error(
@@ -48,4 +52,52 @@ export function refuseUnsafe(env: Record<string, string | undefined>, config: Se
       `PUBLIC_URL must be set when the backend listens beyond this machine (HOST=${config.host}): links in e-mails, the sitemap and payment return pages are made from it.`,
     );
   }
+}
+
+/**
+ * The business contact details the site shows in its footer, FAQ and e-mails, with the setting
+ * of each. Their defaults are made up (a placeholder street, a .example address, a 555 number),
+ * for the local stack only.
+ */
+const CONTACT_SETTINGS = [
+  ['CONTACT_EMAIL', 'contactEmail'],
+  ['CONTACT_PHONE', 'phone'],
+  ['STREET_ADDRESS', 'streetAddress'],
+] as const satisfies readonly (readonly [string, keyof SiteContact])[];
+
+/** The contact settings still at their made-up defaults (set to the default's value counts too). */
+export function contactSettingsAtDefault(site: SiteContact): string[] {
+  return CONTACT_SETTINGS.filter(([, field]) => site[field] === DEFAULT_SITE_CONTACT[field]).map(([setting]) => setting);
+}
+
+/**
+ * Whether this is the shop's live site: a production process (NODE_ENV=production, as the
+ * Cloud Functions runtime sets it, or Cloud Functions itself: K_SERVICE) that is not the
+ * Firebase emulator and takes real payments (not PAYMENTS=test, the test checkout on purpose:
+ * a staging or demo site).
+ */
+export function isProduction(env: Record<string, string | undefined>): boolean {
+  const productionProcess = env.NODE_ENV === 'production' || Boolean(env.K_SERVICE);
+  return productionProcess && env.FUNCTIONS_EMULATOR !== 'true' && env.PAYMENTS !== 'test';
+}
+
+/** What is said about contact details left at their defaults: the settings to set, and where. */
+export function defaultContactMessage(settings: string[]): string {
+  return (
+    `The business contact details are still the made-up defaults (${settings.join(', ')}): visitors would see them in the footer, the FAQ and e-mails. ` +
+    'Set them to the studio’s own (docs/configuration.md).'
+  );
+}
+
+/** Production refuses to start with made-up contact details; anywhere else they are only warned about (warnDefaultContact). */
+export function refuseDefaultContact(env: Record<string, string | undefined>, site: SiteContact): void {
+  const atDefault = contactSettingsAtDefault(site);
+  if (atDefault.length > 0 && isProduction(env))
+    throw new Error(`${defaultContactMessage(atDefault)} The live site does not start with them.`);
+}
+
+/** Logs the warning at start when contact details are still the defaults (pnpm start, a staging site, the emulators). */
+export function warnDefaultContact(site: SiteContact, log: { warn: (fields: object, message: string) => void }): void {
+  const atDefault = contactSettingsAtDefault(site);
+  if (atDefault.length > 0) log.warn({ settings: atDefault }, defaultContactMessage(atDefault));
 }

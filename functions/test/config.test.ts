@@ -1,4 +1,5 @@
 import { loadConfig } from '../src/config';
+import { warnDefaultContact } from '../src/config-safety';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 
@@ -122,5 +123,53 @@ describe('the test clock, which moves the date for every visitor and worker', ()
 
   it('refuses a TEST_CLOCK that is neither true nor false', () => {
     expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrow("TEST_CLOCK must be 'true' or 'false', got 'yes'.");
+  });
+});
+
+describe('contact details left at their made-up defaults', () => {
+  const LIVE = { NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://blooms.example', ...STRIPE };
+  const OWN_CONTACT = {
+    CONTACT_EMAIL: 'hello@studio.example.org',
+    CONTACT_PHONE: '(801) 321-7788',
+    STREET_ADDRESS: '9 Main St, Lehi, UT 84043',
+  };
+
+  it.each([
+    ['NODE_ENV=production', LIVE, /CONTACT_EMAIL, CONTACT_PHONE, STREET_ADDRESS/],
+    [
+      'Cloud Functions (K_SERVICE), with only the e-mail set',
+      { K_SERVICE: 'api', PUBLIC_URL: 'https://blooms.example', ...STRIPE, CONTACT_EMAIL: OWN_CONTACT.CONTACT_EMAIL },
+      /\(CONTACT_PHONE, STREET_ADDRESS\)/,
+    ],
+    ['a setting given the default’s own value', { ...LIVE, ...OWN_CONTACT, CONTACT_PHONE: '(801) 555-0142' }, /\(CONTACT_PHONE\)/],
+  ])('the live site refuses to start with them: %s, naming the settings to set', (_, env, settings) => {
+    expect(() => loadConfig(env)).toThrow(settings);
+    expect(() => loadConfig(env)).toThrow(/made-up defaults.*docs\/configuration\.md.*does not start/);
+  });
+
+  it.each([
+    ['the live site with its own details', { ...LIVE, ...OWN_CONTACT }],
+    ['pnpm start (no NODE_ENV)', {}],
+    ['a staging site on the test checkout', { NODE_ENV: 'production', PUBLIC_URL: 'https://staging.blooms.example', PAYMENTS: 'test' }],
+    ['the Firebase emulator', { K_SERVICE: 'api', FUNCTIONS_EMULATOR: 'true', PUBLIC_URL: 'https://blooms.example', ...STRIPE }],
+  ])('starts: %s', (_, env) => {
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+
+  it('anywhere else the start warns, naming the settings still at their defaults', () => {
+    const warned: { fields: object; message: string }[] = [];
+    const log = { warn: (fields: object, message: string) => warned.push({ fields, message }) };
+    warnDefaultContact(loadConfig({}).site, log);
+    expect(warned).toEqual([
+      {
+        fields: { settings: ['CONTACT_EMAIL', 'CONTACT_PHONE', 'STREET_ADDRESS'] },
+        message: expect.stringMatching(
+          /^The business contact details are still the made-up defaults \(CONTACT_EMAIL, CONTACT_PHONE, STREET_ADDRESS\)/,
+        ),
+      },
+    ]);
+    warned.length = 0;
+    warnDefaultContact(loadConfig(OWN_CONTACT).site, log);
+    expect(warned).toEqual([]);
   });
 });

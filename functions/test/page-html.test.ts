@@ -1,3 +1,4 @@
+import { PATH_ALIASES } from '@blooms/shared/contract/routes';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createHash } from 'node:crypto';
@@ -174,6 +175,16 @@ describe('the server sending pages', () => {
     expect(response.headers.link).toBeUndefined();
     // Nothing of anyone's on it: the browser may keep it in the process it has (no cold start).
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+  });
+
+  it('sends the short addresses the header’s labels suggest on to their pages for good (301), keeping the query', async () => {
+    for (const [from, to] of Object.entries(PATH_ALIASES)) {
+      const response = await app.inject(`${from}?utm_source=card`);
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe(`${to}?utm_source=card`);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect(PATH_ALIASES).toMatchObject({ '/about': '/about-shelby-floral', '/collections': '/seasonal-collections' });
   });
 
   it('answers HEAD for a page as GET would, without the body', async () => {

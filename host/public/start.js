@@ -12,6 +12,11 @@
 // button pressed or form sent, to press or send it once the app has: no press is lost. A
 // link to the subscribe form, pressed before the app, shows that page in this document (below).
 //
+// Where a subscriber has signed in to the account here, the header offers My account instead of
+// Get Started: this script marks <html> for the header's CSS before the app (both are in the
+// page). On /subscribe?gift=1 (the gift page's button) it ticks the form's gift box, which the
+// app takes over as it finds it.
+//
 // The app starts at once where this browser needs it straight away: staff have signed in here
 // (their header is not the visitor's), or this tab kept a subscribe form to fill back in.
 // The names below, and the classes and attributes of the page it reads, are
@@ -23,6 +28,10 @@
   var SAVED_SUBSCRIBE_FORM_KEY = 'blooms.subscribe-form';
   var SUBSCRIBE_PATH = '/subscribe';
   var SCREEN_READY_EVENT = 'blooms:screen-ready';
+  var SUBSCRIBER_BROWSER_KEY = 'blooms.subscriber-browser';
+  var SUBSCRIBER_BROWSER_ATTRIBUTE = 'data-subscriber-browser';
+  var GIFT_PARAM = 'gift=1';
+  var GIFT_CHECKBOX = 'input[name="gift"]';
   var INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
 
   // A press on a link to another page opens that page (the form's in place, below); starting
@@ -65,6 +74,12 @@
   function neededAtOnce() {
     if (stored(localStorage, STAFF_BROWSER_KEY) === '1') return true;
     return location.pathname === SUBSCRIBE_PATH && stored(sessionStorage, SAVED_SUBSCRIBE_FORM_KEY) !== null;
+  }
+
+  if (stored(localStorage, SUBSCRIBER_BROWSER_KEY) === '1') document.documentElement.setAttribute(SUBSCRIBER_BROWSER_ATTRIBUTE, '');
+  if (location.pathname === SUBSCRIBE_PATH && location.search.slice(1).split('&').indexOf(GIFT_PARAM) !== -1) {
+    var giftBox = document.querySelector(GIFT_CHECKBOX);
+    if (giftBox) giftBox.checked = true;
   }
 
   var root = document.getElementById('root');

@@ -7,10 +7,14 @@ import { requestAppConfig } from './app/app-config-request';
 import { registerAppRemotes, startStaffScreenEarly } from './features/remotes/remote-registry';
 import { startAuthWhenIdle } from './features/auth/start-auth';
 import { reportWebVitalsLazily } from './app/web-vitals';
+import { followSubscriberBrowser } from '@blooms/shared/runtime/subscriber-browser';
 import '@blooms/shared/styles/base.css';
 import './app/app.css';
 
 async function boot(): Promise<void> {
+  // The header's Get Started or My account, by whether a subscriber has signed in here (start.js
+  // has set it already on a prerendered page; an empty page, a staff page, has no start.js mark yet).
+  followSubscriberBrowser();
   const container = document.getElementById('root')!;
   // Public pages arrive prerendered by the server; React takes over that HTML instead of redrawing it.
   const prerendered = container.firstElementChild !== null;

@@ -1,5 +1,12 @@
 /** @jest-environment node */
-import { MENU_OPEN_BODY_OVERFLOW, PRERENDERED, SAVED_SUBSCRIBE_FORM_KEY, STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
+import {
+  MENU_OPEN_BODY_OVERFLOW,
+  PRERENDERED,
+  SAVED_SUBSCRIBE_FORM_KEY,
+  STAFF_BROWSER_KEY,
+  SUBSCRIBER_BROWSER_KEY,
+} from '@blooms/shared/contract/app-start';
+import { SUBSCRIBE_AS_GIFT_PATH } from '@blooms/shared/contract/routes';
 import '@testing-library/jest-dom';
 import { headerMarkup, ORIGIN, pageHtml, screenMarkup, startPage, type StartedPage } from './test/start-script';
 
@@ -31,6 +38,28 @@ const nav = (page: StartedPage) => page.$('#site-nav');
 const backdrop = (page: StartedPage) => page.$(`.${PRERENDERED.navBackdrop}`);
 const step = (page: StartedPage, by: 1 | -1) => page.$<HTMLButtonElement>(`[${PRERENDERED.carouselStep}="${by}"]`);
 const getStarted = (page: StartedPage) => page.$<HTMLAnchorElement>('main a[href="/subscribe"]');
+
+describe('before the app: who the header is for, and the gift box', () => {
+  it('marks the page for the header’s account button in a browser where a subscriber has signed in, and not otherwise, without starting the app', async () => {
+    const subscriber = await startPage(pageHtml(), { localStorage: { [SUBSCRIBER_BROWSER_KEY]: '1' } });
+    expect(subscriber.document.documentElement).toHaveAttribute(PRERENDERED.subscriberBrowser);
+    expect(subscriber.appStarted()).toBe(false);
+    const visitor = await startPage(pageHtml());
+    expect(visitor.document.documentElement).not.toHaveAttribute(PRERENDERED.subscriberBrowser);
+  });
+
+  const giftForm = pageHtml({
+    root: `${headerMarkup()}<main id="${PRERENDERED.mainId}" tabindex="-1"><form class="subscribe-form"><input type="checkbox" name="gift"></form></main>`,
+  });
+  it('ticks the subscribe form’s gift box on the gift page’s address, and only there', async () => {
+    const asGift = await startPage(giftForm, { url: `${ORIGIN}${SUBSCRIBE_AS_GIFT_PATH}` });
+    expect(asGift.$<HTMLInputElement>(PRERENDERED.giftCheckbox).checked).toBe(true);
+    const plain = await startPage(giftForm, { url: `${ORIGIN}/subscribe` });
+    expect(plain.$<HTMLInputElement>(PRERENDERED.giftCheckbox).checked).toBe(false);
+    const elsewhere = await startPage(giftForm, { url: `${ORIGIN}/faq?gift=1` });
+    expect(elsewhere.$<HTMLInputElement>(PRERENDERED.giftCheckbox).checked).toBe(false);
+  });
+});
 
 describe('starting the app', () => {
   it('starts it at once on a page with nothing prerendered', async () => {

@@ -6,6 +6,7 @@ import HowItWorksPage from './screens/HowItWorksPage';
 import SeasonalCollectionsPage from './screens/SeasonalCollectionsPage';
 import FaqPage from './screens/FaqPage';
 import AboutPage from './screens/AboutPage';
+import GiftsPage from './screens/GiftsPage';
 import PrivacyPolicyPage from './screens/PrivacyPolicyPage';
 import TermsOfServicePage from './screens/TermsOfServicePage';
 
@@ -18,6 +19,7 @@ export const PRERENDERED_SCREENS: Record<string, ComponentType> = {
   SeasonalCollections: SeasonalCollectionsPage,
   Faq: FaqPage,
   About: AboutPage,
+  Gifts: GiftsPage,
   PrivacyPolicy: PrivacyPolicyPage,
   TermsOfService: TermsOfServicePage,
 };

@@ -16,6 +16,7 @@ import { makeRequestedSignInLinks } from '../services/sign-in-link-requests';
 import { registerWorker } from '../infrastructure/worker-runs';
 import { logOutboxBacklog } from '../http/metrics';
 import { SIZING, type FunctionName } from './sizing';
+import { warnDefaultContact } from '../config-safety';
 
 /**
  * What one instance of each function runs: only its own part of the backend. Nothing here
@@ -49,6 +50,7 @@ export async function startApi(config: ServerConfig): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => database.close());
   if (created.length > 0) app.log.info({ admins: created }, 'created admin user records from ADMIN_EMAILS');
+  warnDefaultContact(config.site, app.log);
   return app;
 }
 

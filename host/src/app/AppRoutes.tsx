@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
-import { LOGIN_PATH } from '@blooms/shared/contract/routes';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { LOGIN_PATH, PATH_ALIASES } from '@blooms/shared/contract/routes';
 import { RemoteScreen } from '../features/remotes/RemoteScreen';
 import { useSiteRoutes } from '../features/remotes/site-routes';
 import { RequireAccess } from '../features/auth/RequireAccess';
@@ -21,6 +21,10 @@ export function AppRoutes() {
             </RequireAccess>
           }
         />
+      ))}
+      {/* Short addresses of pages (the server answers them 301): the page they name, in place of the link's entry in history. */}
+      {Object.entries(PATH_ALIASES).map(([path, to]) => (
+        <Route key={path} path={path} element={<Navigate to={to} replace />} />
       ))}
       <Route path={LOGIN_PATH} element={<LoginPage />} />
       <Route path="*" element={<NotFoundPage />} />

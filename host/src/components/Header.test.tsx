@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Header } from './Header';
-import { LEGACY_REMOTE_ROUTES } from '@blooms/shared/contract/routes';
+import { ACCOUNT_PATH, LEGACY_REMOTE_ROUTES, SUBSCRIBER_HEADER_LABEL } from '@blooms/shared/contract/routes';
+import { PRERENDERED } from '@blooms/shared/contract/app-start';
 import { renderAt, serveSiteRoutes, signIn, signOutForTest, withRoute } from '../test/render';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -26,7 +27,17 @@ describe('Header', () => {
   it('leads subscribers to their account, beside Get Started (in the menu too: the same links)', () => {
     renderAt('/', <Header />);
     expect(within(nav()).getByRole('link', { name: 'My subscription' })).toHaveAttribute('href', '/account');
-    expect(linkNames().slice(-2)).toEqual(['My subscription', 'Get Started']);
+    expect(linkNames().slice(-3)).toEqual(['My subscription', 'Get Started', SUBSCRIBER_HEADER_LABEL]);
+  });
+
+  it('draws both the visitor’s actions and a signed-in subscriber’s My account, marked for the CSS that shows one by the mark on <html>', () => {
+    renderAt('/', <Header />);
+    for (const name of ['My subscription', 'Get Started'])
+      expect(within(nav()).getByRole('link', { name })).toHaveClass(PRERENDERED.visitorAction);
+    const account = within(nav()).getByRole('link', { name: SUBSCRIBER_HEADER_LABEL });
+    expect(account).toHaveAttribute('href', ACCOUNT_PATH);
+    expect(account).toHaveClass(PRERENDERED.subscriberAction);
+    expect(account).not.toHaveClass(PRERENDERED.visitorAction);
   });
 
   it('highlights only the link of the current page', () => {
@@ -102,6 +113,7 @@ describe('Header', () => {
     signIn(role);
     renderAt('/', <Header />);
     expect(within(nav()).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: SUBSCRIBER_HEADER_LABEL })).not.toBeInTheDocument();
     expect(within(nav()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
@@ -191,8 +203,15 @@ describe('Mobile menu', () => {
     expect(toggle()).not.toHaveFocus();
   });
 
-  it('keeps Tab inside the open menu: from the last link to the menu button and back', async () => {
+  it.each([
+    ['a visitor', false, 'Get Started'],
+    ['a subscriber signed in here', true, SUBSCRIBER_HEADER_LABEL],
+  ])('keeps Tab inside the open menu for %s: from the last link shown to the menu button and back', async (_, subscriber, last) => {
     const user = userEvent.setup();
+    // The rule of app.css that shows one of the two (jest does not load the app's CSS).
+    const style = document.head.appendChild(document.createElement('style'));
+    style.textContent = `html:not([${PRERENDERED.subscriberBrowser}]) .${PRERENDERED.subscriberAction}, html[${PRERENDERED.subscriberBrowser}] .${PRERENDERED.visitorAction} { display: none; }`;
+    document.documentElement.toggleAttribute(PRERENDERED.subscriberBrowser, subscriber);
     renderAt(
       '/',
       <>
@@ -201,12 +220,12 @@ describe('Mobile menu', () => {
       </>,
     );
     await user.click(toggle());
-    const getStarted = within(nav()).getByRole('link', { name: 'Get Started' });
-    getStarted.focus();
+    const lastLink = within(nav()).getByRole('link', { name: last });
+    lastLink.focus();
     await user.tab();
     expect(toggle()).toHaveFocus();
     await user.tab({ shift: true });
-    expect(getStarted).toHaveFocus();
+    expect(lastLink).toHaveFocus();
     for (let press = 0; press < 20; press++) {
       await user.tab();
       expect(screen.getByRole('link', { name: 'A link on the dimmed page' })).not.toHaveFocus();
@@ -215,5 +234,7 @@ describe('Mobile menu', () => {
     await user.tab();
     await user.tab();
     expect(document.activeElement).not.toBe(toggle());
+    style.remove();
+    document.documentElement.removeAttribute(PRERENDERED.subscriberBrowser);
   });
 });

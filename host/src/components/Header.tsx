@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
-import { isStaffPage } from '@blooms/shared/contract/routes';
+import { ACCOUNT_PATH, isStaffPage, SUBSCRIBE_PATH, SUBSCRIBER_HEADER_LABEL } from '@blooms/shared/contract/routes';
 import { useSiteRoutes } from '../features/remotes/site-routes';
 import { signOutAskingFirst } from '../features/auth/sign-out';
 import { ACCOUNT_LINK, headerLinks, SITE_LINKS } from './navigation';
@@ -11,7 +11,7 @@ import { keepTabWithin } from './keep-tab-within';
 import { Logo } from '@blooms/shared/ui/Logo';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
 import { markHydrated } from '@blooms/shared/ui/hydrated';
-import { MENU_OPEN_BODY_OVERFLOW } from '@blooms/shared/contract/app-start';
+import { MENU_OPEN_BODY_OVERFLOW, PRERENDERED } from '@blooms/shared/contract/app-start';
 
 /**
  * Below these widths the links no longer fit on one line and move into the menu. CSS applies
@@ -19,9 +19,15 @@ import { MENU_OPEN_BODY_OVERFLOW } from '@blooms/shared/contract/app-start';
  */
 const COMPACT_BELOW_PX = { visitor: 1100, staff: 1279 };
 
-/** What Tab reaches in the menu: its links and buttons, not those in a closed list (the Site menu's). */
+/** Whether an element is drawn: the header has both Get Started and My account, and CSS hides one. */
+const shown = (element: HTMLElement) =>
+  typeof element.checkVisibility === 'function' ? element.checkVisibility() : getComputedStyle(element).display !== 'none';
+
+/** What Tab reaches in the menu: its links and buttons that are drawn, not those in a closed list (the Site menu's). */
 const focusableIn = (element: HTMLElement | null) =>
-  Array.from(element?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter((el) => !el.closest('[hidden]'));
+  Array.from(element?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter(
+    (el) => !el.closest('[hidden]') && shown(el),
+  );
 
 export function Header() {
   const status = useAuthStore((s) => s.status);
@@ -119,11 +125,19 @@ export function Header() {
               </button>
             ) : (
               <>
-                <NavLink to={ACCOUNT_LINK.to} end className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
+                {/* Both are drawn; CSS shows one by the mark start.js and the app keep on <html> (a subscriber has signed in here), so the prerendered page and hydration agree and nothing is drawn twice. */}
+                <NavLink
+                  to={ACCOUNT_LINK.to}
+                  end
+                  className={({ isActive }) => `${isActive ? 'nav-link is-active' : 'nav-link'} ${PRERENDERED.visitorAction}`}
+                >
                   {ACCOUNT_LINK.label}
                 </NavLink>
-                <Link to="/subscribe" className="button">
+                <Link to={SUBSCRIBE_PATH} className={`button ${PRERENDERED.visitorAction}`}>
                   Get Started
+                </Link>
+                <Link to={ACCOUNT_PATH} className={`button ${PRERENDERED.subscriberAction}`}>
+                  {SUBSCRIBER_HEADER_LABEL}
                 </Link>
               </>
             )}

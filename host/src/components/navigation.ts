@@ -1,6 +1,6 @@
 import type { SessionRole } from '@blooms/shared/contract/roles';
 import type { AuthStatus } from '@blooms/shared/runtime/auth-store';
-import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, type SiteRoutes } from '@blooms/shared/contract/routes';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, GIFTS_PATH, type SiteRoutes } from '@blooms/shared/contract/routes';
 
 export interface NavLinkItem {
   to: string;
@@ -49,6 +49,7 @@ export const STAFF_FOOTER_LINKS: NavLinkItem[] = [
 export const FOOTER_LINKS: NavLinkItem[] = [
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/subscribe', label: 'Subscribe' },
+  { to: GIFTS_PATH, label: 'Gifts' },
   ACCOUNT_LINK,
   { to: '/faq', label: 'FAQ' },
   { to: '/privacy-policy', label: 'Privacy Policy' },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { useSiteContact } from '@blooms/shared/runtime/app-config';
+import { DELIVERY_CORRIDOR, DELIVERY_COUNTIES_TEXT, NOBODY_HOME_RULE, phoneHref } from '@blooms/shared/contract/site';
 import { Art } from '../components/Art';
 import { CardSection } from '../components/CardSection';
 import { StudioLink } from '../components/StudioLink';
@@ -34,6 +35,25 @@ export default function AboutPage() {
           </p>
         </div>
         <Art src={studio} slot="studio" alt="Flowers laid out on the studio table" width={600} height={400} priority />
+      </section>
+      <section className="container section narrow" aria-labelledby="about-delivery">
+        <h2 id="about-delivery">Who brings your flowers</h2>
+        <p>
+          Monthly Blooms is made in the {site.sisterStudioName} studio in Utah, and delivered by our own small team: the people who deliver
+          your vase work for the studio, not a courier. We cover {DELIVERY_COUNTIES_TEXT}, by hand along {DELIVERY_CORRIDOR}.
+        </p>
+        <p>{NOBODY_HOME_RULE}</p>
+        <p>
+          Reach the studio at{' '}
+          <a className="contact-link" href={`mailto:${site.contactEmail}`}>
+            {site.contactEmail}
+          </a>{' '}
+          or{' '}
+          <a className="contact-link" href={phoneHref(site.phone)}>
+            {site.phone}
+          </a>
+          .
+        </p>
       </section>
       <CardSection heading="Services" cards={SERVICES} />
       <section className="container section">

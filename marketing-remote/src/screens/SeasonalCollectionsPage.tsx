@@ -1,4 +1,5 @@
 import { Screen } from '@blooms/shared/ui/Screen';
+import { ARRANGEMENT } from '@blooms/shared/contract/site';
 import { Art } from '../components/Art';
 import { GetStarted } from '../components/GetStarted';
 import springMain from '../assets/art/spring-main.svg';
@@ -60,6 +61,11 @@ export default function SeasonalCollectionsPage() {
       <section className="container section">
         <h1>Seasonal Collections</h1>
         <p className="lead">Every month follows the season. Here is what the year looks like in a vase.</p>
+        <h2>What a month’s arrangement looks like</h2>
+        <p>
+          {ARRANGEMENT.size} {ARRANGEMENT.season}
+        </p>
+        <p>{ARRANGEMENT.substitutions}</p>
       </section>
       {SEASONS.map((season, index) => (
         <section key={season.name} className={index % 2 ? 'section section--muted' : 'section'} aria-labelledby={`season-${season.name}`}>

@@ -1,15 +1,18 @@
+import { GIFT_LENGTH_RULE, GIFT_PREPAID_RULE } from '@blooms/shared/contract/gifts';
+import { SUBSCRIBE_AS_GIFT_PATH } from '@blooms/shared/contract/routes';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import type { AppConfig } from '@blooms/shared/contract/app-config';
 import { useAppConfig } from '@blooms/shared/runtime/app-config';
-import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
+import { CANCEL_EXPLAINED, DEFAULT_SITE_CONTACT, SKIP_EXPLAINED } from '@blooms/shared/contract/site';
 import HomePage from './HomePage';
 import HowItWorksPage from './HowItWorksPage';
 import SeasonalCollectionsPage from './SeasonalCollectionsPage';
 import FaqPage from './FaqPage';
 import AboutPage from './AboutPage';
+import GiftsPage from './GiftsPage';
 import PrivacyPolicyPage from './PrivacyPolicyPage';
 import TermsOfServicePage from './TermsOfServicePage';
 import { LegalPage, withLegalFacts } from '../components/LegalPage';
@@ -215,7 +218,7 @@ describe('FAQ', () => {
   const question = (text: string) => questions().find((q) => q.textContent === text)!;
   const answerOf = (summary: HTMLElement) => summary.parentElement!.querySelector('.disclosure__answer')!;
 
-  it('lists the 6 questions closed as headings, and opens and closes an answer', async () => {
+  it('lists the questions closed as headings (the six of the spec first), and opens and closes an answer', async () => {
     const user = userEvent.setup();
     renderPage(FaqPage);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
@@ -225,6 +228,10 @@ describe('FAQ', () => {
       'Do you deliver outside Utah?',
       'How do I cancel?',
       'Can I send flowers as a gift?',
+      'How big is an arrangement, and how many stems?',
+      'What if a flower you planned is not available?',
+      'What if my flowers arrive damaged or wilt early?',
+      'How do the vases work?',
     ]);
     for (const q of questions()) expect(answerOf(q)).not.toBeVisible();
     const skip = question('Can I skip a month?');
@@ -248,6 +255,32 @@ describe('FAQ', () => {
       ),
     ).toBeVisible();
     expect(screen.getByText(/leave the flowers at your door/)).toBeVisible();
+    expect(screen.getByText(/15 to 20 stems/)).toBeVisible();
+    expect(screen.getByText(/of the same colour and of equal or greater value/)).toBeVisible();
+    expect(screen.getByText(/take last month’s back: no cleaning needed/)).toBeVisible();
+  });
+
+  it('skipping and cancelling are answered in the words the account explains them in (one text in shared/)', () => {
+    renderPage(FaqPage);
+    expect(answerOf(question('Can I skip a month?'))).toHaveTextContent(SKIP_EXPLAINED);
+    expect(answerOf(question('How do I cancel?'))).toHaveTextContent(CANCEL_EXPLAINED);
+  });
+
+  it('damaged flowers: the answer says how to reach this deployment’s studio', () => {
+    renderPage(FaqPage);
+    const damaged = answerOf(question('What if my flowers arrive damaged or wilt early?')) as HTMLElement;
+    expect(within(damaged).getByRole('link', { name: SITE.contactEmail })).toHaveAttribute('href', `mailto:${SITE.contactEmail}`);
+  });
+});
+
+describe('Gifts', () => {
+  it('explains a gift by the rules the subscribe form follows, with buttons into its gift option', () => {
+    renderPage(GiftsPage);
+    expect(screen.getByRole('heading', { level: 1, name: 'Give flowers every month' })).toBeInTheDocument();
+    expect(screen.getByText(GIFT_LENGTH_RULE)).toBeInTheDocument();
+    expect(screen.getByText(GIFT_PREPAID_RULE)).toBeInTheDocument();
+    for (const button of screen.getAllByRole('link', { name: 'Send a gift subscription' }))
+      expect(button).toHaveAttribute('href', SUBSCRIBE_AS_GIFT_PATH);
   });
 });
 
@@ -258,6 +291,7 @@ describe('one truth', () => {
     Collections: SeasonalCollectionsPage,
     FAQ: FaqPage,
     About: AboutPage,
+    Gifts: GiftsPage,
     'Privacy Policy': PrivacyPolicyPage,
     'Terms of Service': TermsOfServicePage,
   };
@@ -295,6 +329,11 @@ describe('About', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Weddings', 'Events', 'Retail & Commercial']);
+    const delivery = screen.getByRole('region', { name: 'Who brings your flowers' });
+    expect(delivery).toHaveTextContent(
+      'We cover Salt Lake, Utah and Davis counties, by hand along the I-15 corridor from Bountiful to Provo.',
+    );
+    expect(within(delivery).getByRole('link', { name: SITE.contactEmail })).toHaveAttribute('href', `mailto:${SITE.contactEmail}`);
     expect(screen.getByRole('link', { name: 'Start a subscription' })).toHaveAttribute('href', '/subscribe');
     expect(screen.getByRole('link', { name: /Visit Shelby Floral/ })).toHaveAttribute('href', 'https://studio.example');
   });

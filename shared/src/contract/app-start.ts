@@ -9,6 +9,13 @@
 /** localStorage: set in a browser where staff have signed in (their header differs), cleared when they sign out. */
 export const STAFF_BROWSER_KEY = 'blooms.staff-browser';
 
+/**
+ * localStorage: set in a browser where a subscriber has signed in to the account (its header
+ * offers the account instead of Get Started), cleared when they sign out or the sign-in ends.
+ * A hint only: the account page itself still asks Firebase who is signed in.
+ */
+export const SUBSCRIBER_BROWSER_KEY = 'blooms.subscriber-browser';
+
 /** sessionStorage: the subscribe form this tab kept, to fill back in on return from checkout. */
 export const SAVED_SUBSCRIBE_FORM_KEY = 'blooms.subscribe-form';
 
@@ -57,6 +64,18 @@ export const PRERENDERED = {
    * start.js then leaves every press inside them to the app.
    */
   hydrated: 'data-hydrated',
+  /**
+   * Attribute on <html> in a browser where a subscriber has signed in (SUBSCRIBER_BROWSER_KEY):
+   * start.js sets it before the app, the app keeps it in step; the header's CSS shows the
+   * account's button instead of Get Started by it, so neither the prerendered page nor
+   * hydration draws the wrong one.
+   */
+  subscriberBrowser: 'data-subscriber-browser',
+  /** Class of the header's button for visitors (Get Started), and of the one for subscribers (My account). */
+  visitorAction: 'site-nav__visitor',
+  subscriberAction: 'site-nav__subscriber',
+  /** The subscribe form's gift box (name="gift"): start.js ticks it on /subscribe?gift=1 before the app. */
+  giftCheckbox: 'input[name="gift"]',
 } as const;
 
 /** While the menu is open, the page behind it does not scroll: body's inline overflow, cleared on closing. */

@@ -49,6 +49,13 @@ export const MY_DELIVERIES_START_API_PATH = '/api/my-deliveries/start';
 /** The subscribe form. */
 export const SUBSCRIBE_PATH = '/subscribe';
 
+/** `/subscribe?gift=1`: the subscribe form with "This is a gift" ticked (the gift page's button). */
+export const GIFT_PARAM = { name: 'gift', value: '1' } as const;
+export const SUBSCRIBE_AS_GIFT_PATH = `${SUBSCRIBE_PATH}?${GIFT_PARAM.name}=${GIFT_PARAM.value}`;
+
+/** Gift subscriptions explained, with a way into the subscribe form's gift option. */
+export const GIFTS_PATH = '/gifts';
+
 /** Admins: one subscription's history, `?id=<subscription id>` (contract/subscription-history.ts). */
 export const SUBSCRIPTION_HISTORY_PATH = '/subscription-history';
 
@@ -91,6 +98,24 @@ export const ACCOUNT_PATH = '/account';
 
 /** The account's name wherever a link leads to it: header, menu, footer, confirmation, e-mails. */
 export const ACCOUNT_LINK_LABEL = 'My subscription';
+
+/** The header's button in a browser where a subscriber has signed in: in place of Get Started, to the account. */
+export const SUBSCRIBER_HEADER_LABEL = 'My account';
+
+/**
+ * Short addresses of pages of the site, as the header's labels name them (Collections, About):
+ * each is sent on to its page (the server answers 301, the app redirects), never a 404.
+ */
+export const PATH_ALIASES: Readonly<Record<string, string>> = {
+  '/collections': '/seasonal-collections',
+  '/about': '/about-shelby-floral',
+  '/gift': GIFTS_PATH,
+};
+
+/** The page a short address leads to; null when the path is no alias. */
+export function aliasTarget(pathname: string): string | null {
+  return Object.hasOwn(PATH_ALIASES, pathname) ? PATH_ALIASES[pathname]! : null;
+}
 
 /** The host's own page: staff sign in there. */
 export const LOGIN_PATH = '/login';

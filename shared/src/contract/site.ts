@@ -50,6 +50,36 @@ export function phoneHref(phone: string): string {
 export const SKIP_RULE = `Skip or pause a month up to ${SKIP_NOTICE_DAYS} days before its delivery.`;
 /** What cancelling does (cancelSubscription keeps only deliveries already paid for or too close to change). */
 export const CANCEL_RULE = 'Cancel any time: nothing is charged after your last delivery.';
+/** What the account's cancel step shows before it is confirmed, in the same words on the FAQ. */
+export const CANCEL_LAST_DELIVERY =
+  'Before you confirm, your last delivery is named: one already paid for, or too close to change, still comes.';
+
+/**
+ * Skipping and cancelling as the account explains them and the FAQ answers them: one text,
+ * so the two never disagree (subscribe-remote's SubscriptionPanel and CancelSection, faq.ts).
+ */
+export const SKIP_EXPLAINED = SKIP_RULE;
+export const CANCEL_EXPLAINED = `${CANCEL_RULE} ${CANCEL_LAST_DELIVERY}`;
+
+/** What a month's arrangement is, as the FAQ and the collections page describe it. */
+export const ARRANGEMENT = {
+  size: 'A generous table arrangement of 15 to 20 stems, about 14 to 18 inches tall in its vase: enough for a dining table or an entryway.',
+  season: 'The flowers are the season’s, chosen at market the week of your delivery, so each month looks different from the last.',
+  substitutions:
+    'We design from what is at its best that week. When a flower we planned is short or not up to our standard, we use another of the same colour and of equal or greater value; we never send a smaller arrangement instead.',
+} as const;
+
+/** How vases go round, as How It Works and the FAQ say it. */
+export const VASE_RULE =
+  'Your first delivery comes in a vase. Each month we bring the new arrangement in a fresh vase and take last month’s back: no cleaning needed. After your last delivery we come by once more to collect the vase.';
+
+/** What happens when nobody is home on a delivery day. */
+export const NOBODY_HOME_RULE =
+  'We leave the flowers at your door, out of the sun where we can, and take a photo when we do, so you know they arrived safely.';
+
+/** Flowers that arrive damaged or wilt early. */
+export const DAMAGED_RULE =
+  'Write to us or call the day you notice, with a photo, and we bring a fresh arrangement at no charge. Cut flowers last longest with fresh water every other day and their stems trimmed.';
 
 /** How a gift works, as the subscribe form asks for it (contract/subscriber.ts: buyerName, buyerEmail, giftMessage; its length and payment: contract/gifts.ts). */
 export const GIFT_RULE =

@@ -6,6 +6,8 @@ import { CANCEL_REASONS, type Account, type AccountSubscription } from '@blooms/
 import { ACCOUNT_DONE, ACCOUNT_MESSAGES, SUBSCRIBE_MESSAGES, ZIP_MESSAGES } from '@blooms/shared/contract/messages';
 import AccountPage from './AccountPage';
 import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
+import { CANCEL_EXPLAINED, SKIP_EXPLAINED } from '@blooms/shared/contract/site';
+import { FAQ } from '@blooms/shared/contract/faq';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { accountApi, accountPhotoUrl, isSignInLink, signedInEmail, signOutOfAccount } from '../features/account/account-session';
 import { redirectTo } from '../features/checkout/redirect';
@@ -391,3 +393,17 @@ it('Sign out leaves nothing of the account behind: the next person signed in her
   await act(async () => answer({ ...accountWith(), email: 'sam@example.com' }));
   expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
 });
+
+it('explains skipping and cancelling in the words the FAQ answers them in (one text in shared/)', async () => {
+  await renderSignedIn(accountWith({ plan: 'yearly' }));
+  expect(screen.getByText(new RegExp(escapeRegExp(SKIP_EXPLAINED)))).toBeInTheDocument();
+  const cancel = screen.getByRole('region', { name: 'Cancel' });
+  expect(within(cancel).getByText(CANCEL_EXPLAINED)).toBeInTheDocument();
+  const faq = (question: string) => FAQ.find((entry) => entry.question === question)!.answer;
+  expect(faq('Can I skip a month?')).toContain(SKIP_EXPLAINED);
+  expect(faq('How do I cancel?')).toContain(CANCEL_EXPLAINED);
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSitePage } from '@blooms/shared/contract/routes';
+import { aliasTarget, isSitePage } from '@blooms/shared/contract/routes';
 import type { ServerConfig } from '../../config';
 import { createPageHtml, isPrerendered, jsonReader, type AppFiles } from './page-html';
 import type { LiveSite } from './live-site';
@@ -44,7 +44,14 @@ export function registerPages(
   /** Sends the page for the request's path; false when there is no host build to make it from. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!pageHtml) return false;
-    const pathname = new URL(request.url, 'http://x').pathname;
+    const url = new URL(request.url, 'http://x');
+    const pathname = url.pathname;
+    // A short address of a page (/about, /collections): that page, for good (links and bookmarks learn it).
+    const alias = aliasTarget(pathname);
+    if (alias) {
+      reply.header('Cache-Control', cacheControl).redirect(`${alias}${url.search}`, 301);
+      return true;
+    }
     const live = await liveSite();
     const html = await pageHtml(pathname, live);
     if (!html) return false;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AccountSubscription, CancelReason } from '@blooms/shared/contract/account';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { cancelRefundText } from '@blooms/shared/contract/billing';
+import { CANCEL_EXPLAINED } from '@blooms/shared/contract/site';
 import type { Act } from './act';
 import { ActionAnswer } from './ActionAnswer';
 import { accountApi } from './account-session';
@@ -26,6 +27,7 @@ export function CancelSection({ subscription: s, act }: { subscription: AccountS
   return (
     <section aria-labelledby={id}>
       <h3 id={id}>Cancel</h3>
+      {step.kind === 'closed' && <p className="subscribe-form__hint">{CANCEL_EXPLAINED}</p>}
       {step.kind === 'closed' && (
         <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'why' })}>
           Cancel subscription

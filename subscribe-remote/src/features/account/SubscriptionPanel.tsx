@@ -1,5 +1,5 @@
 import type { AccountSubscription } from '@blooms/shared/contract/account';
-import { LATER_CHARGES, MONEY_RULE, SKIP_RULE } from '@blooms/shared/contract/site';
+import { LATER_CHARGES, MONEY_RULE, SKIP_EXPLAINED } from '@blooms/shared/contract/site';
 import { accountPlanLabel, GIFT_PREPAID_RULE } from '@blooms/shared/contract/gifts';
 import type { Act } from './act';
 import { CancelSection } from './CancelSection';
@@ -35,7 +35,7 @@ export function SubscriptionPanel({
       </p>
       <GiftTerms subscription={s} />
       <p className="subscribe-form__hint">
-        {s.giftTerms?.prepaid ? GIFT_PREPAID_RULE : `${MONEY_RULE} ${LATER_CHARGES}`} {SKIP_RULE}
+        {s.giftTerms?.prepaid ? GIFT_PREPAID_RULE : `${MONEY_RULE} ${LATER_CHARGES}`} {SKIP_EXPLAINED}
       </p>
       {s.status === 'past-due' && (
         <p className="account__error">

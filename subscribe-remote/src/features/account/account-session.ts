@@ -4,6 +4,7 @@ import { publicApi } from '@blooms/shared/runtime/public-api';
 import { apiQuery } from '@blooms/shared/runtime/api-query';
 import { paramsFrom } from '@blooms/shared/contract/api-route';
 import { SUBSCRIBER_ROUTES } from '@blooms/shared/contract/subscriber-api-routes';
+import { setSubscriberBrowser } from '@blooms/shared/runtime/subscriber-browser';
 
 /** Where the address a sign-in link was asked for waits until the link is opened in this browser. */
 const PENDING_EMAIL_KEY = 'blooms.account.email';
@@ -30,7 +31,10 @@ async function accountAuth() {
 export async function signedInEmail(): Promise<string | null> {
   const { instance } = await accountAuth();
   await instance.authStateReady();
-  return instance.currentUser?.email ?? null;
+  const email = instance.currentUser?.email ?? null;
+  // The header everywhere on the site offers the account while someone is signed in to it here.
+  setSubscriberBrowser(email !== null);
+  return email;
 }
 
 /** Whether this address is a sign-in link (the page was opened from the e-mail). */
@@ -49,9 +53,11 @@ export async function completeSignIn(email: string, href: string): Promise<void>
   const { auth, instance } = await accountAuth();
   await auth.signInWithEmailLink(instance, email.trim().toLowerCase(), href);
   window.localStorage.removeItem(PENDING_EMAIL_KEY);
+  setSubscriberBrowser(true);
 }
 
 export async function signOutOfAccount(): Promise<void> {
+  setSubscriberBrowser(false);
   const { auth, instance } = await accountAuth();
   await auth.signOut(instance);
 }

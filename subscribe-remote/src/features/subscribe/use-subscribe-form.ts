@@ -4,6 +4,7 @@ import { cityOfZip } from '@blooms/shared/contract/delivery-area';
 import { allMonthsSelected, type MonthName } from '@blooms/shared/contract/months';
 import { EMPTY_SUBSCRIBE_FORM, type SubscribeForm } from '@blooms/shared/contract/subscribe';
 import type { Plan, SubscriberTextField } from '@blooms/shared/contract/subscriber';
+import { GIFT_PARAM } from '@blooms/shared/contract/routes';
 import { useAddressAutocomplete } from '../address/use-address-autocomplete';
 import { formTakenOver, readFormInPage } from './form-in-page';
 import { loadSavedForm, saveForm } from './saved-form';
@@ -38,7 +39,10 @@ export function useSubscribeForm(): SubscribeFormState {
 
   useLayoutEffect(() => {
     const taken = formTakenOver(formRef.current ? readFormInPage(formRef.current) : EMPTY_SUBSCRIBE_FORM, loadSavedForm(), !mapsKey);
-    if (taken) setForm(taken);
+    // Opened as a gift (the gift page's button, /subscribe?gift=1): "This is a gift" is ticked.
+    const asGift = new URLSearchParams(window.location.search).get(GIFT_PARAM.name) === GIFT_PARAM.value;
+    if (asGift) setForm({ ...(taken ?? EMPTY_SUBSCRIBE_FORM), gift: true });
+    else if (taken) setForm(taken);
     // Once, as the app takes the page over: from then on React holds the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
