@@ -51,9 +51,14 @@ test('the staff guide’s pictures: the dashboard at 1280 px and My Deliveries o
   const prompt = driver.getByRole('dialog', { name: /^Delivered: / });
   await prompt.getByRole('button', { name: 'Hand Delivered' }).click();
   await expect(prompt).toHaveCount(0);
-  await expect(stops.nth(0).getByText('Delivered', { exact: true })).toBeVisible();
+  // The delivered stop goes to the end of the list; the stop after it is next, at the top.
+  await expect(stops.nth(2).getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 2 of 3: .+, next stop$/);
+  await expect(driver.getByRole('status').filter({ hasText: '1 of 3 done' })).toBeVisible();
   await expect(driver.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
   await driver.evaluate(() => window.scrollTo(0, 0));
+  // No button drawn as hovered where the prompt's last tap was.
+  await driver.mouse.move(0, 0);
   await picture(driver, 'staff-my-deliveries-390.png', true);
 
   // The dashboard has followed live: Rae's progress is in the day summary.

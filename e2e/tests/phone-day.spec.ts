@@ -37,7 +37,9 @@ test('a driver works a coming month’s stops on a 390 px phone, partly offline;
   await expect(driver.getByRole('table')).toHaveCount(0);
   expect(await driver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const maria = stops.nth(0);
-  for (const control of await maria.locator('a.button, button').all()) {
+  // Every control of a card, those under Details too, is big enough for a finger.
+  await maria.getByRole('button', { name: 'Details for Maria Lopez' }).click();
+  for (const control of await maria.locator('a.button, button, .stop-card__drag').all()) {
     const box = (await control.boundingBox())!;
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   }
@@ -106,6 +108,7 @@ test('a driver works a coming month’s stops on a 390 px phone, partly offline;
   await driver.reload();
   await showMonth(driver, MONTH);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: James Whitaker/);
+  await driver.getByRole('button', { name: 'Details for James Whitaker' }).click();
   await Promise.all([orderSaved(), driver.getByRole('button', { name: 'Move James Whitaker down' }).click()]);
   await expect(stops.nth(0)).toHaveAccessibleName(/^Stop 1 of 2: Maria Lopez/);
   await Promise.all([orderSaved(), driver.getByRole('button', { name: 'Move James Whitaker up' }).click()]);
@@ -120,6 +123,7 @@ test('a driver works a coming month’s stops on a 390 px phone, partly offline;
   await expect(sheet.getByRole('listitem')).toHaveText([/^James Whitaker · \(801\) 555-\d{4}/, /^Maria Lopez · \(801\) 555-0101/]);
   await expect(driver.getByRole('banner')).toBeHidden();
   await expect(driver.getByRole('button', { name: 'Print route sheet' })).toBeHidden();
+  await expect(driver.getByRole('status').filter({ hasText: / done$/ })).toBeHidden();
 
   await laptop.close();
   await phone.close();

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
@@ -171,6 +172,8 @@ describe('on a phone', () => {
     renderPage();
     const card = await screen.findByRole('listitem', { name: /Ana/ });
     expect(within(card).getByRole('button', { name: 'Out for delivery to Ana Person' })).toBeDisabled();
+    // Details open (reading is allowed), and moving waits too.
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Details for Ana Person' }));
     expect(within(card).getByRole('button', { name: 'Move Ana Person down' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delivered to Ben Person' })).toBeDisabled();
     expect(within(card).getByRole('link', { name: 'Navigate to Ana Person' })).toBeInTheDocument();

@@ -245,8 +245,8 @@ describe('on a phone', () => {
   const card = (name: string) => screen.getByRole('listitem', { name: new RegExp(name) });
   const cards = () => within(screen.getByRole('list', { name: /in route order/ })).getAllByRole('listitem');
 
-  it('shows one card per stop, in the order given, with Navigate and Call', async () => {
-    await renderCards();
+  it('shows one card per stop, in the order given, with Navigate, and Call under Details', async () => {
+    const user = await renderCards();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(cards().map((item) => item.getAttribute('aria-label'))).toEqual([
       expect.stringMatching(/^Stop 1 of 3: Ana/),
@@ -258,6 +258,7 @@ describe('on a phone', () => {
         .getByRole('link', { name: /^Navigate to Ana/ })
         .getAttribute('href'),
     ).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+    await user.click(within(card('Ana')).getByRole('button', { name: 'Details for Ana Person' }));
     expect(
       within(card('Ana'))
         .getByRole('link', { name: /^Call Ana/ })
@@ -393,19 +394,29 @@ describe('on a phone', () => {
   });
 
   it('moves a stop and keeps the new order; a refusal puts the server order back', async () => {
-    const user = await renderCards();
+    const user = await renderCards([
+      mine('a', 'Ana', 'out-for-delivery'),
+      mine('b', 'Ben', 'not-started'),
+      mine('c', 'Cal', 'not-started'),
+      mine('d', 'Dot', 'delivered'),
+    ]);
     api.saveRouteOrder.mockImplementationOnce(async (_month, ids) =>
-      ids.map((id) => mine(id, { a: 'Ana', b: 'Ben', c: 'Cal' }[id]!, 'not-started')),
+      ids.map((id) => mine(id, { a: 'Ana', b: 'Ben', c: 'Cal', d: 'Dot' }[id]!, id === 'd' ? 'delivered' : 'not-started')),
     );
+    for (const name of ['Ana', 'Cal']) await user.click(screen.getByRole('button', { name: `Details for ${name} Person` }));
     await user.click(screen.getByRole('button', { name: 'Move Cal Person up' }));
-    expect(api.saveRouteOrder).toHaveBeenCalledWith(THIS_MONTH, ['a', 'c', 'b']);
+    expect(api.saveRouteOrder).toHaveBeenCalledWith(THIS_MONTH, ['a', 'c', 'b', 'd']);
     expect(cards().map((item) => item.getAttribute('aria-label'))).toEqual([
       expect.stringMatching(/Ana/),
       expect.stringMatching(/Cal/),
       expect.stringMatching(/Ben/),
+      expect.stringMatching(/Dot/),
     ]);
     // The card left the place focus was on: a screen reader hears where it went.
-    expect(screen.getByText('Cal Person is now stop 2 of 3.')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Cal Person is now stop 2 of 4.')).toHaveAttribute('role', 'status');
+    // The last stop to do goes no lower than the delivered ones.
+    await user.click(screen.getByRole('button', { name: 'Details for Ben Person' }));
+    expect(screen.getByRole('button', { name: 'Move Ben Person down' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move Ana Person up' })).toBeDisabled();
     api.saveRouteOrder.mockRejectedValueOnce(new ApiError(400, 'Only deliveries assigned to you this month can be put in your route.'));
     await user.click(screen.getByRole('button', { name: 'Move Ana Person down' }));

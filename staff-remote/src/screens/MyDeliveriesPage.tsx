@@ -29,10 +29,12 @@ import { ProofPhotoInput } from '../features/my-deliveries/ProofPhotoInput';
 import { RouteSheet } from '../features/my-deliveries/RouteSheet';
 import { StopCardList } from '../features/my-deliveries/StopCardList';
 import { MyDeliveriesTable } from '../features/my-deliveries/MyDeliveriesTable';
+import { DayProgress } from '../features/my-deliveries/DayProgress';
 import { useDayStops } from '../features/deliveries/use-day-stops';
 import { StopsMap } from '../features/map/StopsMap';
 import { withRowStatus } from '../features/map/stops-of-rows';
 import '../features/deliveries/deliveries.css';
+import '../features/my-deliveries/my-deliveries.css';
 
 export { PROOF_QUESTION } from '../features/my-deliveries/use-proof-capture';
 
@@ -63,7 +65,7 @@ function MyDeliveriesOpening() {
 function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number }) {
   const record = useAuthStore((s) => s.record);
   const [month, setMonth] = useState<MonthKey>(opening.start.month);
-  // A phone gets one card per stop, in route order, with big buttons: drivers work from their phones at the door.
+  // A phone gets one compact card per stop, the next stop first, with big buttons: drivers work from their phones at the door.
   const phone = useMediaQuery('(max-width: 699px)');
   const deliveryDay = useDeliveryDay(month);
   const [mapOpen, setMapOpen] = useState(false);
@@ -79,9 +81,22 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
   const { uploading, fileInput, askHowDelivered, onPhotoChosen } = useProofCapture(month, queue);
 
   const firstName = record ? displayFirstName(record) : '';
+  // On a phone they go below the stops, which then start higher on the screen.
+  const actions = (
+    <div className="staff-toolbar__actions">
+      {rows && rows.length > 0 && (
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          Print route sheet
+        </button>
+      )}
+      <Link to="/dashboard" className="button button--secondary">
+        Back to Dashboard
+      </Link>
+    </div>
+  );
   return (
     <Screen remote="staff" title="My Deliveries">
-      <section className="container page staff-page">
+      <section className="container page staff-page my-deliveries">
         <div className="staff-page__header">
           <h1>{firstName}&apos;s Deliveries</h1>
           <LiveIndicator state={liveState} />
@@ -90,22 +105,14 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
         <div className="staff-toolbar">
           <MonthNavigator month={month} onChange={setMonth} />
           <DeliveryDay month={month} day={deliveryDay.day} forDriver />
-          <div className="staff-toolbar__actions">
-            {rows && rows.length > 0 && (
-              <button type="button" className="button button--secondary" onClick={() => window.print()}>
-                Print route sheet
-              </button>
-            )}
-            <Link to="/dashboard" className="button button--secondary">
-              Back to Dashboard
-            </Link>
-          </div>
+          {!phone && actions}
         </div>
         <PassedOverNotice start={opening.start} month={month} />
         <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
         <MyListStatus month={month} rows={rows} error={error} onRetry={() => void reload()} />
         {rows && rows.length > 0 && <StopsMap stops={mapStops} open={mapOpen} onToggle={setMapOpen} byDriver={false} />}
         {rows && rows.length > 0 && <RouteSheet firstName={firstName} month={month} rows={rows} />}
+        {rows && rows.length > 0 && <DayProgress rows={rows} />}
         {rows && rows.length > 0 && phone && (
           <StopCardList
             month={month}
@@ -121,6 +128,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
         {rows && rows.length > 0 && !phone && (
           <MyDeliveriesTable month={month} rows={rows} uploadingId={uploading?.id ?? null} onDelivered={askHowDelivered} />
         )}
+        {phone && <div className="my-deliveries__foot">{actions}</div>}
       </section>
     </Screen>
   );

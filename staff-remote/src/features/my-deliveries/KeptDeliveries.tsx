@@ -4,7 +4,9 @@ import { formatMonth } from '@blooms/shared/contract/months';
 import { PassedOverNotice } from '../deliveries/PassedOverNotice';
 import { StopCardList } from './StopCardList';
 import { MyDeliveriesTable } from './MyDeliveriesTable';
+import { DayProgress } from './DayProgress';
 import type { Opening } from './use-opening';
+import './my-deliveries.css';
 
 const nothing = () => undefined;
 const noHandle = () => ({});
@@ -19,7 +21,7 @@ export function KeptDeliveries({ opening: { start, rows } }: { opening: Opening 
   const month = start.month;
   return (
     <Screen remote="staff" title="My Deliveries">
-      <section className="container page staff-page" aria-busy="true">
+      <section className="container page staff-page my-deliveries" aria-busy="true">
         <div className="staff-page__header">
           <h1>My Deliveries</h1>
           <p className="live-indicator live-indicator--updating" role="status">
@@ -31,6 +33,7 @@ export function KeptDeliveries({ opening: { start, rows } }: { opening: Opening 
           <strong>{formatMonth(month)}</strong>
         </p>
         <PassedOverNotice start={start} month={month} />
+        {rows !== null && rows.length > 0 && <DayProgress rows={rows} />}
         {rows === null || rows.length === 0 ? (
           <p className="status-message">No deliveries are assigned to you in {formatMonth(month)}.</p>
         ) : phone ? (

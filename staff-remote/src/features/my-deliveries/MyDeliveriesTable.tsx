@@ -5,6 +5,8 @@ import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
 import { formatPhone } from '../deliveries/format';
+import { nextStop, workOrder } from './day-progress';
+import './day-progress.css';
 
 interface Props {
   month: MonthKey;
@@ -16,8 +18,12 @@ interface Props {
   locked?: boolean;
 }
 
-/** A driver's stops on a wide screen: a table, where only a stop Out for delivery can be recorded as delivered. */
+/**
+ * A driver's stops on a wide screen: a table, the next stop first and marked, the finished ones
+ * last (day-progress.ts), where only a stop Out for delivery can be recorded as delivered.
+ */
 export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered, locked = false }: Props) {
+  const next = nextStop(rows);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Your deliveries table">
       <table className="data-table deliveries-table">
@@ -32,13 +38,14 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered, locke
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
+          {workOrder(rows).map((row) => {
             const name = `${row.firstName} ${row.lastName}`;
             const canAct = !locked && row.delivery.status === 'out-for-delivery';
             return (
-              <tr key={row.id}>
+              <tr key={row.id} className={row === next ? 'deliveries-table__next' : undefined}>
                 <th scope="row">
                   {name}
+                  {row === next && <span className="next-tag">Next stop</span>}
                   {row.delivery.pickup && <span className="pickup-tag">{PICKUP_NOTE}</span>}
                 </th>
                 <td>

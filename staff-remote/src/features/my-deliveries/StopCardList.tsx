@@ -3,23 +3,26 @@ import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { StopCard } from '../deliveries/StopCard';
 import { previewOrder, type DragState } from '../deliveries/use-drag-reorder';
+import { canMove, isDone, nextStop, routeAfterMove, workOrder } from './day-progress';
 
 interface Props {
   month: MonthKey;
+  /** The stops in route order; they are shown next stop first, the finished ones last (day-progress.ts). */
   rows: SubscriptionRow[];
-  /** The stop being dragged and the place it is over, if any. */
+  /** The stop being dragged (places in the list as shown) and the place it is over, if any. */
   dragging: DragState | null;
   dragHandle: (index: number) => HTMLAttributes<HTMLSpanElement>;
   /** Whether this stop has a change on its way (its buttons wait). */
   isBusy: (row: SubscriptionRow) => boolean;
   onOutForDelivery: (row: SubscriptionRow) => void;
   onDelivered: (row: SubscriptionRow) => void;
+  /** Moves the stop shown at place `from` to place `to` (places in the list as shown). */
   onMove: (from: number, to: number) => void;
   /** Every button waits (a list kept on the device, shown until the live one comes). */
   locked?: boolean;
 }
 
-/** A driver's stops on a phone: one card per stop, in route order, with big buttons. */
+/** A driver's stops on a phone: one compact card per stop, the next stop first, with big buttons. */
 export function StopCardList(props: Props) {
   const { month, rows, dragging, dragHandle, isBusy, locked = false } = props;
   // Whether directions open Apple Maps rather than Google Maps.
@@ -34,29 +37,42 @@ export function StopCardList(props: Props) {
     () => ({
       outForDelivery: (row: SubscriptionRow) => latest.current.onOutForDelivery(row),
       delivered: (row: SubscriptionRow) => latest.current.onDelivered(row),
-      move: (row: SubscriptionRow, index: number, by: -1 | 1) => {
-        latest.current.onMove(index, index + by);
-        setMoved(`${row.firstName} ${row.lastName} is now stop ${index + by + 1} of ${latest.current.rows.length}.`);
+      move: (row: SubscriptionRow, place: number, by: -1 | 1) => {
+        const route = routeAfterMove(latest.current.rows, place, place + by);
+        latest.current.onMove(place, place + by);
+        setMoved(`${row.firstName} ${row.lastName} is now stop ${route.indexOf(row.id) + 1} of ${route.length}.`);
       },
     }),
     [],
   );
+  const work = useMemo(() => workOrder(rows), [rows]);
+  const next = nextStop(rows);
+  // Each stop's number in the route; while a stop is dragged, as the route would be if it were dropped there.
+  const routePlace = useMemo(() => {
+    const route = dragging ? routeAfterMove(rows, dragging.from, dragging.over) : rows.map((row) => row.id);
+    return new Map(route.map((id, index) => [id, index + 1]));
+  }, [rows, dragging]);
   return (
     <>
       <p className="visually-hidden" role="status">
         {moved}
       </p>
-      <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order`}>
-        {previewOrder(rows, dragging).map((row, index) => (
+      <ol className="stop-cards" aria-label={`Your stops in ${formatMonth(month)}, in route order, the next one first`}>
+        {previewOrder(work, dragging).map((row, place) => (
           <StopCard
             key={row.id}
             row={row}
-            stop={index + 1}
+            stop={routePlace.get(row.id)!}
             stops={rows.length}
+            place={place}
+            next={row === next}
+            done={isDone(row)}
+            canMoveUp={canMove(work, place, -1)}
+            canMoveDown={canMove(work, place, 1)}
             apple={apple}
             busy={isBusy(row)}
             locked={locked}
-            dragged={dragging !== null && dragging.over === index}
+            dragged={dragging !== null && dragging.over === place}
             dragHandle={dragHandle}
             onOutForDelivery={on.outForDelivery}
             onDelivered={on.delivered}

@@ -2,8 +2,9 @@ import { showFailure } from '@blooms/shared/runtime/show-failure';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
-import { previewOrder, useDragReorder } from '../deliveries/use-drag-reorder';
+import { useDragReorder } from '../deliveries/use-drag-reorder';
 import { reorderMine } from '../deliveries/live-cache';
+import { routeAfterMove } from './day-progress';
 
 interface Options {
   month: MonthKey;
@@ -12,14 +13,15 @@ interface Options {
   reload: () => Promise<void>;
 }
 
-/** Moves a stop to another place in the route (up, down, or dropped there), shown at once and kept on the server. */
+/**
+ * Moves a stop to another place in the route (up, down, or dropped there), shown at once and kept
+ * on the server. Places are those of the list as the driver sees it, next stop first
+ * (day-progress.ts, workOrder).
+ */
 export function useRouteOrder({ month, rows, reload }: Options) {
   async function move(from: number, to: number) {
     if (!rows) return;
-    const ids = previewOrder(
-      rows.map((row) => row.id),
-      { from, over: to },
-    );
+    const ids = routeAfterMove(rows, from, to);
     reorderMine(month, ids);
     try {
       reorderMine(
