@@ -51,7 +51,8 @@ for (const device of [
     // The one online visit: signed in on /login, landed on My Deliveries.
     await signInAsStaff(driver, driverEmail, 'my-deliveries');
     const heading = () => driver.getByRole('heading', { level: 1, name: "Fern's Deliveries" });
-    const stop = (name: string) => driver.locator('.stop-card, tr').filter({ hasText: name });
+    // By name, the first of that name: another test on the stack may have made a namesake.
+    const stop = (name: string) => driver.locator('.stop-card, tr').filter({ hasText: name }).first();
     await expect(heading()).toBeVisible();
     for (const name of names) await expect(stop(name)).toBeVisible();
     // The page began on /login, out of the worker's scope, so it is not the worker's: wait for the worker itself.
@@ -117,6 +118,7 @@ test('a sign-in whose record could not be read as the signal dropped goes on by 
   await expect(driver.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
   await phone.unroute('**/api/me');
   await phone.setOffline(true);
+  await expect.poll(() => driver.evaluate(() => navigator.onLine)).toBe(false);
   await phone.setOffline(false);
   await expect(driver).toHaveURL(/\/my-deliveries$/);
   await expect(driver.getByRole('heading', { level: 1, name: "Drew's Deliveries" })).toBeVisible();
