@@ -311,6 +311,8 @@ export async function stagingChecks(stack: EmulatorStack, browser: Browser): Pro
         await nav.getByRole('link', { name: 'Users' }).click();
         await page.getByRole('button', { name: 'Add User' }).waitFor();
         await expectOwnStyle(page, 'admin', stack.siteUrl('admin'));
+        // On a staff screen the site's pages are behind the Site menu.
+        await nav.getByRole('button', { name: 'Site' }).click();
         await nav.getByRole('link', { name: 'Home' }).click();
         await expectOwnStyle(page, 'marketing', stack.siteUrl('marketing'));
         await page.getByRole('contentinfo').getByRole('link', { name: 'Subscribe' }).click();
