@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from './session';
 
 /** Steps a staff screen's month navigator to the month, from whichever month it opened on. */
@@ -65,3 +66,11 @@ export async function assignTwoStops(admin: Page, driverEmail: string): Promise<
   expect(assigned.ok()).toBe(true);
   return two.map((row) => `${row.firstName} ${row.lastName}`);
 }
+
+/** The paths of what the device keeps for My Deliveries with no signal (its service worker's cache): pages, files and API answers. */
+export const keptPaths = (page: Page): Promise<string[]> =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const keys = await (await caches.open(name)).keys();
+    return keys.map((request) => new URL(request.url).pathname);
+  }, STAFF_OFFLINE_CACHE);

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { mainNav, signInAsStaff } from '../support/session';
-import { addStaffMember, assignTwoStops } from '../support/staff';
+import { addStaffMember, assignTwoStops, keptPaths } from '../support/staff';
 import { LAPTOP, PHONE } from '../support/devices';
 
 /** Holds /api/me (the session's confirmation) until `release` is called; the service worker's fetch of it too. */
@@ -108,12 +107,7 @@ test('a reopened My Deliveries draws the kept stops, marked as updating and read
   await expect(driver.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
   expect(await driver.evaluate(() => (window as { keptShown?: boolean }).keptShown ?? false)).toBe(false);
   // The worker keeps the site's files again as the page loads them, but no answer of the API.
-  const keptAnswers = await driver.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const keys = await (await caches.open(name)).keys();
-    return keys.map((request) => new URL(request.url).pathname).filter((path) => path.startsWith('/api/'));
-  }, STAFF_OFFLINE_CACHE);
-  expect(keptAnswers).toEqual([]);
+  expect((await keptPaths(driver)).filter((path) => path.startsWith('/api/'))).toEqual([]);
 
   await laptop.close();
   await phone.close();

@@ -6,16 +6,8 @@ import type { Page } from '@playwright/test';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { expect, persistentContext, test } from '../support/test';
 import { signInAsStaff, signInLocally } from '../support/session';
-import { addStaffMember, assignTwoStops } from '../support/staff';
+import { addStaffMember, assignTwoStops, keptPaths } from '../support/staff';
 import { LAPTOP, PHONE } from '../support/devices';
-
-/** The paths of what this device keeps for opening with no signal (the service worker's cache): the page, and API answers. */
-const keptPaths = (page: Page) =>
-  page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const keys = await (await caches.open(name)).keys();
-    return keys.map((request) => new URL(request.url).pathname);
-  }, STAFF_OFFLINE_CACHE);
 
 /** The site's code, styles and fonts this page loaded, and every file of the staff remote, that the offline copy does not hold yet. */
 const filesNotKept = (page: Page) =>
