@@ -94,6 +94,9 @@ test('a user added on Manage Users is e-mailed an invitation to the staff sign-i
   const employee = await employeeContext.newPage();
   await employee.goto(new URL(link!).pathname + new URL(link!).search);
   await expect(employee.getByRole('heading', { level: 1 })).toHaveText('Login to Monthly Blooms');
+  await employee.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(employee.getByRole('dialog', { name: 'Local Google sign-in' }).getByLabel('Email')).toHaveValue(email);
+  await employee.keyboard.press('Escape');
   await signInAsStaff(employee, email, 'my-deliveries');
 
   await admin.reload();

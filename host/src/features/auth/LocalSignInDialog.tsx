@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 interface Props {
   busy: boolean;
+  /** The address the form starts with (an invitation's), still editable. */
+  initialEmail?: string;
   onSubmit: (email: string, name: string) => void | Promise<void>;
   onCancel: () => void;
 }
@@ -10,8 +12,8 @@ interface Props {
  * Stands in for Google's popup when the site runs against the Firebase Auth emulator,
  * so signing in works with no internet and no Google account.
  */
-export function LocalSignInDialog({ busy, onSubmit, onCancel }: Props) {
-  const [email, setEmail] = useState('');
+export function LocalSignInDialog({ busy, initialEmail = '', onSubmit, onCancel }: Props) {
+  const [email, setEmail] = useState(initialEmail);
   const [name, setName] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
 

@@ -22,9 +22,9 @@ function controller(overrides: Partial<SessionController> = {}): SessionControll
   };
 }
 
-function renderLogin() {
+function renderLogin(path = '/login') {
   return renderAt(
-    '/login',
+    path,
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/dashboard" element={<h1>Dashboard screen</h1>} />
@@ -80,6 +80,31 @@ describe('LoginPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     expect(session.signInWithGoogle).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("from an invitation link, offers the invited address: in the local dialog, and to Google's account picker", async () => {
+    const local = controller();
+    jest.mocked(ensureAuthStarted).mockResolvedValue(local);
+    const user = userEvent.setup();
+    const { unmount } = renderLogin('/login?email=Nico%40Example.com');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('nico@example.com');
+    unmount();
+
+    const google = controller({ usesEmulator: false });
+    jest.mocked(ensureAuthStarted).mockResolvedValue(google);
+    renderLogin('/login?email=Nico%40Example.com');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(google.signInWithGoogle).toHaveBeenCalledWith('nico@example.com');
+  });
+
+  it('ignores an address in the link that is not one', async () => {
+    const session = controller();
+    jest.mocked(ensureAuthStarted).mockResolvedValue(session);
+    const user = userEvent.setup();
+    renderLogin('/login?email=%3Cscript%3E');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
   it('blocks the button while a sign-in attempt runs', async () => {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { isStaff, useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { MESSAGES } from '@blooms/shared/contract/messages';
-import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH } from '@blooms/shared/contract/routes';
+import { isEmailAddress } from '@blooms/shared/contract/validation';
+import { ACCOUNT_LINK_LABEL, ACCOUNT_PATH, LOGIN_EMAIL_PARAM } from '@blooms/shared/contract/routes';
 import { ACCOUNT_CHANGES, SUBSCRIBER_SIGN_IN } from '@blooms/shared/contract/site';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { ensureAuthStarted } from './start-auth';
@@ -15,6 +16,7 @@ export function LoginPage() {
   const role = useAuthStore((s) => s.role);
   const email = useAuthStore((s) => s.user?.email);
   const deniedPath = (useLocation().state as LoginRedirectState | null)?.deniedPath;
+  const invitedEmail = invitationAddress(useSearchParams()[0].get(LOGIN_EMAIL_PARAM));
   const [session, setSession] = useState<SessionController | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,7 +46,7 @@ export function LoginPage() {
   function onSignInClick() {
     if (!session) return;
     if (session.usesEmulator) setLocalDialogOpen(true);
-    else void attempt(session.signInWithGoogle);
+    else void attempt(() => session.signInWithGoogle(invitedEmail));
   }
 
   return (
@@ -68,6 +70,7 @@ export function LoginPage() {
       {localDialogOpen && session && (
         <LocalSignInDialog
           busy={busy}
+          initialEmail={invitedEmail}
           onCancel={() => setLocalDialogOpen(false)}
           onSubmit={async (email, name) => {
             setLocalDialogOpen(false);
@@ -77,4 +80,10 @@ export function LoginPage() {
       )}
     </section>
   );
+}
+
+/** The invitation link's address, if it looks like one: it only picks the account to offer, it grants nothing. */
+function invitationAddress(value: string | null): string | undefined {
+  const email = value?.trim().toLowerCase();
+  return email && email.length <= 254 && isEmailAddress(email) ? email : undefined;
 }

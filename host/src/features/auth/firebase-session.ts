@@ -31,7 +31,8 @@ export type SessionOutcome = 'staff' | 'not-authorized' | 'failed';
 export interface SessionController {
   /** True when signing in goes through the local Auth emulator instead of Google. */
   usesEmulator: boolean;
-  signInWithGoogle: () => Promise<SessionOutcome>;
+  /** `emailHint` (an invitation's address) is offered to Google as the account to pick. */
+  signInWithGoogle: (emailHint?: string) => Promise<SessionOutcome>;
   signInLocally: (email: string, name: string) => Promise<SessionOutcome>;
 }
 
@@ -144,8 +145,10 @@ export function startFirebaseSession(): SessionController {
 
   return {
     usesEmulator: Boolean(config.authEmulatorUrl),
-    signInWithGoogle: async () => {
-      const { user } = await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
+    signInWithGoogle: async (emailHint) => {
+      const provider = new GoogleAuthProvider();
+      if (emailHint) provider.setCustomParameters({ login_hint: emailHint });
+      const { user } = await signInWithPopup(auth, provider, browserPopupRedirectResolver);
       return resolve(user);
     },
     signInLocally: async (email, name) => {
