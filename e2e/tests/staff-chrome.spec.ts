@@ -109,6 +109,11 @@ test('a user added on Manage Users is e-mailed an invitation to the staff sign-i
   await phoneAdmin.goto('/users');
   const phoneRow = phoneAdmin.getByRole('row', { name: /Robin Invited/ });
   await expect(phoneRow.locator('time')).toBeVisible();
+  // Each user is a card on a phone: last sign-in and Edit are on screen, not off to the side.
+  for (const part of [phoneRow.locator('time'), phoneRow.getByRole('button', { name: 'Edit Robin Invited' })]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
   expect(await violationsOn(phoneAdmin)).toEqual([]);
   await phoneAdmin.screenshot({ path: path.join(SCREENSHOTS, 'users-last-sign-in-390.png'), fullPage: true });
   await adminContext.close();
