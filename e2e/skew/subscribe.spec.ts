@@ -24,9 +24,13 @@ test('subscribe: a visitor subscribes, pays on the test checkout, is confirmed, 
   await signInToAccount(page, email);
   const coming = page.getByRole('region', { name: 'Coming deliveries' });
   if ((await expectScreen(page, coming)) === 'designed message') return;
-  const skip = coming.getByRole('button', { name: /^Skip / }).first();
+  // The first Skip on the page: a month's card (an account of the previous release) or the next delivery's (this one).
+  const skip = page
+    .getByRole('main')
+    .getByRole('button', { name: /^Skip / })
+    .first();
   const month = (await skip.innerText()).replace(/^Skip /, '');
   await skip.click();
-  await expect(coming.getByRole('article', { name: month })).toContainText('Skipped');
+  await expect(page.getByText(new RegExp(`^You skipped ${month}:`))).toBeVisible();
   await expectScreen(page, coming);
 });

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { mailsTo } from './outbox';
 
 /** Subscribes on the test checkout through the API (no form): a Custom plan of these month names, or Yearly. Gives the checkout's id. */
@@ -52,4 +53,13 @@ export async function signInToAccount(page: Page, email: string): Promise<void> 
   await expect.poll(() => mailsTo(email).filter((mail) => mail.includes(SIGN_IN_SUBJECT)).length).toBe(before + 1);
   await page.goto(signInLinkFor(email));
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+}
+
+/** A coming month's card on the account: the coming months are a line each, opened first where it is closed. */
+export async function openMonthCard(page: Page, month: MonthKey): Promise<Locator> {
+  const coming = page.getByRole('region', { name: 'Coming deliveries' });
+  const line = coming.getByRole('button', { name: new RegExp(`^${formatMonth(month)} `) });
+  if ((await line.getAttribute('aria-expanded')) === 'false') await line.click();
+  await expect(line).toHaveAttribute('aria-expanded', 'true');
+  return coming.getByRole('article', { name: formatMonth(month) });
 }

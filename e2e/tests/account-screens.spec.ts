@@ -87,7 +87,22 @@ test('the sign-in page: asking, then only "check your inbox" with the address ma
   expect(found).toEqual({ refused: [], asking: [], sent: [] });
 });
 
-test('the account from 320 px up: a card per coming month with its action in view, the rest folded, answers beside the card, keyboard only; axe finds nothing', async ({
+/** At once: the page scrolls smoothly otherwise, and a screenshot would catch it on the way. */
+const scrollToTop = (page: Page) => page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+
+/** Each heading of the account and how far down the page it is (px from the top). */
+async function headingTops(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('main h1, main h2, main h3')].map((heading) => [
+        heading.textContent,
+        Math.round(heading.getBoundingClientRect().top + window.scrollY),
+      ]),
+    ),
+  );
+}
+
+test('the account leads with the next delivery: its day, charge, skip, pause and address in the first screen, every section within three, each month a line that opens by keyboard, answers beside; axe finds nothing', async ({
   page,
   request,
 }) => {
@@ -96,47 +111,102 @@ test('the account from 320 px up: a card per coming month with its action in vie
   // Two months a few months out: both open to changes; the others fold into one line.
   const [first, second] = [addMonths(thisMonth, 2), addMonths(thisMonth, 4)];
   await subscribeByApi(request, email, [monthNameOf(first), monthNameOf(second)]);
+  await page.setViewportSize({ width: 390, height: 844 });
   await signInToAccount(page, email);
+  const [firstDay, secondDay] = [formatDeliveryDate(defaultDeliveryDate(first)), formatDeliveryDate(defaultDeliveryDate(second))];
+  // The first month was paid at checkout; the second is charged once it can no longer be skipped.
+  const lead = page.getByRole('region', { name: 'Next delivery' });
+  await expect(lead).toContainText(
+    `Next delivery${firstDay}FlowersYour ${formatMonth(first)} arrangementChargePaidYou can change it until`,
+  );
   const coming = page.getByRole('region', { name: 'Coming deliveries' });
-  await expect(coming.getByRole('article')).toHaveCount(2);
+  await expect(coming.getByRole('listitem').getByRole('button')).toHaveText([
+    `${formatMonth(first)} Delivering`,
+    `${formatMonth(second)} Delivering`,
+  ]);
+  await expect(coming.getByRole('article')).toHaveCount(0);
   await expect(coming.getByText(/^Not in your plan:/)).toContainText(monthNameOf(addMonths(thisMonth, 3)));
 
-  // The first month was paid at checkout; the second is charged once it can no longer be skipped.
-  await expect(coming.getByRole('article', { name: formatMonth(first) })).toContainText(
-    `Delivery${formatDeliveryDate(defaultDeliveryDate(first))}StatusDeliveringChargePaid`,
-  );
-  await expect(coming.getByRole('article', { name: formatMonth(second) })).toContainText(
-    `Delivery${formatDeliveryDate(defaultDeliveryDate(second))}StatusDeliveringCharge$99.00 on`,
-  );
-
+  const skip = lead.getByRole('button', { name: `Skip ${formatMonth(first)}` });
+  const pause = page.getByRole('button', { name: 'Pause', exact: true });
+  const address = page.getByRole('button', { name: 'Change address' });
+  const links = page.getByRole('list', { name: 'More of this subscription' }).getByRole('link');
+  await expect(links).toHaveText(['Coming months', 'Payments and receipts', 'Cancel your subscription']);
   const found: Record<string, string[]> = {};
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
+  await page.setViewportSize({ width: 320, height: 844 });
+  expect(await overflow(page), 'nothing wider than 320 px').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'account-320.png'), fullPage: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await scrollToTop(page);
     expect(await overflow(page), `nothing wider than ${width} px`).toBeLessThanOrEqual(0);
-    const card = coming.getByRole('article', { name: formatMonth(first) });
-    const skip = card.getByRole('button', { name: `Skip ${formatMonth(first)}` });
-    await skip.scrollIntoViewIfNeeded();
-    await expect(skip).toBeInViewport({ ratio: 1 });
-    await expect(card).toContainText(`Delivery${formatDeliveryDate(defaultDeliveryDate(first))}StatusDelivering`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `account-cards-${width}.png`), fullPage: width !== 1280 });
+    // The first screen: the next delivery, what it costs, and its actions.
+    for (const inView of [
+      lead.getByText(firstDay),
+      lead.getByText(/^(Paid|\$99\.00 on \w+day, \w+ \d+)$/),
+      skip,
+      pause,
+      address,
+      links.last(),
+    ])
+      await expect(inView).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `account-first-screen-${width}.png`) });
+    // Nothing is more than three screens down.
+    const tops = await headingTops(page);
+    console.log(`${width} px, headings' tops:`, JSON.stringify(tops));
+    for (const [heading, top] of Object.entries(tops)) expect(top, `${heading} at ${width} px`).toBeLessThan(3 * 844 - 40);
+    expect(Object.keys(tops)).toEqual(expect.arrayContaining(['Coming deliveries', 'Payments', 'Cancel']));
+    await page.screenshot({ path: path.join(SCREENSHOTS, `account-${width}.png`), fullPage: true });
 
-    // Keyboard only: focus the Skip button, press Enter; the answer is beside the card, the focus stays.
+    // Keyboard only: Skip from the lead; the answer takes the focus, Undo is the next Tab; the lead moves on meanwhile.
     await skip.focus();
     await page.keyboard.press('Enter');
-    const answer = card.getByText(ACCOUNT_DONE.skipped(formatMonth(first), formatDeliveryDate(defaultDeliveryDate(first))));
+    const answer = lead.getByText(ACCOUNT_DONE.skipped(formatMonth(first), firstDay));
     await expect(answer).toBeInViewport();
-    await expect(card.locator('[aria-live="polite"]')).toContainText('You skipped');
-    await expect(card.getByRole('button', { name: `Bring back ${formatMonth(first)}` })).toBeFocused();
+    await expect(answer.locator('xpath=..')).toBeFocused();
+    // The first month's payment now pays for the second.
+    await expect(lead).toContainText(`${secondDay}FlowersYour ${formatMonth(second)} arrangementChargePaid`);
+    await expect(coming.getByRole('listitem').first().getByRole('button')).toHaveText(`${formatMonth(first)} Skipped`);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, `account-answer-${width}.png`) });
     found[`answered at ${width} px`] = await violationsOn(page);
-    // Undo, by keyboard too.
     await page.keyboard.press('Tab');
-    await expect(card.getByRole('button', { name: 'Undo' })).toBeFocused();
+    await expect(lead.getByRole('button', { name: 'Undo' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(card.getByText(ACCOUNT_DONE.undone)).toBeVisible();
-    await expect(card).toContainText('StatusDelivering');
+    await expect(lead.getByText(ACCOUNT_DONE.undone)).toBeVisible();
+    await expect(lead).toContainText(`${firstDay}FlowersYour ${formatMonth(first)} arrangement`);
+
+    // A month's line opens to its card by keyboard, and closes again.
+    const line = coming.getByRole('button', { name: `${formatMonth(second)} Delivering` });
+    await line.focus();
+    await page.keyboard.press('Enter');
+    await expect(line).toHaveAttribute('aria-expanded', 'true');
+    const card = coming.getByRole('article', { name: formatMonth(second) });
+    await expect(card).toContainText(`Delivery${secondDay}StatusDeliveringCharge`);
+    await expect(card.getByRole('button', { name: `Skip ${formatMonth(second)}` })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `account-month-open-${width}.png`) });
+    found[`a month open at ${width} px`] = await violationsOn(page);
+    await page.keyboard.press('Space');
+    await expect(line).toHaveAttribute('aria-expanded', 'false');
+    await expect(card).toBeHidden();
+
+    // Pause and the address open in place, next to the lead.
+    await scrollToTop(page);
+    await address.click();
+    await expect(page.getByLabel('ZIP code')).toBeVisible();
+    await pause.click();
+    await expect(page.getByRole('button', { name: 'Pause deliveries' })).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `account-actions-open-${width}.png`) });
+    found[`pause and address open at ${width} px`] = await violationsOn(page);
+    await pause.click();
+    await address.click();
+    await expect(page.getByLabel('ZIP code')).toBeHidden();
   }
+  // The links lead to their sections.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await links.last().click();
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeInViewport();
   // Cancelling asks why; away for a while, a pause is offered instead.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Cancel subscription' }).click();

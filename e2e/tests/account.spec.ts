@@ -4,7 +4,7 @@ import { ACCOUNT_DONE, ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages
 import { addDays, defaultDeliveryDate, formatDeliveryDate, lastDayForChanges } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, formatMonth, MONTH_NAMES, monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 import { mailsTo } from '../support/outbox';
-import { signInToAccount } from '../support/account';
+import { openMonthCard, signInToAccount } from '../support/account';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 import { waitForHydration } from '../support/hydration';
 import { LIVE } from '../support/live';
@@ -61,6 +61,7 @@ test('a Custom subscriber signs in from the e-mailed link, skips next month (an 
 
   const months = page.getByRole('region', { name: 'Coming deliveries' });
   const row = (month: MonthKey) => months.getByRole('article', { name: formatMonth(month) });
+  for (const month of [next, held]) await openMonthCard(page, month);
   await expect(row(next)).toContainText('Paid');
   await expect(row(held)).toContainText('$99.00 on');
 
@@ -164,8 +165,9 @@ test('a subscriber changes a Custom plan’s months and the delivery address; an
   await expect(page.getByText('2 deliveries a year, $99 each')).toBeVisible();
   await page.getByRole('button', { name: 'Save months' }).click();
   await expect(page.getByText(/^Your months are saved\./)).toBeVisible();
-  await expect(row(later)).toContainText('$99.00 on');
+  await expect(await openMonthCard(page, later)).toContainText('$99.00 on');
 
+  await page.getByRole('button', { name: 'Change address' }).click();
   await page.getByLabel('ZIP code').fill('90210');
   await expect(page.getByText("Sorry, we don't currently deliver to this area")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save address' })).toBeDisabled();

@@ -94,6 +94,8 @@ beforeEach(() => {
 it('a running gift says how many deliveries are left and when the last is; its cancel prompt says what is refunded', async () => {
   await renderSignedIn(accountWith());
   expect(screen.getByText(`A gift of 3 deliveries, paid up front: 3 left, the last in May 2027. ${GIFT_END_RULE}`)).toBeInTheDocument();
+  // Its deliveries were paid at checkout: the next one is part of the gift.
+  expect(screen.getByRole('region', { name: 'Next delivery' })).toHaveTextContent('ChargeIncluded in your gift');
   await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
   await userEvent.click(screen.getByRole('radio', { name: 'I am moving out of the delivery area' }));
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -67,6 +67,12 @@ async function renderSignedIn(account: Account) {
   await screen.findByText('rosa@example.com');
 }
 
+/** Opens a coming month's line to its card, as a subscriber does. */
+async function openMonth(name: string) {
+  await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${name} `), expanded: false }));
+  return screen.getByRole('article', { name });
+}
+
 // Typing into several fields on a shared, busy machine can take longer than jest's 5 s.
 jest.setTimeout(20_000);
 
@@ -103,6 +109,8 @@ it('a Yearly plan has no months to choose', async () => {
 
 it('an address outside the area cannot be saved; a good one is sent as typed', async () => {
   await renderSignedIn(accountWith());
+  expect(screen.queryByLabelText('ZIP code')).not.toBeVisible();
+  await userEvent.click(screen.getByRole('button', { name: 'Change address', expanded: false }));
   const zip = screen.getByLabelText('ZIP code');
   await userEvent.clear(zip);
   await userEvent.type(zip, '90210');
@@ -132,7 +140,7 @@ it('a refused skip is answered in its month’s card, which then shows the month
   const refusal = ACCOUNT_MESSAGES.tooLate('March 2027', 'Thursday, March 4');
   api.skipMonth.mockRejectedValueOnce(new Error(refusal));
   api.account.mockResolvedValueOnce(accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, changeable: false }] }));
-  const march = screen.getByRole('article', { name: 'March 2027' });
+  const march = await openMonth('March 2027');
   await userEvent.click(within(march).getByRole('button', { name: 'Skip March 2027' }));
   const answer = await within(march).findByText(refusal);
   expect(answer.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
@@ -146,7 +154,7 @@ it('a refused skip is answered in its month’s card, which then shows the month
 
 it('a skip is answered in its card, keeps the focus on its button, and can be undone', async () => {
   await renderSignedIn(accountWith());
-  const march = screen.getByRole('article', { name: 'March 2027' });
+  const march = await openMonth('March 2027');
   api.skipMonth.mockResolvedValueOnce(
     accountWith({ coming: [{ ...SUBSCRIPTION.coming[0]!, state: 'skipped', chargeCents: 0, chargeDate: null }] }),
   );
@@ -163,8 +171,8 @@ it('a skip is answered in its card, keeps the focus on its button, and can be un
   expect(march).toHaveTextContent('Charge$99.00 on Friday, March 5');
 });
 
-it('each coming month is a card with its day, status and charge; months not in the plan fold into one line that leads to the months', async () => {
-  const month = (key: string, state: 'delivering' | 'not-in-plan') => ({
+it('each coming month is a line with its state that opens to its card (day, status, charge); months not in the plan fold into one line that leads to the months', async () => {
+  const month = (key: string, state: 'delivering' | 'not-in-plan' | 'skipped') => ({
     month: key,
     date: `${key}-11`,
     lastDayForChanges: `${key}-04`,
@@ -176,23 +184,41 @@ it('each coming month is a card with its day, status and charge; months not in t
   });
   await renderSignedIn(
     accountWith({
+      months: [3, 6],
       coming: [
         month('2027-02', 'not-in-plan'),
         month('2027-03', 'delivering'),
         month('2027-04', 'not-in-plan'),
         month('2027-05', 'not-in-plan'),
+        month('2027-06', 'skipped'),
       ],
     }),
   );
   const coming = screen.getByRole('region', { name: 'Coming deliveries' });
+  // One line a month, its only control the line itself.
   expect(
     within(coming)
-      .getAllByRole('article')
-      .map((card) => card.getAttribute('aria-labelledby') && within(card).getByRole('heading').textContent),
-  ).toEqual(['March 2027']);
-  expect(within(coming).getByRole('article', { name: 'March 2027' })).toHaveTextContent(
+      .getAllByRole('listitem')
+      .map((line) => within(line).getByRole('button').textContent),
+  ).toEqual(['March 2027 Delivering', 'June 2027 Skipped']);
+  // Folded: no card until its line is opened.
+  expect(within(coming).queryByRole('article')).not.toBeInTheDocument();
+  const line = within(coming).getByRole('button', { name: 'March 2027 Delivering' });
+  expect(line).toHaveAttribute('aria-expanded', 'false');
+  // By keyboard: Enter opens it, Space closes it.
+  line.focus();
+  await userEvent.keyboard('{Enter}');
+  expect(line).toHaveAttribute('aria-expanded', 'true');
+  const card = within(coming).getByRole('article', { name: 'March 2027' });
+  expect(document.getElementById(line.getAttribute('aria-controls')!)).toContainElement(card);
+  expect(card).toHaveTextContent(
     'DeliveryThursday, March 11StatusDeliveringCharge$99.00 on Friday, March 5You can change it until the end of Thursday, March 4.',
   );
+  expect(within(card).getByRole('button', { name: 'Skip March 2027' })).toBeVisible();
+  await userEvent.keyboard(' ');
+  expect(line).toHaveAttribute('aria-expanded', 'false');
+  expect(within(coming).queryByRole('article')).not.toBeInTheDocument();
+
   expect(within(coming).getByText(/^Not in your plan:/)).toHaveTextContent('Not in your plan: February, April, May. Change your months');
   expect(within(coming).getByRole('link', { name: 'Change your months' })).toHaveAttribute(
     'href',

@@ -10,13 +10,16 @@ import { CancelReasonForm } from './CancelReasonForm';
 import { offerFor } from './cancel-offer';
 import { useAnswer } from './use-answer';
 
+/** The section's heading, where the account's short list of links leads. */
+export const cancelHeadingId = (subscriptionId: string) => `subscription-${subscriptionId}-cancel`;
+
 type Step = { kind: 'closed' } | { kind: 'why' } | { kind: 'offer' | 'confirm'; reason: CancelReason; otherText: string };
 
 /** Cancelling: why, then a skip or a pause instead where one fits, then a confirmation naming the last delivery. */
 export function CancelSection({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const { answer, answerTo, undo } = useAnswer();
-  const id = `subscription-${s.id}-cancel`;
+  const id = cancelHeadingId(s.id);
   const stepRef = useRef<HTMLDivElement>(null);
   // Each step replaces the last: the focus goes to it, so a keyboard or screen reader user is not left on a button that is gone.
   useEffect(() => {

@@ -14,7 +14,7 @@ export function CardSection({
   const id = `subscription-${subscriptionId}-card`;
   return (
     <section aria-labelledby={id}>
-      <h3 id={id}>Card</h3>
+      <h4 id={id}>Card</h4>
       <p>Your deliveries are charged to the card you paid with at checkout. You can change it on our payment provider’s secure page.</p>
       <button
         type="button"

@@ -9,7 +9,7 @@ import { accountApi } from './account-session';
 
 type Fields = AccountSubscription['address'] & { deliveryNotes: string };
 
-/** Where the flowers go: the server checks it as at subscribing, the delivery area included. */
+/** Where the flowers go: the server checks it as at subscribing, the delivery area included. Its heading is the caller's. */
 export function ChangeAddressForm({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const initial: Fields = { ...s.address, deliveryNotes: s.deliveryNotes };
   const [fields, setFields] = useState<Fields>(initial);
@@ -39,38 +39,35 @@ export function ChangeAddressForm({ subscription: s, act }: { subscription: Acco
   );
 
   return (
-    <section aria-labelledby={id('address') + '-heading'}>
-      <h3 id={id('address') + '-heading'}>Delivery address</h3>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        {input('address', 'Street address', 'address-line1')}
-        <div className="even-grid even-grid--2">
-          {input('unit', 'Apt, suite or unit (optional)', 'address-line2')}
-          {input('city', 'City', 'address-level2')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('zip')}>ZIP code</label>
-          <input
-            id={id('zip')}
-            value={fields.zip}
-            onChange={update('zip')}
-            maxLength={5}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            aria-describedby={`${id('zip')}-status`}
-          />
-          <p id={`${id('zip')}-status`} className={`zip-status zip-status--${zip.status}`} aria-live="polite">
-            {zip.message}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={id('deliveryNotes')}>Delivery notes (optional)</label>
-          <textarea id={id('deliveryNotes')} rows={3} value={fields.deliveryNotes} onChange={update('deliveryNotes')} />
-        </div>
-        <button type="submit" className="button button--secondary" disabled={unchanged || zip.status === 'error'}>
-          Save address
-        </button>
-        <ActionAnswer answer={answer} onUndo={() => void undo()} />
-      </form>
-    </section>
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      {input('address', 'Street address', 'address-line1')}
+      <div className="even-grid even-grid--2">
+        {input('unit', 'Apt, suite or unit (optional)', 'address-line2')}
+        {input('city', 'City', 'address-level2')}
+      </div>
+      <div className="field">
+        <label htmlFor={id('zip')}>ZIP code</label>
+        <input
+          id={id('zip')}
+          value={fields.zip}
+          onChange={update('zip')}
+          maxLength={5}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          aria-describedby={`${id('zip')}-status`}
+        />
+        <p id={`${id('zip')}-status`} className={`zip-status zip-status--${zip.status}`} aria-live="polite">
+          {zip.message}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={id('deliveryNotes')}>Delivery notes (optional)</label>
+        <textarea id={id('deliveryNotes')} rows={3} value={fields.deliveryNotes} onChange={update('deliveryNotes')} />
+      </div>
+      <button type="submit" className="button button--secondary" disabled={unchanged || zip.status === 'error'}>
+        Save address
+      </button>
+      <ActionAnswer answer={answer} onUndo={() => void undo()} />
+    </form>
   );
 }

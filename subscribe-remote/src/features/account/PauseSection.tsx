@@ -7,7 +7,7 @@ import { ActionAnswer } from './ActionAnswer';
 import { accountApi } from './account-session';
 import { useAnswer } from './use-answer';
 
-/** Pause up to three months from a month still open to changes, or resume; the answer stays here, with Undo. */
+/** Pause up to three months from a month still open to changes, or resume; the answer stays here, with Undo. Its heading is the caller's. */
 export function PauseSection({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const { answer, answerTo, undo } = useAnswer();
   const pausable = s.coming.filter((month) => month.changeable);
@@ -19,8 +19,7 @@ export function PauseSection({ subscription: s, act }: { subscription: AccountSu
   const resume = () => act(() => accountApi.resume({ params: { id: s.id } }));
 
   return (
-    <section aria-labelledby={id}>
-      <h3 id={id}>Pause</h3>
+    <>
       {s.pausedFrom && s.pausedUntil ? (
         <p>
           Paused from {formatMonth(s.pausedFrom)} to {formatMonth(s.pausedUntil)}.{' '}
@@ -82,7 +81,7 @@ export function PauseSection({ subscription: s, act }: { subscription: AccountSu
         <p>No coming month can be paused now.</p>
       )}
       <ActionAnswer answer={answer} onUndo={() => void undo()} />
-    </section>
+    </>
   );
 }
 

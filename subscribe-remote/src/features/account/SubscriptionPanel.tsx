@@ -1,17 +1,20 @@
 import type { AccountSubscription } from '@blooms/shared/contract/account';
-import { LATER_CHARGES, MONEY_RULE, SKIP_EXPLAINED } from '@blooms/shared/contract/site';
-import { accountPlanLabel, GIFT_PREPAID_RULE } from '@blooms/shared/contract/gifts';
+import { accountPlanLabel } from '@blooms/shared/contract/gifts';
 import type { Act } from './act';
+import { AccountActions } from './AccountActions';
 import { CancelSection } from './CancelSection';
 import { CardSection } from './CardSection';
-import { ChangeAddressForm } from './ChangeAddressForm';
 import { ChangeMonthsForm, monthsHeadingId } from './ChangeMonthsForm';
 import { ComingMonths } from './ComingMonths';
-import { PauseSection } from './PauseSection';
-import { PaymentsAndPast } from './PaymentsAndPast';
+import { NextDelivery } from './NextDelivery';
+import { PastDeliveries, Payments } from './Payments';
 import { GiftTerms } from './GiftTerms';
 
-/** One subscription: its coming months as cards, then each change in its own section, each answering in place. */
+/**
+ * One subscription, leading with what matters: the next delivery and the changes made most, then
+ * the coming months a line each, payments, cancelling, and the deliveries made. Each change
+ * answers in place.
+ */
 export function SubscriptionPanel({
   subscription: s,
   updateCard,
@@ -30,13 +33,10 @@ export function SubscriptionPanel({
         {accountPlanLabel(s)}
         {s.gift ? `, for ${s.recipient}` : ''}
       </h2>
-      <p>
+      <p className="account__status">
         <strong>{s.statusLabel}</strong> · Delivering to {s.deliverTo}
       </p>
       <GiftTerms subscription={s} />
-      <p className="subscribe-form__hint">
-        {s.giftTerms?.prepaid ? GIFT_PREPAID_RULE : `${MONEY_RULE} ${LATER_CHARGES}`} {SKIP_EXPLAINED}
-      </p>
       {s.status === 'past-due' && (
         <p className="account__error">
           The last charge to your card did not go through, so your deliveries are on hold. Your card is tried again once a day until the
@@ -55,13 +55,15 @@ export function SubscriptionPanel({
           mistake, tell your bank or get in touch with us.
         </p>
       )}
+      <div className="account__lead">
+        <NextDelivery subscription={s} act={act} />
+        <AccountActions subscription={s} act={act} />
+      </div>
       <ComingMonths subscription={s} act={act} monthsFormId={custom ? monthsHeadingId(s.id) : null} />
       {custom && <ChangeMonthsForm subscription={s} act={act} />}
-      {open && <PauseSection subscription={s} act={act} />}
-      {open && <ChangeAddressForm subscription={s} act={act} />}
+      <Payments subscription={s}>{updateCard && open && <CardSection subscriptionId={s.id} updateCard={updateCard} />}</Payments>
       {open && <CancelSection subscription={s} act={act} />}
-      {updateCard && open && <CardSection subscriptionId={s.id} updateCard={updateCard} />}
-      <PaymentsAndPast subscription={s} />
+      <PastDeliveries subscription={s} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import type { AccountMonth } from '@blooms/shared/contract/account';
+import type { AccountMonth, AccountSubscription } from '@blooms/shared/contract/account';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 
@@ -14,9 +14,9 @@ export const STATE_LABELS: Record<AccountMonth['state'], string> = {
 
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** What is charged for the month, and when. */
-export function chargeText(month: AccountMonth): string {
-  if (month.paid) return 'Paid';
+/** What is charged for the month, and when; a gift paid up front paid for its months at checkout. */
+export function chargeText(month: AccountMonth, prepaidGift = false): string {
+  if (month.paid) return prepaidGift ? 'Included in your gift' : 'Paid';
   if (month.chargeCents > 0)
     return `${dollars(month.chargeCents)} on ${month.chargeDate ? formatDeliveryDate(month.chargeDate) : 'its delivery day'}`;
   return 'Nothing';
@@ -37,4 +37,10 @@ export function foldedMonths(months: readonly MonthKey[]): string {
   return months
     .map((month, i) => (names.indexOf(names[i]!) !== names.lastIndexOf(names[i]!) ? `${names[i]} ${month.slice(0, 4)}` : names[i]))
     .join(', ');
+}
+
+/** The delivery the account leads with: the first coming month that delivers, or is held (a payment to settle) while the subscription runs. */
+export function nextDeliveryOf(s: AccountSubscription): AccountMonth | null {
+  const running = s.status !== 'cancelled' && s.status !== 'complete';
+  return s.coming.find((month) => month.state === 'delivering' || (running && month.state === 'stopped')) ?? null;
 }

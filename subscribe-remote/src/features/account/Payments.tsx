@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AccountSubscription } from '@blooms/shared/contract/account';
 import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
@@ -27,11 +28,15 @@ function Receipt({ receipt }: { receipt: ReceiptFacts }) {
   );
 }
 
-/** What was paid, and the deliveries whose day has come (with the door photo, when left at the door). */
-export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubscription }) {
+/** The payments section's heading, where the account's short list of links leads. */
+export const paymentsHeadingId = (subscriptionId: string) => `subscription-${subscriptionId}-payments`;
+
+/** What was paid, each payment with its receipt; then what else belongs with the money (changing the card). */
+export function Payments({ subscription: s, children }: { subscription: AccountSubscription; children?: ReactNode }) {
+  const headingId = paymentsHeadingId(s.id);
   return (
-    <>
-      <h3>Payments</h3>
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>Payments</h3>
       {s.payments.length === 0 ? (
         <p>No payments yet.</p>
       ) : (
@@ -62,24 +67,31 @@ export function PaymentsAndPast({ subscription: s }: { subscription: AccountSubs
           })}
         </ul>
       )}
-      {s.past.length > 0 && (
-        <>
-          <h3>Past deliveries</h3>
-          <ul className="account__past">
-            {s.past.map((delivery) => (
-              <li key={delivery.month}>
-                {formatMonth(delivery.month)}:{' '}
-                {delivery.status === 'delivered'
-                  ? `delivered ${formatDeliveryDate(delivery.date)}${delivery.photoUrl ? ', left at your door:' : ''}`
-                  : delivery.status === 'out-for-delivery'
-                    ? 'on its way'
-                    : 'not recorded yet'}
-                {delivery.status === 'delivered' && delivery.photoUrl && <DoorPhoto path={delivery.photoUrl} month={delivery.month} />}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </>
+      {children}
+    </section>
+  );
+}
+
+/** The deliveries whose day has come, with the door photo when left at the door. */
+export function PastDeliveries({ subscription: s }: { subscription: AccountSubscription }) {
+  if (s.past.length === 0) return null;
+  const headingId = `subscription-${s.id}-past`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>Past deliveries</h3>
+      <ul className="account__past">
+        {s.past.map((delivery) => (
+          <li key={delivery.month}>
+            {formatMonth(delivery.month)}:{' '}
+            {delivery.status === 'delivered'
+              ? `delivered ${formatDeliveryDate(delivery.date)}${delivery.photoUrl ? ', left at your door:' : ''}`
+              : delivery.status === 'out-for-delivery'
+                ? 'on its way'
+                : 'not recorded yet'}
+            {delivery.status === 'delivered' && delivery.photoUrl && <DoorPhoto path={delivery.photoUrl} month={delivery.month} />}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
