@@ -5,4 +5,5 @@ exports.screens = [
   { path: '/subscribe', module: 'Subscribe', file: './src/screens/SubscribePage.tsx', access: 'public' },
   { path: '/confirmation', module: 'Confirmation', file: './src/screens/ConfirmationPage.tsx', access: 'public' },
   { path: '/account', module: 'Account', file: './src/screens/AccountPage.tsx', access: 'public' },
+  { path: '/account/receipt', module: 'Receipt', file: './src/screens/ReceiptPage.tsx', access: 'public' },
 ];

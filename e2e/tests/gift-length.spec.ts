@@ -3,9 +3,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { GIFT_END_RULE, GIFT_LENGTH_RULE } from '@blooms/shared/contract/gifts';
+import { RECEIPT_NOT_FOUND } from '@blooms/shared/contract/receipts';
 import { waitForHydration } from '../support/hydration';
 import { signInToAccount } from '../support/account';
-import { mailsTo } from '../support/outbox';
+import { mailHtmlTo, mailsTo } from '../support/outbox';
+import { SITE_SETTINGS } from '../support/site-settings';
 
 const shot = (name: string) => path.join(__dirname, '..', 'artifacts', 'screenshots', `${name}.png`);
 
@@ -18,6 +20,10 @@ async function axeViolations(page: Page) {
 
 /** The name a 3-delivery gift paid up front goes by, on every screen and e-mail. */
 const NAME = 'Gift: 3 deliveries, paid up front ($297)';
+
+/** How many pages a PDF of the page prints on. */
+const printedPages = async (page: Page, format: 'A4' | 'Letter') =>
+  ((await page.pdf({ format })).toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -101,7 +107,7 @@ for (const width of [320, 390, 1280]) {
     await expect(covered).toHaveCount(3);
     await expect(covered).toHaveText([/^\w+ \d{4}: \$99\.00$/, /^\w+ \d{4}: \$99\.00$/, /^\w+ \d{4}: \$99\.00$/]);
     await expect(gift.getByText(/^Receipt R-\d{6}$/)).toHaveCount(1);
-    await gift.getByText(`Receipt ${receiptNumber}`).click();
+    await gift.getByText(`Receipt ${receiptNumber}`, { exact: true }).click();
     const receipt = gift.locator('.account__receipt');
     await expect(receipt).toContainText('Amount$297');
     await expect(receipt.locator('dd', { hasText: / delivery, on / })).toHaveCount(3);
@@ -110,6 +116,54 @@ for (const width of [320, 390, 1280]) {
     expect(await axeViolations(page), 'axe, on the account').toEqual([]);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: shot(`gift-length-account-${width}`), fullPage: true });
+
+    // The receipt e-mail, as a mail program shows it: the brand's layout with the studio's address, the one payment and its 3 deliveries.
+    const [mailHtml] = mailHtmlTo(buyer, /receipt R-\d{6}/);
+    const mail = await page.context().newPage();
+    await mail.setViewportSize({ width, height: 800 });
+    await mail.setContent(mailHtml!);
+    await expect(mail.locator('body')).toContainText(`Monthly Blooms · ${SITE_SETTINGS.STREET_ADDRESS}`);
+    await expect(mail.locator('body')).toContainText(`Thank you: we charged $297 on`);
+    // Its tables are for layout (role=presentation): the rows are read as text.
+    await expect(mail.locator('body')).toContainText(`Plan${NAME}`);
+    await expect(mail.locator('body')).toContainText('Flowers forAda Giftee');
+    await expect(mail.getByText(/^\w+ \d{4} delivery, on /)).toHaveCount(3);
+    await mail.screenshot({ path: shot(`receipt-email-${width}`), fullPage: true });
+    await mail.close();
+
+    // Its printable page, from the payments list: the same receipt, and on paper the receipt alone, black on white, on one page.
+    await payments
+      .first()
+      .getByRole('link', { name: `Printable receipt ${receiptNumber}` })
+      .click();
+    await expect(page).toHaveURL(`/account/receipt?number=${receiptNumber}`);
+    const sheet = page.getByRole('article', { name: `Receipt ${receiptNumber}` });
+    await expect(sheet).toContainText('Thank you: we charged $297 on');
+    await expect(sheet).toContainText('Paid by Tom Giver.');
+    await expect(sheet.getByRole('row', { name: `Plan ${NAME}` })).toBeVisible();
+    await expect(sheet.getByRole('row', { name: 'Flowers for Ada Giftee' })).toBeVisible();
+    await expect(sheet.getByRole('row', { name: /^For \w+ \d{4} delivery, on / })).toHaveCount(3);
+    await expect(sheet).toContainText(SITE_SETTINGS.STREET_ADDRESS);
+    await expect(sheet.getByRole('link', { name: SITE_SETTINGS.CONTACT_EMAIL })).toBeVisible();
+    expect(await axeViolations(page), 'axe, on the printable receipt').toEqual([]);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: shot(`receipt-page-${width}`), fullPage: true });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(sheet).toBeVisible();
+    expect(await sheet.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor])).toEqual([
+      'rgb(0, 0, 0)',
+      'rgb(255, 255, 255)',
+    ]);
+    await page.screenshot({ path: shot(`receipt-print-${width}`), fullPage: true });
+    if (width === 1280) {
+      expect(await printedPages(page, 'A4'), 'pages on A4').toBe(1);
+      expect(await printedPages(page, 'Letter'), 'pages on Letter').toBe(1);
+    }
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('link', { name: 'Back to your account' }).click();
 
     // The cancel prompt says what a cancel would give back; the buyer keeps the gift.
     await gift.getByRole('button', { name: 'Cancel subscription' }).click();
@@ -122,5 +176,12 @@ for (const width of [320, 390, 1280]) {
     await page.screenshot({ path: shot(`gift-length-cancel-${width}`) });
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await expect(gift.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+
+    if (width === 1280) {
+      // A receipt number that is none of the buyer's: a clear message, and no receipt.
+      await page.goto('/account/receipt?number=R-999999999');
+      await expect(page.getByRole('alert')).toHaveText(RECEIPT_NOT_FOUND);
+      await expect(page.getByRole('article')).toHaveCount(0);
+    }
   });
 }

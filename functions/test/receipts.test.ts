@@ -15,6 +15,9 @@ import { noonOn } from './support/fixtures';
 import { API } from '@blooms/shared/contract/api-routes';
 import { pathOf } from '@blooms/shared/contract/api-route';
 import { describeHistoryEvent, type SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
+import { RECEIPT_NOT_FOUND, type ReceiptPage } from '@blooms/shared/contract/receipts';
+
+const STREET_ADDRESS = '455 Harvest Lane, Salt Lake City, UT 84111';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
@@ -27,7 +30,13 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
   afterAll(() => fake.close());
   const { fx, planMonths, soonMonth, signInByEmail, account, mailsTo, as } = accountFixture(kind, {
     clock: () => now,
-    env: () => ({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }),
+    env: () => ({
+      STREET_ADDRESS,
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+    }),
   });
   const receiptsOf = async (id: string) =>
     (await fx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subscriptionId, id)).orderBy(emailOutbox.id)).filter(
@@ -46,6 +55,13 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     );
     expect(atCheckout[0]!.text).toContain('Paid with: Visa ending in 4242');
     expect(atCheckout[0]!.text).toContain('https://blooms.example/account');
+    // The HTML part in the brand's layout: the business's name and street address from the settings, the payment and its delivery.
+    const html = atCheckout[0]!.html;
+    expect(html).toContain(`Monthly Blooms · ${STREET_ADDRESS}`);
+    expect(html).toContain(`${formatMonth(first)} delivery, on ${formatDeliveryDate(defaultDeliveryDate(first), { withYear: true })}`);
+    expect(html).toContain('Visa ending in 4242');
+    expect(html).toContain(/R-\d{6}/.exec(atCheckout[0]!.subject)![0]);
+    expect(html).toContain('Custom plan');
 
     // The month after, charged to the saved card on its charge date.
     now = noonOn(chargeDateFor(defaultDeliveryDate(next)));
@@ -67,7 +83,12 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     const [charge] = fake.charges.filter((c) => c.metadata.subscription_id === row.id);
     expect(await recordPayment(fx.database.db, row.id, charge!.id, next, charge!.amount)).toBe(false);
     const provider = localProvider(fx.database.db);
-    const site = { contactEmail: 'x@example.com', phone: '1', accountUrl: 'https://blooms.example/account' } as never;
+    const site = {
+      contactEmail: 'x@example.com',
+      phone: '1',
+      streetAddress: STREET_ADDRESS,
+      accountUrl: 'https://blooms.example/account',
+    } as never;
     await Promise.all([issueReceipts(fx.database.db, provider, site, silent), issueReceipts(fx.database.db, provider, site, silent)]);
     await fx.app.billing.runDue();
     expect(await receiptsOf(row.id)).toHaveLength(2);
@@ -89,7 +110,12 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     const before = (await receiptsOf(row.id)).length;
     await recordPayment(fx.database.db, row.id, 'pi_unknown_yet', addMonths(soonMonth(), 3), 9900);
     const failing = { paymentCard: async () => Promise.reject(new Error('unreachable')) };
-    const site = { contactEmail: 'x@example.com', phone: '1', accountUrl: 'https://blooms.example/account' } as never;
+    const site = {
+      contactEmail: 'x@example.com',
+      phone: '1',
+      streetAddress: STREET_ADDRESS,
+      accountUrl: 'https://blooms.example/account',
+    } as never;
     expect(await issueReceipts(fx.database.db, failing, site, silent)).toBe(0);
     expect(await receiptsOf(row.id)).toHaveLength(before);
     expect(await issueReceipts(fx.database.db, localProvider(fx.database.db), site, silent)).toBe(1);
@@ -111,6 +137,11 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     const mails = await receiptsOf(row.id);
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your Monthly Blooms receipt R-\d{6}: \$297$/)]);
     const number = /R-\d{6}/.exec(mails[0]!.subject)![0];
+    expect(mails[0]!.recipient).toEqual({ name: 'Sam Diaz', address: 'sam.gift@example.com' });
+    expect(mails[0]!.html).toContain('Gift: 3 deliveries, paid up front ($297)');
+    expect(mails[0]!.html).toContain('Rosa Diaz');
+    expect(mails[0]!.html).toContain(STREET_ADDRESS);
+    expect(mails[0]!.text).toContain('Plan: Gift: 3 deliveries, paid up front ($297)');
 
     const token = await signInByEmail('sam.gift@example.com');
     const gift = (await account(token)).subscriptions.find((s) => s.id === row.id)!;
@@ -125,6 +156,18 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
       months.map((month) => `${formatMonth(month)} delivery, on ${formatDeliveryDate(defaultDeliveryDate(month), { withYear: true })}`),
     );
     expect(months).toEqual([months[0], addMonths(months[0]!, 1), addMonths(months[0]!, 2)]);
+    for (const month of months) expect(mails[0]!.html).toContain(`${formatMonth(month)} delivery, on`);
+
+    // Its printable page: the one payment, its three deliveries, the gift's plan and recipient, the business.
+    const page = await fx.app.inject({ url: pathOf(API.receipt, { number }), headers: as(token) });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual({
+      receipt: payment!.receipt!,
+      plan: 'Gift: 3 deliveries, paid up front ($297)',
+      paidBy: 'Sam Diaz',
+      giftTo: 'Rosa Diaz',
+      business: { name: 'Monthly Blooms', streetAddress: STREET_ADDRESS, contactEmail: expect.any(String), phone: expect.any(String) },
+    } satisfies ReceiptPage);
 
     const response = await fx.app.inject({ url: pathOf(API.subscriptionHistory, { id: row.id }), headers: as(fx.staffToken) });
     expect(response.statusCode).toBe(200);
@@ -137,5 +180,41 @@ describe.each(DATABASE_KINDS)('receipts on %s', (kind) => {
     });
     const subscribed = history.events.find((event) => event.kind === 'subscribed')!;
     expect(describeHistoryEvent(subscribed).title).toBe('Subscribed: Gift: 3 deliveries, paid up front ($297)');
+  });
+
+  it('a printable receipt is its payer’s alone: another subscriber, a number that is no receipt, a bad number or no sign-in get a clear refusal and none of it', async () => {
+    const mine = await subscribeThroughStripe(fx.app, fx.database.db, fake, 'owner.receipt@example.com', planMonths());
+    await subscribeThroughStripe(fx.app, fx.database.db, fake, 'other.receipt@example.com', planMonths());
+    const [mail] = await receiptsOf(mine.id);
+    const number = /R-\d{6}/.exec(mail!.subject)![0];
+    const url = pathOf(API.receipt, { number });
+    const owner = await signInByEmail('owner.receipt@example.com');
+    const other = await signInByEmail('other.receipt@example.com');
+
+    const own = await fx.app.inject({ url, headers: as(owner) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({
+      receipt: { number, amount: '$99', card: 'Visa ending in 4242' },
+      plan: 'Custom plan',
+      paidBy: 'Rosa Diaz',
+      giftTo: null,
+    });
+
+    const refusals = [
+      await fx.app.inject({ url, headers: as(other) }),
+      await fx.app.inject({ url: pathOf(API.receipt, { number: 'R-999999999' }), headers: as(owner) }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: RECEIPT_NOT_FOUND });
+      expect(refused.body).not.toContain(number);
+      expect(refused.body).not.toContain('4242');
+    }
+    const bad = await fx.app.inject({ url: pathOf(API.receipt, { number: '1 OR 1=1' }), headers: as(owner) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(RECEIPT_NOT_FOUND);
+    const anonymous = await fx.app.inject({ url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('4242');
   });
 });

@@ -1,8 +1,10 @@
 import { cardText, receiptNumber, type ReceiptFacts } from '@blooms/shared/contract/billing';
 import { formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
-import { formatCents } from '@blooms/shared/contract/gifts';
+import { formatCents, planLabel } from '@blooms/shared/contract/gifts';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
+import { isGift } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
+import type { SubscriptionDbRow } from '../db/schema';
 import { deliveryDateOf } from './delivery-dates';
 import type { LedgerEntry } from './ledger';
 
@@ -28,3 +30,7 @@ export async function receiptFacts(
     paidOn: formatDeliveryDate(studioDate(charges[0]!.at), { withYear: true }),
   };
 }
+
+/** A subscription's name on its receipts (planLabel): a gift's length and payment, or its plan. */
+export const receiptPlanOf = (row: SubscriptionDbRow) =>
+  planLabel({ plan: row.plan, gift: isGift(row), giftDeliveries: row.giftDeliveries, giftPayment: row.giftPayment });

@@ -1,14 +1,14 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { receiptLines } from '@blooms/shared/contract/billing';
 import { inTransaction, type Db } from '../db/database';
 import { ledgerEntries, receipts, subscriptions } from '../db/schema';
 import { queueEmail } from '../infrastructure/email-outbox';
 import type { Logger } from '../infrastructure/logger';
-import { accountChangeEmail, type MailSite } from '../mail/account-change-email';
+import type { MailSite } from '../mail/account-change-email';
+import { receiptEmail } from '../mail/receipt-email';
 import type { PaymentProvider } from '../payments/provider';
 import { refundTargetOf } from './payment-ledger';
 import type { LedgerEntry } from '../read-models/ledger';
-import { receiptFacts, receiptKeyOf } from '../read-models/receipts';
+import { receiptFacts, receiptKeyOf, receiptPlanOf } from '../read-models/receipts';
 
 /**
  * Issues a receipt for every payment recorded without one, and e-mails it: the amount, the
@@ -51,15 +51,7 @@ export async function issueReceipts(db: Db, provider: Pick<PaymentProvider, 'pay
       if (!receipt) return false;
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, receipt.subscriptionId));
       const facts = await receiptFacts(tx, charges, receipt);
-      await queueEmail(
-        tx,
-        'receipt',
-        accountChangeEmail(row!, site, {
-          subject: `Your Monthly Blooms receipt ${facts.number}: ${facts.amount}`,
-          lines: receiptLines(facts),
-        }),
-        { subscriptionId: receipt.subscriptionId },
-      );
+      await queueEmail(tx, 'receipt', receiptEmail(row!, site, facts, receiptPlanOf(row!)), { subscriptionId: receipt.subscriptionId });
       return true;
     });
     if (made) issued++;

@@ -118,15 +118,3 @@ export interface ReceiptFacts {
 }
 
 export const receiptNumber = (n: number) => `R-${String(n).padStart(6, '0')}`;
-
-/** The receipt e-mail's lines (its link to the account follows them in every e-mail). */
-export function receiptLines(receipt: ReceiptFacts): string[] {
-  return [
-    `Thank you: we charged ${receipt.amount} on ${receipt.paidOn}.`,
-    `Receipt ${receipt.number}`,
-    `Amount: ${receipt.amount}`,
-    ...receipt.deliveries.map((line) => `For: ${line}`),
-    `Paid with: ${receipt.card ?? 'the card you saved with us'}`,
-    'Your receipts are also in your account, under Payments.',
-  ];
-}

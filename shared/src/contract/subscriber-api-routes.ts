@@ -12,6 +12,7 @@ import {
   pauseRequestSchema,
 } from './account-api';
 import { apiRoute } from './api-route';
+import { receiptPageSchema, receiptParamsSchema } from './receipts';
 
 /** A subscriber's own account: every change answers with the account as it now stands. */
 export const SUBSCRIBER_ROUTES = {
@@ -87,5 +88,13 @@ export const SUBSCRIBER_ROUTES = {
     access: 'subscriber',
     params: accountMonthParamsSchema,
     reply: 'file',
+  }),
+  /** One receipt of the subscriber's own payments, for its printable page. */
+  receipt: apiRoute({
+    method: 'GET',
+    path: '/api/account/receipts/:number',
+    access: 'subscriber',
+    params: receiptParamsSchema,
+    response: receiptPageSchema,
   }),
 };

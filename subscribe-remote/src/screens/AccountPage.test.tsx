@@ -256,6 +256,10 @@ it('each payment offers its receipt: amount, day paid, the delivery it pays for,
   expect(within(payment).getByText('Visa ending in 4242')).toBeVisible();
   expect(within(payment).getByText('March 2027 delivery, on Thursday, March 11, 2027')).toBeVisible();
   expect(within(payment).getByText('Friday, March 5, 2027')).toBeVisible();
+  expect(within(payment).getByRole('link', { name: 'Printable receipt R-000007' })).toHaveAttribute(
+    'href',
+    '/account/receipt?number=R-000007',
+  );
 });
 
 it('the account states no price, notice or rule the contract does not hold', async () => {

@@ -1,6 +1,6 @@
 /**
  * features/account/account-session with no Firebase and no server, for jest.mock: each test says
- * what the calls answer. The account query asks what the test's accountApi.account answers.
+ * what the calls answer. The account and receipt queries ask what the test's accountApi answers.
  */
 export function accountSessionMock() {
   const accountApi = {
@@ -13,10 +13,12 @@ export function accountSessionMock() {
     changeAddress: jest.fn(),
     cancel: jest.fn(),
     cardPage: jest.fn(),
+    receipt: jest.fn(),
   };
   return {
     accountApi,
     accountQuery: { queryKey: ['account'], queryFn: () => accountApi.account() },
+    receiptQuery: (number: string) => ({ queryKey: ['receipt', number], queryFn: () => accountApi.receipt({ params: { number } }) }),
     accountPhotoUrl: jest.fn(),
     askForSignInLink: jest.fn(),
     completeSignIn: jest.fn(),

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../../db/database';
 import { accountOf, customerOf, photoKeyOf } from '../../read-models/account';
+import { receiptPageOf } from '../../read-models/receipt-page';
 import { cancelSubscription, changeAddress, changeMonths } from '../../services/account/changes';
 import { pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../services/account/skip-and-pause';
 import type { BlobStore } from '../../infrastructure/blob-store';
@@ -103,4 +104,9 @@ export function registerAccountRoutes(
     if (!key || !stream) throw new NotFoundError('This delivery has no photo.');
     return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
   });
+
+  /** One receipt of the subscriber's own payments, for the page they print it from. */
+  serve(subscriber, API.receipt, async (request) =>
+    receiptPageOf(db, subscriberEmailOf(request), request.params.number, deps.mailSite(request)),
+  );
 }

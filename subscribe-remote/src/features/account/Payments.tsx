@@ -1,30 +1,37 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { AccountSubscription } from '@blooms/shared/contract/account';
 import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { deliveriesText } from '@blooms/shared/contract/gifts';
+import { receiptPageHref } from '@blooms/shared/contract/receipts';
 import { DoorPhoto } from './DoorPhoto';
 import { dollars } from './month-text';
 
-/** A payment's receipt, as it was e-mailed, opened on demand. */
+/** A payment's receipt, as it was e-mailed, opened on demand, and the link to its page to print. */
 function Receipt({ receipt }: { receipt: ReceiptFacts }) {
   return (
-    <details className="account__receipt">
-      <summary>Receipt {receipt.number}</summary>
-      <dl>
-        <dt>Amount</dt>
-        <dd>{receipt.amount}</dd>
-        <dt>Paid on</dt>
-        <dd>{receipt.paidOn}</dd>
-        <dt>For</dt>
-        {receipt.deliveries.map((delivery) => (
-          <dd key={delivery}>{delivery}</dd>
-        ))}
-        <dt>Paid with</dt>
-        <dd>{receipt.card ?? 'The card you saved with us'}</dd>
-      </dl>
-    </details>
+    <>
+      <details className="account__receipt">
+        <summary>Receipt {receipt.number}</summary>
+        <dl>
+          <dt>Amount</dt>
+          <dd>{receipt.amount}</dd>
+          <dt>Paid on</dt>
+          <dd>{receipt.paidOn}</dd>
+          <dt>For</dt>
+          {receipt.deliveries.map((delivery) => (
+            <dd key={delivery}>{delivery}</dd>
+          ))}
+          <dt>Paid with</dt>
+          <dd>{receipt.card ?? 'The card you saved with us'}</dd>
+        </dl>
+      </details>
+      <Link className="account__receipt-print" to={receiptPageHref(receipt.number)}>
+        Printable receipt<span className="visually-hidden"> {receipt.number}</span>
+      </Link>
+    </>
   );
 }
 

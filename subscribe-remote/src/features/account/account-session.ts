@@ -88,3 +88,6 @@ export const accountQuery = apiQuery(SUBSCRIBER_ROUTES.account, {}, subscriberSe
 export async function accountPhotoUrl(path: string): Promise<string> {
   return URL.createObjectURL(await accountApi.accountPhoto({ params: paramsFrom(SUBSCRIBER_ROUTES.accountPhoto, path) }));
 }
+
+/** One receipt of the subscriber's own payments, by its number, for its printable page. */
+export const receiptQuery = (number: string) => apiQuery(SUBSCRIBER_ROUTES.receipt, { params: { number } }, subscriberSession);
