@@ -18,8 +18,8 @@ function step(name, command, args, env = {}) {
 }
 
 /**
- * Runs a step beside the one that follows (both single-threaded, on a machine with cores to
- * spare); its output is held and printed when it ends, so the two do not interleave.
+ * Runs a step beside the ones that follow until it is awaited; its output is held and printed
+ * when it ends, so the two do not interleave.
  */
 function stepAside(name, command, args) {
   const started = Date.now();
@@ -39,7 +39,10 @@ function stepAside(name, command, args) {
 const lint = stepAside('Lint (and its architecture rules)', 'pnpm', ['lint']);
 step('Type-check', 'pnpm', ['-r', 'typecheck']);
 await lint();
+// The skew step's previous release, installed and built while jest runs; that step then finds it built.
+const previousRelease = stepAside('The previous release, installed and built for the skew test', 'node', ['scripts/skew/prepare.mjs']);
 step('Unit and integration tests (jest)', 'pnpm', ['-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
+await previousRelease();
 step('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
 
 let chromium = null;

@@ -1,6 +1,6 @@
 // The date-sensitive jest suites once per calendar edge, in one jest run (one Auth emulator, two
 // workers busy throughout): a project per edge, named for it, whose test files start at its
-// moment. test-dates/run.ts writes the plan this reads (TEST_DATES_PLAN).
+// moment. test-dates/run.ts writes the plan this reads (TEST_DATES_PLAN): the edges and the suites each runs.
 const fs = require('node:fs');
 const path = require('node:path');
 const base = require('../jest.config.cjs');
@@ -19,7 +19,7 @@ module.exports = {
     ...project,
     rootDir,
     displayName: `${edge.start} ${edge.name}`,
-    testMatch: plan.jestFiles.map((file) => `<rootDir>/${file}`),
+    testMatch: edge.jestFiles.map((file) => `<rootDir>/${file}`),
     globals: { TEST_CLOCK_START: edge.start },
     setupFiles: [path.join(__dirname, 'start-clock.cjs')],
   })),

@@ -11,23 +11,13 @@ import path from 'node:path';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { freePort, startAuthEmulator } from '../../scripts/lib/auth-emulator.cjs';
 import { calendarEdges, type CalendarEdge } from './calendar-edges';
+import { FIXTURE_DAY_FILES, fixtureDayFilesReadingSuiteTime, jestFilesAt, MOMENT_FILES } from './jest-plan';
 
 const FUNCTIONS_DIR = path.join(__dirname, '..');
 const E2E_DIR = path.join(FUNCTIONS_DIR, '..', 'e2e');
 /** Edges whose browser journeys run at once, each on a stack and Auth emulator of its own: two cores, two lanes. */
 const LANES = 2;
 
-/** Suites that take their days from the suite's time: charges, the notice, gifts, refunds, checkout's first delivery. */
-const JEST_FILES = [
-  'test/billing.test.ts',
-  'test/account-changes.test.ts',
-  'test/gifts-lifecycle.test.ts',
-  'test/gifts-checkout.test.ts',
-  'test/checkout-test-provider.test.ts',
-  'test/provider-events.test.ts',
-  'test/money-rule.property.test.ts',
-  'test/staff-refunds.test.ts',
-];
 /** Journeys that cross a delivery day, read the start month, the day summary and the forecast from today, or show the year. */
 const E2E_SPECS = ['tests/start-month.spec.ts', 'tests/day-summary.spec.ts', 'tests/forecast.spec.ts', 'tests/footer-year.spec.ts'];
 
@@ -97,15 +87,25 @@ async function main() {
   console.log(`Calendar edges:\n${edges.map((edge, i) => `  ${i + 1}. ${edge.start}  ${edge.name}`).join('\n')}`);
 
   const results: Result[] = [];
+  const readsTime = fixtureDayFilesReadingSuiteTime();
+  if (readsTime.length > 0)
+    throw new Error(
+      `${readsTime.join(', ')} read the suite's time itself: move them to MOMENT_FILES in test-dates/jest-plan.ts, to run at every edge.`,
+    );
   const planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-dates-')), 'plan.json');
-  fs.writeFileSync(planFile, JSON.stringify({ edges, jestFiles: JEST_FILES }));
+  const jestFiles = jestFilesAt(edges);
+  fs.writeFileSync(planFile, JSON.stringify({ edges: edges.map((edge, i) => ({ ...edge, jestFiles: jestFiles[i] })) }));
   // PGlite only: the calendar is the database's no more than the server's; the PostgreSQL runs are `pnpm test`'s.
   const jest = run('pnpm', ['exec', 'jest', '--config', 'test-dates/jest.config.cjs'], FUNCTIONS_DIR, {
     NODE_OPTIONS: '--experimental-vm-modules',
     TEST_DATES_PLAN: planFile,
     TEST_DATABASE_URL: '',
   });
-  results.push({ what: `jest: ${JEST_FILES.length} suites at ${edges.length} moments`, ...jest });
+  const runs = jestFiles.reduce((sum, files) => sum + files.length, 0);
+  results.push({
+    what: `jest: ${MOMENT_FILES.length + FIXTURE_DAY_FILES.length} suites at ${edges.length} moments (${runs} suite runs)`,
+    ...jest,
+  });
 
   // Built once before the lanes start their stacks, which would otherwise each build the same files.
   run('node', [path.join(FUNCTIONS_DIR, '..', 'scripts', 'build-stale.mjs')], FUNCTIONS_DIR, {});

@@ -1,5 +1,7 @@
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { calendarEdges } from '../test-dates/calendar-edges';
+import { FIXTURE_DAY_FILES, fixtureDayFilesReadingSuiteTime, jestFilesAt, MOMENT_FILES } from '../test-dates/jest-plan';
+import { accountFixtureNow } from './support/account-fixture-day';
 
 const studioClock = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(
@@ -31,5 +33,26 @@ describe('the days the date-sensitive suites run at', () => {
     const edges = calendarEdges('2026-12-06');
     expect(edges[6]!.start).toBe('2027-01-01T06:30:00.000Z');
     expect(edges[9]!.start).toBe('2027-11-07T07:30:00.000Z');
+  });
+
+  it('run every moment suite at every edge, and the account suites once per day their fixture gives: edges in one month give the same', () => {
+    const edges = calendarEdges('2026-12-06');
+    const files = jestFilesAt(edges);
+    for (const atEdge of files) expect(atEdge).toEqual(expect.arrayContaining(MOMENT_FILES));
+    const withAccountSuites = edges.filter((_, i) => files[i]!.includes(FIXTURE_DAY_FILES[0]!));
+    expect(withAccountSuites.map((edge) => studioClock(accountFixtureNow(new Date(edge.start)).toISOString()))).toEqual([
+      '2028-04-07, 12:00',
+      '2027-02-05, 12:00',
+      '2027-03-05, 12:00',
+      '2027-05-07, 12:00',
+      '2028-01-07, 12:00',
+    ]);
+    // Every day the fixture gives at any edge is one of those: none is left out.
+    const days = new Set(withAccountSuites.map((edge) => accountFixtureNow(new Date(edge.start)).getTime()));
+    for (const edge of edges) expect(days.has(accountFixtureNow(new Date(edge.start)).getTime())).toBe(true);
+  });
+
+  it('the account suites run once per fixture day only while they read no time but the fixture’s', () => {
+    expect(fixtureDayFilesReadingSuiteTime()).toEqual([]);
   });
 });

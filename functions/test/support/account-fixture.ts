@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
-import { addDays, defaultDeliveryDate, lastDayForChanges, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import type { Account } from '@blooms/shared/contract/account';
 import { ACCOUNT_MESSAGES } from '@blooms/shared/contract/messages';
 import { addMonths, monthsSelected } from '@blooms/shared/contract/months';
@@ -16,6 +16,7 @@ import { startSmtpServer } from './smtp';
 import { startTestServer, testConfig } from './test-server';
 import { waitFor } from './wait-for';
 import { testNow } from './test-now';
+import { accountFixtureNow, soonMonthAfter } from './account-fixture-day';
 
 /** Signs in with the one-time code of an e-mailed link, as the browser's Firebase Auth does; returns the ID token. */
 async function signInWithLink(email: string, link: string): Promise<string> {
@@ -37,9 +38,10 @@ async function signInWithLink(email: string, link: string): Promise<string> {
  * The server's clock: noon in the studio on the first day a month two months from now can no
  * longer be changed (its delivery 6 days away). That month is inside the notice; the next is not.
  */
-const SOON_MONTH = addMonths(studioDate(testNow()).slice(0, 7), 2);
+const STARTED = testNow();
+const SOON_MONTH = soonMonthAfter(STARTED);
 export const soonDate = () => defaultDeliveryDate(SOON_MONTH);
-const NOW = new Date(studioMidnight(addDays(lastDayForChanges(soonDate()), 1)).getTime() + 12 * 3600_000);
+const NOW = accountFixtureNow(STARTED);
 export const today = () => studioDate(NOW);
 
 /** clock: the server's, when a test moves it (else the fixed NOW); env: settings on top, read when the server starts (another payment provider). */
