@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ALL_MONTH_NUMBERS } from '@blooms/shared/contract/months';
 
 import { deliveries, subscriptions } from '../src/db/schema';
@@ -73,6 +73,7 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
       stops: 4,
       pickups: 1,
       unassigned: 1,
+      autoAssigned: 0,
       assigned: 1,
       out: 1,
       delivered: 1,
@@ -126,7 +127,10 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
         headers: { authorization: `Bearer ${ellaToken}` },
       });
       expect(response.statusCode).toBe(200);
-      return response.json() as { start: unknown; rows: { firstName: string; delivery: { status: string } | null }[] };
+      return response.json() as {
+        start: unknown;
+        rows: { firstName: string; delivery: { status: string; autoAssigned?: string | null } | null }[];
+      };
     };
     now = noonOn('2030-11-10');
     const november = await opening();
@@ -137,9 +141,15 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
       ['Ben', 'out-for-delivery'],
       ['Cy', 'not-started'],
     ]);
-    // Once November's day has passed it opens on December, where nothing is hers yet.
+    // Once November's day has passed it opens on December, where her November stops start as hers again, marked.
     now = noonOn('2030-11-15');
-    expect(await opening()).toEqual({ start: showingDecember({ delivered: 1, notDelivered: 3 }), rows: [] });
+    const december = await opening();
+    expect(december.start).toEqual(showingDecember({ delivered: 1, notDelivered: 3 }));
+    expect(december.rows.map((row) => [row.firstName, row.delivery?.status, row.delivery?.autoAssigned]).sort()).toEqual([
+      ['Ana', 'not-started', 'last-month'],
+      ['Ben', 'not-started', 'last-month'],
+      ['Cy', 'not-started', 'last-month'],
+    ]);
     expect((await app.inject({ method: 'GET', url: '/api/my-deliveries/start' })).statusCode).toBe(401);
   });
 
@@ -155,8 +165,14 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
 
   it('moves on on the day itself once every stop is made, the vase to collect included', async () => {
     now = noonOn('2030-11-14');
-    await database.db.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.subscriptionId, ids[1]!));
-    await database.db.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.subscriptionId, ids[2]!));
+    await database.db
+      .update(deliveries)
+      .set({ status: 'delivered' })
+      .where(and(eq(deliveries.subscriptionId, ids[1]!), eq(deliveries.month, NOVEMBER)));
+    await database.db
+      .update(deliveries)
+      .set({ status: 'delivered' })
+      .where(and(eq(deliveries.subscriptionId, ids[2]!), eq(deliveries.month, NOVEMBER)));
     expect(await get('/api/start-month')).toEqual({ month: NOVEMBER, date: '2030-11-14', passedOver: null });
     await database.db.insert(deliveries).values({ subscriptionId: fin, month: NOVEMBER, kind: 'pickup', status: 'delivered' });
     await database.db.update(subscriptions).set({ vasesOut: 0 }).where(eq(subscriptions.id, fin));

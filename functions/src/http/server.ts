@@ -32,6 +32,7 @@ import { registerPaymentsToChaseRoutes } from './admin/payments-to-chase-routes'
 import { registerDeliveryDateRoutes } from './staff/delivery-dates-routes';
 import { registerDayRoutes } from './staff/day-routes';
 import { registerAreaRoutes } from './staff/area-routes';
+import { registerTerritoryRoutes } from './staff/territory-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
@@ -147,6 +148,7 @@ export async function buildServer(
       registerDeliveryDateRoutes(staff, db);
       registerDayRoutes(staff, db, clock);
       registerAreaRoutes(staff, db, config.geocoding);
+      registerTerritoryRoutes(staff, db);
       if (feed) registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });
     }),
   );

@@ -23,6 +23,7 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
         name: users.name,
         stops: count(),
         pickups: sql<number>`count(*) filter (where ${pickupInSql(month)})`.mapWith(Number),
+        autoAssigned: sql<number>`count(${deliveries.autoAssigned})`.mapWith(Number),
       })
       .from(subscriptions)
       .leftJoin(deliveries, deliveryInMonth(month))
@@ -37,6 +38,7 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
     stops: 0,
     pickups: 0,
     unassigned: 0,
+    autoAssigned: 0,
     assigned: 0,
     out: 0,
     delivered: 0,
@@ -51,6 +53,7 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
     const out = group.status === 'out-for-delivery';
     summary.stops += stops;
     summary.pickups += group.pickups;
+    summary.autoAssigned += group.autoAssigned;
     if (delivered) summary.delivered += stops;
     else if (summary.dayPassed) summary.notDelivered += stops;
     if (out) summary.out += stops;

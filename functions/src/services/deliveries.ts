@@ -226,7 +226,8 @@ export async function writeAssignment(
   kinds: ReadonlyMap<string, StopKind>,
 ): Promise<MonthDelivery[]> {
   if (ids.length === 0) return [];
-  const changed = { assigneeId: assignee?.id ?? null, updatedAt: new Date(), updatedBy: actor.email };
+  // Staff assigning a stop by hand settles it: no longer "as last month" or "by territory".
+  const changed = { assigneeId: assignee?.id ?? null, autoAssigned: null, updatedAt: new Date(), updatedBy: actor.email };
   await tx
     .insert(deliveries)
     .values(ids.map((subscriptionId) => ({ subscriptionId, month, kind: kinds.get(subscriptionId)!, ...changed })))

@@ -18,6 +18,8 @@ export const daySummarySchema = z.object({
   pickups: z.number(),
   /** Not started and nobody's: stops to assign. */
   unassigned: z.number(),
+  /** Stops assigned as last month or by territory and not yet kept (contract/territories.ts). Absent from an API of the release before. */
+  autoAssigned: z.number().optional(),
   /** Not started and someone's. Absent from an API of the release before, which did not count it. */
   assigned: z.number().optional(),
   out: z.number(),

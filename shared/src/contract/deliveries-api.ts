@@ -4,6 +4,7 @@ import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import {
+  AUTO_ASSIGNED,
   DASHBOARD_SORTS,
   DELIVERY_STATUSES,
   MAX_PAGE_SIZE,
@@ -96,6 +97,7 @@ export const monthDeliverySchema = z.object({
   assigneeName: z.string().nullable(),
   proofImageUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  autoAssigned: z.enum(AUTO_ASSIGNED).nullable().optional(),
 }) satisfies z.ZodType<MonthDelivery>;
 
 export const subscriptionRowSchema = z.object({

@@ -85,7 +85,18 @@ export interface MonthDelivery {
   /** deliveryProofPath (staff-api-routes.ts), when the delivery has a door photo. */
   proofImageUrl: string | null;
   updatedAt: string | null;
+  /**
+   * How the month's assignment was made when staff have not yet confirmed it: as the month
+   * before ('last-month') or by the driver's territory (contract/territories.ts). Absent from
+   * an API of the release before.
+   */
+  autoAssigned?: AutoAssigned | null;
 }
+
+export const AUTO_ASSIGNED = ['last-month', 'territory'] as const;
+export type AutoAssigned = (typeof AUTO_ASSIGNED)[number];
+/** The mark beside such an assignment on the dashboard. */
+export const AUTO_ASSIGNED_LABELS: Record<AutoAssigned, string> = { 'last-month': 'as last month', territory: 'by territory' };
 
 /** '2026-12-10' -> 'December 10'. */
 export function monthDay(date: IsoDate): string {

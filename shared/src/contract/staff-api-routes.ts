@@ -23,6 +23,7 @@ import { daySummarySchema, startMonthSchema } from './day-summary';
 import { forecastSchema } from './forecast';
 import { assignByAreaSchema, dayStopSchema, dayStopsQuerySchema } from './day-stops';
 import { liveEventSchema } from './live';
+import { setTerritorySchema, settleAutoAssignedSchema, territorySchema } from './territories';
 
 const monthQuery = z.strictObject({ month: monthSchema });
 const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscriptionId must be a subscription id.' }), month: monthSchema });
@@ -99,6 +100,24 @@ export const STAFF_ROUTES = {
     access: 'staff',
     body: assignByAreaSchema,
     response: z.array(monthDeliverySchema),
+  }),
+  /** Keeps every assignment of the month made as last month or by territory (the marks go), or clears them (those stops are unassigned again). */
+  settleAutoAssigned: apiRoute({
+    method: 'POST',
+    path: '/api/deliveries/auto-assigned',
+    access: 'staff',
+    body: settleAutoAssignedSchema,
+    response: z.array(monthDeliverySchema),
+  }),
+  /** Each driver's territory: the ZIP codes whose new stops go to them. */
+  territories: apiRoute({ method: 'GET', path: '/api/territories', access: 'staff', response: z.array(territorySchema) }),
+  /** Sets one driver's territory (no ZIP codes: none); answers with every territory. */
+  setTerritory: apiRoute({
+    method: 'PUT',
+    path: '/api/territories',
+    access: 'staff',
+    body: setTerritorySchema,
+    response: z.array(territorySchema),
   }),
   /** The month's stops with their places, for the map and for assigning by area. */
   dayStops: apiRoute({

@@ -32,6 +32,8 @@ import { UndoBar } from '../features/dashboard/UndoBar';
 import { DaySummaryBar } from '../features/dashboard/DaySummaryBar';
 import { useDaySummary } from '../features/dashboard/use-day-summary';
 import { AssignByArea } from '../features/dashboard/AssignByArea';
+import { AutoAssignedBar } from '../features/dashboard/AutoAssignedBar';
+import { Territories } from '../features/dashboard/Territories';
 import { useAssignByArea } from '../features/dashboard/use-assign-by-area';
 import { useDayStops } from '../features/deliveries/use-day-stops';
 import { StopsMap } from '../features/map/StopsMap';
@@ -89,10 +91,12 @@ function Dashboard({ start }: { start: StartMonth }) {
         <PassedOverNotice start={start} month={month} />
         <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
         <DaySummaryBar summary={summary} view={view} onView={setView} />
+        <AutoAssignedBar month={month} summary={summary} />
         <StopsMap stops={places.stops} open={mapOpen} onToggle={setMapOpen} byDriver />
         {isAdmin && <TestClock />}
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={csv.download} exporting={csv.downloading} />
         <AssignByArea staff={staff} area={area} />
+        <Territories staff={staff} />
         {selection.selected.size > 0 && (
           <BulkAssign
             count={selection.selected.size}

@@ -57,5 +57,6 @@ export function resetDashboard() {
   api.daySummary.mockReturnValue(new Promise(() => undefined));
   // So are the stops' places (the map, assigning by area).
   api.dayStops.mockReturnValue(new Promise(() => undefined));
+  api.territories.mockResolvedValue([]);
   offerTestClock(true);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
+import { AUTO_ASSIGNED, DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { STOP_KINDS } from '@blooms/shared/contract/vases';
 import { subscriptions } from './subscriptions';
 import { users } from './staff';
@@ -22,6 +22,8 @@ export const deliveries = pgTable(
     // Deleting a user keeps their deliveries, unassigned.
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     proofImageKey: text('proof_image_key'),
+    /** Assigned as last month or by territory, until staff keep, clear or change it (migration 0029, services/carry-over.ts). */
+    autoAssigned: text('auto_assigned', { enum: AUTO_ASSIGNED }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },
@@ -31,7 +33,32 @@ export const deliveries = pgTable(
     check('deliveries_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('deliveries_status_check', sql`${t.status} in ('not-started', 'out-for-delivery', 'delivered')`),
     check('deliveries_kind_check', sql`${t.kind} in ('delivery', 'pickup')`),
+    check('deliveries_auto_assigned_check', sql`${t.autoAssigned} in ('last-month', 'territory')`),
   ],
+);
+
+/** The months whose stops were carried over from the month before: once each (migration 0029). */
+export const monthCarryOvers = pgTable(
+  'month_carry_overs',
+  {
+    month: text('month').primaryKey(),
+    carriedAt: timestamp('carried_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('month_carry_overs_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/** A driver's territory, one ZIP code per row: a ZIP is in at most one territory (migration 0029). */
+export const territories = pgTable(
+  'territories',
+  {
+    zip: text('zip').primaryKey(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    setBy: text('set_by').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('territories_driver_idx').on(t.driverId)],
 );
 
 /** Who changed what when, for every delivery. */

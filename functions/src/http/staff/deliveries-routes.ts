@@ -13,7 +13,7 @@ import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../inf
 import { advanceStatus, assignDeliveries, checkProofAllowed, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
 import { photoInUse, proofImageKey } from '../../read-models/delivery-proofs';
 import { allInView, listAssigned, listMonthPage } from '../../read-models/month-list';
-import { startMonth } from '../../read-models/day-summary';
+import { openStartMonth } from '../../services/carry-over';
 import { pointOfZip } from '../../domain/route-order';
 import { createGeocoder } from '../../infrastructure/geocoder';
 import type { GeocodingSettings } from '../../config';
@@ -68,7 +68,7 @@ export function registerDeliveryRoutes(
 
   /** My Deliveries opening: the month where the work is and the caller's stops in it, in one round trip. */
   serve(staff, API.myDeliveriesStart, async (request) => {
-    const start = await startMonth(db, routes.clock());
+    const start = await openStartMonth(db, routes.clock());
     return { start, rows: await listAssigned(db, start.month, callerOf(request).id, studio, geocoder) };
   });
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
-import { displayStatus, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { displayStatus, type AutoAssigned, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveryProofPath } from '@blooms/shared/contract/staff-api-routes';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
@@ -19,6 +19,7 @@ export const deliveryColumns = {
   assigneeName: users.name,
   proofImageKey: deliveries.proofImageKey,
   updatedAt: deliveries.updatedAt,
+  autoAssigned: deliveries.autoAssigned,
 };
 
 export type DeliveryColumns = {
@@ -28,6 +29,7 @@ export type DeliveryColumns = {
   assigneeName: string | null;
   proofImageKey: string | null;
   updatedAt: Date | null;
+  autoAssigned: AutoAssigned | null;
 };
 
 /** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
@@ -70,6 +72,7 @@ function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: Delivery
     assigneeName: d.assigneeName,
     proofImageUrl: d.proofImageKey ? deliveryProofPath(subscription.id, month) : null,
     updatedAt: d.updatedAt ? d.updatedAt.toISOString() : null,
+    autoAssigned: d.autoAssigned,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import {
+  AUTO_ASSIGNED_LABELS,
   deliverThisMonthLabel,
   mapSearchUrl,
   nextStatus,
@@ -98,7 +99,10 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
         )}
       </td>
       <td>{deliverThisMonthLabel(row)}</td>
-      <td>{assigneeOf(row) ?? 'Unassigned'}</td>
+      <td>
+        {assigneeOf(row) ?? 'Unassigned'}
+        {row.delivery.autoAssigned && <span className="auto-assigned-tag">{AUTO_ASSIGNED_LABELS[row.delivery.autoAssigned]}</span>}
+      </td>
       <td className="deliveries-table__submitted">
         {formatSubmitted(row.createdAt)}
         {isAdmin && (

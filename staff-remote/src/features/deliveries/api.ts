@@ -56,6 +56,12 @@ export const deliveriesApi = {
   /** Applies an area split as it was previewed; a 409 says the stops changed meanwhile and nothing was assigned. */
   assignByArea: (month: MonthKey, split: { driver: string; subscriptionIds: string[] }[]) =>
     staffApi.assignByArea({ body: { month, split } }),
+  /** Keeps the month's assignments made as last month or by territory (the marks go), or clears them. */
+  settleAutoAssigned: (month: MonthKey, action: 'keep' | 'clear') => staffApi.settleAutoAssigned({ body: { month, action } }),
+  /** Each driver's territory. */
+  territories: () => staffApi.territories(),
+  /** Makes these ZIP codes the driver's territory; answers with every territory. */
+  setTerritory: (driver: string, zips: string[]) => staffApi.setTerritory({ body: { driver, zips } }),
   /** Hand Delivered, or Left at Door with its photo, in one upload that reports its progress. */
   recordProof: ({ photo, ...fields }: ProofUpload, onProgress?: (fraction: number) => void) =>
     staffApi.recordProof({ body: fields, files: photo ? { photo } : {}, onProgress }),
