@@ -5,6 +5,7 @@ import type { DayStop } from '@blooms/shared/contract/day-stops';
 import { I15_POINTS } from './i15';
 import { colourOf, type ColourBy, type LegendEntry } from './map-legend';
 import { COUNTY_RINGS, MAP_HEIGHT, MAP_WIDTH, pathThrough, projectionFor, spreadOut, staticMapUrl } from './map-projection';
+import { placeLabel } from './map-labels';
 import './map.css';
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 
 const I15 = I15_POINTS.map(([latitude, longitude]): [number, number] => [longitude, latitude]);
 const I15_LABEL_AT = I15[3]!;
+const MAP_BOUNDS = { left: 0, top: 0, right: MAP_WIDTH, bottom: MAP_HEIGHT };
 
 /**
  * The day's stops on the three counties and I-15, drawn from shapes in the bundle: no key and
@@ -40,15 +42,18 @@ export default function DayMap({ stops, colourBy, legend, captionId, picked, onP
     <svg className="day-map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role={onPick ? 'group' : 'img'} aria-labelledby={captionId}>
       {tileView && mapsKey && <image href={staticMapUrl(tileView, mapsKey)} width={MAP_WIDTH} height={MAP_HEIGHT} />}
       {COUNTY_RINGS.map((county) => {
-        const labelAt = projection(centreOf(county.rings[0]!))!;
+        const name = `${county.name} County`;
+        const labelAt = placeLabel(name, projection(centreOf(county.rings[0]!))!, placed, MAP_BOUNDS);
         return (
           <g key={county.name} className="day-map__county">
             {county.rings.map((ring, i) => (
               <path key={i} d={pathThrough(ring, projection, true)} />
             ))}
-            <text x={labelAt[0]} y={labelAt[1]} className="day-map__county-name" aria-hidden="true">
-              {county.name} County
-            </text>
+            {labelAt && (
+              <text x={labelAt[0]} y={labelAt[1]} className="day-map__county-name" aria-hidden="true">
+                {name}
+              </text>
+            )}
           </g>
         );
       })}
