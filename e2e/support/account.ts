@@ -2,6 +2,13 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { mailsTo } from './outbox';
 
+/** Where a subscriber lives, when not at the Provo address every other one has. */
+export interface Place {
+  address: string;
+  city: string;
+  zip: string;
+}
+
 /** Subscribes on the test checkout through the API (no form): a Custom plan of these month names, or Yearly. Gives the checkout's id. */
 export async function subscribeByApi(
   request: APIRequestContext,
@@ -9,6 +16,7 @@ export async function subscribeByApi(
   months: string[] | 'all',
   firstName = 'Juniper',
   lastName = 'Account',
+  place: Place = { address: '42 S Main St', city: 'Provo', zip: '84601' },
 ): Promise<string> {
   const plan = months === 'all' ? 'yearly' : 'custom';
   const started = await request.post('/api/createCheckoutSession', {
@@ -18,11 +26,11 @@ export async function subscribeByApi(
         first_name: firstName,
         last_name: lastName,
         phone: '8015550142',
-        address: '42 S Main St',
+        address: place.address,
         unit: '',
-        city: 'Provo',
+        city: place.city,
         state: 'UT',
-        zip: '84601',
+        zip: place.zip,
         notes: '',
         plan,
         months: months === 'all' ? 'all' : months.join(','),

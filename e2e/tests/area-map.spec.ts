@@ -39,12 +39,14 @@ test('assign by area: the split is previewed, applied as shown, and each driver 
   const before = Number((await toAssign.locator('.day-summary__value').textContent())!);
   expect(before).toBeGreaterThan(1);
 
-  // The map: three counties, I-15, a dot per stop, and the same in words.
-  const map = admin.getByRole('img', { name: /stops: / });
+  // The map, opened beside the list: three counties, I-15, a dot per stop (each a button), and the same in words.
+  await admin.getByRole('button', { name: "Map of the day's stops" }).click();
+  const map = admin.getByRole('group', { name: /stops: / });
   await expect(map).toBeVisible();
   await expect(map.locator('.day-map__county')).toHaveCount(3);
   await expect(map.locator('.day-map__i15')).toHaveCount(1);
   await expect(map.locator('circle.day-map__stop')).not.toHaveCount(0);
+  await expect(map.getByRole('button')).toHaveCount(await map.locator('.day-map__stop').count());
   await expect(admin.locator('.stops-map__caption')).toContainText('Placed at the centre of their ZIP codes.');
 
   // Nothing is assigned before Apply; the preview says who gets which areas, balanced.

@@ -1,12 +1,16 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Locator, type Page } from '@playwright/test';
 import { calendarMonth, expect, test } from '../support/test';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
-import { addMonths } from '@blooms/shared/contract/months';
+import { addMonths, monthNameOf } from '@blooms/shared/contract/months';
 import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { waitForHydration } from '../support/hydration';
 import { LIVE } from '../support/live';
 import { showMonth } from '../support/staff';
-import { LAPTOP } from '../support/devices';
+import { LAPTOP, PHONE } from '../support/devices';
+import { subscribeByApi, type Place } from '../support/account';
 
 const SPEC_COLUMNS = [
   'Name',
@@ -26,6 +30,147 @@ const SPEC_COLUMNS = [
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
+const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
+const SANDY: Place = { address: '8 E Center St', city: 'Sandy', zip: '84070' };
+const PROVO: Place = { address: '77 N University Ave', city: 'Provo', zip: '84601' };
+
+/** Twelve more subscribers, seven in Sandy and five in Provo, on a plan that does not deliver in the months the other journeys use. */
+async function seedTwelve(request: Parameters<typeof subscribeByApi>[0]): Promise<void> {
+  const plan = [monthNameOf(addMonths(calendarMonth(), 4))];
+  const tag = Date.now().toString(36);
+  for (let i = 0; i < 12; i++) {
+    const place = i < 7 ? SANDY : PROVO;
+    await subscribeByApi(request, `dense-${tag}-${i}@example.com`, plan, `Dense${i}`, `${place.city}${tag}`, place);
+  }
+}
+
+/** Whether the whole of the element is inside the window. */
+async function fullyInView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const { width, height } = page.viewportSize()!;
+  return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The admin on the dashboard, the name prompt put off (this admin has no name). */
+async function openDashboard(page: Page): Promise<void> {
+  await signInAsStaff(page, ADMIN_EMAIL);
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('region', { name: 'The day at a glance' }).getByRole('button', { name: /Stops?$/ })).toBeVisible();
+}
+
+test('on a 1366 x 768 laptop the first screen holds the day and a dozen rows; search narrows what is in view; the map opens beside the list, remembered, and picks rows as rows pick it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await seedTwelve(request);
+  const laptop = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await laptop.newPage();
+  await openDashboard(page);
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect(rows.nth(11)).toBeVisible();
+
+  // The first screen: the day at a glance, the search, and twelve whole rows of one line each.
+  expect(await fullyInView(page, page.getByRole('region', { name: 'The day at a glance' }))).toBe(true);
+  expect(await fullyInView(page, page.getByRole('searchbox', { name: 'Search' }))).toBe(true);
+  for (let i = 0; i < 12; i++) expect(await fullyInView(page, rows.nth(i)), `row ${i + 1} in view`).toBe(true);
+  // Every row is UT: the State heading says it once.
+  await expect(page.getByRole('columnheader', { name: /^State/ })).toHaveText('State all UT');
+  const map = page.getByRole('region', { name: "Map of the day's stops" });
+  const mapButton = page.getByRole('button', { name: "Map of the day's stops" });
+  await expect(mapButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(map).toBeHidden();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-1366.png') });
+
+  // Search: the rows in view are the matching ones, at once where the eye is.
+  await page.getByRole('searchbox', { name: 'Search' }).click();
+  await page.keyboard.type('Provo');
+  const names = page.getByRole('table').getByRole('rowheader');
+  await expect(names.filter({ hasText: /^Dense\d Sandy/ })).toHaveCount(0);
+  await expect(names.filter({ hasText: /^Dense\d Provo/ })).not.toHaveCount(0);
+  for (const row of await rows.all()) {
+    await expect(row).toContainText('Provo');
+    if (await row.isVisible()) expect(await fullyInView(page, row)).toBe(true);
+  }
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-provo-1366.png') });
+
+  // The map opens beside the list, and stays open on the next visit.
+  await mapButton.click();
+  await expect(mapButton).toHaveAttribute('aria-expanded', 'true');
+  const drawing = map.getByRole('group', { name: /stops?/ });
+  await expect(drawing).toBeVisible();
+  const tableBox = (await page.getByRole('region', { name: 'Subscriptions table' }).boundingBox())!;
+  const mapBox = (await map.boundingBox())!;
+  expect(mapBox.x).toBeGreaterThanOrEqual(tableBox.x + tableBox.width);
+  expect(mapBox.y).toBeLessThan(tableBox.y + 100);
+
+  // A row's pin, reached from its tick box with the arrow key, highlights its dot.
+  const stopRow = rows.filter({ has: page.getByRole('button', { name: /^Show .+ on the map$/ }) }).first();
+  const stopName = (await stopRow.getByRole('rowheader').locator('.deliveries-table__name').textContent())!;
+  await stopRow.getByRole('checkbox').focus();
+  await page.keyboard.press('ArrowRight');
+  const pin = stopRow.getByRole('button', { name: `Show ${stopName} on the map` });
+  await expect(pin).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pin).toHaveAttribute('aria-pressed', 'true');
+  const dot = drawing.getByRole('button', { name: new RegExp(`^${stopName}, `) });
+  await expect(dot).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-map-1366.png') });
+
+  // A dot, picked by keyboard, brings its row into view, highlighted.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(names.filter({ hasText: /^Dense\d Sandy/ })).not.toHaveCount(0);
+  const dots = drawing.getByRole('button');
+  const lastDot = dots.last();
+  const lastName = ((await lastDot.getAttribute('aria-label')) ?? '').split(',')[0]!;
+  await lastDot.focus();
+  await page.keyboard.press('Enter');
+  await expect(lastDot).toHaveAttribute('aria-pressed', 'true');
+  const pickedRow = rows.filter({ has: page.getByRole('rowheader', { name: lastName }) });
+  await expect(pickedRow).toHaveClass(/is-picked/);
+  // Beside the open map the table scrolls sideways: the row is in view from top to bottom.
+  const rowBox = (await pickedRow.boundingBox())!;
+  expect(rowBox.y).toBeGreaterThanOrEqual(0);
+  expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(768);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: "Map of the day's stops" })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: "Map of the day's stops" }).getByRole('group', { name: /stops?/ })).toBeVisible();
+  await page.getByRole('button', { name: "Map of the day's stops" }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: "Map of the day's stops" })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('region', { name: "Map of the day's stops" })).toBeHidden();
+  await laptop.close();
+});
+
+test('on a 390 px phone the list comes before the map, which opens under it when asked; axe finds nothing', async ({ browser }) => {
+  const phone = await browser.newContext(PHONE);
+  const page = await phone.newPage();
+  await openDashboard(page);
+  const table = page.getByRole('region', { name: 'Subscriptions table' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const mapButton = page.getByRole('button', { name: "Map of the day's stops" });
+  await expect(mapButton).toHaveAttribute('aria-expanded', 'false');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-390.png') });
+  expect(await axeViolations(page)).toEqual([]);
+  await mapButton.click();
+  const map = page.getByRole('region', { name: "Map of the day's stops" });
+  await expect(map.getByRole('group', { name: /stops?/ })).toBeVisible();
+  expect((await map.boundingBox())!.y).toBeGreaterThan((await table.boundingBox())!.y + (await table.boundingBox())!.height);
+  await map.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-map-390.png') });
+  expect(await axeViolations(page)).toEqual([]);
+  await phone.close();
+});
+
 test('at 1280 px the dashboard fits: full header with the staff links first, every column on screen, no sideways scrolling, a slim footer', async ({
   page,
 }) => {
@@ -44,7 +189,8 @@ test('at 1280 px the dashboard fits: full header with the staff links first, eve
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).not.toHaveCount(1);
   const headers = table.getByRole('columnheader');
-  await expect(headers).toHaveText(['', ...SPEC_COLUMNS]);
+  // A state every row shares is said once, under its heading.
+  await expect(headers).toHaveText(['', ...SPEC_COLUMNS.map((column) => (column === 'State' ? /^State( all [A-Z]{2})?$/ : column))]);
   for (const header of await headers.all()) {
     const box = (await header.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

@@ -161,6 +161,7 @@ test('after a subscriber’s last delivery the next month has a pickup-only stop
     await pickups.click();
     await expect(pickups).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Vera Account' })).toBeVisible();
+    await page.getByRole('button', { name: "Map of the day's stops" }).click();
     await expect(page.locator(`.day-map [data-stop="${vera}"][data-pickup]`)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Diamond: pickup only, collect the vase');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'pickup-dashboard-1280.png'), fullPage: true });

@@ -73,7 +73,8 @@ describe('assign by area', () => {
 
   it('shows the pickups on the map’s key: the caption counts them, the legend names their shape', async () => {
     api.dayStops.mockResolvedValue([...STOPS, stop('p3', '84601', 'Provo', null, true)]);
-    await renderDashboard();
+    const user = await renderDashboard();
+    await user.click(screen.getByRole('button', { name: "Map of the day's stops" }));
     expect(
       await screen.findByText('6 stops (1 pickup): 1 Ella, 5 Unassigned. Placed at the centre of their ZIP codes.'),
     ).toBeInTheDocument();
@@ -82,7 +83,8 @@ describe('assign by area', () => {
 
   it('says in words what the map shows: counts by driver, and where the stops are placed', async () => {
     api.dayStops.mockResolvedValue([...STOPS, stop('x1', '84999', 'Elsewhere')]);
-    await renderDashboard();
+    const user = await renderDashboard();
+    await user.click(screen.getByRole('button', { name: "Map of the day's stops" }));
     expect(
       await screen.findByText(
         '6 stops: 1 Ella, 5 Unassigned. Placed at the centre of their ZIP codes. 1 with no known place is not drawn.',

@@ -29,7 +29,8 @@ describe('the table', () => {
       'Address',
       'Unit',
       'City',
-      'State',
+      // Every row is in Utah: the heading says it once.
+      'State all UT',
       'ZIP',
       'Notes',
       'Status',

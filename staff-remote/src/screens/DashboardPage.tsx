@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { isStop } from '@blooms/shared/contract/vases';
 import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
@@ -36,9 +36,12 @@ import { AutoAssignedBar } from '../features/dashboard/AutoAssignedBar';
 import { Territories } from '../features/dashboard/Territories';
 import { useAssignByArea } from '../features/dashboard/use-assign-by-area';
 import { useDayStops } from '../features/deliveries/use-day-stops';
-import { StopsMap } from '../features/map/StopsMap';
+import { DashboardMap } from '../features/dashboard/DashboardMap';
+import { useMapOpen } from '../features/dashboard/use-map-open';
+import { usePickedStop } from '../features/dashboard/use-picked-stop';
 import '../features/deliveries/deliveries.css';
 import '../features/dashboard/dashboard.css';
+import '../features/dashboard/dashboard-table.css';
 
 /** The dashboard opens on the month where the work is (contract/day-summary.ts). */
 export default function DashboardPage() {
@@ -62,7 +65,8 @@ function Dashboard({ start }: { start: StartMonth }) {
   const staff = useStaffList();
   const deliveryDay = useDeliveryDay(month);
   const summary = useDaySummary(month);
-  const [mapOpen, setMapOpen] = useState(true);
+  const [mapOpen, setMapOpen] = useMapOpen();
+  const mapId = useId();
   const places = useDayStops(month);
   const list = useMonthList(month, view);
   const { rows } = list;
@@ -74,29 +78,37 @@ function Dashboard({ start }: { start: StartMonth }) {
   const { assigning, assigned, assign } = useBulkAssign({ month, staff, onDone: selection.clear });
   const area = useAssignByArea({ month, stops: places.stops, staff, reloadStops: places.reload });
   const isEverything = Object.keys(dashboardViewQuery(view)).length === 0;
+  const picked = usePickedStop([month, view]);
+  const mapped = new Set((places.stops ?? []).filter((stop) => stop.latitude !== null).map((stop) => stop.id));
 
   return (
     <Screen remote="staff" title="Dashboard">
-      <section className="container page staff-page">
-        <div className="staff-page__header">
+      <section className="container page staff-page dashboard">
+        <div className="dashboard__head">
           <h1>Dashboard</h1>
-          <LiveIndicator state={liveState} />
-        </div>
-        <div className="staff-toolbar">
           <MonthNavigator month={month} onChange={setMonth} />
-          <Link to="/my-deliveries" className="button button--secondary">
-            View My Deliveries
-          </Link>
+          <LiveIndicator state={liveState} />
+          <div className="dashboard__head-actions">
+            <Link to="/my-deliveries" className="button button--secondary">
+              View My Deliveries
+            </Link>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-expanded={mapOpen}
+              aria-controls={mapId}
+              onClick={() => setMapOpen(!mapOpen)}
+            >
+              Map of the day&apos;s stops
+            </button>
+            <AssignByArea staff={staff} area={area} />
+          </div>
         </div>
         <PassedOverNotice start={start} month={month} />
         <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
         <DaySummaryBar summary={summary} view={view} onView={setView} />
         <AutoAssignedBar month={month} summary={summary} />
-        <StopsMap stops={places.stops} open={mapOpen} onToggle={setMapOpen} byDriver />
-        {isAdmin && <TestClock />}
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={csv.download} exporting={csv.downloading} />
-        <AssignByArea staff={staff} area={area} />
-        <Territories staff={staff} />
         {selection.selected.size > 0 && (
           <BulkAssign
             count={selection.selected.size}
@@ -110,16 +122,24 @@ function Dashboard({ start }: { start: StartMonth }) {
           {assigned}
         </p>
         <UndoBar undoable={undoable} onUndo={(row) => void undo(row)} />
-        <SubscriptionsList
-          month={month}
-          list={list}
-          isEverything={isEverything}
-          selection={selection}
-          canSelect={selectable.length > 0}
-          busy={busy}
-          isAdmin={isAdmin}
-          onPill={clickPill}
-        />
+        <div className={mapOpen ? 'dashboard__body dashboard__body--map' : 'dashboard__body'}>
+          <div className="dashboard__list">
+            <SubscriptionsList
+              month={month}
+              list={list}
+              isEverything={isEverything}
+              selection={selection}
+              canSelect={selectable.length > 0}
+              busy={busy}
+              isAdmin={isAdmin}
+              onPill={clickPill}
+              map={mapOpen ? { picked, mapped } : null}
+            />
+          </div>
+          <DashboardMap id={mapId} open={mapOpen} stops={places.stops} picked={picked} />
+        </div>
+        <Territories staff={staff} />
+        {isAdmin && <TestClock />}
       </section>
     </Screen>
   );

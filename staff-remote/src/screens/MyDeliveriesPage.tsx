@@ -110,7 +110,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
         <PassedOverNotice start={opening.start} month={month} />
         <ProofPhotoInput inputRef={fileInput} onChange={(event) => void onPhotoChosen(event)} uploading={uploading} />
         <MyListStatus month={month} rows={rows} error={error} onRetry={() => void reload()} />
-        {rows && rows.length > 0 && <StopsMap stops={mapStops} open={mapOpen} onToggle={setMapOpen} byDriver={false} />}
+        {rows && rows.length > 0 && <StopsMap stops={mapStops} open={mapOpen} onToggle={setMapOpen} />}
         {rows && rows.length > 0 && <RouteSheet firstName={firstName} month={month} rows={rows} />}
         {rows && rows.length > 0 && <DayProgress rows={rows} />}
         {rows && rows.length > 0 && phone && (

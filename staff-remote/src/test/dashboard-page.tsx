@@ -50,6 +50,8 @@ export const offerTestClock = (testClock: boolean) => useAppConfig.setState({ co
 export function resetDashboard() {
   jest.clearAllMocks();
   usePopupStore.setState({ popup: null });
+  // The map opens as it was last left on the device: each test starts with no choice made.
+  localStorage.clear();
   useAuthStore.setState({ role: 'none' });
   api.testClock.mockResolvedValue(null);
   api.startMonth.mockResolvedValue({ month: THIS_MONTH, date: defaultDeliveryDate(THIS_MONTH), passedOver: null });

@@ -13,11 +13,10 @@ import { phoneHref } from '@blooms/shared/contract/site';
 import { historyPageUrl } from '@blooms/shared/contract/subscription-history';
 import { LifecycleTag, VasesTag } from '../deliveries/LifecycleTag';
 import { isStop, pickupStatusLabel } from '@blooms/shared/contract/vases';
-import { BreakableEmail } from '../deliveries/BreakableEmail';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
 import { moveWithinRow } from '../deliveries/row-keys';
-import { formatPhone, formatSubmitted } from '../deliveries/format';
+import { formatPhone, formatSubmitted, formatSubmittedDay } from '../deliveries/format';
 
 interface Props {
   row: SubscriptionRow;
@@ -27,16 +26,20 @@ interface Props {
   onToggle: (id: string) => void;
   onPill: (row: SubscriptionRow) => void;
   onPhoto: (url: string) => void;
+  /** Off when the state is said once, in its column's heading. */
+  stateShown: boolean;
+  /** A dot on the open map: whether it is picked, and how to pick it. */
+  onMap: { picked: boolean; pick: () => void } | null;
 }
 
 /** One subscription on the dashboard: who, where, and this month's delivery. */
-export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, onPill, onPhoto }: Props) {
+export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, onPill, onPhoto, stateShown, onMap }: Props) {
   const name = `${row.firstName} ${row.lastName}`;
   const { delivery } = row;
   return (
     // Tab stops: the checkbox and the pill; with no delivery this month, the e-mail link instead.
-    <tr aria-selected={selected} onKeyDown={moveWithinRow}>
-      <td>
+    <tr aria-selected={selected} onKeyDown={moveWithinRow} data-row={row.id} className={onMap?.picked ? 'is-picked' : undefined}>
+      <td className="deliveries-table__pick">
         <input
           type="checkbox"
           aria-label={`Select ${name}`}
@@ -44,15 +47,29 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
           disabled={!isStop(delivery)}
           onChange={() => onToggle(row.id)}
         />
+        {onMap && (
+          <button
+            type="button"
+            className="map-pin"
+            tabIndex={-1}
+            aria-pressed={onMap.picked}
+            aria-label={`Show ${name} on the map`}
+            onClick={onMap.pick}
+          >
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path d="M8 1a5 5 0 0 0-5 5c0 3.5 5 9 5 9s5-5.5 5-9a5 5 0 0 0-5-5zm0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4z" />
+            </svg>
+          </button>
+        )}
       </td>
       <th scope="row">
-        {name}
+        <span className="deliveries-table__name">{name}</span>
         <LifecycleTag lifecycle={row.lifecycle} gift={row.gift} />
         <VasesTag lifecycle={row.lifecycle} vasesOut={row.vasesOut} />
       </th>
-      <td className="deliveries-table__wrap">
-        <a href={`mailto:${row.email}`} aria-label={row.email} tabIndex={isStop(delivery) ? -1 : undefined}>
-          <BreakableEmail email={row.email} />
+      <td className="deliveries-table__clip deliveries-table__clip--email">
+        <a href={`mailto:${row.email}`} tabIndex={isStop(delivery) ? -1 : undefined}>
+          {row.email}
         </a>
       </td>
       <td className="nowrap">
@@ -60,16 +77,16 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
           {formatPhone(row.phone)}
         </a>
       </td>
-      <td className="deliveries-table__wrap">
+      <td className="deliveries-table__clip" title={row.address}>
         <a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer" tabIndex={-1}>
           {row.address}
         </a>
       </td>
-      <td>{row.unit}</td>
-      <td>{row.city}</td>
-      <td>{row.state}</td>
+      <td className="deliveries-table__clip deliveries-table__clip--short">{row.unit}</td>
+      <td className="deliveries-table__clip deliveries-table__clip--short">{row.city}</td>
+      <td>{stateShown ? row.state : <span className="visually-hidden">{row.state}</span>}</td>
       <td>{row.zip}</td>
-      <td>
+      <td className="deliveries-table__clip">
         <NotesCell notes={notesForStaff(row)} name={name} tabIndex={-1} />
       </td>
       <td>
@@ -98,13 +115,15 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
           <span className="muted">No delivery</span>
         )}
       </td>
-      <td>{deliverThisMonthLabel(row)}</td>
+      <td className="deliveries-table__deliver">{deliverThisMonthLabel(row)}</td>
       <td>
         {assigneeOf(row) ?? 'Unassigned'}
         {row.delivery.autoAssigned && <span className="auto-assigned-tag">{AUTO_ASSIGNED_LABELS[row.delivery.autoAssigned]}</span>}
       </td>
       <td className="deliveries-table__submitted">
-        {formatSubmitted(row.createdAt)}
+        <time dateTime={row.createdAt} title={formatSubmitted(row.createdAt)}>
+          {formatSubmittedDay(row.createdAt)}
+        </time>
         {isAdmin && (
           <Link className="history-link" to={historyPageUrl(row.id)} tabIndex={-1} aria-label={`History of ${name}`}>
             History

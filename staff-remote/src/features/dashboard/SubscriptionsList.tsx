@@ -7,6 +7,7 @@ import { TableFooter } from './TableFooter';
 import { showProofPhoto } from './show-proof-photo';
 import type { useMonthList } from './use-month-list';
 import type { useSelection } from './use-selection';
+import type { PickedStop } from './use-picked-stop';
 
 interface Props {
   month: MonthKey;
@@ -18,6 +19,8 @@ interface Props {
   busy: ReadonlySet<string>;
   isAdmin: boolean;
   onPill: (row: SubscriptionRow) => void;
+  /** With the map open: the stop picked, and the rows that have a dot on it. */
+  map: { picked: PickedStop; mapped: ReadonlySet<string> } | null;
 }
 
 /** The dashboard's list: what it says while there is none, the table, and how much of it is shown. */

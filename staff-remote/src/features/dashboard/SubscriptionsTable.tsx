@@ -1,6 +1,7 @@
 import { monthNameOf, type MonthKey } from '@blooms/shared/contract/months';
 import { DASHBOARD_COLUMNS, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { SubscriptionTableRow } from './SubscriptionTableRow';
+import type { PickedStop } from './use-picked-stop';
 
 interface Props {
   month: MonthKey;
@@ -17,10 +18,14 @@ interface Props {
   onPhoto: (url: string) => void;
   /** The id of the text that tells keyboard users how to move within a row. */
   keysHintId: string;
+  map: { picked: PickedStop; mapped: ReadonlySet<string> } | null;
 }
 
 /** The dashboard's month of subscriptions, one row each, with a tick box per scheduled delivery. */
-export function SubscriptionsTable({ month, rows, selected, allSelected, canSelect, onToggleAll, keysHintId, ...rowProps }: Props) {
+export function SubscriptionsTable({ month, rows, selected, allSelected, canSelect, onToggleAll, keysHintId, map, ...rowProps }: Props) {
+  // A value every row shares (the state, in a one-state business) is said once, in its heading.
+  const states = new Set(rows.map((row) => row.state));
+  const sharedState = states.size === 1 ? [...states][0]! : null;
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Subscriptions table">
       <table className="data-table deliveries-table" aria-describedby={keysHintId}>
@@ -39,6 +44,7 @@ export function SubscriptionsTable({ month, rows, selected, allSelected, canSele
             {DASHBOARD_COLUMNS.map((heading) => (
               <th key={heading} scope="col" className={heading.split(' ').length > 2 ? 'deliveries-table__long-heading' : undefined}>
                 {heading}
+                {heading === 'State' && sharedState !== null && <span className="deliveries-table__shared"> all {sharedState}</span>}
               </th>
             ))}
           </tr>
@@ -54,6 +60,8 @@ export function SubscriptionsTable({ month, rows, selected, allSelected, canSele
               onToggle={rowProps.onToggle}
               onPill={rowProps.onPill}
               onPhoto={rowProps.onPhoto}
+              stateShown={sharedState === null}
+              onMap={map?.mapped.has(row.id) ? { picked: map.picked.id === row.id, pick: () => map.picked.pick(row.id, 'list') } : null}
             />
           ))}
         </tbody>

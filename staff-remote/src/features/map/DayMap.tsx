@@ -5,6 +5,7 @@ import type { DayStop } from '@blooms/shared/contract/day-stops';
 import { I15_POINTS } from './i15';
 import { colourOf, type ColourBy, type LegendEntry } from './map-legend';
 import { COUNTY_RINGS, MAP_HEIGHT, MAP_WIDTH, pathThrough, projectionFor, spreadOut, staticMapUrl } from './map-projection';
+import { placeLabel } from './map-labels';
 import './map.css';
 
 interface Props {
@@ -13,16 +14,20 @@ interface Props {
   legend: LegendEntry[];
   /** The id of the caption that says in words what the map shows. */
   captionId: string;
+  picked: string | null;
+  /** With it, each stop is a button that picks it. */
+  onPick?: (id: string) => void;
 }
 
 const I15 = I15_POINTS.map(([latitude, longitude]): [number, number] => [longitude, latitude]);
 const I15_LABEL_AT = I15[3]!;
+const MAP_BOUNDS = { left: 0, top: 0, right: MAP_WIDTH, bottom: MAP_HEIGHT };
 
 /**
  * The day's stops on the three counties and I-15, drawn from shapes in the bundle: no key and
  * no network. With Google tiles configured (staffMapTiles), Google's map lies underneath.
  */
-export default function DayMap({ stops, colourBy, legend, captionId }: Props) {
+export default function DayMap({ stops, colourBy, legend, captionId, picked, onPick }: Props) {
   const mapsKey = useAppConfig((s) => (s.config?.staffMapTiles ? s.config.googleMapsApiKey : null));
   const { projection, tileView } = projectionFor(mapsKey !== null);
   const placed = spreadOut(
@@ -33,18 +38,22 @@ export default function DayMap({ stops, colourBy, legend, captionId }: Props) {
     }),
   );
   return (
-    <svg className="day-map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby={captionId}>
+    // With stops to pick it is a group of buttons; a picture's parts could not be reached.
+    <svg className="day-map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role={onPick ? 'group' : 'img'} aria-labelledby={captionId}>
       {tileView && mapsKey && <image href={staticMapUrl(tileView, mapsKey)} width={MAP_WIDTH} height={MAP_HEIGHT} />}
       {COUNTY_RINGS.map((county) => {
-        const labelAt = projection(centreOf(county.rings[0]!))!;
+        const name = `${county.name} County`;
+        const labelAt = placeLabel(name, projection(centreOf(county.rings[0]!))!, placed, MAP_BOUNDS);
         return (
           <g key={county.name} className="day-map__county">
             {county.rings.map((ring, i) => (
               <path key={i} d={pathThrough(ring, projection, true)} />
             ))}
-            <text x={labelAt[0]} y={labelAt[1]} className="day-map__county-name" aria-hidden="true">
-              {county.name} County
-            </text>
+            {labelAt && (
+              <text x={labelAt[0]} y={labelAt[1]} className="day-map__county-name" aria-hidden="true">
+                {name}
+              </text>
+            )}
           </g>
         );
       })}
@@ -53,39 +62,58 @@ export default function DayMap({ stops, colourBy, legend, captionId }: Props) {
         I-15
       </text>
       {placed.map(({ item: stop, x, y }) => {
-        const title = (
-          <title>
-            {stop.name}, {stop.address}, {stop.city}:{' '}
-            {stop.pickup ? `${PICKUP_NOTE}, ${pickupStatusLabel(stop.status)}` : statusLabel(stop.status)}
-            {stop.assigneeName ? `, ${stop.assigneeName}` : stop.assignedTo ? '' : ', unassigned'}
-          </title>
-        );
+        const name = stopName(stop);
         const fill = colourOf(stop, colourBy, legend);
+        const isPicked = stop.id === picked;
         // A pickup-only stop is a diamond, a delivery a circle: told apart whatever the colours say.
-        return stop.pickup ? (
-          <path
-            key={stop.id}
-            className="day-map__stop day-map__stop--pickup"
-            d={diamondAt(x, y)}
-            fill={fill}
-            data-stop={stop.id}
-            data-pickup=""
-          >
-            {title}
-          </path>
+        const marker = stop.pickup ? (
+          <path className="day-map__stop day-map__stop--pickup" d={diamondAt(x, y, isPicked ? 14 : 10)} fill={fill} />
         ) : (
-          <circle key={stop.id} className="day-map__stop" cx={x} cy={y} r={8} fill={fill} data-stop={stop.id}>
-            {title}
-          </circle>
+          <circle className="day-map__stop" cx={x} cy={y} r={isPicked ? 12 : 8} fill={fill} />
+        );
+        const className = isPicked ? 'day-map__marker day-map__marker--picked' : 'day-map__marker';
+        if (!onPick)
+          return (
+            <g key={stop.id} className={className} data-stop={stop.id} data-pickup={stop.pickup ? '' : undefined}>
+              <title>{name}</title>
+              {marker}
+            </g>
+          );
+        return (
+          <g
+            key={stop.id}
+            className={className}
+            data-stop={stop.id}
+            data-pickup={stop.pickup ? '' : undefined}
+            role="button"
+            tabIndex={0}
+            aria-label={name}
+            aria-pressed={isPicked}
+            onClick={() => onPick(stop.id)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              onPick(stop.id);
+            }}
+          >
+            <title>{name}</title>
+            {marker}
+          </g>
         );
       })}
     </svg>
   );
 }
 
+/** "Ana Person, 1 Main St, Provo: Not Started, unassigned": what a stop's marker says. */
+function stopName(stop: DayStop): string {
+  const status = stop.pickup ? `${PICKUP_NOTE}, ${pickupStatusLabel(stop.status)}` : statusLabel(stop.status);
+  const who = stop.assigneeName ? `, ${stop.assigneeName}` : stop.assignedTo ? '' : ', unassigned';
+  return `${stop.name}, ${stop.address}, ${stop.city}: ${status}${who}`;
+}
+
 /** A diamond about as large as a delivery's circle, centred on the stop. */
-function diamondAt(x: number, y: number): string {
-  const r = 10;
+function diamondAt(x: number, y: number, r: number): string {
   return `M${x} ${y - r}L${x + r} ${y}L${x} ${y + r}L${x - r} ${y}Z`;
 }
 

@@ -1,0 +1,27 @@
+import type { DayStop } from '@blooms/shared/contract/day-stops';
+import { StopsMapBody } from '../map/StopsMapBody';
+import type { PickedStop } from './use-picked-stop';
+
+interface Props {
+  id: string;
+  open: boolean;
+  stops: DayStop[] | null;
+  picked: PickedStop;
+}
+
+/** The dashboard's map: beside the list on a wide screen, after it on a narrow one; shut, nothing of it is drawn. */
+export function DashboardMap({ id, open, stops, picked }: Props) {
+  return (
+    <section id={id} className="dashboard__map stops-map" aria-label="Map of the day's stops" hidden={!open}>
+      {open && (
+        <StopsMapBody
+          stops={stops}
+          byDriver
+          picked={picked.id}
+          onPick={(stop) => picked.pick(stop, 'map')}
+          listNote="Every stop is also in the list; pick one to see its row."
+        />
+      )}
+    </section>
+  );
+}
