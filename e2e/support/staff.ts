@@ -58,7 +58,12 @@ export async function assignTwoStops(admin: Page, driverEmail: string): Promise<
   const free = rows.filter(
     (row: { delivery: { scheduled: boolean; assignedTo: string | null } }) => row.delivery.scheduled && !row.delivery.assignedTo,
   );
-  const two = free.slice(0, 2) as { id: string; firstName: string; lastName: string }[];
+  // Two names, so each stop is found by its own: other tests on the stack make namesakes.
+  const two: { id: string; firstName: string; lastName: string }[] = [];
+  for (const row of free as typeof two) {
+    if (!two.some((taken) => taken.firstName === row.firstName && taken.lastName === row.lastName)) two.push(row);
+    if (two.length === 2) break;
+  }
   const assigned = await admin.request.post('/api/deliveries/assign', {
     headers,
     data: { month, subscriptionIds: two.map((row) => row.id), assigneeEmail: driverEmail },

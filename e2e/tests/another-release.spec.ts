@@ -48,6 +48,8 @@ test('the dashboard says the page was updated, with Reload, when the month list 
     route: expect.stringMatching(/^GET \/api\/(subscriptions|day-stops)$/),
     build: expect.any(String),
   });
+  // The map's failure shows where the map is, once it is opened.
+  await page.getByRole('button', { name: "Map of the day's stops" }).click();
   await expect(page.getByText('The day’s stops could not be loaded.')).toBeVisible();
   await expect(page.getByText(/Loading subscriptions|Loading the day’s stops/)).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(0);

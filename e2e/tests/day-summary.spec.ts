@@ -132,10 +132,16 @@ test('dispatching at 1280 px: words never break mid-word, headings take at most 
         }
       }
     }
+    // Lines of text, not boxes: a heading's block-level note is one more line of text, its box is not.
     const headingLines = [...document.querySelectorAll('.deliveries-table thead th')].map((th) => {
-      const range = document.createRange();
-      range.selectNodeContents(th);
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 1) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
     });
     return { brokenWords, longestHeading: Math.max(...headingLines) };
   });

@@ -54,6 +54,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'figures_version',
       'geocodes',
       'ledger_entries',
+      'month_carry_overs',
       'month_list_version',
       'payment_disputes',
       'provider_events',
@@ -66,6 +67,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'subscription_count',
       'subscription_events',
       'subscriptions',
+      'territories',
       'users',
       'worker_runs',
     ]);
