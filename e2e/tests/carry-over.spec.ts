@@ -94,7 +94,8 @@ test('a new month starts with last month’s driver, marked “as last month”,
     await expect(terra.locator('.auto-assigned-tag')).toHaveText('by territory');
     await expect(page.getByText(/\d+ stops? assigned as last month or by territory\./)).toBeVisible();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'carry-over-1366.png') });
-    await terra.scrollIntoViewIfNeeded();
+    // The searched list may be drawn again as the search's answer lands: scroll to the row as it is then.
+    await expect(() => terra.scrollIntoViewIfNeeded({ timeout: 1000 })).toPass();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'carry-over-row-1366.png') });
     await expectNoAxeViolations(page);
 

@@ -14,7 +14,10 @@ const territoriesQuery = { queryKey: apiKey(STAFF_ROUTES.territories), queryFn: 
  * had nobody the month before. Checked here and again by the server.
  */
 export function Territories({ staff }: { staff: StaffMember[] }) {
-  const territories = useQuery(territoriesQuery).data ?? [];
+  // Asked for once opened: the dashboard itself needs nothing of it (nor does an API without it).
+  const [open, setOpen] = useState(false);
+  const query = useQuery({ ...territoriesQuery, enabled: open });
+  const territories = query.data ?? [];
   const [driver, setDriver] = useState('');
   const [zips, setZips] = useState('');
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -43,9 +46,11 @@ export function Territories({ staff }: { staff: StaffMember[] }) {
   }
 
   return (
-    <details className="territories">
+    <details className="territories" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Territories</summary>
-      {territories.length > 0 ? (
+      {query.isPending ? (
+        <p role="status">Loading territories…</p>
+      ) : territories.length > 0 ? (
         <ul className="territories__list">
           {territories.map((t) => (
             <li key={t.driver}>
