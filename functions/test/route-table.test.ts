@@ -16,6 +16,7 @@ const SAMPLE_PARAMS = {
   subscriptionId: '3f1d2c9e-0000-4000-8000-000000000000',
   month: '2026-11',
   eventId: 1,
+  number: 'R-000001',
 };
 
 describe('the route table (contract/api-routes.ts) and the server', () => {
