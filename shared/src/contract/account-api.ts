@@ -12,6 +12,7 @@ import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { monthSchema } from './deliveries-api';
 import { ACCOUNT_MESSAGES } from './messages';
 import { PLANS, subscriberFields } from './subscriber';
+import { receiptFactsSchema } from './receipts';
 
 export const accountSubscriptionParamsSchema = z.strictObject({ id: z.uuid({ error: ACCOUNT_MESSAGES.notYours }) });
 export const accountMonthParamsSchema = accountSubscriptionParamsSchema.extend({ month: monthSchema });
@@ -118,15 +119,7 @@ const accountSubscriptionSchema = z.object({
       paidAt: z.string(),
       refundedCents: z.number(),
       refunded: z.boolean(),
-      receipt: z
-        .object({
-          number: z.string(),
-          amount: z.string(),
-          deliveries: z.array(z.string()),
-          card: z.string().nullable(),
-          paidOn: z.string(),
-        })
-        .nullable(),
+      receipt: receiptFactsSchema.nullable(),
       deliveries: z.array(z.object({ month: z.string(), amountCents: z.number(), refundedCents: z.number() })).optional(),
     }),
   ),

@@ -38,16 +38,17 @@ export const receiptParamsSchema = z.strictObject({
   number: z.string().regex(RECEIPT_NUMBER_PATTERN, { error: RECEIPT_NOT_FOUND }),
 });
 
+/** A receipt's facts as the API sends them: in the account's payments and on the receipt page. */
+export const receiptFactsSchema = z.object({
+  number: z.string(),
+  amount: z.string(),
+  deliveries: z.array(z.string()),
+  card: z.string().nullable(),
+  paidOn: z.string(),
+});
+
 export const receiptPageSchema = z.object({
-  receipt: z
-    .object({
-      number: z.string(),
-      amount: z.string(),
-      deliveries: z.array(z.string()),
-      card: z.string().nullable(),
-      paidOn: z.string(),
-    })
-    .optional(),
+  receipt: receiptFactsSchema.optional(),
   plan: z.string().optional(),
   paidBy: z.string().optional(),
   giftTo: z.string().nullable().optional(),
