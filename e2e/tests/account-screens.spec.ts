@@ -223,3 +223,37 @@ test('the account leads with the next delivery: its day, charge, skip, pause and
   await page.getByRole('button', { name: 'Keep it' }).click();
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((state) => [state, []])));
 });
+
+test('a subscriber of over a year sees the latest three payments and past deliveries, newest first, every section within three phone screens, the rest a press away', async ({
+  page,
+}) => {
+  // A made-up subscriber of the demo data, on a Yearly plan since 14 months ago: a payment a month.
+  const email = 'maria.lopez@example.com';
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToAccount(page, email);
+  const payments = page.getByRole('region', { name: 'Payments' });
+  const lines = payments.getByText(/^\$\d+\.\d\d for /);
+  await expect(lines).toHaveCount(3);
+  const paidOn = async () => (await lines.allTextContents()).map((line) => Date.parse(/paid (\w+ \d+, \d{4})/.exec(line)![1]!));
+  const latest = await paidOn();
+  expect(latest).toEqual([...latest].sort((a, b) => b - a));
+  const earlier = payments.getByRole('button', { name: /^Show \d+ earlier payments$/ });
+  const hidden = Number(/\d+/.exec((await earlier.textContent())!)![0]);
+  expect(hidden).toBeGreaterThanOrEqual(9);
+  await expect(page.getByRole('region', { name: 'Past deliveries' }).getByRole('listitem')).toHaveCount(3);
+
+  const tops = await headingTops(page);
+  for (const [heading, top] of Object.entries(tops)) expect(top, heading).toBeLessThan(3 * 844 - 40);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'account-long-history-390.png'), fullPage: true });
+  expect(await violationsOn(page)).toEqual([]);
+
+  await earlier.focus();
+  await page.keyboard.press('Enter');
+  await expect(lines).toHaveCount(3 + hidden);
+  // The same button, now closing them again, keeps the focus.
+  const fewer = payments.getByRole('button', { name: 'Show only the latest', expanded: true });
+  await expect(fewer).toBeFocused();
+  const all = await paidOn();
+  expect(all).toEqual([...all].sort((a, b) => b - a));
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+});

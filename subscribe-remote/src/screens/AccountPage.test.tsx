@@ -437,3 +437,67 @@ it('explains skipping and cancelling in the words the FAQ answers them in (one t
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+it('a year of payments and deliveries shows the latest three of each, newest first, the rest behind a button', async () => {
+  const months = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`);
+  await renderSignedIn(
+    accountWith({
+      payments: months.map((month) => ({
+        month,
+        amountCents: 9900,
+        paidAt: `${month}-05T12:00:00Z`,
+        refundedCents: 0,
+        refunded: false,
+        receipt: null,
+      })),
+      past: [...months].reverse().map((month) => ({ month, date: `${month}-11`, status: 'delivered' as const, photoUrl: null })),
+    }),
+  );
+  const payments = screen.getByRole('region', { name: 'Payments' });
+  const paymentLines = () =>
+    within(payments)
+      .getAllByText(/^\$99\.00 for/)
+      .map((line) => line.textContent);
+  expect(paymentLines()).toEqual([
+    expect.stringMatching(/^\$99\.00 for December 2026/),
+    expect.stringMatching(/^\$99\.00 for November 2026/),
+    expect.stringMatching(/^\$99\.00 for October 2026/),
+  ]);
+  const earlierPayments = within(payments).getByRole('button', { name: 'Show 9 earlier payments', expanded: false });
+  await userEvent.click(earlierPayments);
+  expect(paymentLines()).toHaveLength(12);
+  expect(paymentLines()[11]).toMatch(/^\$99\.00 for January 2026/);
+  expect(earlierPayments).toHaveAttribute('aria-expanded', 'true');
+  expect(earlierPayments).toHaveFocus();
+
+  const past = screen.getByRole('region', { name: 'Past deliveries' });
+  expect(
+    within(past)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    expect.stringMatching(/^December 2026: delivered/),
+    expect.stringMatching(/^November 2026: delivered/),
+    expect.stringMatching(/^October 2026: delivered/),
+  ]);
+  await userEvent.click(within(past).getByRole('button', { name: 'Show 9 earlier deliveries' }));
+  expect(within(past).getAllByRole('listitem')).toHaveLength(12);
+});
+
+it('three payments or fewer are all shown, with no button', async () => {
+  await renderSignedIn(
+    accountWith({
+      payments: ['2027-01', '2027-02', '2027-03'].map((month) => ({
+        month,
+        amountCents: 9900,
+        paidAt: `${month}-05T12:00:00Z`,
+        refundedCents: 0,
+        refunded: false,
+        receipt: null,
+      })),
+    }),
+  );
+  const payments = screen.getByRole('region', { name: 'Payments' });
+  expect(within(payments).getAllByText(/^\$99\.00 for/)).toHaveLength(3);
+  expect(within(payments).queryByRole('button', { name: /earlier/ })).not.toBeInTheDocument();
+});

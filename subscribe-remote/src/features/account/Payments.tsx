@@ -7,6 +7,7 @@ import { formatMonth } from '@blooms/shared/contract/months';
 import { deliveriesText } from '@blooms/shared/contract/gifts';
 import { receiptPageHref } from '@blooms/shared/contract/receipts';
 import { DoorPhoto } from './DoorPhoto';
+import { NewestFirst } from './NewestFirst';
 import { dollars } from './month-text';
 
 /** A payment's receipt, as it was e-mailed, opened on demand, and the link to its page to print. */
@@ -41,18 +42,25 @@ export const paymentsHeadingId = (subscriptionId: string) => `subscription-${sub
 /** What was paid, each payment with its receipt; then what else belongs with the money (changing the card). */
 export function Payments({ subscription: s, children }: { subscription: AccountSubscription; children?: ReactNode }) {
   const headingId = paymentsHeadingId(s.id);
+  const newestFirst = [...s.payments].sort((a, b) => b.paidAt.localeCompare(a.paidAt));
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>Payments</h3>
       {s.payments.length === 0 ? (
         <p>No payments yet.</p>
       ) : (
-        <ul className="account__payments">
-          {s.payments.map((payment) => {
+        <NewestFirst
+          id={`${headingId}-list`}
+          items={newestFirst}
+          keyOf={(payment) => `${payment.month}-${payment.paidAt}`}
+          className="account__payments"
+          earlierLabel={(count) => `Show ${count} earlier ${count === 1 ? 'payment' : 'payments'}`}
+        >
+          {(payment) => {
             const deliveries = payment.deliveries ?? [];
             const several = deliveries.length > 1;
             return (
-              <li key={`${payment.month}-${payment.paidAt}`}>
+              <>
                 {dollars(payment.amountCents)} for {several ? deliveriesText(deliveries.length) : formatMonth(payment.month)}, paid{' '}
                 {new Date(payment.paidAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
                 {payment.refunded ? ', refunded' : payment.refundedCents > 0 && `, ${dollars(payment.refundedCents)} of it refunded`}
@@ -69,10 +77,10 @@ export function Payments({ subscription: s, children }: { subscription: AccountS
                   </ul>
                 )}
                 {payment.receipt && <Receipt receipt={payment.receipt} />}
-              </li>
+              </>
             );
-          })}
-        </ul>
+          }}
+        </NewestFirst>
       )}
       {children}
     </section>
@@ -86,9 +94,15 @@ export function PastDeliveries({ subscription: s }: { subscription: AccountSubsc
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>Past deliveries</h3>
-      <ul className="account__past">
-        {s.past.map((delivery) => (
-          <li key={delivery.month}>
+      <NewestFirst
+        id={`${headingId}-list`}
+        items={s.past}
+        keyOf={(delivery) => delivery.month}
+        className="account__past"
+        earlierLabel={(count) => `Show ${count} earlier ${count === 1 ? 'delivery' : 'deliveries'}`}
+      >
+        {(delivery) => (
+          <>
             {formatMonth(delivery.month)}:{' '}
             {delivery.status === 'delivered'
               ? `delivered ${formatDeliveryDate(delivery.date)}${delivery.photoUrl ? ', left at your door:' : ''}`
@@ -96,9 +110,9 @@ export function PastDeliveries({ subscription: s }: { subscription: AccountSubsc
                 ? 'on its way'
                 : 'not recorded yet'}
             {delivery.status === 'delivered' && delivery.photoUrl && <DoorPhoto path={delivery.photoUrl} month={delivery.month} />}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </NewestFirst>
     </section>
   );
 }
