@@ -39,9 +39,11 @@ import { useDayStops } from '../features/deliveries/use-day-stops';
 import { DashboardMap } from '../features/dashboard/DashboardMap';
 import { useMapOpen } from '../features/dashboard/use-map-open';
 import { usePickedStop } from '../features/dashboard/use-picked-stop';
+import { hiddenNote, stopsOnMap } from '../features/dashboard/map-stops';
 import '../features/deliveries/deliveries.css';
 import '../features/dashboard/dashboard.css';
 import '../features/dashboard/dashboard-table.css';
+import '../features/dashboard/dashboard-phone.css';
 
 /** The dashboard opens on the month where the work is (contract/day-summary.ts). */
 export default function DashboardPage() {
@@ -80,6 +82,9 @@ function Dashboard({ start }: { start: StartMonth }) {
   const isEverything = Object.keys(dashboardViewQuery(view)).length === 0;
   const picked = usePickedStop([month, view]);
   const mapped = new Set((places.stops ?? []).filter((stop) => stop.latitude !== null).map((stop) => stop.id));
+  // The map shows what the list shows: searched or filtered, only the stops among its rows.
+  const onMap = stopsOnMap(places.stops, rows, view);
+  const mapNote = onMap.stops && hiddenNote(onMap.stops.length, onMap.hidden, list.hasMore);
 
   return (
     <Screen remote="staff" title="Dashboard">
@@ -89,7 +94,7 @@ function Dashboard({ start }: { start: StartMonth }) {
           <MonthNavigator month={month} onChange={setMonth} />
           <LiveIndicator state={liveState} />
           <div className="dashboard__head-actions">
-            <Link to="/my-deliveries" className="button button--secondary">
+            <Link to="/my-deliveries" className="button button--secondary dashboard__to-mine">
               View My Deliveries
             </Link>
             <button
@@ -136,7 +141,7 @@ function Dashboard({ start }: { start: StartMonth }) {
               map={mapOpen ? { picked, mapped } : null}
             />
           </div>
-          <DashboardMap id={mapId} open={mapOpen} stops={places.stops} picked={picked} />
+          <DashboardMap id={mapId} open={mapOpen} stops={onMap.stops} hiddenNote={mapNote} picked={picked} />
         </div>
         <Territories staff={staff} />
         {isAdmin && <TestClock />}

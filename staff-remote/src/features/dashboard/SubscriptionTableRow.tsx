@@ -67,29 +67,29 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
         <LifecycleTag lifecycle={row.lifecycle} gift={row.gift} />
         <VasesTag lifecycle={row.lifecycle} vasesOut={row.vasesOut} />
       </th>
-      <td className="deliveries-table__clip deliveries-table__clip--email">
+      <td className="deliveries-table__clip deliveries-table__clip--email deliveries-table__reach">
         <a href={`mailto:${row.email}`} tabIndex={isStop(delivery) ? -1 : undefined}>
           {row.email}
         </a>
       </td>
-      <td className="nowrap">
+      <td className="nowrap deliveries-table__reach">
         <a href={phoneHref(row.phone)} tabIndex={-1}>
           {formatPhone(row.phone)}
         </a>
       </td>
-      <td className="deliveries-table__clip" title={row.address}>
+      <td className="deliveries-table__clip deliveries-table__address" title={row.address}>
         <a href={mapSearchUrl(row)} target="_blank" rel="noopener noreferrer" tabIndex={-1}>
           {row.address}
         </a>
       </td>
-      <td className="deliveries-table__clip deliveries-table__clip--short">{row.unit}</td>
-      <td className="deliveries-table__clip deliveries-table__clip--short">{row.city}</td>
-      <td>{stateShown ? row.state : <span className="visually-hidden">{row.state}</span>}</td>
-      <td>{row.zip}</td>
-      <td className="deliveries-table__clip">
+      <td className="deliveries-table__clip deliveries-table__clip--short deliveries-table__where">{row.unit}</td>
+      <td className="deliveries-table__clip deliveries-table__clip--short deliveries-table__where">{row.city}</td>
+      <td className="deliveries-table__where">{stateShown ? row.state : <span className="visually-hidden">{row.state}</span>}</td>
+      <td className="deliveries-table__where">{row.zip}</td>
+      <td className="deliveries-table__clip deliveries-table__month" data-label={notesForStaff(row) ? 'Notes' : undefined}>
         <NotesCell notes={notesForStaff(row)} name={name} tabIndex={-1} />
       </td>
-      <td>
+      <td className="deliveries-table__status">
         {isStop(delivery) ? (
           <span className="status-cell">
             <StatusPill
@@ -115,12 +115,14 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
           <span className="muted">No delivery</span>
         )}
       </td>
-      <td className="deliveries-table__deliver">{deliverThisMonthLabel(row)}</td>
-      <td>
+      <td className="deliveries-table__deliver deliveries-table__month" data-label="Deliver">
+        {deliverThisMonthLabel(row)}
+      </td>
+      <td className="deliveries-table__month" data-label="Assigned">
         {assigneeOf(row) ?? 'Unassigned'}
         {row.delivery.autoAssigned && <span className="auto-assigned-tag">{AUTO_ASSIGNED_LABELS[row.delivery.autoAssigned]}</span>}
       </td>
-      <td className="deliveries-table__submitted">
+      <td className="deliveries-table__submitted deliveries-table__month" data-label="Submitted">
         <time dateTime={row.createdAt} title={formatSubmitted(row.createdAt)}>
           {formatSubmittedDay(row.createdAt)}
         </time>

@@ -6,6 +6,8 @@ import { I15_POINTS } from './i15';
 import { colourOf, type ColourBy, type LegendEntry } from './map-legend';
 import { COUNTY_RINGS, MAP_HEIGHT, MAP_WIDTH, pathThrough, projectionFor, spreadOut, staticMapUrl } from './map-projection';
 import { placeLabel } from './map-labels';
+import { clusterStops } from './map-clusters';
+import { ClusterList, ClusterMarker, useOpenCluster } from './MapClusters';
 import './map.css';
 
 interface Props {
@@ -30,20 +32,36 @@ const MAP_BOUNDS = { left: 0, top: 0, right: MAP_WIDTH, bottom: MAP_HEIGHT };
 export default function DayMap({ stops, colourBy, legend, captionId, picked, onPick }: Props) {
   const mapsKey = useAppConfig((s) => (s.config?.staffMapTiles ? s.config.googleMapsApiKey : null));
   const { projection, tileView } = projectionFor(mapsKey !== null);
-  const placed = spreadOut(
-    stops.flatMap((stop) => {
-      if (stop.latitude === null || stop.longitude === null) return [];
-      const [x, y] = projection([stop.longitude, stop.latitude])!;
-      return [{ item: stop, x, y }];
-    }),
-  );
-  return (
-    // With stops to pick it is a group of buttons; a picture's parts could not be reached.
-    <svg className="day-map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role={onPick ? 'group' : 'img'} aria-labelledby={captionId}>
+  const projected = stops.flatMap((stop) => {
+    if (stop.latitude === null || stop.longitude === null) return [];
+    const [x, y] = projection([stop.longitude, stop.latitude])!;
+    return [{ item: stop, x, y }];
+  });
+  // Stops to pick: dots that would overlap are one marker, a button listing them. A picture: fanned out.
+  const clusters = onPick ? clusterStops(projected) : spreadOut(projected).map(({ item, x, y }) => ({ items: [item], x, y }));
+  const [opened, setOpened] = useOpenCluster(clusters, picked);
+  const markerOf = (stop: DayStop, x: number, y: number) => {
+    const fill = colourOf(stop, colourBy, legend);
+    const isPicked = stop.id === picked;
+    // A pickup-only stop is a diamond, a delivery a circle: told apart whatever the colours say.
+    return stop.pickup ? (
+      <path className="day-map__stop day-map__stop--pickup" d={diamondAt(x, y, isPicked ? 14 : 10)} fill={fill} />
+    ) : (
+      <circle className="day-map__stop" cx={x} cy={y} r={isPicked ? 12 : 8} fill={fill} />
+    );
+  };
+  const drawing = (
+    // With stops to pick the group is the wrapper (the drawing and a cluster's list); a picture's parts could not be reached.
+    <svg
+      className="day-map"
+      viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+      role={onPick ? 'none' : 'img'}
+      aria-labelledby={onPick ? undefined : captionId}
+    >
       {tileView && mapsKey && <image href={staticMapUrl(tileView, mapsKey)} width={MAP_WIDTH} height={MAP_HEIGHT} />}
       {COUNTY_RINGS.map((county) => {
         const name = `${county.name} County`;
-        const labelAt = placeLabel(name, projection(centreOf(county.rings[0]!))!, placed, MAP_BOUNDS);
+        const labelAt = placeLabel(name, projection(centreOf(county.rings[0]!))!, clusters, MAP_BOUNDS);
         return (
           <g key={county.name} className="day-map__county">
             {county.rings.map((ring, i) => (
@@ -61,22 +79,28 @@ export default function DayMap({ stops, colourBy, legend, captionId, picked, onP
       <text className="day-map__road-name" x={projection(I15_LABEL_AT)![0] + 6} y={projection(I15_LABEL_AT)![1]} aria-hidden="true">
         I-15
       </text>
-      {placed.map(({ item: stop, x, y }) => {
+      {clusters.map(({ items, x, y }) => {
+        const stop = items[0]!;
+        if (items.length > 1)
+          return (
+            <ClusterMarker
+              key={stop.id}
+              stops={items}
+              x={x}
+              y={y}
+              picked={items.some((item) => item.id === picked)}
+              open={opened === stop.id}
+              onToggle={() => setOpened(opened === stop.id ? null : stop.id)}
+            />
+          );
         const name = stopName(stop);
-        const fill = colourOf(stop, colourBy, legend);
         const isPicked = stop.id === picked;
-        // A pickup-only stop is a diamond, a delivery a circle: told apart whatever the colours say.
-        const marker = stop.pickup ? (
-          <path className="day-map__stop day-map__stop--pickup" d={diamondAt(x, y, isPicked ? 14 : 10)} fill={fill} />
-        ) : (
-          <circle className="day-map__stop" cx={x} cy={y} r={isPicked ? 12 : 8} fill={fill} />
-        );
         const className = isPicked ? 'day-map__marker day-map__marker--picked' : 'day-map__marker';
         if (!onPick)
           return (
             <g key={stop.id} className={className} data-stop={stop.id} data-pickup={stop.pickup ? '' : undefined}>
               <title>{name}</title>
-              {marker}
+              {markerOf(stop, x, y)}
             </g>
           );
         return (
@@ -97,11 +121,19 @@ export default function DayMap({ stops, colourBy, legend, captionId, picked, onP
             }}
           >
             <title>{name}</title>
-            {marker}
+            {markerOf(stop, x, y)}
           </g>
         );
       })}
     </svg>
+  );
+  if (!onPick) return drawing;
+  const open = clusters.find((cluster) => cluster.items.length > 1 && cluster.items[0]!.id === opened);
+  return (
+    <div className="day-map-frame" role="group" aria-labelledby={captionId}>
+      {drawing}
+      {open && <ClusterList cluster={open} picked={picked} nameOf={stopName} onPick={onPick} onClose={() => setOpened(null)} />}
+    </div>
   );
 }
 

@@ -16,10 +16,12 @@ interface Props {
   onPick?: (id: string) => void;
   /** What the note under the legend says of the list beside the map. */
   listNote: string;
+  /** What the search and filters leave off the map, when they do (the dashboard). */
+  hiddenNote?: string | null;
 }
 
 /** The day's stops on a map, with a caption and legend that say in words what it shows; the list has every stop. */
-export function StopsMapBody({ stops, byDriver, picked = null, onPick, listNote }: Props) {
+export function StopsMapBody({ stops, byDriver, picked = null, onPick, listNote, hiddenNote = null }: Props) {
   const [colourBy, setColourBy] = useState<ColourBy>(byDriver ? 'driver' : 'status');
   const captionId = useId();
   // With no stops, and an API of another release (the screen says to reload): not loading, never coming.
@@ -49,6 +51,9 @@ export function StopsMapBody({ stops, byDriver, picked = null, onPick, listNote 
       <div className="stops-map__key">
         <p id={captionId} className="stops-map__caption">
           {stops === null ? (never ? 'The day’s stops could not be loaded.' : 'Loading the day’s stops.') : mapCaption(shown, legend)}
+        </p>
+        <p className="stops-map__hidden" role="status">
+          {hiddenNote}
         </p>
         {byDriver && (
           <fieldset className="stops-map__colour-by">
