@@ -13,7 +13,7 @@ function TrackScreen() {
   return (
     <Screen remote="subscribe" title="Track your delivery" description="Follow your Monthly Blooms delivery on its delivery day.">
       <section className="container section track-page">
-        <h1>Your flowers today</h1>
+        <h1>Track your delivery</h1>
         {expired ? (
           <p role="alert">{expired}</p>
         ) : failed ? (
