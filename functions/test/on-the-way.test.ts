@@ -126,8 +126,10 @@ describe.each(DATABASE_KINDS)('on the delivery day on %s: Start my route, the "o
     expect(cora.text).toMatch(/Track your delivery: http:\/\/[^/]+\/track\?t=[A-Za-z0-9_-]{22}/);
     expect(cora.html).toContain('Monthly Blooms');
 
+    expect((await deliver(ids.cora)).statusCode).toBe(200);
     const again = await start('ella');
     expect(again.statusCode).toBe(200);
+    expect(await statusOf(ids.cora)).toBe('delivered');
     expect(await notices()).toHaveLength(3);
   });
 
