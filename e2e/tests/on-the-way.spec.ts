@@ -100,6 +100,11 @@ test('on the delivery day a driver starts their route, the subscriber is e-maile
     expect(await tracking.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(tracking);
     await tracking.screenshot({ path: path.join(SCREENSHOTS, 'track-on-the-way-390.png'), fullPage: true });
+    // The smallest phones too: nothing wider than 320 px.
+    await tracking.setViewportSize({ width: 320, height: 640 });
+    expect(await tracking.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await tracking.screenshot({ path: path.join(SCREENSHOTS, 'track-on-the-way-320.png') });
+    await tracking.setViewportSize({ width: 390, height: 844 });
 
     // The earlier stop is handed over: the page, left open, counts down by itself.
     await driver.getByRole('button', { name: `Delivered to ${nameOf(first)}` }).click();
