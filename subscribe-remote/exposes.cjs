@@ -6,4 +6,5 @@ exports.screens = [
   { path: '/confirmation', module: 'Confirmation', file: './src/screens/ConfirmationPage.tsx', access: 'public' },
   { path: '/account', module: 'Account', file: './src/screens/AccountPage.tsx', access: 'public' },
   { path: '/account/receipt', module: 'Receipt', file: './src/screens/ReceiptPage.tsx', access: 'public' },
+  { path: '/track', module: 'Track', file: './src/screens/TrackPage.tsx', access: 'public' },
 ];

@@ -64,6 +64,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'sign_in_link_requests',
       'staff_refund_requests',
       'staff_sign_ins',
+      'stop_tracking',
       'subscription_count',
       'subscription_events',
       'subscriptions',

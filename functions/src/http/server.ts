@@ -47,6 +47,7 @@ import { registerSecurityHeaders } from './public/security-headers';
 import { registerSeoRoutes } from './public/seo-routes';
 import { registerSiteRoutes } from './public/site-routes';
 import { registerUpcomingDeliveryRoutes } from './public/upcoming-deliveries-routes';
+import { registerTrackingRoutes } from './public/tracking-routes';
 import { registerStaticFiles } from './public/static-files';
 
 export interface ServerDeps {
@@ -193,6 +194,7 @@ export async function buildServer(
   );
   registerSiteRoutes(publicScope, config, database, liveSite);
   registerUpcomingDeliveryRoutes(publicScope, db, clock);
+  registerTrackingRoutes(publicScope, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, clock });
   registerCheckoutRoutes(publicScope, {
     db,
     origin: (request) => siteOrigin(request, config),

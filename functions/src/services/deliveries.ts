@@ -19,6 +19,7 @@ import { DOOR_PHOTO_CID, leftAtDoorEmail, type MailSite } from '../mail/account-
 import { readDeliveries, readDelivery } from '../read-models/month-list';
 import { monthNumber, planColumns, stopKindOf } from '../read-models/month-list/rows';
 import { recountVases } from './vases';
+import { noticeOnTheWay, type NoticeContext } from './on-the-way';
 
 const noStopIn = (subscription: { firstName: string; lastName: string }, month: MonthKey) =>
   new InvalidInputError(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
@@ -106,6 +107,7 @@ export async function advanceStatus(
   db: Db,
   actor: UserRecord,
   input: { subscriptionId: string; month: MonthKey; expectedStatus: string },
+  notice?: NoticeContext,
 ): Promise<MonthDelivery> {
   return inTransaction(db, async (tx) => {
     const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
@@ -126,6 +128,7 @@ export async function advanceStatus(
       ...(archivedPhoto ? { archivedPhoto } : {}),
     });
     await recountVases(tx, input.subscriptionId);
+    if (to === 'out-for-delivery' && notice) await noticeOnTheWay(tx, input, notice);
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG_PATH, WEB_VITALS_PATH } from './app-config';
 import { checkoutPayloadSchema, checkoutStartedSchema, checkoutVerifySchema, checkoutVerifiedSchema } from './checkout';
 import { UPCOMING_DELIVERIES_PATH, type UpcomingDelivery } from './order';
 import { UNREADABLE_REPLY_PATH } from './unreadable-reply';
+import { trackedStopSchema, trackParamsSchema } from './tracking';
 
 const upcomingDeliverySchema = z.object({ month: z.string(), date: z.string() }) satisfies z.ZodType<UpcomingDelivery>;
 
@@ -26,6 +27,16 @@ export const PUBLIC_ROUTES = {
     access: 'public',
     response: z.array(upcomingDeliverySchema),
   }),
+  /** A stop's tracking page on its delivery day, by the token in the "on the way" e-mail: only that stop's progress. */
+  trackStop: apiRoute({
+    method: 'GET',
+    path: '/api/track/:token',
+    access: 'public',
+    params: trackParamsSchema,
+    response: trackedStopSchema,
+  }),
+  /** The door photo of a delivered stop, by the same token (no guessable address). */
+  trackPhoto: apiRoute({ method: 'GET', path: '/api/track/:token/photo', access: 'public', params: trackParamsSchema, reply: 'file' }),
   /** E-mails a sign-in link to the address, if it subscribes; the answer is the same either way. */
   signInLink: apiRoute({
     method: 'POST',

@@ -68,6 +68,14 @@ export const STAFF_ROUTES = {
     body: routeOrderSchema,
     response: z.array(subscriptionRowSchema),
   }),
+  /** On the delivery day itself: every one of the caller's not-started stops of that day goes out for delivery; answers with the stops in route order. */
+  startMyRoute: apiRoute({
+    method: 'POST',
+    path: '/api/my-deliveries/start',
+    access: 'staff',
+    body: monthQuery,
+    response: z.array(subscriptionRowSchema),
+  }),
   /** The people deliveries can be assigned to, for the bulk-assign dropdown. */
   staffMembers: apiRoute({ method: 'GET', path: '/api/staff', access: 'staff', response: z.array(staffMemberSchema) }),
   advanceStatus: apiRoute({

@@ -30,6 +30,7 @@ import { RouteSheet } from '../features/my-deliveries/RouteSheet';
 import { StopCardList } from '../features/my-deliveries/StopCardList';
 import { MyDeliveriesTable } from '../features/my-deliveries/MyDeliveriesTable';
 import { DayProgress } from '../features/my-deliveries/DayProgress';
+import { StartRoute } from '../features/my-deliveries/StartRoute';
 import { useDayStops } from '../features/deliveries/use-day-stops';
 import { StopsMap } from '../features/map/StopsMap';
 import { withRowStatus } from '../features/map/stops-of-rows';
@@ -112,6 +113,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
         <MyListStatus month={month} rows={rows} error={error} onRetry={() => void reload()} />
         {rows && rows.length > 0 && <StopsMap stops={mapStops} open={mapOpen} onToggle={setMapOpen} />}
         {rows && rows.length > 0 && <RouteSheet firstName={firstName} month={month} rows={rows} />}
+        {rows && rows.length > 0 && month === opening.start.month && <StartRoute month={month} rows={rows} />}
         {rows && rows.length > 0 && <DayProgress rows={rows} />}
         {rows && rows.length > 0 && phone && (
           <StopCardList

@@ -15,7 +15,7 @@ export const PUBLIC_PAGES = [
   '/terms-of-service',
 ];
 /** The pages and paths that are no one's to find by search, besides the staff screens. */
-const PRIVATE_PATHS = ['/login', '/confirmation', '/checkout/', '/api/'];
+const PRIVATE_PATHS = ['/login', '/confirmation', '/checkout/', '/track', '/api/'];
 
 /** robots.txt and sitemap.xml, with absolute URLs for the site's public origin. */
 export function registerSeoRoutes(

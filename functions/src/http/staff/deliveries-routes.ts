@@ -14,6 +14,7 @@ import { advanceStatus, assignDeliveries, checkProofAllowed, recordDelivered, sa
 import { photoInUse, proofImageKey } from '../../read-models/delivery-proofs';
 import { allInView, listAssigned, listMonthPage } from '../../read-models/month-list';
 import { openStartMonth } from '../../services/carry-over';
+import { startMyRoute } from '../../services/start-route';
 import { pointOfZip } from '../../domain/route-order';
 import { createGeocoder } from '../../infrastructure/geocoder';
 import type { GeocodingSettings } from '../../config';
@@ -84,7 +85,17 @@ export function registerDeliveryRoutes(
     (await listUsers(db)).map((user) => ({ email: user.email, name: user.name, firstName: displayFirstName(user) })),
   );
 
-  serve(staff, API.advanceStatus, (request) => advanceStatus(db, callerOf(request), request.body));
+  serve(staff, API.advanceStatus, (request) =>
+    advanceStatus(db, callerOf(request), request.body, { site: routes.mailSite(request), now: routes.clock() }),
+  );
+
+  /** Start my route: the caller's not-started stops of today's delivery day go out for delivery, each subscriber told. */
+  serve(staff, API.startMyRoute, async (request) => {
+    const caller = callerOf(request);
+    const { month } = request.body;
+    await startMyRoute(db, caller, month, { site: routes.mailSite(request), now: routes.clock() }, { studio, geocoder });
+    return listAssigned(db, month, caller.id, studio, geocoder);
+  });
 
   serve(staff, API.undoRevert, (request) => undoRevert(db, callerOf(request), request.body));
 

@@ -25,6 +25,8 @@ export const deliveriesApi = {
   myDeliveriesStart: () => staffApi.myDeliveriesStart(),
   /** Keeps the order the driver put their stops in; answers with the stops in that order. */
   saveRouteOrder: (month: MonthKey, subscriptionIds: string[]) => staffApi.saveRouteOrder({ body: { month, subscriptionIds } }),
+  /** On the delivery day: the caller's not-started stops go out for delivery at once; answers with the stops in route order. */
+  startMyRoute: (month: MonthKey) => staffApi.startMyRoute({ body: { month } }),
   staff: () => staffApi.staffMembers(),
   /** The month staff screens open on: where the work is. */
   startMonth: () => staffApi.startMonth(),
