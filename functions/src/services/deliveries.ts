@@ -7,6 +7,7 @@ import {
   type MonthDelivery,
 } from '@blooms/shared/contract/deliveries';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
+import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import type { StopKind } from '@blooms/shared/contract/vases';
 import { inTransaction, type Db } from '../db/database';
@@ -19,6 +20,7 @@ import { DOOR_PHOTO_CID, leftAtDoorEmail, type MailSite } from '../mail/account-
 import { readDeliveries, readDelivery } from '../read-models/month-list';
 import { monthNumber, planColumns, stopKindOf } from '../read-models/month-list/rows';
 import { recountVases } from './vases';
+import { queueOnTheWayText, type TextContext } from './texts';
 
 const noStopIn = (subscription: { firstName: string; lastName: string }, month: MonthKey) =>
   new InvalidInputError(`${subscription.firstName} ${subscription.lastName} has no delivery in ${MONTH_NAMES[monthNumber(month) - 1]}.`);
@@ -106,6 +108,8 @@ export async function advanceStatus(
   db: Db,
   actor: UserRecord,
   input: { subscriptionId: string; month: MonthKey; expectedStatus: string },
+  /** Where texts link to and the server's time; without it no text is queued. */
+  texts?: TextContext,
 ): Promise<MonthDelivery> {
   return inTransaction(db, async (tx) => {
     const { delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
@@ -126,6 +130,7 @@ export async function advanceStatus(
       ...(archivedPhoto ? { archivedPhoto } : {}),
     });
     await recountVases(tx, input.subscriptionId);
+    if (to === 'out-for-delivery' && texts) await queueOnTheWayText(tx, { ...input, link: ACCOUNT_PATH }, texts);
     return announceDelivery(tx, input.subscriptionId, input.month);
   });
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG_PATH, WEB_VITALS_PATH } from './app-config';
 import { checkoutPayloadSchema, checkoutStartedSchema, checkoutVerifySchema, checkoutVerifiedSchema } from './checkout';
 import { UPCOMING_DELIVERIES_PATH, type UpcomingDelivery } from './order';
 import { UNREADABLE_REPLY_PATH } from './unreadable-reply';
+import { TEXT_REPLIES_PATH } from './texts';
 
 const upcomingDeliverySchema = z.object({ month: z.string(), date: z.string() }) satisfies z.ZodType<UpcomingDelivery>;
 
@@ -54,4 +55,6 @@ export const PUBLIC_ROUTES = {
   }),
   /** Stripe's signed events; only with Stripe configured. */
   stripeWebhook: apiRoute({ method: 'POST', path: '/api/stripe/webhook', access: 'public', request: 'raw' }),
+  /** Replies to delivery-day texts (STOP, START, HELP), signed by Twilio; only with Twilio configured. Answers TwiML. */
+  textReplies: apiRoute({ method: 'POST', path: TEXT_REPLIES_PATH, access: 'public', request: 'raw', reply: 'file' }),
 };

@@ -4,3 +4,4 @@ export * from './deliveries';
 export * from './money';
 export * from './staff';
 export * from './operations';
+export * from './texts';

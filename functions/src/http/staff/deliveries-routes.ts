@@ -84,7 +84,9 @@ export function registerDeliveryRoutes(
     (await listUsers(db)).map((user) => ({ email: user.email, name: user.name, firstName: displayFirstName(user) })),
   );
 
-  serve(staff, API.advanceStatus, (request) => advanceStatus(db, callerOf(request), request.body));
+  serve(staff, API.advanceStatus, (request) =>
+    advanceStatus(db, callerOf(request), request.body, { site: routes.mailSite(request), now: routes.clock() }),
+  );
 
   serve(staff, API.undoRevert, (request) => undoRevert(db, callerOf(request), request.body));
 
