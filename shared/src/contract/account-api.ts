@@ -1,6 +1,6 @@
 // The account API's requests, checked by the server (the browser sends what account.ts describes).
 import { z } from 'zod';
-import { textStateSchema } from './texts';
+import { textStateSchema } from './texts-api';
 import {
   CANCEL_OTHER_MAX,
   CANCEL_REASON_IDS,

@@ -3,7 +3,8 @@ import { SUBSCRIBE_MESSAGES } from './messages';
 import { ALL_MONTH_NUMBERS, MONTH_NAMES, type MonthName } from './months';
 import { subscriberSchema, type Plan, type Subscriber, type SubscriberField } from './subscriber';
 import { namedFields } from './validation';
-import { TEXT_MESSAGES, textPhoneSchema, textWordingSchema } from './texts';
+import { TEXT_MESSAGES } from './texts';
+import { textPhoneSchema, textWordingSchema } from './texts-api';
 import type { OrderSummary } from './order';
 
 /** What the browser sends to createCheckoutSession: the subscriber, in the callable's snake_case wire names (first_name, sub_id) rather than the form's camelCase. */

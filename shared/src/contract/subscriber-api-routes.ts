@@ -11,7 +11,7 @@ import {
   monthsChangeSchema,
   pauseRequestSchema,
 } from './account-api';
-import { textSettingSchema } from './texts';
+import { textSettingSchema } from './texts-api';
 import { apiRoute } from './api-route';
 import { receiptPageSchema, receiptParamsSchema } from './receipts';
 

@@ -6,7 +6,7 @@ import { SUBSCRIPTION_HISTORY_PATH } from './routes';
 import { personName, personWithEmail } from './people';
 import { formatPrice } from './site';
 import { deliveriesText, formatCents } from './gifts';
-import { deliveryDayMessageSchema, textConsentEventSchema, textStateSchema } from './texts';
+import { deliveryDayMessageSchema, textConsentEventSchema, textStateSchema } from './texts-api';
 
 /**
  * A subscription's history for admins: everything that happened to it, newest first, read

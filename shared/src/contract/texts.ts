@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Delivery-day text messages: the consent wording the subscribe form and the account show,
  * the phone rule, and what the account and the history say about texts. Both sides use these:
@@ -42,43 +40,28 @@ export function formatUsPhone(e164: string): string {
   return /^\d{10}$/.test(national) ? `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}` : e164;
 }
 
-/** A phone field as the server takes it: normalised to E.164, or refused with the message. */
-export const textPhoneSchema = z
-  .string()
-  .max(40)
-  .transform((value, ctx) => {
-    const phone = normalizeUsPhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.invalidPhone });
-      return z.NEVER;
-    }
-    return phone;
-  });
-
-/** The exact wording the page showed beside the box it ticked: one this site has shown. */
-export const textWordingSchema = z
-  .string()
-  .max(1000)
-  .refine((wording) => TEXT_CONSENT_WORDINGS.includes(wording), TEXT_MESSAGES.unknownWording);
-
-/** The account's Texts setting: turn them on (with the number and the wording shown) or off. */
-export const textSettingSchema = z.discriminatedUnion('texts', [
-  z.strictObject({ texts: z.literal('on'), phone: textPhoneSchema, wording: textWordingSchema }),
-  z.strictObject({ texts: z.literal('off') }),
-]);
-export type TextSetting = z.input<typeof textSettingSchema>;
-
-/** What the account shows about texts. */
-export const textStateSchema = z.object({
-  state: z.enum(['on', 'off']),
+/** What the account shows about texts (texts-api.ts checks it). */
+export interface TextState {
+  state: 'on' | 'off';
   /** The number texts go to, E.164, while on. */
-  phone: z.string().nullable(),
+  phone: string | null;
   /** When it was turned on or off (ISO). */
-  since: z.string().nullable(),
-  /** How it was turned off: from the account, or a STOP reply to a text. */
-  how: z.enum(['account', 'subscribe', 'reply']).nullable(),
-});
-export type TextState = z.infer<typeof textStateSchema>;
+  since: string | null;
+  /** Where: the subscribe form, the account, or a reply to a text (STOP, START). */
+  how: 'account' | 'subscribe' | 'reply' | null;
+}
+
+/** A delivery-day message as the history lists it: each e-mail and text, with where it stands. */
+export interface DeliveryDayMessage {
+  channel: 'email' | 'text';
+  at: string;
+  month: string | null;
+  kind: string;
+  /** An e-mail's subject or a text's words. */
+  summary: string;
+  status: 'queued' | 'sent' | 'failed' | 'opted-out' | 'too-late';
+  sentAt: string | null;
+}
 
 /** "Texts: off, you replied STOP on December 6, 2026" and the like. */
 export function textStateLine(state: TextState): string {
@@ -89,28 +72,6 @@ export function textStateLine(state: TextState): string {
   if (state.how === 'reply') return `Texts: off, you replied STOP${day ? ` on ${day}` : ''}`;
   return day ? `Texts: off since ${day}` : 'Texts: off';
 }
-
-/** A delivery-day message as the history lists it: each e-mail and text, with where it stands. */
-export const deliveryDayMessageSchema = z.object({
-  channel: z.enum(['email', 'text']),
-  at: z.string(),
-  month: z.string().nullable(),
-  kind: z.string(),
-  /** An e-mail's subject or a text's words. */
-  summary: z.string(),
-  status: z.enum(['queued', 'sent', 'failed', 'opted-out', 'too-late']),
-  sentAt: z.string().nullable(),
-});
-export type DeliveryDayMessage = z.infer<typeof deliveryDayMessageSchema>;
-
-/** A consent given or withdrawn, as the history lists it. */
-export const textConsentEventSchema = z.object({
-  at: z.string(),
-  action: z.enum(['opt-in', 'opt-out']),
-  source: z.string(),
-  phone: z.string(),
-  wording: z.string(),
-});
 
 export const MESSAGE_STATUS_LABELS: Record<DeliveryDayMessage['status'], string> = {
   queued: 'Queued',
