@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +9,7 @@ import { TEXT_CONSENT_WORDING } from '@blooms/shared/contract/texts';
 import { checkoutSessions, smsOutbox, subscriptions, textConsents, users } from '../src/db/schema';
 import { FakeTwilio } from '../src/infrastructure/fake-twilio';
 import { textingWindow } from '../src/infrastructure/sms-outbox';
+import { folderSmsSender, twilioSettingsOf } from '../src/infrastructure/sms-sender';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { addSubscription, addUser, noonOn } from './support/fixtures';
 import { signInWithGoogle } from './support/identities';
@@ -242,5 +246,24 @@ describe.each(DATABASE_KINDS)('delivery-day texts on %s', (kind) => {
     expect(help.body).toContain('<Message>Monthly Blooms delivery-day texts');
     expect(help.body).toContain('Reply STOP to opt out');
     expect(await consents(row.id)).toHaveLength(3);
+  });
+});
+
+describe('texts without Twilio', () => {
+  it('are written to the outbox folder, one file each, named by the queued text', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-texts-'));
+    const { providerId } = await folderSmsSender(dir).send({
+      to: PHONE,
+      body: 'Monthly Blooms: hello. Reply STOP to opt out.',
+      outboxId: 7,
+    });
+    expect(providerId).toBe('sms-7.txt');
+    expect(fs.readFileSync(path.join(dir, 'sms-7.txt'), 'utf8')).toBe(`To: ${PHONE}\n\nMonthly Blooms: hello. Reply STOP to opt out.\n`);
+  });
+
+  it('need all three Twilio settings or none', () => {
+    expect(twilioSettingsOf({})).toBeNull();
+    expect(() => twilioSettingsOf({ TWILIO_ACCOUNT_SID: SID, TWILIO_FROM: FROM })).toThrow('missing TWILIO_AUTH_TOKEN');
+    expect(twilioSettingsOf({ SMS_FAKE: 'true' })).toMatchObject({ fake: true, authToken: 'fake-twilio-auth-token' });
   });
 });

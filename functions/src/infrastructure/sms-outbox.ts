@@ -22,6 +22,8 @@ export interface QueuedText {
   body: string;
   /** The studio day it is for. */
   day: string;
+  /** When it was queued by the server's clock (the test clock's, with one), as the history shows it. */
+  createdAt: Date;
 }
 
 /** Queues a text inside the caller's transaction, once per dedupe key; resolves with whether it was new. */

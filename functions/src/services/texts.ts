@@ -44,6 +44,7 @@ export async function queueOnTheWayText(
     phone: state.phone,
     body: onTheWayText({ dayLabel: dayLabel(context.now), link }),
     day: studioDate(context.now),
+    createdAt: context.now,
   });
 }
 
