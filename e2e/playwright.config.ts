@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_EMAILS: 'admin@example.com',
       LOG_LEVEL: 'warn',
+      // Texts go through Twilio's SDK to the local fake, which logs them in the data folder (delivery-texts.spec.ts).
+      SMS_FAKE: 'true',
       // The stack starts at the suite's time (support/test.ts) when it is set.
       ...(process.env.TEST_CLOCK_START ? { TEST_CLOCK_START: process.env.TEST_CLOCK_START } : {}),
       ...SITE_SETTINGS,

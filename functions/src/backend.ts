@@ -11,6 +11,9 @@ import { cloudSqlRoute } from './db/cloud-sql';
 import { ChangeFeed } from './infrastructure/change-feed';
 import { seedDemoData } from './services/demo-data';
 import { EmailOutboxWorker } from './infrastructure/email-outbox';
+import { SmsOutboxWorker } from './infrastructure/sms-outbox';
+import { smsSenderFor } from './infrastructure/sms-sender';
+import { FakeTwilio } from './infrastructure/fake-twilio';
 import { makeRequestedSignInLinks } from './services/sign-in-link-requests';
 import { buildServer, createSiteApp } from './http/server';
 import { Metrics } from './http/metrics';
@@ -110,6 +113,7 @@ export async function composeApi(
   const metrics = new Metrics(database, parts.feed);
   const payments = paymentsFor(config, database, app.log, clock, (run) => metrics.countCharges(run));
   app.decorate('metrics', metrics);
+  app.decorate('clock', clock);
   app.decorate('billing', payments.billing);
   app.addHook('onClose', () => payments.billing.close());
   return buildServer(app, {
@@ -150,7 +154,7 @@ async function startBackups(config: ServerConfig, database: Database, photos: Ph
  * the billing worker and the HTTP app. Closing the app stops them all (the database stays open).
  */
 export async function runBackend(
-  config: ServerConfig,
+  settings: ServerConfig,
   database: Database,
   parts: {
     verifier?: TokenVerifier;
@@ -160,6 +164,7 @@ export async function runBackend(
     logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<FastifyInstance> {
+  const { config, stopFake } = await withSmsFake(settings);
   const feed = new ChangeFeed();
   await feed.start(database);
   const blobs = parts.blobs ?? (await blobStoreFor(config));
@@ -175,11 +180,17 @@ export async function runBackend(
   const outboxOptions = { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain, retryAfterS: config.outboxRetryAfterS };
   const outbox = new EmailOutboxWorker(database, mailerFor(config), app.log, outboxOptions, blobs, makeSignInLinks);
   app.decorate('emailOutbox', outbox);
+  const smsOptions = { pollMs: config.outboxPollMs, retryAfterS: config.outboxRetryAfterS };
+  const sms = new SmsOutboxWorker(database, smsSenderFor(config), app.log, app.clock, smsOptions);
+  app.decorate('smsOutbox', sms);
   app.addHook('onClose', async () => {
+    await sms.close();
     await outbox.close();
     await feed.close();
+    await stopFake();
   });
   await outbox.start();
+  await sms.start();
   await registerWorker(database.db, 'billing');
   app.billing.start();
   return app;
@@ -191,7 +202,22 @@ declare module 'fastify' {
     emailOutbox: EmailOutboxWorker;
     /** Charges each month's delivery on its charge date: started with the backend, run by a schedule on Firebase, and by tests at the time they set. */
     billing: BillingWorker;
+    /** The text outbox worker: tests wake it to send what is due at once. */
+    smsOutbox: SmsOutboxWorker;
+    /** The time the app judges by (the test clock's, with one). */
+    clock: () => Date;
     /** What operators watch (http/metrics.ts). */
     metrics: Metrics;
   }
+}
+
+/**
+ * SMS_FAKE=true: the local fake Twilio runs in this process on a free port, the texts go to it
+ * through the real SDK, and what it received is logged to DATA_DIR/sms-fake.jsonl.
+ */
+async function withSmsFake(config: ServerConfig): Promise<{ config: ServerConfig; stopFake: () => Promise<void> }> {
+  if (!config.twilio?.fake) return { config, stopFake: async () => undefined };
+  const fake = new FakeTwilio(config.twilio.accountSid, config.twilio.authToken, path.join(config.dataDir, 'sms-fake.jsonl'));
+  const apiBase = await fake.start();
+  return { config: { ...config, twilio: { ...config.twilio, apiBase } }, stopFake: () => fake.close() };
 }

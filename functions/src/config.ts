@@ -6,6 +6,7 @@ import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
 import { parseClockStart } from '@blooms/shared/contract/test-clock';
 import { isDeployed, refuseUnsafe } from './config-safety';
 import type { CloudSqlIpType } from './db/cloud-sql';
+import { twilioSettingsOf, type TwilioSettings } from './infrastructure/sms-sender';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -61,6 +62,8 @@ export interface ServerConfig {
   /** SMTP server URL; without one, e-mails are written to outboxDir. */
   smtpUrl: string | null;
   outboxDir: string;
+  /** Texts through Twilio, or the local fake (docs/configuration.md); null: written to outboxDir. */
+  twilio: TwilioSettings | null;
   mailFrom: string;
   /** The domain of the Message-ID of every e-mail sent (from MAIL_FROM). */
   messageIdDomain: string;
@@ -273,6 +276,7 @@ function readConfig(env: Env): ServerConfig {
     testClockStart: clockStart(env),
     smtpUrl: env.SMTP_URL || null,
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'outbox')),
+    twilio: twilioSettingsOf(env),
     mailFrom,
     messageIdDomain: /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'monthlyblooms.local',
     outboxPollMs: count(env, 'OUTBOX_POLL_MS', 10_000),

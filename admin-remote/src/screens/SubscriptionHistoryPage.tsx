@@ -5,6 +5,7 @@ import { LoadError } from '@blooms/shared/ui/LoadError';
 import { ServerState } from '@blooms/shared/ui/ServerState';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@blooms/shared/contract/lifecycle';
 import { historyApi } from '../features/history/api';
+import { DeliveryDayMessages } from '../features/history/DeliveryDayMessages';
 import { HistoryList } from '../features/history/HistoryList';
 import { RefundForm } from '../features/history/RefundForm';
 import '../features/history/history.css';
@@ -46,6 +47,7 @@ function HistoryScreen() {
               refundable={history.refundable}
               onRefunded={(refunded) => queryClient.setQueryData(historyApi.history(refunded.subscription.id).queryKey, refunded)}
             />
+            <DeliveryDayMessages history={history} />
             <h2 className="history-page__events">What happened</h2>
             <HistoryList events={history.events} />
           </>

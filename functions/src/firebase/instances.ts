@@ -10,6 +10,8 @@ import { paymentsFor } from '../payments-setup';
 import type { BillingRun } from '../services/billing';
 import { ChangeFeed } from '../infrastructure/change-feed';
 import { EmailOutboxWorker } from '../infrastructure/email-outbox';
+import { SmsOutboxWorker } from '../infrastructure/sms-outbox';
+import { smsSenderFor } from '../infrastructure/sms-sender';
 import type { Logger } from '../infrastructure/logger';
 import { ensureAdmins } from '../services/users';
 import { makeRequestedSignInLinks } from '../services/sign-in-link-requests';
@@ -73,19 +75,25 @@ export interface ScheduledPart<T> {
   close: () => Promise<void>;
 }
 
-/** The e-mail outbox: each run makes the sign-in links asked for, sends what is due, and stops. */
+/** The e-mail and text outbox: each run makes the sign-in links asked for, sends what is due, and stops. */
 export async function startOutbox(config: ServerConfig, log: Logger): Promise<ScheduledPart<void>> {
   const database = await databaseOf(config, 'outbox');
   const options = { pollMs: config.outboxPollMs, messageIdDomain: config.messageIdDomain, retryAfterS: config.outboxRetryAfterS };
   const signInLinks = firebaseSignInLinks(config.firebaseProjectId, config.firebaseWeb.apiKey);
   const makeSignInLinks = () => makeRequestedSignInLinks(database.db, signInLinks.create, config.site, log);
   const worker = new EmailOutboxWorker(database, mailerFor(config), log, options, await blobStoreFor(config), makeSignInLinks);
+  // The texts go out with the e-mails, by the real time (no test clock on Cloud Functions).
+  const texts = new SmsOutboxWorker(database, smsSenderFor(config), log, () => new Date(), {
+    pollMs: config.outboxPollMs,
+    retryAfterS: config.outboxRetryAfterS,
+  });
   const run = async () => {
     await worker.wake();
+    await texts.wake();
     // What the outbox-age alert watches (docs/operations.md).
     if (config.metricsLog) await logOutboxBacklog(database.db, log);
   };
-  return { run, close: () => worker.close().then(() => database.close()) };
+  return { run, close: () => Promise.all([worker.close(), texts.close()]).then(() => database.close()) };
 }
 
 /** The charges: each run charges the months whose charge date has come (by `clock`: tests set the day). */

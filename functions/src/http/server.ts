@@ -36,6 +36,7 @@ import { registerTerritoryRoutes } from './staff/territory-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
+import { registerTextReplies } from './public/text-replies';
 import { registerChargeConfirmationRoutes } from './public/charge-confirmation-routes';
 import { registerAccountSignInRoutes } from './public/account-sign-in-routes';
 import { siteOrigin } from './public/site-origin';
@@ -213,6 +214,14 @@ export async function buildServer(
     origin: (request) => siteOrigin(request, config),
     sendReceipts: payments.sendReceipts,
   });
+  if (config.twilio)
+    registerTextReplies(publicScope, {
+      db,
+      authToken: config.twilio.authToken,
+      origin: (request) => siteOrigin(request, config),
+      mailSite,
+      clock,
+    });
   registerSeoRoutes(app, config, liveSite);
   if (config.staticRoot) await registerStaticFiles(app, config.staticRoot, config.releasesDir);
   registerPages(app, config, files, liveSite, 'no-cache', clock);

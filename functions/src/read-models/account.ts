@@ -1,3 +1,4 @@
+import { textStateOf } from './texts';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   chargeDateFor,
@@ -102,6 +103,7 @@ export async function accountOf(
     db.select().from(deliveries).where(inArray(deliveries.subscriptionId, ids)),
     db.select().from(receipts).where(inArray(receipts.subscriptionId, ids)),
   ]);
+  const texts = new Map(await Promise.all(ids.map(async (id) => [id, await textStateOf(db, id)] as const)));
   // Each receipt as it was e-mailed, by the payment it is for.
   const receiptOf = new Map<string, ReceiptFacts>();
   for (const receipt of receiptRows) {
@@ -161,6 +163,7 @@ export async function accountOf(
             refundedCents: charge.refundedCents,
           })),
         })),
+        texts: texts.get(row.id),
       };
     }),
   };

@@ -11,6 +11,7 @@ import type { ProviderLink } from '../payments/provider';
 import { confirmationEmail } from '../mail/confirmation-email';
 import type { MailSite } from '../mail/account-change-email';
 import { recordCheckoutPayments } from './gifts';
+import { recordSubscribeConsent } from './texts';
 import { checkoutAmountCents, giftDeliveriesOf } from '@blooms/shared/contract/gifts';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unknown-session';
@@ -34,6 +35,7 @@ export function createFulfilment(db: Db, site: MailSite, log: Logger, clock: () 
       if (row) {
         // The checkout's payment is the first delivery's, or a prepaid gift's every delivery.
         if (order.firstDelivery) await recordCheckoutPayments(tx, row, sessionId, order.firstDelivery.month);
+        if (session.textConsent) await recordSubscribeConsent(tx, row.id, session.textConsent);
         await queueEmail(tx, 'subscription-confirmed', confirmationEmail(row, site, order), { subscriptionId: row.id });
       }
       await tx

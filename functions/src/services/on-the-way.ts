@@ -11,6 +11,7 @@ import type { MailSite } from '../mail/account-change-email';
 import { onTheWayEmail } from '../mail/on-the-way-email';
 import { deliveryDateOf } from '../read-models/delivery-dates';
 import { trackTokenHash } from '../read-models/stop-tracking';
+import { queueOnTheWayText } from './texts';
 
 /** What a notice needs beyond the stop: where links point, and the server's time (the test clock's, on a test stack). */
 export interface NoticeContext {
@@ -54,4 +55,5 @@ export async function noticeOnTheWay(tx: Db, stop: { subscriptionId: string; mon
     until: `the end of ${formatDeliveryDate(lastDay)}`,
   };
   await queueEmail(tx, 'on-the-way', onTheWayEmail(row.subscription, context.site, facts), { subscriptionId: stop.subscriptionId });
+  await queueOnTheWayText(tx, { ...stop, link: facts.trackUrl }, context);
 }

@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { NotFoundError } from '../domain/errors';
 import { monthBalances, paymentHistory } from '../read-models/ledger';
+import { deliveryDayMessages, textConsentHistory, textStateOf } from '../read-models/texts';
 import { planLabel } from '@blooms/shared/contract/gifts';
 import { isGift } from '@blooms/shared/contract/subscriber';
 
@@ -21,7 +22,8 @@ import { isGift } from '@blooms/shared/contract/subscriber';
  * Everything that happened to a subscription, newest first, from the tables that record it:
  * the subscription itself (subscribed), subscription_events (each change and who made it),
  * ledger_entries (charges and refunds), charge_attempts (declines), delivery_events (statuses, assignments, door photos)
- * and email_outbox (each e-mail it was sent, sent or not). A door photo's link is the caller's
+ * and email_outbox (each e-mail it was sent, sent or not); apart, the delivery-day e-mails and
+ * texts with where each stands, and the text consents given and withdrawn. A door photo's link is the caller's
  * to make (photoUrl), from the event that left it.
  */
 export async function subscriptionHistory(
@@ -151,6 +153,9 @@ export async function subscriptionHistory(
     refundable: monthBalances(paid)
       .filter((balance) => balance.balanceCents > 0)
       .map((balance) => ({ month: balance.month, heldCents: balance.balanceCents })),
+    deliveryDayMessages: await deliveryDayMessages(db, subscriptionId),
+    texts: await textStateOf(db, subscriptionId),
+    textConsents: await textConsentHistory(db, subscriptionId),
   };
 }
 

@@ -1,5 +1,6 @@
 // The account API's requests, checked by the server (the browser sends what account.ts describes).
 import { z } from 'zod';
+import { textStateSchema } from './texts-api';
 import {
   CANCEL_OTHER_MAX,
   CANCEL_REASON_IDS,
@@ -123,6 +124,7 @@ const accountSubscriptionSchema = z.object({
       deliveries: z.array(z.object({ month: z.string(), amountCents: z.number(), refundedCents: z.number() })).optional(),
     }),
   ),
+  texts: textStateSchema.optional(),
 }) satisfies z.ZodType<AccountSubscription>;
 
 export const accountSchema = z.object({

@@ -1,3 +1,4 @@
+import type { TextState } from './texts';
 // A subscriber's own view of their subscriptions (/account), and the changes they may make.
 import type { ReceiptFacts } from './billing';
 import type { IsoDate } from './delivery-dates';
@@ -105,6 +106,8 @@ export interface AccountSubscription {
   lastDeliveryIfCancelled: IsoDate | null;
   past: AccountPastDelivery[];
   payments: AccountPayment[];
+  /** Delivery-day texts: on (to which number) or off, since when and how; absent from a server without texts. */
+  texts?: TextState;
 }
 
 export interface Account {

@@ -3,6 +3,8 @@ import { SUBSCRIBE_MESSAGES } from './messages';
 import { ALL_MONTH_NUMBERS, MONTH_NAMES, type MonthName } from './months';
 import { subscriberSchema, type Plan, type Subscriber, type SubscriberField } from './subscriber';
 import { namedFields } from './validation';
+import { TEXT_MESSAGES } from './texts';
+import { textPhoneSchema, textWordingSchema } from './texts-api';
 import type { OrderSummary } from './order';
 
 /** What the browser sends to createCheckoutSession: the subscriber, in the callable's snake_case wire names (first_name, sub_id) rather than the form's camelCase. */
@@ -27,6 +29,9 @@ export interface CheckoutPayload {
   /** A gift's length in deliveries (0: until cancelled) and how it is paid (contract/gifts.ts). */
   gift_deliveries?: number;
   gift_payment?: 'per-delivery' | 'prepaid';
+  /** Delivery-day texts, only when the box was ticked: the number to text and the exact consent wording shown (contract/texts.ts). */
+  sms_phone?: string;
+  sms_consent?: string;
 }
 
 /** Wire name of each subscriber field, so the server's messages name the field the caller sent. */
@@ -67,28 +72,41 @@ const wireSchema = z.strictObject({
   ...wireFields,
   months: z.string().max(200),
   sub_id: z.string({ error: 'sub_id is required.' }).regex(/^[A-Za-z0-9]{0,254}-\d{10,16}$/, 'sub_id is not valid.'),
+  sms_phone: textPhoneSchema.optional(),
+  sms_consent: textWordingSchema.optional(),
 });
+
+/** The text consent a checkout carries: both fields or neither. */
+export interface CheckoutTextConsent {
+  phone: string;
+  wording: string;
+}
 
 /**
  * The server's check of a checkout payload: the subscriber's rules with the form's messages,
  * and the delivery area. Gives the subscriber and the browser's reference for the checkout.
  */
-export const checkoutPayloadSchema = wireSchema.transform((wire, ctx): { subscriber: Subscriber; subId: string } => {
-  // Each subscriber field from its wire name; the months are read apart (their format differs).
-  const fields = Object.fromEntries(Object.entries(WIRE_NAMES).map(([field, wireName]) => [field, wire[wireName]]));
-  const reject = (issues: { message: string; path: PropertyKey[] }[]) => {
-    for (const { message, path } of issues)
-      ctx.addIssue({ code: 'custom', message, path: path.map((p) => WIRE_NAMES[p as SubscriberField] ?? p) });
-    return z.NEVER;
-  };
-  // Every other field first, then the months, which come last in the wire format.
-  const others = subscriberSchema.safeParse({ ...fields, months: ALL_MONTH_NUMBERS }, { error: namedFields(WIRE_NAMES) });
-  if (!others.success) return reject(others.error.issues);
-  const months = monthsFromWire(wire.plan, wire.months);
-  if (typeof months === 'string') return reject([{ message: months, path: ['months'] }]);
-  const parsed = subscriberSchema.safeParse({ ...fields, months }, { error: namedFields(WIRE_NAMES) });
-  return parsed.success ? { subscriber: parsed.data, subId: wire.sub_id } : reject(parsed.error.issues);
-});
+export const checkoutPayloadSchema = wireSchema.transform(
+  (wire, ctx): { subscriber: Subscriber; subId: string; texts: CheckoutTextConsent | null } => {
+    // Each subscriber field from its wire name; the months are read apart (their format differs).
+    const fields = Object.fromEntries(Object.entries(WIRE_NAMES).map(([field, wireName]) => [field, wire[wireName]]));
+    const reject = (issues: { message: string; path: PropertyKey[] }[]) => {
+      for (const { message, path } of issues)
+        ctx.addIssue({ code: 'custom', message, path: path.map((p) => WIRE_NAMES[p as SubscriberField] ?? p) });
+      return z.NEVER;
+    };
+    // Every other field first, then the months, which come last in the wire format.
+    const others = subscriberSchema.safeParse({ ...fields, months: ALL_MONTH_NUMBERS }, { error: namedFields(WIRE_NAMES) });
+    if (!others.success) return reject(others.error.issues);
+    const months = monthsFromWire(wire.plan, wire.months);
+    if (typeof months === 'string') return reject([{ message: months, path: ['months'] }]);
+    const parsed = subscriberSchema.safeParse({ ...fields, months }, { error: namedFields(WIRE_NAMES) });
+    if ((wire.sms_phone === undefined) !== (wire.sms_consent === undefined))
+      return reject([{ message: TEXT_MESSAGES.invalidPhone, path: [wire.sms_phone === undefined ? 'sms_phone' : 'sms_consent'] }]);
+    const texts = wire.sms_phone && wire.sms_consent ? { phone: wire.sms_phone, wording: wire.sms_consent } : null;
+    return parsed.success ? { subscriber: parsed.data, subId: wire.sub_id, texts } : reject(parsed.error.issues);
+  },
+);
 
 export type ValidCheckout = z.output<typeof checkoutPayloadSchema>;
 

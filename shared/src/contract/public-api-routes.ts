@@ -7,6 +7,7 @@ import { checkoutPayloadSchema, checkoutStartedSchema, checkoutVerifySchema, che
 import { UPCOMING_DELIVERIES_PATH, type UpcomingDelivery } from './order';
 import { UNREADABLE_REPLY_PATH } from './unreadable-reply';
 import { trackedStopSchema, trackParamsSchema } from './tracking';
+import { TEXT_REPLIES_PATH } from './texts';
 
 const upcomingDeliverySchema = z.object({ month: z.string(), date: z.string() }) satisfies z.ZodType<UpcomingDelivery>;
 
@@ -65,4 +66,6 @@ export const PUBLIC_ROUTES = {
   }),
   /** Stripe's signed events; only with Stripe configured. */
   stripeWebhook: apiRoute({ method: 'POST', path: '/api/stripe/webhook', access: 'public', request: 'raw' }),
+  /** Replies to delivery-day texts (STOP, START, HELP), signed by Twilio; only with Twilio configured. Answers TwiML. */
+  textReplies: apiRoute({ method: 'POST', path: TEXT_REPLIES_PATH, access: 'public', request: 'raw', reply: 'file' }),
 };

@@ -7,6 +7,7 @@ import { giftDeliveriesOf, planLabel, type GiftDeliveries, type GiftPayment } fr
 // Types only: the browser's form ships no zod.
 import type { Plan, SubscriberTextField } from './subscriber';
 import { isEmailAddress } from './validation';
+import { normalizeUsPhone, TEXT_CONSENT_WORDING, TEXT_MESSAGES } from './texts';
 
 export type ZipStatus = 'neutral' | 'success' | 'error';
 
@@ -28,6 +29,9 @@ export type SubscribeForm = Record<SubscriberTextField, string> & {
   gift: boolean;
   giftDeliveries: GiftDeliveries;
   giftPayment: GiftPayment;
+  /** "Text me on delivery days", unticked until the person ticks it, and the number to text (contract/texts.ts). */
+  texts: boolean;
+  textPhone: string;
 };
 
 /** The month numbers (1-12) the form's plan delivers in: all of them for Yearly. */
@@ -78,6 +82,8 @@ export const EMPTY_SUBSCRIBE_FORM: SubscribeForm = {
   gift: false,
   giftDeliveries: 0,
   giftPayment: 'per-delivery',
+  texts: false,
+  textPhone: '',
 };
 
 export const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zip'] as const;
@@ -96,11 +102,12 @@ export function validateSubscribeForm(form: SubscribeForm): string | null {
   if (plannedMonths(form).length === 0) return SUBSCRIBE_MESSAGES.noMonths;
   if (form.gift && !form.buyerName.trim()) return SUBSCRIBE_MESSAGES.giftBuyerName;
   if (form.gift && !isEmailAddress(form.buyerEmail.trim())) return SUBSCRIBE_MESSAGES.giftBuyerEmail;
+  if (form.texts && !normalizeUsPhone(form.textPhone)) return TEXT_MESSAGES.invalidPhone;
   return null;
 }
 
 /** A part of the subscribe form the submit rules can find wrong: a text field, or the custom plan's months. */
-export type SubscribeProblemField = SubscriberTextField | 'months';
+export type SubscribeProblemField = SubscriberTextField | 'months' | 'textPhone';
 
 /**
  * Every part of the form the submit rules (validateSubscribeForm) find wrong, each with its own
@@ -116,6 +123,7 @@ export function subscribeFieldProblems(form: SubscribeForm): Partial<Record<Subs
   if (plannedMonths(form).length === 0) problems.months = SUBSCRIBE_MESSAGES.noMonths;
   if (form.gift && !form.buyerName.trim()) problems.buyerName = SUBSCRIBE_MESSAGES.giftBuyerName;
   if (form.gift && !isEmailAddress(form.buyerEmail.trim())) problems.buyerEmail = SUBSCRIBE_MESSAGES.giftBuyerEmail;
+  if (form.texts && !normalizeUsPhone(form.textPhone)) problems.textPhone = TEXT_MESSAGES.invalidPhone;
   return problems;
 }
 
@@ -145,5 +153,7 @@ export function buildCheckoutPayload(form: SubscribeForm, now: number = Date.now
           gift_payment: form.giftDeliveries === 0 ? 'per-delivery' : form.giftPayment,
         }
       : {}),
+    // Only when the box is ticked: the number, and the wording shown beside the box.
+    ...(form.texts ? { sms_phone: form.textPhone.trim(), sms_consent: TEXT_CONSENT_WORDING } : {}),
   };
 }

@@ -11,6 +11,7 @@ import {
   monthsChangeSchema,
   pauseRequestSchema,
 } from './account-api';
+import { textSettingSchema } from './texts-api';
 import { apiRoute } from './api-route';
 import { receiptPageSchema, receiptParamsSchema } from './receipts';
 
@@ -62,6 +63,15 @@ export const SUBSCRIBER_ROUTES = {
     access: 'subscriber',
     params: accountSubscriptionParamsSchema,
     body: addressChangeSchema,
+    response: accountSchema,
+  }),
+  /** Delivery-day texts on (with the number and the consent wording shown) or off; recorded with its time either way. */
+  setTexts: apiRoute({
+    method: 'PUT',
+    path: '/api/account/subscriptions/:id/texts',
+    access: 'subscriber',
+    params: accountSubscriptionParamsSchema,
+    body: textSettingSchema,
     response: accountSchema,
   }),
   /** Cancelling, with why (optional: an empty body cancels with no reason kept). */

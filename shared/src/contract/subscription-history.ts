@@ -6,6 +6,7 @@ import { SUBSCRIPTION_HISTORY_PATH } from './routes';
 import { personName, personWithEmail } from './people';
 import { formatPrice } from './site';
 import { deliveriesText, formatCents } from './gifts';
+import { deliveryDayMessageSchema, textConsentEventSchema, textStateSchema } from './texts-api';
 
 /**
  * A subscription's history for admins: everything that happened to it, newest first, read
@@ -88,6 +89,11 @@ export const subscriptionHistorySchema = z.object({
   events: z.array(historyEventSchema),
   /** The months holding money paid for them, and how much: what an admin may refund. */
   refundable: z.array(z.object({ month, heldCents: z.number() })),
+  /** The delivery-day e-mails and texts, newest first, each with its status; absent from a server without texts. */
+  deliveryDayMessages: z.array(deliveryDayMessageSchema).optional(),
+  /** Delivery-day texts as they stand now, and each consent given or withdrawn (newest first). */
+  texts: textStateSchema.optional(),
+  textConsents: z.array(textConsentEventSchema).optional(),
 });
 export type SubscriptionHistory = z.infer<typeof subscriptionHistorySchema>;
 

@@ -5,3 +5,4 @@ export * from './money';
 export * from './staff';
 export * from './operations';
 export * from './notices';
+export * from './texts';

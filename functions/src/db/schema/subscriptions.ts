@@ -91,6 +91,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
     .default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** The text consent ticked at checkout (migration 0031), recorded when the checkout is paid. */
+  textConsent: jsonb('text_consent').$type<{ phone: string; wording: string; at: string }>(),
 });
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

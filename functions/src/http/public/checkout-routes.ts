@@ -33,7 +33,7 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
   registerCallable(
     app,
     API.createCheckoutSession,
-    async ({ subscriber, subId }, request) => {
+    async ({ subscriber, subId, texts }, request) => {
       const origin = deps.origin(request);
       const checkout = await provider.createCheckout({
         // The payer: a gift's buyer gets the provider's receipts, not the recipient.
@@ -44,7 +44,9 @@ export function registerCheckoutRoutes(app: PublicScope, deps: CheckoutDeps) {
         successUrl: `${origin}/confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
         cancelUrl: `${origin}${CHECKOUT_CANCEL_PATH}`,
       });
-      await db.insert(checkoutSessions).values({ id: checkout.id, provider: provider.name, subscriber });
+      // A text consent is kept with its time until the checkout is paid (services/fulfilment.ts records it).
+      const textConsent = texts ? { ...texts, at: deps.clock().toISOString() } : null;
+      await db.insert(checkoutSessions).values({ id: checkout.id, provider: provider.name, subscriber, textConsent });
       request.log.info({ sessionId: checkout.id, provider: provider.name, plan: subscriber.plan }, 'checkout started');
       return { url: checkout.url, sessionId: checkout.id };
     },

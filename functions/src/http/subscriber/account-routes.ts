@@ -11,6 +11,7 @@ import { cancelSubscription, changeAddress, changeMonths } from '../../services/
 import { pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../../services/account/skip-and-pause';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import { NotFoundError } from '../../domain/errors';
+import { setTextsFromAccount } from '../../services/texts';
 import { typeOfKey } from '../../infrastructure/image-type';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
@@ -66,6 +67,11 @@ export function registerAccountRoutes(
 
   serve(subscriber, API.changeAddress, async (request) => {
     await changeAddress(context(request), subscriberEmailOf(request), request.params.id, request.body);
+    return view(request);
+  });
+
+  serve(subscriber, API.setTexts, async (request) => {
+    await setTextsFromAccount(db, subscriberEmailOf(request), request.params.id, request.body, deps.clock());
     return view(request);
   });
 

@@ -8,6 +8,7 @@ import { RecipientFields } from './RecipientFields';
 import { GiftFields } from './GiftFields';
 import { AddressFields } from './AddressFields';
 import { PlanFields } from './PlanFields';
+import { TextsFields } from './TextsFields';
 
 /**
  * The subscribe form. It is a real form that takes input from the page's first paint; a press
@@ -27,6 +28,7 @@ export function SubscribeForm({ state, beforeSubmit }: { state: SubscribeFormSta
       <RecipientFields state={state} />
       <GiftFields state={state} />
       <AddressFields state={state} />
+      <TextsFields state={state} />
       <PlanFields
         plan={state.form.plan}
         selectedMonths={state.form.selectedMonths}

@@ -23,6 +23,8 @@ export function readFormInPage(element: HTMLFormElement): SubscribeForm {
   }
   const gift = control('gift');
   if (gift instanceof HTMLInputElement) form.gift = gift.checked;
+  const texts = control('texts');
+  if (texts instanceof HTMLInputElement) form.texts = texts.checked;
   const length = Number(element.querySelector<HTMLInputElement>('input[name="giftDeliveries"]:checked')?.value ?? 0);
   if (isGiftDeliveries(length)) form.giftDeliveries = length;
   if (element.querySelector<HTMLInputElement>('input[name="giftPayment"][value="prepaid"]')?.checked) form.giftPayment = 'prepaid';
@@ -50,7 +52,8 @@ export function formTakenOver(inPage: SubscribeForm, saved: SubscribeForm | null
   const planChanged =
     inPage.plan !== EMPTY_SUBSCRIBE_FORM.plan ||
     MONTH_NAMES.some((month) => inPage.selectedMonths[month] !== EMPTY_SUBSCRIBE_FORM.selectedMonths[month]);
-  if (!saved && typed.length === 0 && !giftChanged && !planChanged) return null;
+  const textsTicked = inPage.texts !== EMPTY_SUBSCRIBE_FORM.texts;
+  if (!saved && typed.length === 0 && !giftChanged && !planChanged && !textsTicked) return null;
   const form: SubscribeForm = { ...(saved ?? EMPTY_SUBSCRIBE_FORM) };
   for (const field of typed) form[field] = inPage[field];
   if (giftChanged) {
@@ -58,6 +61,7 @@ export function formTakenOver(inPage: SubscribeForm, saved: SubscribeForm | null
     form.giftDeliveries = inPage.giftDeliveries;
     form.giftPayment = inPage.giftPayment;
   }
+  if (textsTicked) form.texts = inPage.texts;
   if (planChanged) {
     form.plan = inPage.plan;
     form.selectedMonths = inPage.selectedMonths;

@@ -35,6 +35,7 @@ export function loadSavedForm(): SubscribeForm | null {
   }
   if (stored.plan === 'yearly' || stored.plan === 'custom') form.plan = stored.plan;
   if (typeof stored.gift === 'boolean') form.gift = stored.gift;
+  if (typeof stored.texts === 'boolean') form.texts = stored.texts;
   if (isGiftDeliveries(stored.giftDeliveries)) form.giftDeliveries = stored.giftDeliveries;
   if (stored.giftPayment === 'per-delivery' || stored.giftPayment === 'prepaid') form.giftPayment = stored.giftPayment;
   const months = stored.selectedMonths as Record<string, unknown> | undefined;

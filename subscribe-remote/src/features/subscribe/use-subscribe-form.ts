@@ -19,6 +19,9 @@ export interface SubscribeFormState {
   /** A gift's length and how it is paid. */
   setGiftTerms: (terms: Partial<Pick<SubscribeForm, 'giftDeliveries' | 'giftPayment'>>) => void;
   choosePlan: (plan: Plan) => void;
+  /** "Text me on delivery days" and its number: ticking it starts the number from the phone above. */
+  setTexts: (texts: boolean) => void;
+  setTextPhone: (phone: string) => void;
   toggleMonth: (month: MonthName) => void;
   /** What is marked wrong under the fields (none until Subscribe is pressed), and marking it. */
   problems: FieldProblems;
@@ -68,6 +71,11 @@ export function useSubscribeForm(): SubscribeFormState {
     (terms: Partial<Pick<SubscribeForm, 'giftDeliveries' | 'giftPayment'>>) => setForm((f) => ({ ...f, ...terms })),
     [],
   );
+  const setTexts = useCallback(
+    (texts: boolean) => setForm((f) => ({ ...f, texts, textPhone: texts && !f.textPhone.trim() ? f.phone : f.textPhone })),
+    [],
+  );
+  const setTextPhone = useCallback((textPhone: string) => setForm((f) => ({ ...f, textPhone })), []);
   const choosePlan = useCallback(
     (plan: Plan) => setForm((f) => ({ ...f, plan, selectedMonths: plan === 'yearly' ? allMonthsSelected() : f.selectedMonths })),
     [],
@@ -79,5 +87,18 @@ export function useSubscribeForm(): SubscribeFormState {
 
   const { shown: problems, markAll: markProblems } = useFieldProblems(form);
 
-  return { form, formRef, addressRef, update, setGift, setGiftTerms, choosePlan, toggleMonth, problems, markProblems };
+  return {
+    form,
+    formRef,
+    addressRef,
+    update,
+    setGift,
+    setGiftTerms,
+    choosePlan,
+    setTexts,
+    setTextPhone,
+    toggleMonth,
+    problems,
+    markProblems,
+  };
 }
