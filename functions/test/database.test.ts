@@ -62,6 +62,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'receipts',
       'route_orders',
       'sign_in_link_requests',
+      'sms_outbox',
       'staff_refund_requests',
       'staff_sign_ins',
       'stop_tracking',
@@ -69,6 +70,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'subscription_events',
       'subscriptions',
       'territories',
+      'text_consents',
       'users',
       'worker_runs',
     ]);

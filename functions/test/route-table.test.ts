@@ -27,11 +27,18 @@ describe('the route table (contract/api-routes.ts) and the server', () => {
 
   beforeAll(async () => {
     database = await createMigratedDatabase('pglite');
-    // The test checkout has the test clock; Stripe has its webhook: between them, every route.
+    // The test checkout has the test clock; Stripe has its webhook and Twilio its replies: between them, every route.
     apps.push(await startTestServer(database, { config: testConfig({ PAYMENTS: 'test' }) }));
     apps.push(
       await startTestServer(database, {
-        config: testConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+        config: testConfig({
+          PAYMENTS: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+          TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+          TWILIO_AUTH_TOKEN: 'test-token',
+          TWILIO_FROM: '+18015550100',
+        }),
       }),
     );
     for (const app of apps) await app.ready();

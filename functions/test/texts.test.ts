@@ -74,6 +74,9 @@ describe.each(DATABASE_KINDS)('delivery-day texts on %s', (kind) => {
   const texts = () => database.db.select().from(smsOutbox).orderBy(smsOutbox.id);
   const history = async (id: string) =>
     (await app.inject({ method: 'GET', url: `/api/subscriptions/${id}/history`, headers: { authorization: `Bearer ${admin}` } })).json();
+  /** The text among a history's delivery-day messages (the on-the-way e-mail is listed beside it). */
+  const textOf = (seen: { deliveryDayMessages: { channel: string; status: string }[] }) =>
+    seen.deliveryDayMessages.find((message) => message.channel === 'text');
   const webhook = (fields: Record<string, string>, sign = TOKEN) => {
     const url = `http://localhost:80/api/sms/replies`;
     const signature = twilio.getExpectedTwilioSignature(sign, url, fields);
@@ -139,13 +142,20 @@ describe.each(DATABASE_KINDS)('delivery-day texts on %s', (kind) => {
     const [sent] = fake.log;
     expect(sent).toMatchObject({ to: PHONE, from: FROM, status: 201 });
     expect(sent!.body).toMatch(
-      /^Monthly Blooms: your flowers are on the way today, \w+day, \w+ \d+\. http:\/\/localhost\/account Reply STOP to opt out\.$/,
+      /^Monthly Blooms: your flowers are on the way today, \w+day, \w+ \d+\. http:\/\/localhost\/track\?t=[\w-]{22} Reply STOP to opt out\.$/,
     );
     expect(sent!.body.length).toBeLessThanOrEqual(160);
     const [queued] = await texts();
     expect(queued).toMatchObject({ sentAt: expect.any(Date), providerId: sent!.sid, day: DAY, month: MONTH });
     const { deliveryDayMessages } = await history(row.id);
-    expect(deliveryDayMessages).toEqual([expect.objectContaining({ channel: 'text', status: 'sent', summary: sent!.body })]);
+    // Beside the on-the-way e-mail that carries the same tracking link.
+    expect(deliveryDayMessages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'text', status: 'sent', summary: sent!.body }),
+        expect.objectContaining({ channel: 'email', kind: 'on-the-way' }),
+      ]),
+    );
+    expect(deliveryDayMessages).toHaveLength(2);
   });
 
   it('retries a text the provider failed (a 500), then sends it', async () => {
@@ -156,7 +166,7 @@ describe.each(DATABASE_KINDS)('delivery-day texts on %s', (kind) => {
     const [failed] = await texts();
     expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
     expect(failed!.lastError).toBeTruthy();
-    expect((await history(row.id)).deliveryDayMessages[0].status).toBe('queued');
+    expect(textOf(await history(row.id))?.status).toBe('queued');
     // Due again after the backoff (30 s): brought forward here.
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
     await database.db.update(smsOutbox).set({ nextAttemptAt: new Date(0) });
@@ -185,7 +195,7 @@ describe.each(DATABASE_KINDS)('delivery-day texts on %s', (kind) => {
     await advance(late.id, 'not-started');
     await app.smsOutbox.wake();
     expect(fake.log).toHaveLength(1);
-    expect((await history(late.id)).deliveryDayMessages[0].status).toBe('too-late');
+    expect(textOf(await history(late.id))?.status).toBe('too-late');
   });
 
   it('keeps to the studio hours by the clock in America/Denver', () => {
@@ -227,7 +237,7 @@ describe.each(DATABASE_KINDS)('delivery-day texts on %s', (kind) => {
       await app.smsOutbox.wake();
       expect(fake.log).toEqual([]);
       const seen = await history(row.id);
-      expect(seen.deliveryDayMessages[0].status).toBe('opted-out');
+      expect(textOf(seen)?.status).toBe('opted-out');
       expect(seen.texts).toMatchObject({ state: 'off', how: 'reply', since: at(7, 30).toISOString() });
     },
   );

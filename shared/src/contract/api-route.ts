@@ -119,8 +119,13 @@ export function queryStringOf(query: object | undefined): string {
 
 /** Whether an object schema refuses keys it does not name (z.strictObject or .strict()). */
 export function refusesUnknownKeys(schema: z.ZodType): boolean {
-  const def = (schema as z.ZodType & { _zod: { def: { type: string; catchall?: { _zod: { def: { type: string } } }; in?: z.ZodType } } })
-    ._zod.def;
+  const def = (
+    schema as z.ZodType & {
+      _zod: { def: { type: string; catchall?: { _zod: { def: { type: string } } }; in?: z.ZodType; options?: z.ZodType[] } };
+    }
+  )._zod.def;
   if (def.type === 'pipe' && def.in) return refusesUnknownKeys(def.in);
+  // A union (on/off settings) refuses them when every one of its shapes does.
+  if (def.type === 'union' && def.options) return def.options.every(refusesUnknownKeys);
   return def.type === 'object' && def.catchall?._zod.def.type === 'never';
 }
