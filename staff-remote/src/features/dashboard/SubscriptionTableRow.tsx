@@ -15,6 +15,7 @@ import { LifecycleTag, VasesTag } from '../deliveries/LifecycleTag';
 import { isStop, pickupStatusLabel } from '@blooms/shared/contract/vases';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
+import { FailedAttemptCell } from '../failed-attempts/FailedAttemptCell';
 import { moveWithinRow } from '../deliveries/row-keys';
 import { formatPhone, formatSubmitted, formatSubmittedDay } from '../deliveries/format';
 
@@ -110,6 +111,7 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
                 Photo
               </button>
             )}
+            <FailedAttemptCell row={row} />
           </span>
         ) : (
           <span className="muted">No delivery</span>
