@@ -73,6 +73,15 @@ test('on a delivery day a driver on a 390 px phone marks a stop Could not delive
     await expect(driver.locator('.month-navigator__label')).toHaveText(formatMonth(work.month));
     const card = driver.getByRole('listitem', { name: new RegExp(`^Stop \\d+ of \\d+: ${name}`) });
     await card.getByRole('button', { name: `Out for delivery to ${name}` }).click();
+    await expect(card.getByRole('button', { name: `Could not deliver to ${name}` })).toBeVisible();
+    // Every control of the card is big enough for a finger, the new one too.
+    for (const control of await card.locator('a.button, button').all()) {
+      // Those under Details are hidden until it is opened.
+      const box = await control.boundingBox();
+      if (box) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    await card.scrollIntoViewIfNeeded();
+    await driver.screenshot({ path: path.join(SCREENSHOTS, 'could-not-deliver-out-390.png') });
     await card.getByRole('button', { name: `Could not deliver to ${name}` }).click();
 
     const reasons = driver.getByRole('dialog', { name: `Could not deliver: ${name}` });
@@ -138,6 +147,18 @@ test('at 1366 px the dashboard and the day summary count a failed attempt apart 
     const name = `${stop.firstName} ${stop.lastName}`;
     await signInAsStaff(admin, ADMIN_EMAIL);
     await expect(admin.locator('.month-navigator__label')).toHaveText(formatMonth(work.month));
+    // The site setting: what the subscriber is told happens next. Picked, kept, and put back.
+    const setting = admin.getByText(/^After a failed delivery: /);
+    await expect(setting).toHaveText('After a failed delivery: another try the next day');
+    await setting.click();
+    await admin.getByLabel("What the subscriber's e-mail says happens next").selectOption({ label: 'Pick up at the studio' });
+    await expect(setting).toHaveText('After a failed delivery: pick up at the studio');
+    expect(await (await request.get('/api/site-settings/failed-delivery', { headers })).json()).toEqual({ nextStep: 'pickup-at-studio' });
+    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await admin.getByLabel("What the subscriber's e-mail says happens next").selectOption({ label: 'Another try the next day' });
+    await expect(setting).toHaveText('After a failed delivery: another try the next day');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await setting.click();
     const summary = admin.getByRole('region', { name: 'The day at a glance' });
     const summaryNow = async () => (await request.get(`/api/day-summary?month=${work.month}`, { headers })).json();
     const before = (await summaryNow()).couldNotDeliver as number;
@@ -156,7 +177,11 @@ test('at 1366 px the dashboard and the day summary count a failed attempt apart 
       .getByRole('dialog', { name: /^No safe place/ })
       .getByRole('button', { name: 'Send without a photo' })
       .click();
-    await expect(row.getByText('Could not deliver: No safe place to leave the flowers')).toBeVisible();
+    await expect(row.getByText('Could not deliver: no safe place')).toBeVisible();
+    // The table keeps to the laptop's width with the note in it.
+    expect(await admin.evaluate(() => document.querySelector('.deliveries-table')!.getBoundingClientRect().right)).toBeLessThanOrEqual(
+      1366,
+    );
 
     // Counted apart: "Could not deliver" beside the others; on the day itself nothing is "not delivered".
     await expect(summary.getByText(/^\d+ Could not deliver$/)).toHaveText(`${before + 1} Could not deliver`, LIVE);

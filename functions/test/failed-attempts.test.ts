@@ -5,6 +5,7 @@ import { describeHistoryEvent, type SubscriptionHistory } from '@blooms/shared/c
 import { emailOutbox } from '../src/db/schema';
 import { daySummary } from '../src/read-models/day-summary';
 import { businessFigures } from '../src/read-models/business-figures';
+import { forecast } from '../src/read-models/forecast';
 import { DATABASE_KINDS } from './support/databases';
 import { IMAGES, multipart } from './support/fixtures';
 import { deliveriesFixture, NOV, type Who } from './support/deliveries-fixture';
@@ -172,7 +173,12 @@ describe.each(DATABASE_KINDS)('a failed delivery attempt on %s', (kind) => {
     const figures = await businessFigures(fx.database.db, { from: NOV, to: NOV }, new Date('2026-11-20T20:00:00Z'));
     expect(figures.deliveries[0]).toMatchObject({ month: NOV, failedAttempts: 1 });
 
+    // The forecast made on the day counts the flowers to take out again, until they are delivered.
+    const onTheDay = new Date('2026-11-12T20:00:00Z');
+    expect((await forecast(fx.database.db, onTheDay)).days[0]).toMatchObject({ month: NOV, couldNotDeliver: 1 });
+
     await reschedule('admin', { ...yara(), date: '2026-11-13' });
+    expect((await forecast(fx.database.db, onTheDay)).days[0]).toMatchObject({ month: NOV, couldNotDeliver: 1 });
     expect(await daySummary(fx.database.db, NOV, new Date('2026-11-20T20:00:00Z'))).toMatchObject({ couldNotDeliver: 0, notDelivered: 3 });
   });
 });

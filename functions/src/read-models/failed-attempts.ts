@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import {
   DEFAULT_FAILED_POLICY,
   failedDeliveryPolicySchema,
@@ -66,6 +66,16 @@ export async function failedAttemptsByMonth(db: Db, from: MonthKey, to: MonthKey
     .select({ month: deliveries.month, n: sql<number>`coalesce(sum(${deliveries.failedAttempts}), 0)`.mapWith(Number) })
     .from(deliveries)
     .where(and(gte(deliveries.month, from), lte(deliveries.month, to), gt(deliveries.failedAttempts, 0)))
+    .groupBy(deliveries.month);
+  return new Map(rows.map((row) => [row.month, row.n]));
+}
+
+/** Stops of each month, from..to, whose attempt failed and that are not delivered yet: flowers to take out again (the forecast). */
+export async function failedWaitingByMonth(db: Db, from: MonthKey, to: MonthKey): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ month: deliveries.month, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(deliveries)
+    .where(and(gte(deliveries.month, from), lte(deliveries.month, to), isNotNull(deliveries.failedAt), ne(deliveries.status, 'delivered')))
     .groupBy(deliveries.month);
   return new Map(rows.map((row) => [row.month, row.n]));
 }

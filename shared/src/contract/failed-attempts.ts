@@ -16,6 +16,14 @@ export const FAILED_REASON_LABELS: Record<FailedReason, string> = {
   refused: 'The delivery was refused',
 };
 
+/** The reasons in a word or two, where room is short (the dashboard's status column). */
+export const FAILED_REASON_SHORT: Record<FailedReason, string> = {
+  'no-safe-place': 'no safe place',
+  'gate-code': 'gate code',
+  'wrong-address': 'wrong address',
+  refused: 'refused',
+};
+
 /** What the studio does after a failed attempt: its choice in the site settings. */
 export const FAILED_NEXT_STEPS = ['retry-next-day', 'pickup-at-studio'] as const;
 export type FailedNextStep = (typeof FAILED_NEXT_STEPS)[number];

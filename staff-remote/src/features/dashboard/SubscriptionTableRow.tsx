@@ -111,11 +111,11 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
                 Photo
               </button>
             )}
-            <FailedAttemptCell row={row} />
           </span>
         ) : (
           <span className="muted">No delivery</span>
         )}
+        {isStop(delivery) && <FailedAttemptCell row={row} />}
       </td>
       <td className="deliveries-table__deliver">{deliverThisMonthLabel(row)}</td>
       <td>

@@ -116,7 +116,6 @@ export const StopCard = memo(function StopCard({
             {pickup ? COLLECTED_LABEL : 'Delivered'}
           </button>
         )}
-        <CouldNotDeliverButton row={row} disabled={busy || locked} />
         <a
           className="button button--secondary"
           href={navigateUrl(row, apple)}
@@ -137,6 +136,7 @@ export const StopCard = memo(function StopCard({
           Details
         </button>
       </div>
+      <CouldNotDeliverButton row={row} disabled={busy || locked} />
       <div className="stop-card__details" id={detailsId} hidden={!open}>
         <p className="stop-card__address">
           {row.address}

@@ -15,7 +15,7 @@ export function FailedAttemptCell({ row }: { row: SubscriptionRow }) {
   if (!canMark && !delivery.failedAttempt) return null;
   return (
     <span className="failed-actions">
-      <FailedAttemptNote delivery={delivery} />
+      <FailedAttemptNote delivery={delivery} short />
       {canMark && (
         <button type="button" className="failed-link" onClick={() => askCouldNotDeliver(row)} aria-label={`Could not deliver to ${name}`}>
           Could not deliver
