@@ -172,7 +172,7 @@ test('an admin reads the business figures on a laptop and on a phone: numbers, t
     [
       'Deliveries by delivery day',
       `deliveries-${range}.csv`,
-      'Delivery day,Planned,On the day,Later,Not delivered,Left at the door with a photo',
+      'Delivery day,Planned,On the day,Later,Not delivered,Left at the door with a photo,Could not deliver (attempts)',
     ],
   ] as const;
   for (const [caption, name, header] of csvs) {

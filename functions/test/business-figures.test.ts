@@ -449,6 +449,7 @@ async function expectedFigures(db: TestDatabase['db'], from: MonthKey, to: Month
       deliveredLater: made.length - onDay,
       notDelivered: date < TODAY ? dayStops.length - made.length : 0,
       leftAtDoorWithPhoto: made.filter(({ stop }) => stop!.proofImageKey !== null).length,
+      failedAttempts: stops.filter((d) => d.month === month).reduce((n, d) => n + d.failedAttempts, 0),
     };
   });
 

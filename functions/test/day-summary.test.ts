@@ -78,6 +78,7 @@ describe.each(DATABASE_KINDS)('where staff screens start, and the day summary, o
       out: 1,
       delivered: 1,
       notDelivered: 0,
+      couldNotDeliver: 0,
       dayPassed: false,
       drivers: [{ email: 'ella@blooms.example', name: 'Ella Driver', done: 1, assigned: 3 }],
     });

@@ -163,6 +163,7 @@ describe.each(DATABASE_KINDS)('the forecast, then the deliveries as they turn ou
         swaps,
         pickups: pickups.length,
         vasesToCollect: swaps + pickups.length,
+        couldNotDeliver: rows.filter((row) => row.delivery.failedAttempt && row.delivery.status !== 'delivered').length,
       };
       turnedOut.push(day);
       // The forecast made that morning opens on the day as it is.

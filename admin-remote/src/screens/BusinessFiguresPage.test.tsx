@@ -83,6 +83,7 @@ const FIGURES: BusinessFigures = {
       deliveredLater: 2,
       notDelivered: 1,
       leftAtDoorWithPhoto: 11,
+      failedAttempts: 3,
     },
     { month: '2026-11', date: '2026-11-12', planned: 45, deliveredOnTheDay: 0, deliveredLater: 0, notDelivered: 0, leftAtDoorWithPhoto: 0 },
   ],
@@ -179,9 +180,10 @@ describe('the business figures', () => {
     expect(retention[1]!.slice(0, 4)).toEqual(['Oct 2026', '8', '87.5%', '–']);
 
     expect(rowsOf(screen.getByRole('table', { name: 'Deliveries by delivery day' }))).toEqual([
-      ['Delivery day', 'Planned', 'On the day', 'Later', 'Not delivered', 'Left at the door with a photo'],
-      ['Thu, Oct 8, 2026', '40', '37', '2', '1', '11'],
-      ['Thu, Nov 12, 2026', '45', '0', '0', '0', '0'],
+      ['Delivery day', 'Planned', 'On the day', 'Later', 'Not delivered', 'Left at the door with a photo', 'Could not deliver (attempts)'],
+      ['Thu, Oct 8, 2026', '40', '37', '2', '1', '11', '3'],
+      // From an API of the release before, which does not count failed attempts.
+      ['Thu, Nov 12, 2026', '45', '0', '0', '0', '0', '–'],
     ]);
 
     // Every row's first cell heads it, for screen readers.

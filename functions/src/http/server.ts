@@ -35,6 +35,7 @@ import { registerAreaRoutes } from './staff/area-routes';
 import { registerTerritoryRoutes } from './staff/territory-routes';
 import { registerDeliveryRoutes } from './staff/deliveries-routes';
 import { registerLiveRoutes } from './staff/live-routes';
+import { registerFailedAttemptRoutes, registerFailedPolicyRoutes } from './staff/failed-attempt-routes';
 import { registerCheckoutRoutes } from './public/checkout-routes';
 import { registerTextReplies } from './public/text-replies';
 import { registerChargeConfirmationRoutes } from './public/charge-confirmation-routes';
@@ -151,6 +152,7 @@ export async function buildServer(
       registerDayRoutes(staff, db, clock);
       registerAreaRoutes(staff, db, config.geocoding);
       registerTerritoryRoutes(staff, db);
+      registerFailedAttemptRoutes(staff, db, blobs, { mailSite, clock });
       if (feed) registerLiveRoutes(staff, feed, { verifier, recheckMs: config.accountRecheckMs });
     }),
   );
@@ -161,6 +163,7 @@ export async function buildServer(
         site: config.site,
       });
       registerDeliveryDateAdminRoutes(admin, db, clock);
+      registerFailedPolicyRoutes(admin, db);
       registerSubscriptionHistoryRoutes(admin, db, blobs);
       registerRefundRoutes(admin, { db, provider: payments.provider, mailSite, clock });
       registerBusinessFiguresRoutes(admin, db, clock);

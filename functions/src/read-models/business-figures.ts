@@ -19,6 +19,7 @@ import type { Db } from '../db/database';
 import { deliveryDatesBetween } from './delivery-dates';
 import { monthSets, type MonthSetGroup, type MonthSets } from './month-sets';
 import { rowsOf } from './raw-rows';
+import { failedAttemptsByMonth } from './failed-attempts';
 
 // The owner's figures (contract/business-figures.ts), each one grouped read over the
 // subscriptions and their history: nothing here is stored, so nothing can disagree. What each
@@ -264,7 +265,7 @@ async function deliveryDays(db: Db, months: MonthKey[], today: string, setsRead:
       where deliveries.status = 'delivered' and deliveries.month between ${months[0]} and ${months.at(-1)}
       group by m.month`,
   );
-  const { sets } = await setsRead;
+  const [{ sets }, failed] = await Promise.all([setsRead, failedAttemptsByMonth(db, months[0]!, months.at(-1)!)]);
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return days.map(({ month, date }) => {
     const row = byMonth.get(month);
@@ -279,6 +280,7 @@ async function deliveryDays(db: Db, months: MonthKey[], today: string, setsRead:
       deliveredLater: later,
       notDelivered: date < today ? planned - onDay - later : 0,
       leftAtDoorWithPhoto: Number(row?.photo ?? 0),
+      failedAttempts: failed.get(month) ?? 0,
     };
   });
 }

@@ -7,6 +7,7 @@ import { deliveries, subscriptions, users } from '../db/schema';
 import { deliveryDateOf } from './delivery-dates';
 import { pickupInSql, stopInSql } from './month-list/filters';
 import { ASSIGNEE, deliveryInMonth } from './month-list/rows';
+import { openAttemptSql } from './failed-attempts';
 
 /**
  * The month's stops (the subscriptions that deliver in it, by the same rule as the list's
@@ -24,6 +25,7 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
         stops: count(),
         pickups: sql<number>`count(*) filter (where ${pickupInSql(month)})`.mapWith(Number),
         autoAssigned: sql<number>`count(${deliveries.autoAssigned})`.mapWith(Number),
+        couldNotDeliver: sql<number>`count(*) filter (where ${openAttemptSql})`.mapWith(Number),
       })
       .from(subscriptions)
       .leftJoin(deliveries, deliveryInMonth(month))
@@ -43,6 +45,7 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
     out: 0,
     delivered: 0,
     notDelivered: 0,
+    couldNotDeliver: 0,
     dayPassed: day.date < studioDate(now),
     drivers: [],
   };
@@ -54,8 +57,9 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
     summary.stops += stops;
     summary.pickups += group.pickups;
     summary.autoAssigned += group.autoAssigned;
+    summary.couldNotDeliver += group.couldNotDeliver;
     if (delivered) summary.delivered += stops;
-    else if (summary.dayPassed) summary.notDelivered += stops;
+    else if (summary.dayPassed) summary.notDelivered += stops - group.couldNotDeliver;
     if (out) summary.out += stops;
     else if (!delivered && group.email) summary.assigned += stops;
     else if (!delivered) summary.unassigned += stops;

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { subscriptions } from '../db/schema';
 import { deliveryDatesBetween } from './delivery-dates';
 import { lifecycleOf } from '../domain/lifecycle';
+import { failedWaitingByMonth } from './failed-attempts';
 
 /** The next FORECAST_DAYS delivery days, today's included. */
 async function comingDays(db: Db, today: string) {
@@ -28,7 +29,7 @@ const deliveredBefore = (month: MonthKey) => sql<boolean>`exists (
 export async function forecast(db: Db, now: Date): Promise<Forecast> {
   const days = await comingDays(db, studioDate(now));
   const first = days[0]!.month;
-  const [rows, [out]] = await Promise.all([
+  const [rows, [out], waiting] = await Promise.all([
     db
       .select({
         months: subscriptions.months,
@@ -53,7 +54,9 @@ export async function forecast(db: Db, now: Date): Promise<Forecast> {
       })
       .from(subscriptions),
     db.select({ total: sum(subscriptions.vasesOut).mapWith(Number) }).from(subscriptions),
+    failedWaitingByMonth(db, first, days.at(-1)!.month),
   ]);
   const subscriptionsForecast = rows.map((row) => ({ ...row, lifecycle: lifecycleOf(row) }));
-  return { vasesOut: out?.total ?? 0, days: forecastOf(subscriptionsForecast, days) };
+  const forecastDays = forecastOf(subscriptionsForecast, days).map((day) => ({ ...day, couldNotDeliver: waiting.get(day.month) ?? 0 }));
+  return { vasesOut: out?.total ?? 0, days: forecastDays };
 }

@@ -74,7 +74,7 @@ export async function saveRouteOrder(db: Db, caller: UserRecord, month: MonthKey
  * nobody has acted on it yet. Refuses months the subscription has no stop in (no delivery
  * and no vase to collect).
  */
-async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
+export async function lockDelivery(tx: Db, subscriptionId: string, month: MonthKey) {
   const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!subscription) throw new NotFoundError('That subscription no longer exists.');
   const kind = stopKindOf(subscription, month, (await storedKinds(tx, [subscriptionId], month)).get(subscriptionId) ?? null);
@@ -182,7 +182,7 @@ export async function undoRevert(db: Db, actor: UserRecord, input: { subscriptio
 }
 
 /** Reads the delivery as it now stands in the transaction and tells every staff screen. */
-async function announceDelivery(tx: Db, subscriptionId: string, month: MonthKey): Promise<MonthDelivery> {
+export async function announceDelivery(tx: Db, subscriptionId: string, month: MonthKey): Promise<MonthDelivery> {
   const delivery = await readDelivery(tx, subscriptionId, month);
   await announce(tx, { type: 'delivery', delivery });
   return delivery;

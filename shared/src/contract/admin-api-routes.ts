@@ -1,4 +1,5 @@
 // Part of the route table (api-routes.ts): a module per access level, so a browser app bundles only the routes it calls.
+import { FAILED_ATTEMPT_ADMIN_ROUTES } from './failed-attempts-api-routes';
 import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { staffRefundSchema } from './billing';
@@ -100,4 +101,5 @@ export const ADMIN_ROUTES = {
     response: testClockStateSchema,
   }),
   resetTestClock: apiRoute({ method: 'DELETE', path: TEST_CLOCK_PATH, access: 'admin', response: testClockStateSchema }),
+  ...FAILED_ATTEMPT_ADMIN_ROUTES,
 };

@@ -112,6 +112,8 @@ export const deliveryDayFiguresSchema = z.object({
   /** Stops of a day that has passed and were never delivered; 0 for today and days to come. */
   notDelivered: z.number(),
   leftAtDoorWithPhoto: z.number(),
+  /** Attempts that failed ("Could not deliver") on the day's stops, each attempt once. Absent from an API of the release before. */
+  failedAttempts: z.number().optional(),
 });
 export type DeliveryDayFigures = z.output<typeof deliveryDayFiguresSchema>;
 

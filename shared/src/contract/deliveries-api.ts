@@ -3,6 +3,7 @@ import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN } from './months';
 import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
+import { failedAttemptSchema } from './failed-attempts';
 import {
   AUTO_ASSIGNED,
   DASHBOARD_SORTS,
@@ -98,6 +99,7 @@ export const monthDeliverySchema = z.object({
   proofImageUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
   autoAssigned: z.enum(AUTO_ASSIGNED).nullable().optional(),
+  failedAttempt: failedAttemptSchema.nullable().optional(),
 }) satisfies z.ZodType<MonthDelivery>;
 
 export const subscriptionRowSchema = z.object({

@@ -2,6 +2,7 @@ import type { Lifecycle, MonthState, SubscriptionStatus } from './lifecycle';
 import { MONTH_NAMES, type MonthKey } from './months';
 import type { IsoDate } from './delivery-dates';
 import type { StaffSubscriberFields } from './subscriber';
+import type { FailedAttempt } from './failed-attempts';
 
 /** The dashboard's columns, in order: the table's headings and the CSV export's first columns. */
 export const DASHBOARD_COLUMNS = [
@@ -91,6 +92,12 @@ export interface MonthDelivery {
    * an API of the release before.
    */
   autoAssigned?: AutoAssigned | null;
+  /**
+   * The month's last failed attempt ("Could not deliver", contract/failed-attempts.ts), while
+   * the status stays Out for delivery, and the day staff moved it to. Absent from an API of the
+   * release before.
+   */
+  failedAttempt?: FailedAttempt | null;
 }
 
 export const AUTO_ASSIGNED = ['last-month', 'territory'] as const;

@@ -28,6 +28,11 @@ export const forecastDaySchema = z.object({
   pickups: z.number(),
   /** Every vase that comes back that day: swaps and pickups. */
   vasesToCollect: z.number(),
+  /**
+   * Of the arrangements, those whose attempt failed ("Could not deliver") and that are not
+   * delivered yet: to take out again. Absent from an API of the release before.
+   */
+  couldNotDeliver: z.number().optional(),
 });
 export type ForecastDay = z.output<typeof forecastDaySchema>;
 

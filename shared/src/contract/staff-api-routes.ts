@@ -24,6 +24,7 @@ import { forecastSchema } from './forecast';
 import { assignByAreaSchema, dayStopSchema, dayStopsQuerySchema } from './day-stops';
 import { liveEventSchema } from './live';
 import { setTerritorySchema, settleAutoAssignedSchema, territorySchema } from './territories';
+import { FAILED_ATTEMPT_STAFF_ROUTES } from './failed-attempts-api-routes';
 
 const monthQuery = z.strictObject({ month: monthSchema });
 const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscriptionId must be a subscription id.' }), month: monthSchema });
@@ -170,6 +171,7 @@ export const STAFF_ROUTES = {
   forecastCsv: apiRoute({ method: 'GET', path: '/api/forecast.csv', access: 'staff', reply: 'file' }),
   /** Every change staff screens show, as server-sent events: each one's data is a LiveEvent. */
   live: apiRoute({ method: 'GET', path: '/api/live', access: 'staff', reply: 'event-stream', response: liveEventSchema }),
+  ...FAILED_ATTEMPT_STAFF_ROUTES,
 };
 
 /**

@@ -7,6 +7,8 @@ import { personName, personWithEmail } from './people';
 import { formatPrice } from './site';
 import { deliveriesText, formatCents } from './gifts';
 import { deliveryDayMessageSchema, textConsentEventSchema, textStateSchema } from './texts-api';
+import { FAILED_REASON_LABELS, type FailedReason } from './failed-attempts';
+import { formatDeliveryDate } from './delivery-dates';
 
 /**
  * A subscription's history for admins: everything that happened to it, newest first, read
@@ -130,6 +132,10 @@ function describeChange(change: string, detail: Record<string, unknown>): string
       return detail.status === 'needs-authentication'
         ? `Sent the payment confirmation link again${detail.to ? ` to ${String(detail.to)}` : ''}`
         : `Sent the card-update link again${detail.to ? ` to ${String(detail.to)}` : ''}`;
+    case 'delivery-failed':
+      return `${monthOf(detail.month)} delivery: could not deliver (${FAILED_REASON_LABELS[detail.reason as FailedReason]?.toLowerCase() ?? String(detail.reason)})${detail.photo ? ', with a photo' : ''}; the subscriber was e-mailed`;
+    case 'delivery-rescheduled':
+      return `${monthOf(detail.month)} delivery: moved to ${formatDeliveryDate(String(detail.date))}${detail.to ? `, for ${String(detail.to)}` : ''}`;
     case 'gift-complete':
       return `Gift complete: its last delivery was ${monthOf(detail.lastMonth)}`;
     case 'dispute': {

@@ -12,6 +12,7 @@ import { StartingScreen } from '../features/deliveries/StartingScreen';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { TestClock } from '../features/deliveries/TestClock';
+import { FailedPolicySetting } from '../features/failed-attempts/FailedPolicySetting';
 import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { BulkAssign } from '../features/deliveries/BulkAssign';
@@ -144,6 +145,7 @@ function Dashboard({ start }: { start: StartMonth }) {
           <DashboardMap id={mapId} open={mapOpen} stops={onMap.stops} hiddenNote={mapNote} picked={picked} />
         </div>
         <Territories staff={staff} />
+        {isAdmin && <FailedPolicySetting />}
         {isAdmin && <TestClock />}
       </section>
     </Screen>

@@ -159,7 +159,15 @@ export function deliveriesTable(figures: BusinessFigures): FigureTable {
   return {
     caption: 'Deliveries by delivery day',
     fileStem: 'deliveries',
-    columns: ['Delivery day', 'Planned', 'On the day', 'Later', 'Not delivered', 'Left at the door with a photo'],
+    columns: [
+      'Delivery day',
+      'Planned',
+      'On the day',
+      'Later',
+      'Not delivered',
+      'Left at the door with a photo',
+      'Could not deliver (attempts)',
+    ],
     rows: figures.deliveries.map((day) =>
       row([
         plain(formatDay(day.date), day.date),
@@ -168,6 +176,8 @@ export function deliveriesTable(figures: BusinessFigures): FigureTable {
         count(day.deliveredLater),
         count(day.notDelivered),
         count(day.leftAtDoorWithPhoto),
+        // An API of the release before does not count failed attempts.
+        day.failedAttempts === undefined ? plain('–', '') : count(day.failedAttempts),
       ]),
     ),
   };

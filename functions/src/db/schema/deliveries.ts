@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { FAILED_REASONS } from '@blooms/shared/contract/failed-attempts';
 import { AUTO_ASSIGNED, DELIVERY_STATUSES } from '@blooms/shared/contract/deliveries';
 import { STOP_KINDS } from '@blooms/shared/contract/vases';
 import { subscriptions } from './subscriptions';
@@ -24,6 +38,12 @@ export const deliveries = pgTable(
     proofImageKey: text('proof_image_key'),
     /** Assigned as last month or by territory, until staff keep, clear or change it (migration 0029, services/carry-over.ts). */
     autoAssigned: text('auto_assigned', { enum: AUTO_ASSIGNED }),
+    /** The month's last failed attempt, its photo, how many failed, and the day staff moved it to (migration 0032, services/failed-attempts.ts). */
+    failedReason: text('failed_reason', { enum: FAILED_REASONS }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failedPhotoKey: text('failed_photo_key'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    retryOn: date('retry_on', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },
@@ -34,6 +54,7 @@ export const deliveries = pgTable(
     check('deliveries_status_check', sql`${t.status} in ('not-started', 'out-for-delivery', 'delivered')`),
     check('deliveries_kind_check', sql`${t.kind} in ('delivery', 'pickup')`),
     check('deliveries_auto_assigned_check', sql`${t.autoAssigned} in ('last-month', 'territory')`),
+    check('deliveries_failed_reason_check', sql`${t.failedReason} in ('no-safe-place', 'gate-code', 'wrong-address', 'refused')`),
   ],
 );
 

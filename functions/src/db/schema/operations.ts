@@ -88,3 +88,11 @@ export const rateLimitCounts = pgTable(
     index('rate_limit_counts_expires_idx').on(t.expiresAt),
   ],
 );
+
+/** Settings the studio's admins change on the site, one row per setting (migration 0032). */
+export const siteSettings = pgTable('site_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

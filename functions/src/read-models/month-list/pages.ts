@@ -76,9 +76,7 @@ function pageOf(rows: MonthRow[], month: MonthKey, limit: number, sort: Dashboar
   const shown = rows.slice(0, limit);
   return {
     read: {
-      rows: shown.map(({ subscription, status, kind, assigneeEmail, assigneeName, proofImageKey, updatedAt, autoAssigned }) =>
-        toRow(subscription, month, { status, kind, assigneeEmail, assigneeName, proofImageKey, updatedAt, autoAssigned }),
-      ),
+      rows: shown.map(({ subscription, version: _version, ...columns }) => toRow(subscription, month, columns)),
       nextCursor: rows.length > limit ? encodeCursor(sort, shown.at(-1)!.subscription) : null,
       total,
     },

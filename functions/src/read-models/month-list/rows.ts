@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { displayStatus, type AutoAssigned, type MonthDelivery, type SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveryProofPath } from '@blooms/shared/contract/staff-api-routes';
+import { failedAttemptOf, failedColumns, type FailedColumns } from '../failed-attempts';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliversIn, monthState } from '@blooms/shared/contract/lifecycle';
 import { pickupDue, type StopKind } from '@blooms/shared/contract/vases';
@@ -20,6 +21,7 @@ export const deliveryColumns = {
   proofImageKey: deliveries.proofImageKey,
   updatedAt: deliveries.updatedAt,
   autoAssigned: deliveries.autoAssigned,
+  ...failedColumns,
 };
 
 export type DeliveryColumns = {
@@ -30,7 +32,7 @@ export type DeliveryColumns = {
   proofImageKey: string | null;
   updatedAt: Date | null;
   autoAssigned: AutoAssigned | null;
-};
+} & FailedColumns;
 
 /** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
 type PlanColumns = Pick<
@@ -73,6 +75,7 @@ function toMonthDelivery(subscription: PlanColumns, month: MonthKey, d: Delivery
     proofImageUrl: d.proofImageKey ? deliveryProofPath(subscription.id, month) : null,
     updatedAt: d.updatedAt ? d.updatedAt.toISOString() : null,
     autoAssigned: d.autoAssigned,
+    failedAttempt: failedAttemptOf(subscription.id, month, d),
   };
 }
 

@@ -15,6 +15,7 @@ import { LifecycleTag, VasesTag } from '../deliveries/LifecycleTag';
 import { isStop, pickupStatusLabel } from '@blooms/shared/contract/vases';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
+import { FailedAttemptCell } from '../failed-attempts/FailedAttemptCell';
 import { moveWithinRow } from '../deliveries/row-keys';
 import { formatPhone, formatSubmitted, formatSubmittedDay } from '../deliveries/format';
 
@@ -114,6 +115,7 @@ export function SubscriptionTableRow({ row, selected, busy, isAdmin, onToggle, o
         ) : (
           <span className="muted">No delivery</span>
         )}
+        {isStop(delivery) && <FailedAttemptCell row={row} />}
       </td>
       <td className="deliveries-table__deliver deliveries-table__month" data-label="Deliver">
         {deliverThisMonthLabel(row)}

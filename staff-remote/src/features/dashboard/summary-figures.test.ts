@@ -42,6 +42,11 @@ describe('the figures of an API one release older', () => {
     ]);
   });
 
+  it('say nothing of Could not deliver, which it does not count; this release counts it apart', () => {
+    expect(summaryFigures(older as DaySummary).couldNotDeliver).toBeNull();
+    expect(summaryFigures({ ...older, couldNotDeliver: 2 } as DaySummary).couldNotDeliver).toBe(2);
+  });
+
   it('are read by the contract, not refused as a reply of another release', () => {
     expect(daySummarySchema.safeParse(older).success).toBe(true);
   });

@@ -21,7 +21,7 @@ const notStarted = (assignee: string) => stops({ status: 'not-started', assignee
  * only, when any are; where the others stand, and once the day has passed, how many were not
  * delivered), then each driver's done of assigned.
  */
-export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; drivers: SummaryFigure[] } {
+export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; drivers: SummaryFigure[]; couldNotDeliver: number | null } {
   const pickups: SummaryFigure[] =
     summary.pickups > 0
       ? [
@@ -39,6 +39,8 @@ export function summaryFigures(summary: DaySummary): { totals: SummaryFigure[]; 
       ? [{ key: 'not-delivered', label: 'Not delivered', value: String(summary.notDelivered), filter: stops({ status: 'not-delivered' }) }]
       : [];
   return {
+    // Counted apart from Not delivered; an API of the release before does not count it.
+    couldNotDeliver: summary.couldNotDeliver ?? null,
     totals: [
       { key: 'stops', label: summary.stops === 1 ? 'Stop' : 'Stops', value: String(summary.stops), filter: stops() },
       ...pickups,

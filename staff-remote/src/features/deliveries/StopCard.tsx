@@ -3,6 +3,8 @@ import { navigateUrl, notesForStaff, type SubscriptionRow } from '@blooms/shared
 import { phoneHref } from '@blooms/shared/contract/site';
 import { COLLECTED_LABEL, outLabel, PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { StatusPill } from './StatusPill';
+import { CouldNotDeliverButton } from '../failed-attempts/CouldNotDeliverButton';
+import { FailedAttemptNote } from '../failed-attempts/FailedAttemptNote';
 import { formatPhone } from './format';
 import './stop-cards.css';
 
@@ -90,6 +92,7 @@ export const StopCard = memo(function StopCard({
         <StatusPill status={status} pickup={pickup} />
       </div>
       {pickup && <p className="stop-card__pickup">{PICKUP_NOTE}</p>}
+      <FailedAttemptNote delivery={row.delivery} />
       <div className="stop-card__actions">
         {status === 'not-started' && (
           <button
@@ -133,6 +136,7 @@ export const StopCard = memo(function StopCard({
           Details
         </button>
       </div>
+      <CouldNotDeliverButton row={row} disabled={busy || locked} />
       <div className="stop-card__details" id={detailsId} hidden={!open}>
         <p className="stop-card__address">
           {row.address}

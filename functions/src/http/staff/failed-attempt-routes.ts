@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { PROOF_MAX_BYTES } from '@blooms/shared/contract/deliveries';
+import { API } from '@blooms/shared/contract/api-routes';
+import type { Db } from '../../db/database';
+import type { BlobStore } from '../../infrastructure/blob-store';
+import type { MailSite } from '../../mail/account-change-email';
+import { InvalidInputError, NotFoundError } from '../../domain/errors';
+import { sniffImageType, typeOfKey } from '../../infrastructure/image-type';
+import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../infrastructure/photos';
+import { failedDeliveryPolicy, failedPhotoKey } from '../../read-models/failed-attempts';
+import { checkMarkAllowed, markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
+import { callerOf, type AdminScope, type StaffScope } from '../access';
+import { HttpError } from '../errors';
+import { serve } from '../serve';
+import { logIgnoredFields, parseRequestPart } from '../zod';
+
+/** The fields and the one photo of a multipart request, with the door photo's size limit. */
+async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; photo: Buffer | null }> {
+  if (!request.isMultipart()) throw new InvalidInputError('Send it as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  let photo: Buffer | null = null;
+  for await (const part of request.parts({ limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 10 } })) {
+    if (part.type === 'file') {
+      photo = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The photo is larger than 10 MB.');
+        throw error;
+      });
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, photo: photo && photo.length > 0 ? photo : null };
+}
+
+/** The door photo's checks: a JPEG, PNG, WebP or HEIC image of a size a phone takes. */
+function checkedPhotoType(photo: Buffer) {
+  const type = sniffImageType(photo);
+  const size = type && declaredSize(photo, type);
+  if (!type || !size) throw new HttpError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.');
+  if (!sizeAllowed(size))
+    throw new InvalidInputError(
+      `The photo is ${size.width} × ${size.height} pixels; a photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
+    );
+  return type;
+}
+
+/** "Could not deliver" (driver or staff), moving a failed stop to another day, its photo, and what the studio does next. */
+export function registerFailedAttemptRoutes(
+  staff: StaffScope,
+  db: Db,
+  blobs: BlobStore,
+  routes: { mailSite: (request: FastifyRequest) => MailSite; clock: () => Date },
+) {
+  serve(staff, API.markFailed, async (request) => {
+    const caller = callerOf(request);
+    const { fields, photo } = await readMultipart(request);
+    const parsed = parseRequestPart(API.markFailed.body, fields);
+    if (!parsed.success) throw new InvalidInputError(parsed.message);
+    if (parsed.ignored.length > 0)
+      logIgnoredFields(
+        request.log,
+        `${API.markFailed.method} ${API.markFailed.path}`,
+        parsed.ignored.map((field) => `body.${field}`),
+      );
+    const input = parsed.data;
+    await checkMarkAllowed(db, caller, input.subscriptionId, input.month);
+    const type = photo && checkedPhotoType(photo);
+    const key = photo && type ? photoKey(input.subscriptionId, input.month, type) : null;
+    if (photo && key) await blobs.put(key, photo);
+    try {
+      const result = await markCouldNotDeliver(db, caller, { ...input, photoKey: key }, routes.mailSite(request), routes.clock());
+      // A repeat of a mark already recorded keeps the first one's photo: this one is not kept.
+      if (key && !result.recorded) await blobs.delete(key);
+      return result.delivery;
+    } catch (error) {
+      if (key && (await failedPhotoKey(db, input.subscriptionId, input.month).catch(() => key)) !== key) await blobs.delete(key);
+      throw error;
+    }
+  });
+
+  serve(staff, API.reschedule, (request) => rescheduleFailed(db, callerOf(request), request.body, routes.clock()));
+
+  /** A failed attempt's photo, to signed-in staff only. */
+  serve(staff, API.failedPhoto, async (request, reply) => {
+    const { subscriptionId, month } = request.params;
+    const key = await failedPhotoKey(db, subscriptionId, month);
+    const stream = key ? await blobs.get(key) : null;
+    if (!key || !stream) throw new NotFoundError('This attempt has no photo.');
+    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+  });
+
+  serve(staff, API.failedPolicy, () => failedDeliveryPolicy(db));
+}
+
+/** The studio's choice of what follows a failed attempt: admins only. */
+export function registerFailedPolicyRoutes(admin: AdminScope, db: Db) {
+  serve(admin, API.setFailedPolicy, (request) => setFailedDeliveryPolicy(db, callerOf(request), request.body));
+}

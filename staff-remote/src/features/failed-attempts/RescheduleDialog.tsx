@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { addDays } from '@blooms/shared/contract/delivery-dates';
+import { lastRescheduleDay, rescheduleDateProblem } from '@blooms/shared/contract/failed-attempts';
+import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
+import { personName } from '@blooms/shared/contract/people';
+import { ApiError } from '@blooms/shared/runtime/api-client';
+import { deliveriesApi } from '../deliveries/api';
+import { applyDelivery, readCountsAgain } from '../deliveries/live-cache';
+import { useStaffList } from '../dashboard/use-staff-list';
+import { failedAttemptsApi } from './api';
+
+interface Props {
+  row: SubscriptionRow;
+  onClose: () => void;
+}
+
+/** Moves a failed stop to a later day and, if chosen, another driver; the day's bounds are the contract's. */
+export function RescheduleDialog({ row, onClose }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const staff = useStaffList();
+  const ids = { date: useId(), driver: useId(), error: useId() };
+  const [deliveryDate, setDeliveryDate] = useState<string | null>(null);
+  const [date, setDate] = useState('');
+  const [driver, setDriver] = useState(row.delivery.assignedTo ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const name = `${row.firstName} ${row.lastName}`;
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    void deliveriesApi.deliveryDate(row.delivery.month).then((day) => {
+      setDeliveryDate(day.date);
+      setDate((current) => current || addDays(day.date, 1));
+    });
+  }, [row.delivery.month]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = deliveryDate && rescheduleDateProblem(deliveryDate, date);
+    if (problem) return setError(problem);
+    setSaving(true);
+    try {
+      const changed = driver && driver !== row.delivery.assignedTo ? { assigneeEmail: driver } : {};
+      applyDelivery(await failedAttemptsApi.reschedule({ subscriptionId: row.id, month: row.delivery.month, date, ...changed }));
+      void readCountsAgain();
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'It could not be moved. Try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <dialog ref={dialog} className="reschedule-dialog" aria-labelledby={`${ids.date}-title`} onClose={onClose}>
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <h2 id={`${ids.date}-title`}>Reschedule {name}</h2>
+        <label htmlFor={ids.date}>
+          New day
+          <input
+            id={ids.date}
+            type="date"
+            value={date}
+            min={deliveryDate ? addDays(deliveryDate, 1) : undefined}
+            max={deliveryDate ? lastRescheduleDay(deliveryDate) : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => setDate(event.target.value)}
+          />
+        </label>
+        <label htmlFor={ids.driver}>
+          Driver
+          <select id={ids.driver} value={driver} onChange={(event) => setDriver(event.target.value)}>
+            {!row.delivery.assignedTo && <option value="">Unassigned</option>}
+            {staff.map((member) => (
+              <option key={member.email} value={member.email}>
+                {personName(member)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {error && (
+          <p id={ids.error} className="reschedule-dialog__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="reschedule-dialog__buttons">
+          <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={saving || !deliveryDate}>
+            Reschedule
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
