@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { apiRoute, pathOf } from './api-route';
 import { monthDeliverySchema } from './deliveries-api';
-import { failedDeliveryPolicySchema, markFailedSchema, rescheduleSchema } from './failed-attempts';
+import { failedDeliveryPolicyReplySchema, failedDeliveryPolicySchema, markFailedSchema, rescheduleSchema } from './failed-attempts';
 import { MONTH_KEY_PATTERN } from './months';
 
 const photoParams = z.strictObject({
@@ -42,7 +42,7 @@ export const FAILED_ATTEMPT_STAFF_ROUTES = {
     method: 'GET',
     path: '/api/site-settings/failed-delivery',
     access: 'staff',
-    response: failedDeliveryPolicySchema,
+    response: failedDeliveryPolicyReplySchema,
   }),
 };
 
@@ -53,7 +53,7 @@ export const FAILED_ATTEMPT_ADMIN_ROUTES = {
     path: '/api/site-settings/failed-delivery',
     access: 'admin',
     body: failedDeliveryPolicySchema,
-    response: failedDeliveryPolicySchema,
+    response: failedDeliveryPolicyReplySchema,
   }),
 };
 

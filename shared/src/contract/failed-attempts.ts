@@ -97,9 +97,11 @@ export const rescheduleSchema = z.strictObject({
   assigneeEmail: z.string().trim().min(1).max(254).optional(),
 });
 
-export const failedDeliveryPolicySchema = z.strictObject({
-  nextStep: z.enum(FAILED_NEXT_STEPS, { error: FAILED_MESSAGES.nextStep }),
-});
+const failedDeliveryPolicyShape = { nextStep: z.enum(FAILED_NEXT_STEPS, { error: FAILED_MESSAGES.nextStep }) };
+/** The setting as admins send it: nothing it does not name. */
+export const failedDeliveryPolicySchema = z.strictObject(failedDeliveryPolicyShape);
+/** The setting as the server answers it: a later server may add to it. */
+export const failedDeliveryPolicyReplySchema = z.object(failedDeliveryPolicyShape);
 export type FailedDeliveryPolicy = z.output<typeof failedDeliveryPolicySchema>;
 export const DEFAULT_FAILED_POLICY: FailedDeliveryPolicy = { nextStep: 'retry-next-day' };
 
