@@ -60,7 +60,8 @@ export async function daySummary(db: Db, month: MonthKey, now: Date): Promise<Da
     summary.couldNotDeliver += group.couldNotDeliver;
     if (delivered) summary.delivered += stops;
     else if (summary.dayPassed) summary.notDelivered += stops - group.couldNotDeliver;
-    if (out) summary.out += stops;
+    // A stop that could not be delivered is still out on the server (old screens know three statuses) but is counted apart.
+    if (out) summary.out += stops - group.couldNotDeliver;
     else if (!delivered && group.email) summary.assigned += stops;
     else if (!delivered) summary.unassigned += stops;
     if (!group.email) continue;
