@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
+import { WokenWorker } from './woken-worker';
 import { buffer } from 'node:stream/consumers';
 import { emailOutbox, type EmailOutboxRow, type InlineImage } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
@@ -50,15 +51,9 @@ export async function wakeOutboxWorkers(tx: Db): Promise<void> {
  * after the backoff: at least once, never lost. Its Message-ID stays the same on every try,
  * so a receiving server can tell a repeat.
  */
-export class EmailOutboxWorker {
-  private stopListening: (() => Promise<void>) | null = null;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
-
+export class EmailOutboxWorker extends WokenWorker {
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly mailer: Mailer,
     private readonly log: Logger,
     private readonly options: { pollMs: number; messageIdDomain: string; retryAfterS: number } = {
@@ -70,44 +65,11 @@ export class EmailOutboxWorker {
     private readonly blobs: BlobStore | null = null,
     /** Work that queues e-mails of its own, done first on every wake-up (the sign-in links asked for). */
     private readonly beforeSending: () => Promise<void> = async () => {},
-  ) {}
-
-  async start(): Promise<void> {
-    this.stopListening = await this.database.listen(
-      OUTBOX_CHANNEL,
-      () => this.wake(),
-      () => this.wake(),
-    );
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
-    this.wake();
+  ) {
+    super(database, OUTBOX_CHANNEL, options.pollMs);
   }
 
-  /** Sends everything due now; resolves when nothing due is left (for tests and shutdown). */
-  wake(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again && !this.closed) {
-        this.again = false;
-        void this.wake();
-      }
-    });
-    return this.running;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.stopListening?.();
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     try {
       await this.beforeSending();
       for (let mail = await this.claim(); mail && !this.closed; mail = await this.claim()) await this.send(mail);

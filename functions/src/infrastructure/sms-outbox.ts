@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { studioDate, STUDIO_TIME_ZONE } from '@blooms/shared/contract/delivery-dates';
 import { TEXT_HOURS } from '@blooms/shared/contract/texts';
 import type { Database, Db } from '../db/database';
+import { WokenWorker } from './woken-worker';
 import { smsOutbox, textConsents, type SmsOutboxRow } from '../db/schema';
 import type { SmsSender } from './sms-sender';
 import type { Logger } from './logger';
@@ -84,57 +85,18 @@ export async function mayText(db: Db, subscriptionId: string | null, phone: stri
  * backoff, so a crash mid-send retries (at least once, never lost). Only between 8:00 and
  * 20:00 studio time by the server's clock, and only while the number is opted in.
  */
-export class SmsOutboxWorker {
-  private stopListening: (() => Promise<void>) | null = null;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
-
+export class SmsOutboxWorker extends WokenWorker {
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly sender: SmsSender,
     private readonly log: Logger,
     private readonly clock: () => Date,
     private readonly options: { pollMs: number; retryAfterS: number } = { pollMs: 10_000, retryAfterS: 30 },
-  ) {}
-
-  async start(): Promise<void> {
-    this.stopListening = await this.database.listen(
-      SMS_CHANNEL,
-      () => this.wake(),
-      () => this.wake(),
-    );
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
-    this.wake();
+  ) {
+    super(database, SMS_CHANNEL, options.pollMs);
   }
 
-  /** Sends everything due now; resolves when nothing due is left (for tests, and one scheduled run on Firebase). */
-  wake(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again && !this.closed) {
-        this.again = false;
-        void this.wake();
-      }
-    });
-    return this.running;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.stopListening?.();
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     try {
       for (let text = await this.claim(); text && !this.closed; text = await this.claim()) await this.send(text);
     } catch (error) {
