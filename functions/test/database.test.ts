@@ -62,6 +62,7 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       'receipts',
       'route_orders',
       'sign_in_link_requests',
+      'site_settings',
       'sms_outbox',
       'staff_refund_requests',
       'staff_sign_ins',
