@@ -110,6 +110,7 @@ describe.each(DATABASE_KINDS)("a subscription's history for admins, on %s", (kin
       `${formatMonth(delivered)} delivery: Delivered to Not Started (its door photo taken off) | ${bea}`,
       `E-mail: Your ${formatMonth(delivered)} flowers are at the door`,
       `${formatMonth(delivered)} delivery: Delivered: left at the door, with a photo | ${ella}`,
+      'E-mail: Your Monthly Blooms flowers are on the way',
       `${formatMonth(delivered)} delivery: Not Started to Out For Delivery | ${ella}`,
       `${formatMonth(delivered)} delivery: Assigned to Ella Driver | ${bea}`,
       expect.stringMatching(/^E-mail: /),

@@ -2,14 +2,14 @@ import type { Database } from '../db/database';
 
 /**
  * A queue worker woken three ways: at start, by a NOTIFY on its channel (sent in the
- * transaction that queued the work), and every pollMs for retries that came due. Wake-ups
- * while it drains run one more drain after it, never two at once. Subclasses say what a drain is.
+ * transaction that queued the work), and every pollMs for retries that came due; never two
+ * drains at once. Subclasses say what a drain is.
  */
 export abstract class WokenWorker {
   private stopListening: (() => Promise<void>) | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | null = null;
-  private again = false;
+  private next: Promise<void> | null = null;
   protected closed = false;
 
   protected constructor(
@@ -32,19 +32,22 @@ export abstract class WokenWorker {
     this.wake();
   }
 
-  /** Sends everything due now; resolves when nothing due is left (for tests, shutdown, and one scheduled run on Firebase). */
+  /**
+   * Sends everything due now; resolves once a drain that began after this call has ended (for
+   * tests, shutdown, and one scheduled run on Firebase). A drain under way may have read the
+   * queue before this wake-up's work was there, so wake-ups during it share one drain after it.
+   */
   wake(): Promise<void> {
     if (this.closed) return Promise.resolve();
     if (this.running) {
-      this.again = true;
-      return this.running;
+      this.next ??= this.running.then(() => {
+        this.next = null;
+        return this.wake();
+      });
+      return this.next;
     }
     this.running = this.drain().finally(() => {
       this.running = null;
-      if (this.again && !this.closed) {
-        this.again = false;
-        void this.wake();
-      }
     });
     return this.running;
   }
