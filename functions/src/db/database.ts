@@ -141,7 +141,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
-      ping: async () => void (await db.execute(sql`select 1`)),
+      // A connection the server ended while it sat idle fails its next query before the pool
+      // hears of it; the pool then opens another. One retry tells that from a database that does not answer.
+      ping: async () => {
+        await db.execute(sql`select 1`).catch(() => db.execute(sql`select 1`));
+      },
       poolStats: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       snapshot: null,
       close: async () => {
