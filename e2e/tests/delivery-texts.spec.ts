@@ -90,6 +90,13 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
 
   // The account says texts are on, to that number.
   await signInToAccount(visitor, email);
+  // Texts open in place beside the next delivery, their state in the button's name.
+  const openTexts = async (state: 'on' | 'off') => {
+    const toggle = visitor.getByRole('button', { name: `Delivery-day texts: ${state}` });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  };
+  await openTexts('on');
   const state = visitor.locator('.account__texts-state');
   await expect(state).toHaveText(/^Texts: on, to \(801\) 555-\d{4} since \w+ \d+, \d{4}$/);
   await state.scrollIntoViewIfNeeded();
@@ -115,7 +122,7 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
     await pill(staff, name)
       .getByRole('button', { name: /^Not Started/ })
       .click();
-    await expect(pill(staff, name)).toHaveText('Out For Delivery');
+    await expect(pill(staff, name).locator('.status-pill')).toHaveText('Out For Delivery');
 
     // Between 8:00 and 20:00 at the studio the text goes at once; outside, it waits for 8:00.
     const hour = studioHour(suiteNow());
@@ -123,7 +130,7 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
       await expect.poll(() => textsTo(e164).length).toBe(1);
       const [text] = textsTo(e164);
       expect(text!.body).toMatch(
-        /^Monthly Blooms: your flowers are on the way today, .+ http:\/\/127\.0\.0\.1:\d+\/account Reply STOP to opt out\.$/,
+        /^Monthly Blooms: your flowers are on the way today, .+ http:\/\/127\.0\.0\.1:\d+\/track\?t=[\w-]{22} Reply STOP to opt out\.$/,
       );
     } else {
       expect(textsTo(e164)).toEqual([]);
@@ -135,6 +142,7 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
     const stop = await request.post('/api/sms/replies', signedReply({ From: e164, To: '+18015550100', Body: 'STOP' }));
     expect(stop.status()).toBe(200);
     await visitor.reload();
+    await openTexts('off');
     const day = new Date(`${first.date}T12:00:00Z`).toLocaleDateString('en-US', {
       month: 'long',
       day: 'numeric',

@@ -90,6 +90,7 @@ test("an admin reads a subscription's history from the dashboard, on a laptop an
   await expect(events.locator('.history__title')).toHaveText([
     `E-mail: Your ${formatMonth(delivered)} flowers are at the door`,
     `${formatMonth(delivered)} delivery: Delivered: left at the door, with a photo`,
+    'E-mail: Your Monthly Blooms flowers are on the way',
     `${formatMonth(delivered)} delivery: Not Started to Out For Delivery`,
     `${formatMonth(delivered)} delivery: Assigned to ${ADMIN_EMAIL}`,
     /^E-mail: /,

@@ -72,6 +72,9 @@ test('on the delivery day a driver starts their route, the subscriber is e-maile
     await expect(start).toBeVisible();
     await expectNoAxeViolations(driver);
     await driver.screenshot({ path: path.join(SCREENSHOTS, 'start-my-route-390.png') });
+    // Other journeys may have sent this address an on-the-way e-mail of another stop already.
+    const onTheWayMails = () => mailsTo(second.email).filter((mail) => mail.includes('flowers are on the way'));
+    const mailedBefore = onTheWayMails();
     await start.click();
     await expect(driver.getByRole('status').filter({ hasText: 'Your route has started: 2 stops out for delivery.' })).toBeVisible();
     await expect(start).toHaveCount(0);
@@ -79,10 +82,9 @@ test('on the delivery day a driver starts their route, the subscriber is e-maile
     await driver.screenshot({ path: path.join(SCREENSHOTS, 'start-my-route-started-390.png') });
 
     // The second subscriber's e-mail: the day, the driver and the tracking link.
-    await expect
-      .poll(() => mailsTo(second.email).filter((mail) => mail.includes('flowers are on the way')).length, { timeout: 20_000 })
-      .toBe(1);
-    const mail = mailsTo(second.email).find((m) => m.includes('flowers are on the way'))!;
+    const newMails = () => onTheWayMails().filter((mail) => !mailedBefore.includes(mail));
+    await expect.poll(() => newMails().length, { timeout: 20_000 }).toBe(1);
+    const [mail] = newMails() as [string];
     expect(mail).toContain('Tess has set out with your flowers today.');
     const link = /Track your delivery: (\S+)/.exec(mail)![1]!;
     const trackPath = `${new URL(link).pathname}${new URL(link).search}`;

@@ -46,7 +46,7 @@ test('a driver works a coming month’s stops on a 390 px phone, partly offline;
 
   // Out for delivery with a signal: the laptop's dashboard follows.
   await maria.getByRole('button', { name: 'Out for delivery to Maria Lopez' }).click();
-  await expect(pill(admin, 'Maria Lopez')).toHaveText('Out For Delivery', LIVE);
+  await expect(pill(admin, 'Maria Lopez').locator('.status-pill')).toHaveText('Out For Delivery', LIVE);
 
   // Once My Deliveries has opened with a connection under its service worker, it opens with none.
   await driver.reload();
@@ -68,7 +68,7 @@ test('a driver works a coming month’s stops on a 390 px phone, partly offline;
   await leaveAtDoor(driver, 'artifacts/screenshots/delivered-prompt-390.png');
   await expect(james.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
-  await expect(pill(admin, 'James Whitaker')).toHaveText('Not Started');
+  await expect(pill(admin, 'James Whitaker').locator('.status-pill')).toHaveText('Not Started');
 
   // The phone restarts the screen with still no signal: the stops and the kept changes are there.
   await driver.reload();

@@ -103,7 +103,7 @@ test('signing out with changes still waiting on the phone says what would be los
   await monthsAhead(driver);
   await expect(stop('Ashley Brooks')).toBeVisible();
   await stop('Ashley Brooks').getByRole('button', { name: 'Out for delivery to Ashley Brooks' }).click();
-  await expect(pill(admin, 'Ashley Brooks')).toHaveText('Out For Delivery');
+  await expect(pill(admin, 'Ashley Brooks').locator('.status-pill')).toHaveText('Out For Delivery');
   await signOutFromMenu(driver);
   await expect(driver.getByRole('alertdialog')).toHaveCount(0);
   await expect(driver.getByRole('button', { name: 'Sign out' })).toHaveCount(0);

@@ -31,7 +31,7 @@ export function FailedPolicySetting() {
   }
 
   return (
-    <details className="test-clock">
+    <details className="settings-panel">
       <summary>After a failed delivery: {FAILED_NEXT_STEP_LABELS[nextStep].toLowerCase()}</summary>
       <label htmlFor={id}>What the subscriber's e-mail says happens next</label>{' '}
       <select id={id} value={nextStep} disabled={busy} onChange={(event) => void choose(event.target.value as FailedNextStep)}>

@@ -9,7 +9,6 @@ import { ComingMonths } from './ComingMonths';
 import { NextDelivery } from './NextDelivery';
 import { PastDeliveries, Payments } from './Payments';
 import { GiftTerms } from './GiftTerms';
-import { TextsSection } from './TextsSection';
 
 /**
  * One subscription, leading with what matters: the next delivery and the changes made most, then
@@ -63,7 +62,6 @@ export function SubscriptionPanel({
       <ComingMonths subscription={s} act={act} monthsFormId={custom ? monthsHeadingId(s.id) : null} />
       {custom && <ChangeMonthsForm subscription={s} act={act} />}
       <Payments subscription={s}>{updateCard && open && <CardSection subscriptionId={s.id} updateCard={updateCard} />}</Payments>
-      {open && <TextsSection subscription={s} act={act} />}
       {open && <CancelSection subscription={s} act={act} />}
       <PastDeliveries subscription={s} />
     </article>

@@ -7,9 +7,9 @@ import { useAnswer } from './use-answer';
 import { accountApi } from './account-session';
 
 /**
- * Delivery-day texts: where they stand ("Texts: off, you replied STOP on …"), and the way to
- * turn them on (a box of its own, unticked, with the number and the consent wording) or off.
- * Absent with a server that has no texts.
+ * Delivery-day texts, opened beside the next delivery: where they stand ("Texts: off, you
+ * replied STOP on …"), and the way to turn them on (a box of its own, unticked, with the number
+ * and the consent wording) or off. Absent with a server that has no texts.
  */
 export function TextsSection({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const [ticked, setTicked] = useState(false);
@@ -37,8 +37,7 @@ export function TextsSection({ subscription: s, act }: { subscription: AccountSu
     );
 
   return (
-    <section className="account__texts" aria-labelledby={id('heading')}>
-      <h3 id={id('heading')}>Delivery-day texts</h3>
+    <div className="account__texts">
       <p className="account__texts-state">{textStateLine(s.texts)}</p>
       {on ? (
         <button type="button" className="button button--secondary" onClick={() => void turnOff()}>
@@ -88,6 +87,6 @@ export function TextsSection({ subscription: s, act }: { subscription: AccountSu
         </form>
       )}
       <ActionAnswer answer={answer} />
-    </section>
+    </div>
   );
 }
