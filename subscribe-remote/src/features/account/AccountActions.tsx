@@ -5,10 +5,9 @@ import { ChangeAddressForm } from './ChangeAddressForm';
 import { comingHeadingId } from './ComingMonths';
 import { FoldedSection } from './FoldedSection';
 import { PauseSection } from './PauseSection';
-import { TextsSection } from './TextsSection';
 import { paymentsHeadingId } from './Payments';
 
-/** Beside the next delivery: pausing, the address and delivery-day texts, each opened in place, and links to the rest of the subscription. */
+/** Beside the next delivery: pausing and the address, each opened in place, and links to the rest of the subscription. */
 export function AccountActions({ subscription: s, act }: { subscription: AccountSubscription; act: Act }) {
   const open = s.status !== 'cancelled' && s.status !== 'complete';
   return (
@@ -22,11 +21,6 @@ export function AccountActions({ subscription: s, act }: { subscription: Account
           <FoldedSection id={`subscription-${s.id}-address-heading`} title="Change address">
             <ChangeAddressForm subscription={s} act={act} />
           </FoldedSection>
-          {s.texts && (
-            <FoldedSection id={`subscription-${s.id}-texts-heading`} title={`Delivery-day texts: ${s.texts.state}`}>
-              <TextsSection subscription={s} act={act} />
-            </FoldedSection>
-          )}
         </>
       )}
       <ul className="account-jump" aria-label="More of this subscription">

@@ -8,6 +8,8 @@ import { ChangeMonthsForm, monthsHeadingId } from './ChangeMonthsForm';
 import { ComingMonths } from './ComingMonths';
 import { NextDelivery } from './NextDelivery';
 import { PastDeliveries, Payments } from './Payments';
+import { FoldedSection } from './FoldedSection';
+import { TextsSection } from './TextsSection';
 import { GiftTerms } from './GiftTerms';
 
 /**
@@ -59,6 +61,11 @@ export function SubscriptionPanel({
         <NextDelivery subscription={s} act={act} />
         <AccountActions subscription={s} act={act} />
       </div>
+      {open && s.texts && (
+        <FoldedSection id={`subscription-${s.id}-texts-heading`} title={`Delivery-day texts: ${s.texts.state}`}>
+          <TextsSection subscription={s} act={act} />
+        </FoldedSection>
+      )}
       <ComingMonths subscription={s} act={act} monthsFormId={custom ? monthsHeadingId(s.id) : null} />
       {custom && <ChangeMonthsForm subscription={s} act={act} />}
       <Payments subscription={s}>{updateCard && open && <CardSection subscriptionId={s.id} updateCard={updateCard} />}</Payments>
