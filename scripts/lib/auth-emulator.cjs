@@ -38,6 +38,30 @@ function freePort() {
 }
 
 /**
+ * `count` different free ports: each is held until all are found, so two calls in a row cannot
+ * both be handed the same one (freePort alone can, once the first is closed unused).
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+async function freePorts(count) {
+  const servers = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = net.createServer();
+      server.unref();
+      await new Promise((resolve, reject) => {
+        server.on('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+      servers.push(server);
+    }
+    return servers.map((server) => server.address().port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
+/**
  * @param {{ port?: number, projectId: string, log?: (line: string) => void }} options
  * @returns {Promise<{ host: string, stop: () => Promise<void> }>}
  */
@@ -121,4 +145,4 @@ async function idTokenFor(host, email) {
   return body.idToken;
 }
 
-module.exports = { startAuthEmulator, waitForHttp, freePort, idTokenFor };
+module.exports = { startAuthEmulator, waitForHttp, freePort, freePorts, idTokenFor };

@@ -15,7 +15,7 @@ import { compatibility } from './compatibility.mjs';
 import { preparePreviousRelease } from './previous-release.mjs';
 
 const require = createRequire(import.meta.url);
-const { freePort } = require('../lib/auth-emulator.cjs');
+const { freePorts } = require('../lib/auth-emulator.cjs');
 
 const started = Date.now();
 const seconds = () => Math.round((Date.now() - started) / 1000);
@@ -39,7 +39,9 @@ function mixedStaticRoot(hostFrom, remotesFrom) {
 }
 
 const portBase = process.env.SKEW_PORT_BASE ? Number(process.env.SKEW_PORT_BASE) : null;
-const port = async (i) => (portBase ? portBase + i : freePort());
+// Four different ports: the two stacks' servers and Auth emulators.
+const ports = portBase ? [0, 1, 2, 3].map((i) => portBase + i) : await freePorts(4);
+const port = (i) => ports[i];
 const mixes = [
   { name: "the previous release's remotes, this host and API", backend: repoRoot, host: repoRoot, remotes: previous },
   { name: "this release's remotes, the previous host and API", backend: previous, host: previous, remotes: repoRoot },
@@ -51,8 +53,8 @@ for (const [i, mix] of mixes.entries()) {
     startScript: path.join(mix.backend, 'scripts', 'start.mjs'),
     staticRoot: mixedStaticRoot(mix.host, mix.remotes),
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-skew-data-')),
-    port: await port(i * 2),
-    authEmulatorPort: await port(i * 2 + 1),
+    port: port(i * 2),
+    authEmulatorPort: port(i * 2 + 1),
   });
 }
 
