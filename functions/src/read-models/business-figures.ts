@@ -6,20 +6,18 @@ import {
   RETENTION_MONTHS,
   type BusinessFiguresQuery,
   type FigureNumbers,
-  type DeliveryDayFigures,
   type Headline,
   type HeadlineMonth,
   type MoneyMonth,
   type RetentionCohort,
   type SubscribersMonth,
 } from '@blooms/shared/contract/business-figures';
-import { addDays, STUDIO_TIME_ZONE, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
+import { STUDIO_TIME_ZONE, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
-import { deliveryDatesBetween } from './delivery-dates';
-import { monthSets, type MonthSetGroup, type MonthSets } from './month-sets';
+import { countIn, monthSets, type FigureSets, type MonthSetGroup, type MonthSets, type SetsRead } from './month-sets';
+import { deliveryDays } from './delivery-day-figures';
 import { rowsOf } from './raw-rows';
-import { failedAttemptsByMonth } from './failed-attempts';
 
 // The owner's figures (contract/business-figures.ts), each one grouped read over the
 // subscriptions and their history: nothing here is stored, so nothing can disagree. What each
@@ -38,19 +36,6 @@ const CANCELLATION = sql`(subscription_events.kind = 'cancel' or (subscription_e
 interface Counted {
   month: string;
   n: number;
-}
-
-/** The month sets of the range (and of the last 12 months, for the headline and the average per subscriber). */
-interface FigureSets {
-  sets: MonthSets;
-  yearSets: MonthSets;
-}
-/** The month sets, read or being read: a part reads its own rows first, then waits for them. */
-type SetsRead = FigureSets | Promise<FigureSets>;
-
-/** How many subscriptions have the month in the set picked (of those `only` keeps). */
-function countIn(sets: MonthSets, month: MonthKey, pick: (group: MonthSetGroup) => bigint, only = (_: MonthSetGroup) => true): number {
-  return sets.groups.reduce((n, group) => (only(group) && sets.has(pick(group), month) ? n + group.count : n), 0);
 }
 
 /** Subscriptions made, and cancelled, in each month from..to (studio time). */
@@ -238,51 +223,6 @@ function retention(months: MonthKey[], thisMonth: MonthKey, sets: MonthSets): Re
       });
       return [{ month, size, shares }];
     });
-}
-
-/** Each month's stops on its delivery day (planned, from the month sets), and how those made went. */
-async function deliveryDays(db: Db, months: MonthKey[], today: string, setsRead: SetsRead): Promise<DeliveryDayFigures[]> {
-  const days = await deliveryDatesBetween(db, months[0]!, months.at(-1)!);
-  // Delivered on the day (or before it): before the studio's midnight that ends it.
-  const dayTable = sql`(values ${sql.join(
-    days.map((day) => sql`(${day.month}, ${studioMidnight(addDays(day.date, 1))}::timestamptz)`),
-    sql`, `,
-  )}) as m(month, day_over)`;
-  // When a stop was delivered: its last change to delivered (the row's own time if none was kept).
-  const deliveredAt = sql`coalesce(made.at, deliveries.updated_at)`;
-  const rows = await rowsOf<{ month: string; on_day: number; later: number; photo: number }>(
-    db,
-    sql`select m.month,
-        count(*) filter (where ${deliveredAt} < m.day_over)::int as on_day,
-        count(*) filter (where ${deliveredAt} >= m.day_over)::int as later,
-        count(*) filter (where deliveries.proof_image_key is not null)::int as photo
-      from ${dayTable} join deliveries on deliveries.month = m.month
-        left join (
-          select subscription_id, month, max(at) as at from delivery_events
-          where month between ${months[0]} and ${months.at(-1)} and (kind = 'proof' or (kind = 'status' and detail->>'to' = 'delivered'))
-          group by subscription_id, month
-        ) as made on made.subscription_id = deliveries.subscription_id and made.month = deliveries.month
-      where deliveries.status = 'delivered' and deliveries.month between ${months[0]} and ${months.at(-1)}
-      group by m.month`,
-  );
-  const [{ sets }, failed] = await Promise.all([setsRead, failedAttemptsByMonth(db, months[0]!, months.at(-1)!)]);
-  const byMonth = new Map(rows.map((row) => [row.month, row]));
-  return days.map(({ month, date }) => {
-    const row = byMonth.get(month);
-    const planned = countIn(sets, month, (group) => group.stops);
-    const onDay = Number(row?.on_day ?? 0);
-    const later = Number(row?.later ?? 0);
-    return {
-      month,
-      date,
-      planned,
-      deliveredOnTheDay: onDay,
-      deliveredLater: later,
-      notDelivered: date < today ? planned - onDay - later : 0,
-      leftAtDoorWithPhoto: Number(row?.photo ?? 0),
-      failedAttempts: failed.get(month) ?? 0,
-    };
-  });
 }
 
 /** The range asked for, or the default one around today's month. */

@@ -188,3 +188,21 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
     },
   };
 }
+
+/** The month sets of the range (and of the last 12 months, for the headline and the average per subscriber). */
+export interface FigureSets {
+  sets: MonthSets;
+  yearSets: MonthSets;
+}
+/** The month sets, read or being read: a part reads its own rows first, then waits for them. */
+export type SetsRead = FigureSets | Promise<FigureSets>;
+
+/** How many subscriptions have the month in the set picked (of those `only` keeps). */
+export function countIn(
+  sets: MonthSets,
+  month: MonthKey,
+  pick: (group: MonthSetGroup) => bigint,
+  only = (_: MonthSetGroup) => true,
+): number {
+  return sets.groups.reduce((n, group) => (only(group) && sets.has(pick(group), month) ? n + group.count : n), 0);
+}
