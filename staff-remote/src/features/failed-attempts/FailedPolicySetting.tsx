@@ -4,19 +4,24 @@ import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { FAILED_NEXT_STEP_LABELS, FAILED_NEXT_STEPS, type FailedNextStep } from '@blooms/shared/contract/failed-attempts';
 
-/** Admins: the site setting of what follows a failed attempt, as the subscriber's e-mail says it. */
+/**
+ * Admins: the site setting of what follows a failed attempt, as the subscriber's e-mail says it.
+ * Asked for once the panel is opened: the dashboard itself needs nothing of it (nor does an API
+ * of the release before, which has no such setting and then says so here).
+ */
 export function FailedPolicySetting() {
   const [nextStep, setNextStep] = useState<FailedNextStep | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = useId();
   useEffect(() => {
-    // An API of the release before has no such setting: the panel is then not shown.
+    if (!open || nextStep || unavailable) return;
     void staffApi.failedPolicy().then(
       (policy) => setNextStep(policy.nextStep),
-      () => setNextStep(null),
+      () => setUnavailable(true),
     );
-  }, []);
-  if (!nextStep) return null;
+  }, [open, nextStep, unavailable]);
 
   async function choose(step: FailedNextStep) {
     setBusy(true);
@@ -31,16 +36,24 @@ export function FailedPolicySetting() {
   }
 
   return (
-    <details className="settings-panel">
-      <summary>After a failed delivery: {FAILED_NEXT_STEP_LABELS[nextStep].toLowerCase()}</summary>
-      <label htmlFor={id}>What the subscriber's e-mail says happens next</label>{' '}
-      <select id={id} value={nextStep} disabled={busy} onChange={(event) => void choose(event.target.value as FailedNextStep)}>
-        {FAILED_NEXT_STEPS.map((step) => (
-          <option key={step} value={step}>
-            {FAILED_NEXT_STEP_LABELS[step]}
-          </option>
-        ))}
-      </select>
+    <details className="settings-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>After a failed delivery{nextStep && `: ${FAILED_NEXT_STEP_LABELS[nextStep].toLowerCase()}`}</summary>
+      {nextStep ? (
+        <>
+          <label htmlFor={id}>What the subscriber's e-mail says happens next</label>{' '}
+          <select id={id} value={nextStep} disabled={busy} onChange={(event) => void choose(event.target.value as FailedNextStep)}>
+            {FAILED_NEXT_STEPS.map((step) => (
+              <option key={step} value={step}>
+                {FAILED_NEXT_STEP_LABELS[step]}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : (
+        open && (
+          <p role="status">{unavailable ? 'This setting could not be read. Reload the page to try again.' : 'Loading the setting…'}</p>
+        )
+      )}
     </details>
   );
 }
