@@ -48,7 +48,7 @@ export function Territories({ staff }: { staff: StaffMember[] }) {
   return (
     <details className="territories" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Territories</summary>
-      {query.isPending ? (
+      {!open ? null : query.isPending ? (
         <p role="status">Loading territories…</p>
       ) : territories.length > 0 ? (
         <ul className="territories__list">
