@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import '@fastify/multipart';
-import { PROOF_MAX_BYTES, type SubscriptionPage } from '@blooms/shared/contract/deliveries';
+import type { SubscriptionPage } from '@blooms/shared/contract/deliveries';
 import { API } from '@blooms/shared/contract/api-routes';
 import { displayFirstName } from '@blooms/shared/contract/roles';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
 import { InvalidInputError, NotFoundError } from '../../domain/errors';
-import { sniffImageType, typeOfKey } from '../../infrastructure/image-type';
-import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../infrastructure/photos';
+import { typeOfKey } from '../../infrastructure/image-type';
+import { photoKey } from '../../infrastructure/photos';
 import { advanceStatus, assignDeliveries, checkProofAllowed, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
 import { photoInUse, proofImageKey } from '../../read-models/delivery-proofs';
 import { allInView, listAssigned, listMonthPage } from '../../read-models/month-list';
@@ -22,9 +21,9 @@ import { csvLine } from '@blooms/shared/contract/csv';
 import { CSV_COLUMNS, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
-import { HttpError } from '../errors';
 import { keptJsonReply } from '../kept-json';
 import { serve } from '../serve';
+import { checkedPhotoType, readMultipart } from './photo-upload';
 import { logIgnoredFields, parseRequestPart } from '../zod';
 
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
@@ -104,19 +103,7 @@ export function registerDeliveryRoutes(
   /** Hand Delivered, or Left at Door with a photo: one request, so a failed upload changes nothing. */
   serve(staff, API.recordProof, async (request) => {
     const caller = callerOf(request);
-    if (!request.isMultipart()) throw new InvalidInputError('Send the proof as multipart/form-data.');
-    const fields: Record<string, string> = {};
-    let photo: Buffer | null = null;
-    for await (const part of request.parts({ limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        photo = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The photo is larger than 10 MB.');
-          throw error;
-        });
-      } else {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
+    const { fields, photo } = await readMultipart(request, 'Send the proof as multipart/form-data.');
     const parsed = parseRequestPart(API.recordProof.body, fields);
     if (!parsed.success) throw new InvalidInputError(parsed.message);
     if (parsed.ignored.length > 0)
@@ -129,14 +116,8 @@ export function registerDeliveryRoutes(
     await checkProofAllowed(db, caller, input.subscriptionId, input.month);
     if (input.method === 'hand') return recordDelivered(db, caller, { ...input, proofImageKey: null }, routes.mailSite(request));
 
-    if (!photo || photo.length === 0) throw new InvalidInputError('Choose a photo of the delivery left at the door.');
-    const type = sniffImageType(photo);
-    const size = type && declaredSize(photo, type);
-    if (!type || !size) throw new HttpError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.');
-    if (!sizeAllowed(size))
-      throw new InvalidInputError(
-        `The photo is ${size.width} × ${size.height} pixels; a door photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
-      );
+    if (!photo) throw new InvalidInputError('Choose a photo of the delivery left at the door.');
+    const type = checkedPhotoType(photo, 'a door photo');
     const key = photoKey(input.subscriptionId, input.month, type);
     await blobs.put(key, photo);
     try {

@@ -1,49 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import '@fastify/multipart';
-import { PROOF_MAX_BYTES } from '@blooms/shared/contract/deliveries';
 import { API } from '@blooms/shared/contract/api-routes';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
 import { InvalidInputError, NotFoundError } from '../../domain/errors';
-import { sniffImageType, typeOfKey } from '../../infrastructure/image-type';
-import { declaredSize, MAX_PHOTO_PIXELS, photoKey, sizeAllowed } from '../../infrastructure/photos';
+import { typeOfKey } from '../../infrastructure/image-type';
+import { photoKey } from '../../infrastructure/photos';
 import { failedDeliveryPolicy, failedPhotoKey } from '../../read-models/failed-attempts';
 import { checkMarkAllowed, markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
 import { callerOf, type AdminScope, type StaffScope } from '../access';
-import { HttpError } from '../errors';
 import { serve } from '../serve';
+import { checkedPhotoType, readMultipart } from './photo-upload';
 import { logIgnoredFields, parseRequestPart } from '../zod';
-
-/** The fields and the one photo of a multipart request, with the door photo's size limit. */
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; photo: Buffer | null }> {
-  if (!request.isMultipart()) throw new InvalidInputError('Send it as multipart/form-data.');
-  const fields: Record<string, string> = {};
-  let photo: Buffer | null = null;
-  for await (const part of request.parts({ limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 10 } })) {
-    if (part.type === 'file') {
-      photo = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The photo is larger than 10 MB.');
-        throw error;
-      });
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  return { fields, photo: photo && photo.length > 0 ? photo : null };
-}
-
-/** The door photo's checks: a JPEG, PNG, WebP or HEIC image of a size a phone takes. */
-function checkedPhotoType(photo: Buffer) {
-  const type = sniffImageType(photo);
-  const size = type && declaredSize(photo, type);
-  if (!type || !size) throw new HttpError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image.');
-  if (!sizeAllowed(size))
-    throw new InvalidInputError(
-      `The photo is ${size.width} × ${size.height} pixels; a photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
-    );
-  return type;
-}
 
 /** "Could not deliver" (driver or staff), moving a failed stop to another day, its photo, and what the studio does next. */
 export function registerFailedAttemptRoutes(
@@ -54,7 +22,7 @@ export function registerFailedAttemptRoutes(
 ) {
   serve(staff, API.markFailed, async (request) => {
     const caller = callerOf(request);
-    const { fields, photo } = await readMultipart(request);
+    const { fields, photo } = await readMultipart(request, 'Send it as multipart/form-data.');
     const parsed = parseRequestPart(API.markFailed.body, fields);
     if (!parsed.success) throw new InvalidInputError(parsed.message);
     if (parsed.ignored.length > 0)
@@ -65,7 +33,7 @@ export function registerFailedAttemptRoutes(
       );
     const input = parsed.data;
     await checkMarkAllowed(db, caller, input.subscriptionId, input.month);
-    const type = photo && checkedPhotoType(photo);
+    const type = photo && checkedPhotoType(photo, 'a photo');
     const key = photo && type ? photoKey(input.subscriptionId, input.month, type) : null;
     if (photo && key) await blobs.put(key, photo);
     try {
