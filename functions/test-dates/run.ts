@@ -1,6 +1,6 @@
 // `pnpm test:dates`: the date-sensitive suites at days whose rules are easy to get wrong
 // (calendar-edges.ts), so that no test, and no rule, holds only on the day it is run. The jest
-// suites below run on PGlite at every edge in one jest run; then, at every edge, the browser
+// suites below run at every edge (on the PostgreSQL server when TEST_DATABASE_URL is set, else PGlite) in one jest run; then, at every edge, the browser
 // journeys below against a stack started at that moment (TEST_CLOCK_START), with the pages'
 // clocks at it too, two edges at a time. Every other suite runs at the real date in `pnpm test`.
 // Prints a table and exits non-zero if any edge failed. DATES_ONLY=<n,n> runs only those edges (1-based).
@@ -95,11 +95,13 @@ async function main() {
   const planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-dates-')), 'plan.json');
   const jestFiles = jestFilesAt(edges);
   fs.writeFileSync(planFile, JSON.stringify({ edges: edges.map((edge, i) => ({ ...edge, jestFiles: jestFiles[i] })) }));
-  // PGlite only: the calendar is the database's no more than the server's; the PostgreSQL runs are `pnpm test`'s.
+  // One database: the calendar is the database's no more than the server's, and `pnpm test` has
+  // run these suites on both. The PostgreSQL server when there is one (CI): its queries run
+  // natively, beside the jest workers, where PGlite's run inside them.
   const jest = run('pnpm', ['exec', 'jest', '--config', 'test-dates/jest.config.cjs'], FUNCTIONS_DIR, {
     NODE_OPTIONS: '--experimental-vm-modules',
     TEST_DATES_PLAN: planFile,
-    TEST_DATABASE_URL: '',
+    TEST_DATABASE_KINDS: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
   });
   const runs = jestFiles.reduce((sum, files) => sum + files.length, 0);
   results.push({

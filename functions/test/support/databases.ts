@@ -7,8 +7,22 @@ import { MIGRATIONS, openDatabase, type Database } from '../../src/db/database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
-export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it).
+ * TEST_DATABASE_KINDS=postgres narrows a run to the server: the calendar-dates step, which
+ * repeats suites the full run has already passed on both.
+ */
+export const DATABASE_KINDS: DatabaseKind[] = databaseKinds(process.env);
+
+export function databaseKinds(env: NodeJS.ProcessEnv): DatabaseKind[] {
+  const available: DatabaseKind[] = env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const wanted = env.TEST_DATABASE_KINDS?.split(',').map((kind) => kind.trim());
+  if (!wanted) return available;
+  const kinds = available.filter((kind) => wanted.includes(kind));
+  if (kinds.length === 0)
+    throw new Error(`TEST_DATABASE_KINDS=${env.TEST_DATABASE_KINDS} names no database this run has (${available.join(', ')})`);
+  return kinds;
+}
 
 let counter = 0;
 
