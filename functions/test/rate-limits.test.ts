@@ -3,7 +3,7 @@ import { allMonthsSelected } from '@blooms/shared/contract/months';
 import { buildCheckoutPayload, EMPTY_SUBSCRIBE_FORM } from '@blooms/shared/contract/subscribe';
 import { checkoutSessions } from '../src/db/schema';
 import { openDatabase, type Database } from '../src/db/database';
-import { RateLimiter } from '../src/http/rate-limit';
+import { RateLimiter, TOO_MANY_REQUESTS } from '../src/http/rate-limit';
 import { createMigratedDatabase, DATABASE_KINDS, type TestDatabase } from './support/databases';
 import { startFakeStripe } from './support/fake-stripe';
 import { addUser } from './support/fixtures';
@@ -96,6 +96,19 @@ describe.each(DATABASE_KINDS)('per-client limits on %s', (kind) => {
     for (let i = 0; i < 7; i++)
       statuses.push((await call('verifyCheckoutSession', { sessionId: `cs_test_${i}` }, '192.0.2.60')).statusCode);
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+  });
+
+  it('limit tracking-link lookups per client, the page and its photo counted together', async () => {
+    const look = (path: string, client: string) => app.inject({ url: `/api/track/${'t'.repeat(22)}${path}`, remoteAddress: client });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await look('', '192.0.2.70')).statusCode);
+    for (let i = 0; i < 4; i++) statuses.push((await look('/photo', '192.0.2.70')).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    const refused = await look('', '192.0.2.70');
+    expect(refused.json().message).toBe(TOO_MANY_REQUESTS);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another household is not held back by this one.
+    expect((await look('', '192.0.2.71')).statusCode).toBe(404);
   });
 
   it('stop a client sending bad tokens, and never anyone signed in behind the same address', async () => {

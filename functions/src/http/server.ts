@@ -198,7 +198,13 @@ export async function buildServer(
   );
   registerSiteRoutes(publicScope, config, database, liveSite);
   registerUpcomingDeliveryRoutes(publicScope, db, clock);
-  registerTrackingRoutes(publicScope, db, blobs, { studioZip: config.studioZip, geocoding: config.geocoding, clock });
+  // Looking up a tracking link is, like verifying a checkout, a token tried without signing in: the same limit.
+  registerTrackingRoutes(publicScope, db, blobs, {
+    studioZip: config.studioZip,
+    geocoding: config.geocoding,
+    clock,
+    lookups: perMinute('tracking-lookups', limits.verificationsPerMinute),
+  });
   registerCheckoutRoutes(publicScope, {
     db,
     origin: (request) => siteOrigin(request, config),
