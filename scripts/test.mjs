@@ -54,6 +54,10 @@ try {
 }
 if (chromium) {
   step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], { CHROMIUM_PATH: chromium });
+  // The staff map with Google's map under it: a stack of its own (MAP_TILES=google, a made-up key, a geocoder stand-in).
+  step("Staff map on Google's map (a made-up key; Google answered in the browser)", 'pnpm', ['test:map-tiles'], {
+    CHROMIUM_PATH: chromium,
+  });
   // The previous release (releases/previous.json) against this one, both ways: docs/releases.md.
   step("Skew test (the previous release's remotes with this host and API, and the reverse)", 'pnpm', ['test:skew'], {
     CHROMIUM_PATH: chromium,

@@ -8,9 +8,9 @@ import { addStaffMember } from '../support/staff';
 import { PHONE } from '../support/devices';
 
 /**
- * The pictures in docs/staff-guide.md: the dashboard at 1280 px and a driver's day on a 390 px
- * phone, made on a fresh stack of their own (it assigns the seeded stops, so it runs apart from
- * the browser suite): UPDATE_DOCS_SCREENSHOTS=1 pnpm test:e2e rewrites docs/images/.
+ * The pictures in docs/staff-guide.md: the dashboard at 1280 px and on a 390 px phone, and a
+ * driver's day on the phone, made on a fresh stack of their own (it assigns the seeded stops, so
+ * it runs apart from the browser suite): UPDATE_DOCS_SCREENSHOTS=1 pnpm test:e2e rewrites docs/images/.
  */
 const UPDATE = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 const IMAGES = path.join(__dirname, '..', '..', 'docs', 'images');
@@ -21,7 +21,7 @@ async function picture(page: Page, file: string, fullPage = false): Promise<void
   if (UPDATE) fs.writeFileSync(path.join(IMAGES, file), shot);
 }
 
-test('the staff guide’s pictures: the dashboard at 1280 px and My Deliveries on a 390 px phone', async ({ browser }) => {
+test('the staff guide’s pictures: the dashboard at 1280 px and on a 390 px phone, and My Deliveries on the phone', async ({ browser }) => {
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const phone = await browser.newContext(PHONE);
   const admin = await laptop.newPage();
@@ -69,5 +69,10 @@ test('the staff guide’s pictures: the dashboard at 1280 px and My Deliveries o
   await expect(admin.getByRole('button', { name: /: no notes\. Show all$/ }).first()).toHaveText('No notes');
   await admin.evaluate(() => window.scrollTo(0, 0));
   await picture(admin, 'staff-dashboard-1280.png');
+  // The same dashboard on a 390 px phone: cards, the filters folded behind Filters.
+  await admin.setViewportSize(PHONE.viewport);
+  await expect(admin.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'false');
+  await admin.evaluate(() => window.scrollTo(0, 0));
+  await picture(admin, 'staff-dashboard-390.png');
   await Promise.all([laptop.close(), phone.close()]);
 });

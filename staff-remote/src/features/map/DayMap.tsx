@@ -4,7 +4,7 @@ import { PICKUP_NOTE, pickupStatusLabel } from '@blooms/shared/contract/vases';
 import type { DayStop } from '@blooms/shared/contract/day-stops';
 import { I15_POINTS } from './i15';
 import { colourOf, type ColourBy, type LegendEntry } from './map-legend';
-import { COUNTY_RINGS, MAP_HEIGHT, MAP_WIDTH, pathThrough, projectionFor, spreadOut, staticMapUrl } from './map-projection';
+import { COUNTY_RINGS, MAP_HEIGHT, MAP_WIDTH, pathThrough, projectionFor, spreadOut, staticMapUrl, tileImageBox } from './map-projection';
 import { placeLabel } from './map-labels';
 import { clusterStops } from './map-clusters';
 import { ClusterList, ClusterMarker, useOpenCluster } from './MapClusters';
@@ -27,7 +27,8 @@ const MAP_BOUNDS = { left: 0, top: 0, right: MAP_WIDTH, bottom: MAP_HEIGHT };
 
 /**
  * The day's stops on the three counties and I-15, drawn from shapes in the bundle: no key and
- * no network. With Google tiles configured (staffMapTiles), Google's map lies underneath.
+ * no network. With Google tiles configured (staffMapTiles), Google's map lies underneath, the
+ * counties only outlined over it.
  */
 export default function DayMap({ stops, colourBy, legend, captionId, picked, onPick }: Props) {
   const mapsKey = useAppConfig((s) => (s.config?.staffMapTiles ? s.config.googleMapsApiKey : null));
@@ -53,12 +54,12 @@ export default function DayMap({ stops, colourBy, legend, captionId, picked, onP
   const drawing = (
     // With stops to pick the group is the wrapper (the drawing and a cluster's list); a picture's parts could not be reached.
     <svg
-      className="day-map"
+      className={tileView ? 'day-map day-map--tiles' : 'day-map'}
       viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
       role={onPick ? 'none' : 'img'}
       aria-labelledby={onPick ? undefined : captionId}
     >
-      {tileView && mapsKey && <image href={staticMapUrl(tileView, mapsKey)} width={MAP_WIDTH} height={MAP_HEIGHT} />}
+      {tileView && mapsKey && <image href={staticMapUrl(tileView, mapsKey)} {...tileImageBox(tileView)} preserveAspectRatio="none" />}
       {COUNTY_RINGS.map((county) => {
         const name = `${county.name} County`;
         const labelAt = placeLabel(name, projection(centreOf(county.rings[0]!))!, clusters, MAP_BOUNDS);
@@ -75,10 +76,15 @@ export default function DayMap({ stops, colourBy, legend, captionId, picked, onP
           </g>
         );
       })}
-      <path className="day-map__i15" d={pathThrough(I15, projection, false)} />
-      <text className="day-map__road-name" x={projection(I15_LABEL_AT)![0] + 6} y={projection(I15_LABEL_AT)![1]} aria-hidden="true">
-        I-15
-      </text>
+      {/* Google's map has the road itself, where it really runs: the bundle's simpler line would sit beside it. */}
+      {!tileView && (
+        <>
+          <path className="day-map__i15" d={pathThrough(I15, projection, false)} />
+          <text className="day-map__road-name" x={projection(I15_LABEL_AT)![0] + 6} y={projection(I15_LABEL_AT)![1]} aria-hidden="true">
+            I-15
+          </text>
+        </>
+      )}
       {clusters.map(({ items, x, y }) => {
         const stop = items[0]!;
         if (items.length > 1)

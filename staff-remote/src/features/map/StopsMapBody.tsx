@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { DayStop } from '@blooms/shared/contract/day-stops';
 import { useMetUnreadableReply } from '@blooms/shared/runtime/unreadable-replies';
+import { useAppConfig } from '@blooms/shared/runtime/app-config';
 import { legendOf, mapCaption, PICKUP_MARKER_LABEL, type ColourBy } from './map-legend';
 
 // The drawing (d3-geo, the county shapes) is its own chunk, fetched only when the map is open.
@@ -29,6 +30,7 @@ export function StopsMapBody({ stops, byDriver, picked = null, onPick, listNote,
   const shown = stops ?? [];
   const legend = legendOf(shown, colourBy);
   const pickups = shown.filter((stop) => stop.pickup).length;
+  const tiles = useAppConfig((s) => Boolean(s.config?.staffMapTiles));
   return (
     <div className="stops-map__body">
       <div className="stops-map__drawing">
@@ -80,7 +82,12 @@ export function StopsMapBody({ stops, byDriver, picked = null, onPick, listNote,
             </li>
           )}
         </ul>
-        <p className="stops-map__note">Grey lines: Davis, Salt Lake and Utah counties; the red line is I-15. {listNote}</p>
+        <p className="stops-map__note">
+          {tiles
+            ? 'Dashed lines: Davis, Salt Lake and Utah counties, on Google’s map.'
+            : 'Grey lines: Davis, Salt Lake and Utah counties; the red line is I-15.'}{' '}
+          {listNote}
+        </p>
       </div>
     </div>
   );

@@ -16,11 +16,18 @@ const ALL_POINTS = COUNTY_RINGS.flatMap((county) => county.rings.flat());
 export interface TileView {
   zoom: number;
   center: [longitude: number, latitude: number];
+  /** The image's size in Google's pixels (Static Maps' `size`): the drawing's, shrunk by `stretch`. */
+  width: number;
+  height: number;
+  /** How much the image is enlarged to fill the drawing (1 to 2): the part of a zoom level the whole one leaves out. */
+  stretch: number;
 }
 
 /**
- * Mercator fitted to the three counties. With tiles, the scale is rounded down to a whole
- * zoom level of Google's Web Mercator (256 px tiles) and centred, so the drawing lies on the image.
+ * Mercator fitted to the three counties. With tiles, Google's image is asked for at the whole
+ * zoom level (256 px tiles) below the fitted scale, of the area the drawing shows, so it is
+ * smaller than the drawing by up to half; enlarged to fill it, it lies exactly under the
+ * drawing, and the counties fill the frame as they do without tiles.
  */
 export function projectionFor(tiles: boolean): { projection: GeoProjection; tileView: TileView | null } {
   const fitted = geoMercator().fitExtent(
@@ -31,23 +38,37 @@ export function projectionFor(tiles: boolean): { projection: GeoProjection; tile
     { type: 'MultiPoint', coordinates: ALL_POINTS },
   );
   if (!tiles) return { projection: fitted, tileView: null };
-  const zoom = Math.floor(Math.log2((fitted.scale() * 2 * Math.PI) / 256));
+  const fittedZoom = Math.log2((fitted.scale() * 2 * Math.PI) / 256);
+  const zoom = Math.floor(fittedZoom);
+  const width = Math.round(MAP_WIDTH / 2 ** (fittedZoom - zoom));
+  const stretch = MAP_WIDTH / width;
+  const height = Math.round(MAP_HEIGHT / stretch);
   const center = fitted.invert!([MAP_WIDTH / 2, MAP_HEIGHT / 2]) as [number, number];
   const projection = geoMercator()
-    .scale((256 * 2 ** zoom) / (2 * Math.PI))
+    .scale((256 * 2 ** zoom * stretch) / (2 * Math.PI))
     .center(center)
     .translate([MAP_WIDTH / 2, MAP_HEIGHT / 2]);
-  return { projection, tileView: { zoom, center } };
+  return { projection, tileView: { zoom, center, width, height, stretch } };
 }
 
-/** The Static Maps address of that view (the key is one the site already sends to browsers for Places). */
+/**
+ * The Static Maps address of that view (the key is one the site already sends to browsers for
+ * Places), at twice the pixels (scale=2) so the enlarged image stays sharp.
+ */
 export function staticMapUrl(view: TileView, apiKey: string): string {
   const url = new URL('https://maps.googleapis.com/maps/api/staticmap');
   url.searchParams.set('center', `${view.center[1]},${view.center[0]}`);
   url.searchParams.set('zoom', String(view.zoom));
-  url.searchParams.set('size', `${MAP_WIDTH}x${MAP_HEIGHT}`);
+  url.searchParams.set('size', `${view.width}x${view.height}`);
+  url.searchParams.set('scale', '2');
   url.searchParams.set('key', apiKey);
   return url.toString();
+}
+
+/** Where the image lies in the drawing: its full width, centred up and down. */
+export function tileImageBox(view: TileView): { x: number; y: number; width: number; height: number } {
+  const height = view.height * view.stretch;
+  return { x: 0, y: (MAP_HEIGHT - height) / 2, width: MAP_WIDTH, height };
 }
 
 /** An SVG path through projected points. */
