@@ -3,8 +3,8 @@
 // charges, refunds and some history, then times the owner's figures for the default range: a read
 // of them (BENCH_FIGURES_RUNS times, default 5), and requests while the data changes (see
 // benchBusinessFigures). Prints numbers only; nothing here passes
-// or fails. Runs on PostgreSQL at DATABASE_URL (a database is made and dropped under it), or on
-// embedded PGlite without one.
+// or fails. Runs on PostgreSQL at DATABASE_URL (a database is made and dropped under it, named
+// BENCH_FIGURES_DATABASE if given), or on embedded PGlite without one.
 import { sql } from 'drizzle-orm';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
@@ -25,7 +25,7 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void> }
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  return ownDatabase(`blooms_bench_figures_${Date.now()}`);
+  return ownDatabase(process.env.BENCH_FIGURES_DATABASE ?? `blooms_bench_figures_${Date.now()}`);
 }
 
 async function seed(database: Database) {

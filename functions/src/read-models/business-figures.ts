@@ -130,15 +130,20 @@ async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: 
   const cashFrom = months[0]! < yearMonths[0]! ? months[0]! : yearMonths[0]!;
   const cashTo = months.at(-1)! > thisMonth ? months.at(-1)! : thisMonth;
   // One read of the ledger: its money by kind, by the month it moved in (studio time) and the month it is for.
-  const entries = await rowsOf<{ kind: string; moved: string; month: string; cents: number }>(
-    db,
-    sql`select kind, to_char(moved, 'YYYY-MM') as moved, month, cents::int as cents from (
-        select kind, date_trunc('month', at at time zone ${STUDIO_TIME_ZONE}) as moved, month, sum(amount_cents) as cents
-        from ledger_entries
-        where (at >= ${monthStart(cashFrom)} and at < ${monthStart(addMonths(cashTo, 1))}) or month between ${months[0]} and ${thisMonth}
-        group by 1, 2, 3
-      ) as sums`,
+  // The month moved in is found among cashFrom..cashTo's starts (0 before them, past the last after them): no time zone per entry.
+  const cashMonths = monthsOfRange(cashFrom, cashTo);
+  const starts = sql.join(
+    [...cashMonths, addMonths(cashTo, 1)].map((month) => sql`${monthStart(month)}::timestamptz`),
+    sql`, `,
   );
+  const sums = await rowsOf<{ kind: string; moved: number; month: string; cents: number }>(
+    db,
+    sql`select kind, width_bucket(at, array[${starts}]) as moved, month, sum(amount_cents)::int as cents
+      from ledger_entries
+      where (at >= ${monthStart(cashFrom)} and at < ${monthStart(addMonths(cashTo, 1))}) or month between ${months[0]} and ${thisMonth}
+      group by 1, 2, 3`,
+  );
+  const entries = sums.map((sum) => ({ ...sum, moved: cashMonths[Number(sum.moved) - 1] ?? null }));
   const { sets, yearSets } = await setsRead;
   const sumOf = (keep: (entry: (typeof entries)[number]) => boolean) =>
     entries.filter(keep).reduce((sum, entry) => sum + Number(entry.cents), 0);

@@ -43,7 +43,10 @@ export interface MonthSetGroup {
   unpaid: bigint;
   yearly: boolean;
   gift: boolean;
-  /** The month of its first delivery made, ever (outside the span too); null when none was. */
+  /**
+   * The month of its first delivery made, ever, when that is in the span after its first month
+   * (a cohort retention can follow); null otherwise (none made, or the first made earlier).
+   */
   firstDelivered: MonthKey | null;
   count: number;
 }
@@ -79,7 +82,11 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
   const only = (month: SQL) => sql`(case when ${month} between ${from} and ${to} then 1::bigint << ${bit(month)} else 0 end)`;
   // The plan's month numbers as 12 bits, turned so bit 0 is the span's first month, repeated along the span.
   const turn = numberOf(from) % 12;
-  const plan12 = sql`coalesce((select bit_or(1::bigint << (p - 1)) from unnest(s.months) as p where p between 1 and 12), 0)`;
+  // One test per month of the year rather than a subquery over the array: a subquery runs once per subscription.
+  const plan12 = sql`(${sql.join(
+    Array.from({ length: 12 }, (_, i) => sql.raw(`(case when ${i + 1} = any(s.months) then ${2 ** i} else 0 end)`)),
+    sql` | `,
+  )})::bigint`;
   const turned = sql`(((plan12 >> ${turn}) | (plan12 << ${12 - turn})) & 4095)`;
   // PostgreSQL gives & | << >> one precedence, left to right: every shift is in brackets.
   const planMonths = sql`((turned | (turned << 12) | (turned << 24) | (turned << 36) | (turned << 48) | (turned << 60)) & ${all})`;
@@ -88,7 +95,9 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
     & (case when ends_after is null then ${all} else ${upToBit(bit(sql`ends_after`))} end))`;
   const stopped = sql`(case when status in ('past-due', 'needs-authentication', 'disputed', 'paused') or (status = 'cancelled' and ends_after is null)
     then ${fromBit(bit(sql`status_from`))} else 0 end)`;
-  const skipped = sql`coalesce((select bit_or(${only(sql`x`)}) from unnest(s.skipped_months) as x), 0)`;
+  // Most subscriptions skip nothing: their skips are not read with a subquery.
+  const skipped = sql`(case when cardinality(s.skipped_months) = 0 then 0
+    else coalesce((select bit_or(${only(sql`x`)}) from unnest(s.skipped_months) as x), 0) end)`;
   const inPause = sql`(case when paused_from is not null and paused_until is not null
     then ${fromBit(bit(sql`paused_from`))} & ${upToBit(bit(sql`paused_until`))} else 0 end)`;
   const vaseToCollect = sql`(case when vases_out > 0 then case
@@ -115,12 +124,14 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
       count: number;
     }>(
       tx,
+      // Only the span's deliveries are read together; the ones before it only to know, for a subscription
+      // first delivered after the span's first month, whether it had been delivered before (by its key).
       sql`with made as (
         select subscription_id,
-          min(month) filter (where kind = 'delivery' and status = 'delivered') as first_delivered,
-          coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where kind = 'delivery' and status = 'delivered' and ${inSpan(sql`month`)}), 0) as delivered,
-          coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where (status = 'delivered' or kind = 'pickup') and ${inSpan(sql`month`)}), 0) as stops
-        from deliveries group by subscription_id
+          min(month) filter (where kind = 'delivery' and status = 'delivered') as first_in_span,
+          coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where kind = 'delivery' and status = 'delivered'), 0) as delivered,
+          coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where status = 'delivered' or kind = 'pickup'), 0) as stops
+        from deliveries where ${inSpan(sql`month`)} group by subscription_id
       ),
       paid as (
         select subscription_id, bit_or(1::bigint << ${bit(sql`month`)}) as months from (
@@ -137,7 +148,10 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
         ) as paid_months group by subscription_id
       ),
       base as (
-        select s.plan = 'yearly' as yearly, s.buyer_email <> '' as gift, made.first_delivered,
+        select s.plan = 'yearly' as yearly, s.buyer_email <> '' as gift,
+          case when made.first_in_span > ${from} and not exists (select 1 from deliveries earlier
+            where earlier.subscription_id = s.id and earlier.month < ${from} and earlier.kind = 'delivery' and earlier.status = 'delivered')
+            then made.first_in_span end as first_delivered,
           s.status in (${holding}) as holding, s.status = 'paused' as paused_status,
           coalesce(made.delivered, 0) as delivered, coalesce(made.stops, 0) as made_stops, coalesce(paid.months, 0) as paid,
           s.status, s.status_from, s.first_delivery, s.ends_after, s.paused_from, s.paused_until, s.vases_out,
@@ -158,14 +172,17 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
       delivering as (
         select *, in_plan & ~stopped & ~skipped & ~in_pause as delivers from sets offset 0
       )
-      select (delivers | delivered)::text as active,
-        (in_plan & ~delivers & ~delivered & ((case when paused_status then stopped else 0 end) | (~stopped & ~skipped & in_pause)))::text as paused,
-        (in_plan & ~delivers & ~delivered & (case when holding then stopped else 0 end))::text as held,
-        (delivers | vase | made_stops)::text as stops,
-        (delivers & ${comingSet} & ~paid)::text as unpaid,
-        yearly, gift, first_delivered, count(*)::int as count
-      from delivering
-      group by 1, 2, 3, 4, 5, 6, 7, 8`,
+      -- Grouped on the bigints; only the groups' sets are turned into text (pg returns a bigint as text).
+      select active::text, paused::text, held::text, stops::text, unpaid::text, yearly, gift, first_delivered, count from (
+        select (delivers | delivered) as active,
+          (in_plan & ~delivers & ~delivered & ((case when paused_status then stopped else 0 end) | (~stopped & ~skipped & in_pause))) as paused,
+          (in_plan & ~delivers & ~delivered & (case when holding then stopped else 0 end)) as held,
+          (delivers | vase | made_stops) as stops,
+          (delivers & ${comingSet} & ~paid) as unpaid,
+          yearly, gift, first_delivered, count(*)::int as count
+        from delivering
+        group by 1, 2, 3, 4, 5, 6, 7, 8
+      ) as alike`,
     ),
   );
   const indexOf = new Map(months.map((month, i) => [month, BigInt(i)]));

@@ -50,6 +50,10 @@ export const deliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.subscriptionId, t.month] }),
     index('deliveries_month_assignee_idx').on(t.month, t.assigneeId),
+    /** The stops with a failed attempt, by month: the owner's figures count them (migration 0033). */
+    index('deliveries_failed_attempts_month_idx')
+      .on(t.month)
+      .where(sql`${t.failedAttempts} > 0`),
     check('deliveries_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('deliveries_status_check', sql`${t.status} in ('not-started', 'out-for-delivery', 'delivered')`),
     check('deliveries_kind_check', sql`${t.kind} in ('delivery', 'pickup')`),
