@@ -1,5 +1,5 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from '../support/axe';
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { addMonths, monthNameOf } from '@blooms/shared/contract/months';
 import { calendarMonth, expect, test } from '../support/test';
@@ -88,11 +88,6 @@ function expectNear(actual: [number, number], expected: [number, number], what: 
   expect(off, `${what}: drawn at ${actual.map((n) => n.toFixed(1))}, Google's pixel ${expected.map((n) => n.toFixed(1))}`).toBeLessThan(
     1.5,
   );
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 for (const [size, device] of [

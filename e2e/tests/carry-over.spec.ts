@@ -1,5 +1,5 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from '../support/axe';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { expect, test } from '../support/test';
@@ -11,11 +11,6 @@ import { PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const LAPTOP_1366 = { viewport: { width: 1366, height: 768 } };
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 interface ListedRow {
   id: string;

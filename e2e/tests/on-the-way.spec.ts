@@ -1,6 +1,5 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/test';
 import { moveClock, workAndNext } from '../support/test-clock';
 import { mailsTo } from '../support/outbox';
@@ -12,11 +11,6 @@ import { addDays } from '@blooms/shared/contract/delivery-dates';
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 /** The tracking page asks again every 30 seconds. */
 const NEXT_REFRESH = { timeout: 45_000 };
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 interface ListedRow {
   id: string;
