@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
 import { waitForHydration } from '../support/hydration';
 import { DECLARED_ROUTES } from '../support/routes';
-
-/** Every WCAG 2.x A and AA rule axe-core knows, plus its best practices: zero violations allowed. */
-async function violationsOn(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeViolations } from '../support/axe';
 
 const PUBLIC = DECLARED_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
 
@@ -24,7 +15,7 @@ for (const viewport of [
       await page.setViewportSize(viewport);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await violationsOn(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 }
@@ -36,12 +27,12 @@ test('axe finds nothing on the staff screens, nor in the open mobile menu', asyn
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
-    found[path] = await violationsOn(page);
+    found[path] = await axeViolations(page);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
-  found['open mobile menu'] = await violationsOn(page);
+  found['open mobile menu'] = await axeViolations(page);
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
 });
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { calendarMonth, expect, test } from '../support/test';
 import { ACCOUNT_DONE } from '@blooms/shared/contract/messages';
@@ -7,16 +6,10 @@ import { defaultDeliveryDate, formatDeliveryDate } from '@blooms/shared/contract
 import { addMonths, formatMonth, monthNameOf } from '@blooms/shared/contract/months';
 import { signInToAccount, subscribeByApi } from '../support/account';
 import { waitForHydration } from '../support/hydration';
+import { axeViolations } from '../support/axe';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const WIDTHS = [320, 390, 1280];
-
-async function violationsOn(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Nothing on the page is wider than the window: no sideways scrolling, nothing cut off. */
 async function overflow(page: Page): Promise<number> {
@@ -61,11 +54,11 @@ test('the sign-in page: asking, then only "check your inbox" with the address ma
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter the e-mail address you subscribed with.');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
-  found['refused'] = await violationsOn(page);
+  found['refused'] = await axeViolations(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'account-sign-in-error-390.png') });
   await email.pressSequentially('@example.com');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  found['asking'] = await violationsOn(page);
+  found['asking'] = await axeViolations(page);
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
   const sent = page.getByRole('heading', { name: 'Check your inbox' });
   await expect(sent).toBeVisible();
@@ -74,7 +67,7 @@ test('the sign-in page: asking, then only "check your inbox" with the address ma
   await expect(page.getByRole('alert')).toHaveCount(0);
   const again = page.getByRole('button', { name: 'Send the link again' });
   await expect(again).toBeDisabled();
-  found['sent'] = await violationsOn(page);
+  found['sent'] = await axeViolations(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: path.join(SCREENSHOTS, `account-sign-in-sent-${width}.png`) });
@@ -169,7 +162,7 @@ test('the account leads with the next delivery: its day, charge, skip, pause and
     await expect(coming.getByRole('listitem').first().getByRole('button')).toHaveText(`${formatMonth(first)} Skipped`);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, `account-answer-${width}.png`) });
-    found[`answered at ${width} px`] = await violationsOn(page);
+    found[`answered at ${width} px`] = await axeViolations(page);
     await page.keyboard.press('Tab');
     await expect(lead.getByRole('button', { name: 'Undo' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -186,7 +179,7 @@ test('the account leads with the next delivery: its day, charge, skip, pause and
     await expect(card.getByRole('button', { name: `Skip ${formatMonth(second)}` })).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOTS, `account-month-open-${width}.png`) });
-    found[`a month open at ${width} px`] = await violationsOn(page);
+    found[`a month open at ${width} px`] = await axeViolations(page);
     await page.keyboard.press('Space');
     await expect(line).toHaveAttribute('aria-expanded', 'false');
     await expect(card).toBeHidden();
@@ -198,7 +191,7 @@ test('the account leads with the next delivery: its day, charge, skip, pause and
     await pause.click();
     await expect(page.getByRole('button', { name: 'Pause deliveries' })).toBeVisible();
     await page.screenshot({ path: path.join(SCREENSHOTS, `account-actions-open-${width}.png`) });
-    found[`pause and address open at ${width} px`] = await violationsOn(page);
+    found[`pause and address open at ${width} px`] = await axeViolations(page);
     await pause.click();
     await address.click();
     await expect(page.getByLabel('ZIP code')).toBeHidden();
@@ -211,15 +204,15 @@ test('the account leads with the next delivery: its day, charge, skip, pause and
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByRole('group', { name: 'Cancelling', exact: true })).toBeFocused();
-  found['cancel: why'] = await violationsOn(page);
+  found['cancel: why'] = await axeViolations(page);
   await page.getByRole('radio', { name: 'I will be away for a while' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('button', { name: /^Pause .* instead$/ })).toBeInViewport();
-  found['cancel: offer'] = await violationsOn(page);
+  found['cancel: offer'] = await axeViolations(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'account-cancel-offer-390.png') });
   await page.getByRole('button', { name: 'No thanks, cancel' }).click();
   await expect(page.getByRole('group', { name: 'Confirm cancelling' })).toContainText('Your last delivery would be');
-  found['cancel: confirm'] = await violationsOn(page);
+  found['cancel: confirm'] = await axeViolations(page);
   await page.getByRole('button', { name: 'Keep it' }).click();
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((state) => [state, []])));
 });
@@ -245,7 +238,7 @@ test('a subscriber of over a year sees the latest three payments and past delive
   const tops = await headingTops(page);
   for (const [heading, top] of Object.entries(tops)) expect(top, heading).toBeLessThan(3 * 844 - 40);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'account-long-history-390.png'), fullPage: true });
-  expect(await violationsOn(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await earlier.focus();
   await page.keyboard.press('Enter');

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { calendarMonth, expect, test } from '../support/test';
 import {
@@ -17,6 +16,7 @@ import { addStaffMember } from '../support/staff';
 import { mailsTo } from '../support/outbox';
 import { subscribeByApi } from '../support/account';
 import { LAPTOP } from '../support/devices';
+import { axeViolations } from '../support/axe';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const count = (n: number) => n.toLocaleString('en-US');
@@ -39,13 +39,6 @@ async function watchErrors(page: Page) {
     document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`)),
   );
   return errors;
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Each chart's canvas has something drawn on it. */

@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { CHARGE_CONFIRMATION_MESSAGES } from '@blooms/shared/contract/charge-confirmation';
 import { mailsTo } from '../support/outbox';
 import { signInToAccount } from '../support/account';
+import { expectNoAxeViolations } from '../support/axe';
 
 const ASKED = 'Subject: Please confirm your Monthly Blooms payment';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { calendarMonth, expect, test } from '../support/test';
 import { ADMIN_EMAIL, signInAsStaff } from '../support/session';
@@ -7,6 +6,7 @@ import { addMonths, monthNameOf } from '@blooms/shared/contract/months';
 import { showMonth } from '../support/staff';
 import { PHONE } from '../support/devices';
 import { subscribeByApi, type Place } from '../support/account';
+import { axeViolations } from '../support/axe';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 // A month of its own: the stops seeded here are the only custom-plan ones in it.
@@ -22,13 +22,6 @@ async function seedStops(request: Parameters<typeof subscribeByApi>[0]): Promise
     const place = i < 4 ? PROVO : SANDY;
     await subscribeByApi(request, `cluster-${tag}-${i}@example.com`, plan, `Cluster${i}`, `${place.city}${tag}`, place);
   }
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The admin on the dashboard at MONTH, the name prompt put off. */

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { STUDIO_TIME_ZONE } from '@blooms/shared/contract/delivery-dates';
 import { TEXT_CONSENT_WORDING } from '@blooms/shared/contract/texts';
 import { expect, suiteNow, test } from '../support/test';
@@ -13,6 +11,7 @@ import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { pill, showMonth } from '../support/staff';
 import { moveClock } from '../support/test-clock';
 import { ownStack } from '../support/stacks';
+import { axeViolations } from '../support/axe';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 /** The stack runs the local fake Twilio (SMS_FAKE=true, playwright.config.ts) with its made-up token, and logs what it got here. */
@@ -36,13 +35,6 @@ function signedReply(fields: Record<string, string>, token = FAKE_TOKEN) {
     .reduce((text, key) => text + key + fields[key], url);
   const signature = crypto.createHmac('sha1', token).update(Buffer.from(data, 'utf8')).digest('base64');
   return { headers: { 'x-twilio-signature': signature }, form: fields };
-}
-
-async function violationsOn(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const studioHour = (at: Date) =>
@@ -79,7 +71,7 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
   const fieldset = visitor.getByRole('group', { name: 'Delivery-day texts' });
   await fieldset.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await visitor.screenshot({ path: path.join(SCREENSHOTS, 'texts-subscribe-390.png') });
-  expect(await violationsOn(visitor)).toEqual([]);
+  expect(await axeViolations(visitor)).toEqual([]);
   await visitor.setViewportSize(LAPTOP.viewport);
   await fieldset.screenshot({ path: path.join(SCREENSHOTS, 'texts-subscribe-1280.png') });
   await visitor.setViewportSize(PHONE.viewport);
@@ -101,7 +93,7 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
   await expect(state).toHaveText(/^Texts: on, to \(801\) 555-\d{4} since \w+ \d+, \d{4}$/);
   await state.scrollIntoViewIfNeeded();
   await visitor.screenshot({ path: path.join(SCREENSHOTS, 'texts-account-on-390.png') });
-  expect(await violationsOn(visitor)).toEqual([]);
+  expect(await axeViolations(visitor)).toEqual([]);
 
   // The stop's delivery day comes (the test clock), and staff mark it Out for Delivery on the dashboard.
   const subscriber = { Authorization: `Bearer ${await idTokenFor(email)}` };
@@ -165,7 +157,7 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
     await expect(messages).toContainText('Texts turned on at subscribing');
     await staff.screenshot({ path: path.join(SCREENSHOTS, 'texts-history-1280.png'), fullPage: true });
     await messages.screenshot({ path: path.join(SCREENSHOTS, 'texts-history-messages-1280.png') });
-    expect(await violationsOn(staff)).toEqual([]);
+    expect(await axeViolations(staff)).toEqual([]);
   } finally {
     await moveClock(request, admin, null);
     await staffContext.close();

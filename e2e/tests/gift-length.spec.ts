@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { GIFT_END_RULE, GIFT_LENGTH_RULE } from '@blooms/shared/contract/gifts';
@@ -8,15 +7,9 @@ import { waitForHydration } from '../support/hydration';
 import { signInToAccount } from '../support/account';
 import { mailHtmlTo, mailsTo } from '../support/outbox';
 import { SITE_SETTINGS } from '../support/site-settings';
+import { axeViolations } from '../support/axe';
 
 const shot = (name: string) => path.join(__dirname, '..', 'artifacts', 'screenshots', `${name}.png`);
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The name a 3-delivery gift paid up front goes by, on every screen and e-mail. */
 const NAME = 'Gift: 3 deliveries, paid up front ($297)';

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { mainNav, signInAsStaff } from '../support/session';
 import { addStaffMember, assignTwoStops, keptPaths } from '../support/staff';
 import { LAPTOP, PHONE } from '../support/devices';
+import { expectNoAxeViolations } from '../support/axe';
 
 /** Holds /api/me (the session's confirmation) until `release` is called; the service worker's fetch of it too. */
 async function holdSessionCheck(page: Page) {
@@ -68,10 +68,7 @@ test('a reopened My Deliveries draws the kept stops, marked as updating and read
   await expect.poll(() => opening.length).toBe(1);
   await expect(updating).toBeVisible();
   await driver.screenshot({ path: testInfo.outputPath('kept-390.png'), fullPage: true });
-  const axe = await new AxeBuilder({ page: driver })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(driver);
 
   // The session confirmed: the live list replaces it, and its buttons work.
   await check.release();

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { calendarMonth, expect, test } from '../support/test';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { addStaffMember, showMonth } from '../support/staff';
 import { PHONE } from '../support/devices';
+import { axeViolations } from '../support/axe';
 
 // May and November have five of the demo's stops (its three Yearly plans and two Custom ones);
 // months seven and more ahead are left alone by the rest of the browser suite.
@@ -46,13 +46,6 @@ async function pillLines(page: Page): Promise<{ text: string; lines: number; cli
       return { text: pill.textContent ?? '', lines: tops.size, clipped: pill.scrollWidth > pill.clientWidth };
     }),
   );
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**

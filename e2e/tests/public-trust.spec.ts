@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PRERENDERED } from '@blooms/shared/contract/app-start';
 import { FAQ } from '@blooms/shared/contract/faq';
@@ -7,6 +6,7 @@ import { PATH_ALIASES, SUBSCRIBE_AS_GIFT_PATH, SUBSCRIBER_HEADER_LABEL } from '@
 import { expect, test } from '../support/test';
 import { waitForHydration } from '../support/hydration';
 import { signInToAccount, subscribeByApi } from '../support/account';
+import { axeViolations } from '../support/axe';
 
 const SIZES = [
   ['phone', 390, 844],
@@ -14,13 +14,6 @@ const SIZES = [
 ] as const;
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
-
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The header's links (in the menu on a phone) and the footer's, of this site, as a visitor finds them on the home page. */
 async function siteLinks(page: Page, width: number): Promise<string[]> {

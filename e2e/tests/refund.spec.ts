@@ -1,6 +1,5 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import { studioToday, expect, test } from '../support/test';
 import { REFUND_MESSAGES, refundConfirmation } from '@blooms/shared/contract/billing';
 import { addMonths, formatMonth } from '@blooms/shared/contract/months';
@@ -8,6 +7,7 @@ import { defaultDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { mailsTo } from '../support/outbox';
 import { signInToAccount } from '../support/account';
+import { expectNoAxeViolations } from '../support/axe';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 
@@ -17,11 +17,6 @@ function firstDeliveryMonth() {
   let month = today.slice(0, 7);
   while (defaultDeliveryDate(month) <= today) month = addMonths(month, 1);
   return month;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Iris subscribes on the test checkout: her first month is paid. */

@@ -1,20 +1,12 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
 import { STAFF_INVITATION } from '@blooms/shared/contract/users';
 import { expect, test } from '../support/test';
 import { mailsTo } from '../support/outbox';
 import { ADMIN_EMAIL, mainNav, signInAsStaff } from '../support/session';
+import { axeViolations } from '../support/axe';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const SITE_PAGES = ['Home', 'How It Works', 'Collections', 'FAQ', 'About', /^Weddings & Events/];
-
-async function violationsOn(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const size of [
   { width: 1366, height: 768 },
@@ -44,7 +36,7 @@ for (const size of [
     await page.keyboard.press('Tab');
     await expect(list.getByRole('link', { name: 'Home' })).toBeFocused();
     await page.screenshot({ path: path.join(SCREENSHOTS, `staff-site-menu-${size.width}.png`) });
-    expect(await violationsOn(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Escape closes the Site list (the phone's menu stays open), focus back on its button.
     await page.keyboard.press('Escape');
@@ -101,7 +93,7 @@ test('a user added on Manage Users is e-mailed an invitation to the staff sign-i
 
   await admin.reload();
   await expect(row.getByRole('cell').nth(3).locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
-  expect(await violationsOn(admin)).toEqual([]);
+  expect(await axeViolations(admin)).toEqual([]);
   await admin.screenshot({ path: path.join(SCREENSHOTS, 'users-last-sign-in-1366.png'), fullPage: true });
 
   const phoneAdmin = await adminContext.newPage();
@@ -114,7 +106,7 @@ test('a user added on Manage Users is e-mailed an invitation to the staff sign-i
     const box = (await part.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
-  expect(await violationsOn(phoneAdmin)).toEqual([]);
+  expect(await axeViolations(phoneAdmin)).toEqual([]);
   await phoneAdmin.screenshot({ path: path.join(SCREENSHOTS, 'users-last-sign-in-390.png'), fullPage: true });
   await adminContext.close();
   await employeeContext.close();
