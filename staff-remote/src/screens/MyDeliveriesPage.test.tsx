@@ -14,6 +14,7 @@ import { pushLive } from '../test/live-mock';
 import { connectLive } from '@blooms/shared/runtime/live-client';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { onAPhoneWidth } from '../test/phone-width';
+import { controlConnection } from '../test/connection';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -299,20 +300,7 @@ describe('on a phone', () => {
   });
 
   describe('with no connection', () => {
-    let online = false;
-    beforeEach(() => {
-      online = false;
-      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-    });
-    afterEach(() => {
-      online = true;
-    });
-    const goOnline = async () => {
-      online = true;
-      await act(async () => {
-        window.dispatchEvent(new Event('online'));
-      });
-    };
+    const { setOnline, goOnline } = controlConnection(false);
     const badge = () => document.querySelector('.pending-badge')!;
 
     it('keeps Out for delivery and a door photo on the device, then sends them in order once online', async () => {
@@ -367,7 +355,7 @@ describe('on a phone', () => {
     });
 
     it('keeps a change whose sending failed for want of a connection, and counts an earlier success as sent', async () => {
-      online = true;
+      setOnline(true);
       const user = await renderCards([mine('b', 'Ben', 'not-started')]);
       api.advanceStatus.mockRejectedValueOnce(new ApiError(0, 'Failed to fetch'));
       await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
