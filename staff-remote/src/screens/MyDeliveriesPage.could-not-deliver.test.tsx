@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
@@ -11,6 +11,7 @@ import { failedAttemptsApi } from '../features/failed-attempts/api';
 import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { onAPhoneWidth } from '../test/phone-width';
+import { chooseAction, popup } from '../test/popup';
 import { controlConnection } from '../test/connection';
 
 jest.mock('../features/deliveries/api');
@@ -24,16 +25,6 @@ const ME = 'ella@blooms.example';
 const mine = (id: string, firstName: string, status: string, delivery = {}) =>
   row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver', ...delivery });
 const GATE = { reason: 'gate-code' as const, at: '2026-11-10T17:00:00.000Z', attempt: 1, photoUrl: null, rescheduledTo: null };
-const popup = () => usePopupStore.getState().popup;
-
-async function chooseAction(label: string) {
-  const action = popup()?.actions?.find((a) => a.label === label);
-  if (!action) throw new Error(`no ${label} action`);
-  await act(async () => {
-    usePopupStore.setState({ popup: null });
-    action.onClick();
-  });
-}
 
 /** Could not deliver, gate code, no photo: the two questions answered. */
 async function markGateCode() {

@@ -14,6 +14,7 @@ import { pushLive } from '../test/live-mock';
 import { connectLive } from '@blooms/shared/runtime/live-client';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { onAPhoneWidth } from '../test/phone-width';
+import { chooseAction, popup } from '../test/popup';
 import { controlConnection } from '../test/connection';
 
 jest.mock('../features/deliveries/api');
@@ -30,7 +31,6 @@ function serveMine(rows: ReturnType<typeof row>[]) {
 const ME = 'ella@blooms.example';
 const mine = (id: string, firstName: string, status: string) =>
   row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver' });
-const popup = () => usePopupStore.getState().popup;
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
 
 async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
@@ -43,15 +43,6 @@ async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b'
   await screen.findByRole('table');
   await screen.findByText(/^(Delivery day|Delivered on):/);
   return userEvent.setup();
-}
-
-async function chooseAction(label: string) {
-  const action = popup()?.actions?.find((a) => a.label === label);
-  if (!action) throw new Error(`no ${label} action`);
-  await act(async () => {
-    usePopupStore.setState({ popup: null });
-    action.onClick();
-  });
 }
 
 beforeEach(async () => {
