@@ -317,6 +317,17 @@ describe('on a phone', () => {
       expect(within(card('Ben')).getByText('Delivered')).toBeInTheDocument();
     });
 
+    it('keeps a door photo on the device without showing an upload that is not happening', async () => {
+      const user = await renderCards([mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started')]);
+      await user.click(within(card('Ana')).getByRole('button', { name: 'Delivered to Ana Person' }));
+      await chooseAction('Left at Door');
+      const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'door.jpg', { type: 'image/jpeg' });
+      await user.upload(screen.getByTestId('proof-photo-input') as HTMLInputElement, photo);
+      expect(await screen.findByText('1 waiting to send')).toBeInTheDocument();
+      expect(screen.queryByText(/^Uploading photo/)).not.toBeInTheDocument();
+      expect(api.recordProof).not.toHaveBeenCalled();
+    });
+
     it('keeps what it could not send yet across a restart of the screen', async () => {
       const user = await renderCards([mine('b', 'Ben', 'not-started')]);
       await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));
