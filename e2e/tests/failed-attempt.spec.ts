@@ -9,7 +9,7 @@ import { moveClock, workAndNext } from '../support/test-clock';
 import { addStaffMember, PNG, rowOf } from '../support/staff';
 import { mailHtmlTo, mailsTo } from '../support/outbox';
 import { LIVE } from '../support/live';
-import { PHONE } from '../support/devices';
+import { LAPTOP, PHONE } from '../support/devices';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
@@ -216,6 +216,74 @@ test('at 1366 px the dashboard and the day summary count a failed attempt apart 
       .filter((event: { kind: string }) => event.kind === 'change')
       .map((event: { change: string }) => event.change);
     expect(changes).toEqual(expect.arrayContaining(['delivery-failed', 'delivery-rescheduled']));
+  } finally {
+    await moveClock(request, headers, null);
+    await laptop.close();
+  }
+});
+
+test('a driver at 1280 px marks a stop Could not deliver from the My Deliveries table; the forecast counts it, at 1280 px and 390 px', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const laptop = await browser.newContext(LAPTOP);
+  const driver = await laptop.newPage();
+  const driverEmail = `nell-${Date.now()}@blooms.example`;
+  const headers = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
+  const [work] = await workAndNext(request, headers);
+  await moveClock(request, headers, work.date);
+  try {
+    const adminSide = await browser.newContext(LAPTOP);
+    await addStaffMember(await adminSide.newPage(), 'Nell Driver', driverEmail);
+    await adminSide.close();
+    const stop = await assignOneStop(request, headers, work.month, driverEmail);
+    const name = `${stop.firstName} ${stop.lastName}`;
+    // Out for delivery already (from the phone, say): the table acts only on a stop that is out.
+    const out = await request.post('/api/deliveries/status', {
+      headers: { Authorization: `Bearer ${await idTokenFor(driverEmail)}` },
+      data: { subscriptionId: stop.id, month: work.month, expectedStatus: 'not-started' },
+    });
+    expect(out.ok()).toBe(true);
+
+    await signInAsStaff(driver, driverEmail, 'my-deliveries');
+    await expect(driver.locator('.month-navigator__label')).toHaveText(formatMonth(work.month));
+    const row = rowOf(driver, name);
+    await expect(row.getByRole('button', { name: /^Out For Delivery/ })).toBeVisible();
+    await driver.screenshot({ path: path.join(SCREENSHOTS, 'could-not-deliver-my-deliveries-out-1280.png') });
+    expect(await axeViolations(driver)).toEqual([]);
+    await row.getByRole('button', { name: `Could not deliver to ${name}` }).click();
+    await driver
+      .getByRole('dialog', { name: `Could not deliver: ${name}` })
+      .getByRole('button', { name: 'The delivery was refused' })
+      .click();
+    await driver
+      .getByRole('dialog', { name: /^The delivery was refused/ })
+      .getByRole('button', { name: 'Send without a photo' })
+      .click();
+    await expect(row.getByText('Could not deliver: refused')).toBeVisible();
+    await expect(row.getByRole('button', { name: `Could not deliver to ${name}` })).toHaveCount(0);
+    // Moving the stop to another day is the dispatcher's, on the dashboard.
+    await expect(row.getByRole('button', { name: `Reschedule ${name}` })).toHaveCount(0);
+    expect(await driver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await row.scrollIntoViewIfNeeded();
+    await driver.screenshot({ path: path.join(SCREENSHOTS, 'could-not-deliver-my-deliveries-1280.png') });
+    expect(await axeViolations(driver)).toEqual([]);
+    // Reached the server: it is there after a reload.
+    await driver.reload();
+    await expect(rowOf(driver, name).getByText('Could not deliver: refused')).toBeVisible();
+
+    // The forecast: the day's arrangements say how many could not be delivered and go out again.
+    await driver.goto('/forecast');
+    const today = driver.getByRole('row').filter({ has: driver.getByRole('rowheader', { name: formatDeliveryDate(work.date) }) });
+    await expect(today.getByRole('cell').first()).toContainText(/^\d+ \(\d+ could not deliver, to take out again\)$/);
+    await driver.screenshot({ path: path.join(SCREENSHOTS, 'forecast-could-not-deliver-1280.png') });
+    expect(await axeViolations(driver)).toEqual([]);
+    await driver.setViewportSize({ width: 390, height: 844 });
+    await expect(today.getByRole('cell').first()).toContainText('could not deliver, to take out again');
+    expect(await driver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await driver.screenshot({ path: path.join(SCREENSHOTS, 'forecast-could-not-deliver-390.png') });
+    expect(await axeViolations(driver)).toEqual([]);
   } finally {
     await moveClock(request, headers, null);
     await laptop.close();

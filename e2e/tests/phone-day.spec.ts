@@ -1,7 +1,8 @@
 import { calendarMonth, expect, test } from '../support/test';
-import { mainNav, signInAsStaff } from '../support/session';
+import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from '../support/session';
 import { LIVE } from '../support/live';
-import { addStaffMember, leaveAtDoor, pill, rowOf, showMonth } from '../support/staff';
+import { addStaffMember, leaveAtDoor, pill, PNG, rowOf, showMonth } from '../support/staff';
+import { expectNoAxeViolations } from '../support/axe';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { PHONE } from '../support/devices';
 
@@ -70,19 +71,52 @@ test('a driver works a coming month’s stops on a 390 px phone, partly offline;
   await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
   await expect(pill(admin, 'James Whitaker').locator('.status-pill')).toHaveText('Not Started');
 
+  // At Maria's locked gate, still no signal: Could not deliver, with a photo of the gate, kept on the phone too.
+  await maria.getByRole('button', { name: 'Could not deliver to Maria Lopez' }).click();
+  await driver
+    .getByRole('dialog', { name: 'Could not deliver: Maria Lopez' })
+    .getByRole('button', { name: 'Could not get through the gate (gate code needed)' })
+    .click();
+  const gatePhoto = driver.waitForEvent('filechooser');
+  await driver
+    .getByRole('dialog', { name: /^Could not get through the gate/ })
+    .getByRole('button', { name: 'Take a photo' })
+    .click();
+  await (await gatePhoto).setFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PNG });
+  const gateNote = 'Could not deliver: Could not get through the gate (gate code needed)';
+  await expect(maria.getByText(gateNote)).toBeVisible();
+  await expect(maria.getByRole('button', { name: 'Could not deliver to Maria Lopez' })).toHaveCount(0);
+  await expect(driver.getByRole('status').filter({ hasText: '3 waiting to send' })).toBeVisible();
+  await maria.scrollIntoViewIfNeeded();
+  await driver.screenshot({ path: 'artifacts/screenshots/could-not-deliver-offline-390.png' });
+  await expectNoAxeViolations(driver);
+  await expect(pill(admin, 'Maria Lopez')).not.toContainText('Could not deliver:');
+
   // The phone restarts the screen with still no signal: the stops and the kept changes are there.
   await driver.reload();
   await showMonth(driver, MONTH);
   await expect(james.getByText('Delivered', { exact: true })).toBeVisible();
-  await expect(driver.getByRole('status').filter({ hasText: '2 waiting to send' })).toBeVisible();
+  await expect(maria.getByText(gateNote)).toBeVisible();
+  await expect(driver.getByRole('status').filter({ hasText: '3 waiting to send' })).toBeVisible();
 
-  // Back in signal: both changes go out, and the laptop shows them live.
+  // Back in signal: the three changes go out, and the laptop shows them live.
   await phone.setOffline(false);
   await expect(pill(admin, 'James Whitaker').getByRole('button', { name: 'View the delivery photo for James Whitaker' })).toBeVisible(LIVE);
   await expect(pill(admin, 'James Whitaker')).toContainText('Delivered');
+  await expect(pill(admin, 'Maria Lopez')).toContainText('Could not deliver: gate code', LIVE);
   await expect(driver.getByRole('status').filter({ hasText: 'waiting to send' })).toHaveCount(0);
+  await expect(driver.getByRole('alert', { name: 'Changes not sent' })).toHaveCount(0);
+  // The gate photo kept on the phone arrived with the mark.
+  const headers = { Authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
+  const { rows } = await (await admin.request.get(`/api/subscriptions?month=${MONTH}&limit=500`, { headers })).json();
+  const mariaRow = (rows as { id: string; firstName: string; lastName: string; delivery: { assignedTo: string | null } }[]).find(
+    (row) => row.firstName === 'Maria' && row.lastName === 'Lopez' && row.delivery.assignedTo === driverEmail,
+  )!;
+  const gateOnServer = await admin.request.get(`/api/deliveries/${mariaRow.id}/${MONTH}/could-not-deliver/photo`, { headers });
+  expect(gateOnServer.status()).toBe(200);
+  expect(gateOnServer.headers()['content-type']).toMatch(/^image\//);
 
-  // Maria, with a signal again: left at the door with a photo, sent at once.
+  // Maria, with a signal again (the gate since opened): left at the door with a photo, sent at once.
   await maria.getByRole('button', { name: 'Delivered to Maria Lopez' }).click();
   await leaveAtDoor(driver);
   await expect(maria.getByText('Delivered', { exact: true })).toBeVisible();

@@ -18,20 +18,26 @@ export const STAFF_OFFLINE_DATABASE = 'blooms-staff';
 /** A change waiting on the device, as the sign-out warning names it. */
 export interface WaitingChange {
   name: string;
-  change: { to: 'out-for-delivery' } | { to: 'delivered'; method: 'hand' | 'door'; photo?: unknown };
+  change:
+    | { to: 'out-for-delivery' }
+    | { to: 'delivered'; method: 'hand' | 'door'; photo?: unknown }
+    | { to: 'could-not-deliver'; reason: string; photo?: unknown };
 }
 
-const whatWaits = ({ name, change }: WaitingChange) =>
-  change.to === 'out-for-delivery'
-    ? `${name}: Out for delivery`
-    : change.method === 'door'
-      ? `${name}: Delivered, left at the door${change.photo ? ' (with its photo)' : ''}`
-      : `${name}: Delivered by hand`;
+function whatWaits({ name, change }: WaitingChange): string {
+  if (change.to === 'out-for-delivery') return `${name}: Out for delivery`;
+  if (change.to === 'could-not-deliver') return `${name}: Could not deliver${change.photo ? ' (with its photo)' : ''}`;
+  return change.method === 'door'
+    ? `${name}: Delivered, left at the door${change.photo ? ' (with its photo)' : ''}`
+    : `${name}: Delivered by hand`;
+}
 
 /** What signing out with changes still waiting would lose, said before it happens. */
 export function signOutLosesChanges(waiting: readonly WaitingChange[]): string {
   const count = waiting.length === 1 ? '1 change has' : `${waiting.length} changes have`;
-  const photos = waiting.some(({ change }) => change.to === 'delivered' && change.photo) ? ', and the door photos with them' : '';
+  const doorPhotos = waiting.some(({ change }) => change.to === 'delivered' && change.photo);
+  const anyPhotos = waiting.some(({ change }) => change.to !== 'out-for-delivery' && change.photo);
+  const photos = doorPhotos ? ', and the door photos with them' : anyPhotos ? ', and the photos with them' : '';
   return (
     `${count} not been sent yet: ${waiting.map(whatWaits).join('; ')}. ` +
     `They are kept only on this device until it has a connection. Signing out now deletes them: they will never be sent${photos}. ` +

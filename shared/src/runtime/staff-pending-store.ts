@@ -1,3 +1,4 @@
+import type { FailedReason } from '../contract/failed-attempts';
 import type { MonthKey } from '../contract/months';
 import { STAFF_OFFLINE_DATABASE } from '../contract/staff-offline';
 
@@ -13,9 +14,19 @@ export interface PendingChange {
   name: string;
   /** Whether the stop is a pickup-only stop, for the messages the driver sees (absent in changes kept before it was recorded: a delivery). */
   pickup?: boolean;
-  change: { to: 'out-for-delivery' } | { to: 'delivered'; method: 'hand' | 'door'; photo?: Blob };
+  /**
+   * What the driver did. Kept as the device stored it: a release may add a kind of change, but
+   * never alter one (changes kept by the release before must still be read and sent).
+   */
+  change: KeptChange;
   queuedAt: string;
 }
+
+export type KeptChange =
+  | { to: 'out-for-delivery' }
+  | { to: 'delivered'; method: 'hand' | 'door'; photo?: Blob }
+  /** "Could not deliver": the reason and, if taken, the photo (already downscaled). The status stays Out for delivery. */
+  | { to: 'could-not-deliver'; reason: FailedReason; photo?: Blob };
 
 export type NewPendingChange = Omit<PendingChange, 'id' | 'queuedAt'>;
 

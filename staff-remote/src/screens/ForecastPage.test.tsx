@@ -60,6 +60,24 @@ it('shows each coming delivery day with its arrangements, what holds the others,
   expect(screen.getByText('Vases out with subscribers now: 45')).toBeInTheDocument();
 });
 
+it('shows the arrangements whose attempt failed, to take out again, only when the API gives a count above 0', async () => {
+  api.forecast.mockResolvedValue({
+    vasesOut: 45,
+    days: [
+      day('2026-12', '2026-12-10', { couldNotDeliver: 2 }),
+      day('2027-01', '2027-01-14', { couldNotDeliver: 0 }),
+      // An API of the release before leaves it out.
+      day('2027-02', '2027-02-11'),
+    ],
+  });
+  renderForecast();
+  const table = await screen.findByRole('table');
+  const arrangements = (name: string) => within(table).getByRole('rowheader', { name }).closest('tr')!.querySelector('td')!.textContent;
+  expect(arrangements('Thursday, December 10')).toBe('40 (2 could not deliver, to take out again)');
+  expect(arrangements('Thursday, January 14, 2027')).toBe('40');
+  expect(arrangements('Thursday, February 11, 2027')).toBe('40');
+});
+
 it('reads the forecast again after a live change', async () => {
   renderForecast();
   await screen.findByRole('table');

@@ -14,6 +14,8 @@ import { pushLive } from '../test/live-mock';
 import { connectLive } from '@blooms/shared/runtime/live-client';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { onAPhoneWidth } from '../test/phone-width';
+import { chooseAction, popup } from '../test/popup';
+import { controlConnection } from '../test/connection';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -29,7 +31,6 @@ function serveMine(rows: ReturnType<typeof row>[]) {
 const ME = 'ella@blooms.example';
 const mine = (id: string, firstName: string, status: string) =>
   row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver' });
-const popup = () => usePopupStore.getState().popup;
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
 
 async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started'), mine('c', 'Cal', 'delivered')]) {
@@ -42,15 +43,6 @@ async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b'
   await screen.findByRole('table');
   await screen.findByText(/^(Delivery day|Delivered on):/);
   return userEvent.setup();
-}
-
-async function chooseAction(label: string) {
-  const action = popup()?.actions?.find((a) => a.label === label);
-  if (!action) throw new Error(`no ${label} action`);
-  await act(async () => {
-    usePopupStore.setState({ popup: null });
-    action.onClick();
-  });
 }
 
 beforeEach(async () => {
@@ -299,20 +291,7 @@ describe('on a phone', () => {
   });
 
   describe('with no connection', () => {
-    let online = false;
-    beforeEach(() => {
-      online = false;
-      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-    });
-    afterEach(() => {
-      online = true;
-    });
-    const goOnline = async () => {
-      online = true;
-      await act(async () => {
-        window.dispatchEvent(new Event('online'));
-      });
-    };
+    const { setOnline, goOnline } = controlConnection(false);
     const badge = () => document.querySelector('.pending-badge')!;
 
     it('keeps Out for delivery and a door photo on the device, then sends them in order once online', async () => {
@@ -336,6 +315,17 @@ describe('on a phone', () => {
       expect(api.recordProof).toHaveBeenCalledWith(expect.objectContaining({ subscriptionId: 'b', month: THIS_MONTH, method: 'hand' }));
       expect(api.advanceStatus.mock.invocationCallOrder[0]).toBeLessThan(api.recordProof.mock.invocationCallOrder[0]!);
       expect(within(card('Ben')).getByText('Delivered')).toBeInTheDocument();
+    });
+
+    it('keeps a door photo on the device without showing an upload that is not happening', async () => {
+      const user = await renderCards([mine('a', 'Ana', 'out-for-delivery'), mine('b', 'Ben', 'not-started')]);
+      await user.click(within(card('Ana')).getByRole('button', { name: 'Delivered to Ana Person' }));
+      await chooseAction('Left at Door');
+      const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'door.jpg', { type: 'image/jpeg' });
+      await user.upload(screen.getByTestId('proof-photo-input') as HTMLInputElement, photo);
+      expect(await screen.findByText('1 waiting to send')).toBeInTheDocument();
+      expect(screen.queryByText(/^Uploading photo/)).not.toBeInTheDocument();
+      expect(api.recordProof).not.toHaveBeenCalled();
     });
 
     it('keeps what it could not send yet across a restart of the screen', async () => {
@@ -367,7 +357,7 @@ describe('on a phone', () => {
     });
 
     it('keeps a change whose sending failed for want of a connection, and counts an earlier success as sent', async () => {
-      online = true;
+      setOnline(true);
       const user = await renderCards([mine('b', 'Ben', 'not-started')]);
       api.advanceStatus.mockRejectedValueOnce(new ApiError(0, 'Failed to fetch'));
       await user.click(within(card('Ben')).getByRole('button', { name: 'Out for delivery to Ben Person' }));

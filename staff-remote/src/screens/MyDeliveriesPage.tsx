@@ -24,6 +24,7 @@ import { isKeptFor } from '../features/my-deliveries/kept-opening';
 import { useDeviceQueue } from '../features/my-deliveries/use-device-queue';
 import { useOutForDelivery } from '../features/my-deliveries/use-out-for-delivery';
 import { useProofCapture } from '../features/my-deliveries/use-proof-capture';
+import { useCouldNotDeliver } from '../features/my-deliveries/use-could-not-deliver';
 import { useRouteOrder } from '../features/my-deliveries/use-route-order';
 import { ProofPhotoInput } from '../features/my-deliveries/ProofPhotoInput';
 import { RouteSheet } from '../features/my-deliveries/RouteSheet';
@@ -80,6 +81,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
   const { move, dragging, dragHandle } = useRouteOrder({ month, rows, reload });
   const { busy, markOutForDelivery } = useOutForDelivery(month, queue);
   const { uploading, fileInput, askHowDelivered, onPhotoChosen } = useProofCapture(month, queue);
+  const couldNotDeliver = useCouldNotDeliver(queue);
 
   const firstName = record ? displayFirstName(record) : '';
   // On a phone they go below the stops, which then start higher on the screen.
@@ -124,11 +126,19 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
             isBusy={(row) => busy === row.id || uploading?.id === row.id}
             onOutForDelivery={(row) => void markOutForDelivery(row)}
             onDelivered={askHowDelivered}
+            onCouldNotDeliver={couldNotDeliver}
             onMove={(from, to) => void move(from, to)}
           />
         )}
         {rows && rows.length > 0 && !phone && (
-          <MyDeliveriesTable month={month} rows={rows} uploadingId={uploading?.id ?? null} onDelivered={askHowDelivered} />
+          <MyDeliveriesTable
+            month={month}
+            rows={rows}
+            uploadingId={uploading?.id ?? null}
+            busyId={busy}
+            onDelivered={askHowDelivered}
+            onCouldNotDeliver={couldNotDeliver}
+          />
         )}
         {phone && <div className="my-deliveries__foot">{actions}</div>}
       </section>

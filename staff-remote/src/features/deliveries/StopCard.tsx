@@ -27,6 +27,7 @@ interface Props {
   apple: boolean;
   onOutForDelivery: (row: SubscriptionRow) => void;
   onDelivered: (row: SubscriptionRow) => void;
+  onCouldNotDeliver: (row: SubscriptionRow) => void;
   /** Moves the stop at this place of the list one up or down. */
   onMove: (row: SubscriptionRow, place: number, by: -1 | 1) => void;
   /** Being dragged to this place. */
@@ -56,6 +57,7 @@ export const StopCard = memo(function StopCard({
   apple,
   onOutForDelivery,
   onDelivered,
+  onCouldNotDeliver,
   onMove,
   dragged,
   dragHandle,
@@ -136,7 +138,7 @@ export const StopCard = memo(function StopCard({
           Details
         </button>
       </div>
-      <CouldNotDeliverButton row={row} disabled={busy || locked} />
+      <CouldNotDeliverButton row={row} disabled={busy || locked} onClick={onCouldNotDeliver} />
       <div className="stop-card__details" id={detailsId} hidden={!open}>
         <p className="stop-card__address">
           {row.address}

@@ -28,7 +28,11 @@ function takePhoto(): Promise<File | null> {
   });
 }
 
-async function send(row: SubscriptionRow, reason: FailedReason, photo?: Blob) {
+/** Sends a mark (or, on My Deliveries, keeps it on the device when it cannot be sent). */
+export type SendMark = (row: SubscriptionRow, reason: FailedReason, photo?: Blob) => Promise<void>;
+
+/** Sends the mark at once, and says why when the server refuses it. */
+export async function sendMarkNow(row: SubscriptionRow, reason: FailedReason, photo?: Blob): Promise<void> {
   try {
     applyDelivery(await failedAttemptsApi.markFailed({ subscriptionId: row.id, month: row.delivery.month, reason, photo }));
     void readCountsAgain();
@@ -37,8 +41,8 @@ async function send(row: SubscriptionRow, reason: FailedReason, photo?: Blob) {
   }
 }
 
-/** "Could not deliver": asks why (the reasons of the contract), then whether to add a photo, then sends it. */
-export function askCouldNotDeliver(row: SubscriptionRow, onDone?: () => void): void {
+/** "Could not deliver": asks why (the reasons of the contract), then whether to add a photo, then sends it with `send`. */
+export function askCouldNotDeliver(row: SubscriptionRow, send: SendMark = sendMarkNow, onDone?: () => void): void {
   const name = `${row.firstName} ${row.lastName}`;
   askChoice(
     `Could not deliver: ${name}`,

@@ -11,6 +11,11 @@ function vasesDetail(day: ForecastDay): string {
   return parts.join(', ');
 }
 
+/** Of the arrangements, those whose attempt failed and go out again; nothing when none, or from an API that does not say. */
+function failedDetail(day: ForecastDay): string {
+  return day.couldNotDeliver ? `${day.couldNotDeliver} could not deliver, to take out again` : '';
+}
+
 /** One line per coming delivery day; on a phone each day is a card whose figures say what they are. */
 export function ForecastTable({ days }: { days: ForecastDay[] }) {
   const thisYear = days[0]?.date.slice(0, 4);
@@ -30,11 +35,13 @@ export function ForecastTable({ days }: { days: ForecastDay[] }) {
         <tbody>
           {days.map((day) => {
             const detail = vasesDetail(day);
+            const failed = failedDetail(day);
             return (
               <tr key={day.month}>
                 <th scope="row">{formatDeliveryDate(day.date, { withYear: day.date.slice(0, 4) !== thisYear })}</th>
                 <td data-label="Arrangements" className="forecast-table__arrangements">
                   {day.arrangements}
+                  {failed && <span className="forecast-table__detail"> ({failed})</span>}
                 </td>
                 <td data-label="First deliveries">{day.firstDeliveries}</td>
                 <td data-label="Skips">{day.skips}</td>

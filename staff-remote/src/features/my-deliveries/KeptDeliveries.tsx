@@ -46,10 +46,11 @@ export function KeptDeliveries({ opening: { start, rows } }: { opening: Opening 
             isBusy={() => true}
             onOutForDelivery={nothing}
             onDelivered={nothing}
+            onCouldNotDeliver={nothing}
             onMove={nothing}
           />
         ) : (
-          <MyDeliveriesTable month={month} rows={rows} uploadingId={null} onDelivered={nothing} locked />
+          <MyDeliveriesTable month={month} rows={rows} uploadingId={null} onDelivered={nothing} onCouldNotDeliver={nothing} locked />
         )}
       </section>
     </Screen>

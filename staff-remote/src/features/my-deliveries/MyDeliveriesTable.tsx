@@ -5,6 +5,7 @@ import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { NotesCell } from '../deliveries/NotesCell';
 import { StatusPill } from '../deliveries/StatusPill';
 import { formatPhone } from '../deliveries/format';
+import { FailedAttemptCell } from '../failed-attempts/FailedAttemptCell';
 import { nextStop, workOrder } from './day-progress';
 import './day-progress.css';
 
@@ -13,16 +14,21 @@ interface Props {
   rows: SubscriptionRow[];
   /** The stop whose photo is uploading, if any. */
   uploadingId: string | null;
+  /** The stop being marked Out for delivery, if any. */
+  busyId?: string | null;
   onDelivered: (row: SubscriptionRow) => void;
+  /** "Could not deliver": asks why, then sends it or keeps it on the device. */
+  onCouldNotDeliver: (row: SubscriptionRow) => void;
   /** Nothing can be acted on (a list kept on the device, shown until the live one comes). */
   locked?: boolean;
 }
 
 /**
  * A driver's stops on a wide screen: a table, the next stop first and marked, the finished ones
- * last (day-progress.ts), where only a stop Out for delivery can be recorded as delivered.
+ * last (day-progress.ts), where only a stop Out for delivery can be recorded as delivered or
+ * marked Could not deliver (as on the phone's card), and a failed attempt shows under its status.
  */
-export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered, locked = false }: Props) {
+export function MyDeliveriesTable({ month, rows, uploadingId, busyId = null, onDelivered, onCouldNotDeliver, locked = false }: Props) {
   const next = nextStop(rows);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Your deliveries table">
@@ -71,6 +77,12 @@ export function MyDeliveriesTable({ month, rows, uploadingId, onDelivered, locke
                           onClick: () => onDelivered(row),
                         }
                       : {})}
+                  />
+                  <FailedAttemptCell
+                    row={row}
+                    onCouldNotDeliver={onCouldNotDeliver}
+                    canReschedule={false}
+                    disabled={locked || uploadingId === row.id || busyId === row.id}
                   />
                 </td>
               </tr>

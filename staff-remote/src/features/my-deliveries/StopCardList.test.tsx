@@ -22,6 +22,7 @@ const fixed = {
   isBusy: () => false,
   onOutForDelivery: () => undefined,
   onDelivered: () => undefined,
+  onCouldNotDeliver: () => undefined,
   onMove: () => undefined,
 };
 /** The stops with the tapped one set to this status. */

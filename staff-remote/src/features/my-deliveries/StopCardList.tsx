@@ -16,6 +16,8 @@ interface Props {
   isBusy: (row: SubscriptionRow) => boolean;
   onOutForDelivery: (row: SubscriptionRow) => void;
   onDelivered: (row: SubscriptionRow) => void;
+  /** "Could not deliver": asks why, then sends it or keeps it on the device. */
+  onCouldNotDeliver: (row: SubscriptionRow) => void;
   /** Moves the stop shown at place `from` to place `to` (places in the list as shown). */
   onMove: (from: number, to: number) => void;
   /** Every button waits (a list kept on the device, shown until the live one comes). */
@@ -37,6 +39,7 @@ export function StopCardList(props: Props) {
     () => ({
       outForDelivery: (row: SubscriptionRow) => latest.current.onOutForDelivery(row),
       delivered: (row: SubscriptionRow) => latest.current.onDelivered(row),
+      couldNotDeliver: (row: SubscriptionRow) => latest.current.onCouldNotDeliver(row),
       move: (row: SubscriptionRow, place: number, by: -1 | 1) => {
         const route = routeAfterMove(latest.current.rows, place, place + by);
         latest.current.onMove(place, place + by);
@@ -76,6 +79,7 @@ export function StopCardList(props: Props) {
             dragHandle={dragHandle}
             onOutForDelivery={on.outForDelivery}
             onDelivered={on.delivered}
+            onCouldNotDeliver={on.couldNotDeliver}
             onMove={on.move}
           />
         ))}

@@ -33,7 +33,11 @@ export function useProofCapture(month: MonthKey, queue: Pick<DeviceQueue, 'mustW
       pickup: row.delivery.pickup,
       change: { to: 'delivered' as const, method, photo },
     };
-    if (queue.mustWait(row)) return queue.keepForLater(change);
+    if (queue.mustWait(row)) {
+      // Kept, not uploading: the progress shown while the photo was shrunk goes, and the stop's buttons wake.
+      setUploading(null);
+      return queue.keepForLater(change);
+    }
     setUploading(method === 'door' ? { id: row.id, percent: 0 } : null);
     try {
       const delivery = await deliveriesApi.recordProof({ subscriptionId: row.id, month, method, photo }, (fraction) =>

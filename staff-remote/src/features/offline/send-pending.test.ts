@@ -1,6 +1,7 @@
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import type { PendingChange } from '@blooms/shared/runtime/staff-pending-store';
 import { deliveriesApi } from '../deliveries/api';
+import { failedAttemptsApi } from '../failed-attempts/api';
 import { row, THIS_MONTH } from '../../test/fixtures';
 import { isTemporaryFailure, sendPending } from './send-pending';
 
@@ -8,7 +9,9 @@ jest.mock('../deliveries/api', () => ({
   ...jest.requireActual('../deliveries/api'),
   deliveriesApi: { advanceStatus: jest.fn(), recordProof: jest.fn() },
 }));
+jest.mock('../failed-attempts/api', () => ({ failedAttemptsApi: { markFailed: jest.fn() } }));
 const api = jest.mocked(deliveriesApi);
+const failedApi = jest.mocked(failedAttemptsApi);
 
 const stop = row('a', { firstName: 'Ana' }).delivery;
 const photo = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
@@ -113,6 +116,57 @@ describe('sending a change kept on the device', () => {
       kind: 'not-sent',
       delivery: null,
       message: 'Ana Person: "Out for delivery" was not sent. This delivery is not assigned to you.',
+    });
+  });
+
+  describe('Could not deliver', () => {
+    const gate = kept({ to: 'could-not-deliver', reason: 'gate-code', photo });
+    const out = { ...stop, status: 'out-for-delivery' as const };
+    const attempt = { reason: 'gate-code' as const, at: '2026-11-02T16:00:00.000Z', attempt: 1, photoUrl: null, rescheduledTo: null };
+
+    it('sends the reason and the photo kept with it, and reports the delivery the server gives back', async () => {
+      const marked = { ...out, failedAttempt: { ...attempt, photoUrl: '/api/deliveries/a/2026-11/could-not-deliver/photo' } };
+      failedApi.markFailed.mockResolvedValue(marked);
+      expect(await sendPending(gate)).toEqual({ kind: 'sent', delivery: marked });
+      expect(failedApi.markFailed).toHaveBeenCalledWith({ subscriptionId: 'a', month: THIS_MONTH, reason: 'gate-code', photo });
+      expect(api.advanceStatus).not.toHaveBeenCalled();
+      expect(api.recordProof).not.toHaveBeenCalled();
+    });
+
+    it('keeps it to try again with no signal or a server in trouble', async () => {
+      failedApi.markFailed.mockRejectedValue(new TypeError('Failed to fetch'));
+      expect(await sendPending(gate)).toEqual({ kind: 'wait' });
+      failedApi.markFailed.mockRejectedValue(new ApiError(503, 'Service unavailable.'));
+      expect(await sendPending(gate)).toEqual({ kind: 'wait' });
+    });
+
+    it('counts as sent when the stop is already marked failed with its attempt open (an earlier try got through)', async () => {
+      const markedAlready = { ...out, failedAttempt: attempt };
+      failedApi.markFailed.mockRejectedValue(changedMeanwhile(markedAlready));
+      expect(await sendPending(gate)).toEqual({ kind: 'sent', delivery: markedAlready });
+    });
+
+    it('gives it up, saying whose and why, when the stop was delivered or moved to another day first', async () => {
+      const delivered = { ...stop, status: 'delivered' as const, failedAttempt: null };
+      failedApi.markFailed.mockRejectedValue(changedMeanwhile(delivered));
+      expect(await sendPending(gate)).toEqual({
+        kind: 'not-sent',
+        delivery: delivered,
+        message: 'Ana Person: "Could not deliver (gate code)" was not sent. Someone else set it to Delivered first.',
+      });
+      // Rescheduled: not started again, its attempt closed; the mark does not count as made.
+      const moved = { ...stop, status: 'not-started' as const, failedAttempt: { ...attempt, rescheduledTo: '2026-11-11' } };
+      failedApi.markFailed.mockRejectedValue(changedMeanwhile(moved));
+      expect(await sendPending(gate)).toMatchObject({ kind: 'not-sent', delivery: moved });
+    });
+
+    it("gives it up with the server's reason when it refuses it for good", async () => {
+      failedApi.markFailed.mockRejectedValue(new ApiError(403, 'Only the driver this delivery is assigned to can mark it.'));
+      expect(await sendPending(gate)).toEqual({
+        kind: 'not-sent',
+        delivery: null,
+        message: 'Ana Person: "Could not deliver (gate code)" was not sent. Only the driver this delivery is assigned to can mark it.',
+      });
     });
   });
 });

@@ -1,7 +1,9 @@
 import { ApiError, isUnreadableReply } from '@blooms/shared/runtime/api-client';
 import { statusLabel, type MonthDelivery } from '@blooms/shared/contract/deliveries';
 import { stepLabel } from '@blooms/shared/contract/vases';
+import { FAILED_REASON_SHORT, isOpenAttempt } from '@blooms/shared/contract/failed-attempts';
 import { deliveriesApi, freshDeliveryOf } from '../deliveries/api';
+import { failedAttemptsApi } from '../failed-attempts/api';
 import type { PendingChange } from '@blooms/shared/runtime/staff-pending-store';
 
 /** What sending one kept change came to. */
@@ -25,23 +27,34 @@ export function isTemporaryFailure(error: unknown): boolean {
 
 /** Whether the delivery already stands where the change was taking it (an earlier try got through before the connection dropped). */
 function reached(change: PendingChange['change'], delivery: MonthDelivery): boolean {
+  // Marked and still open: the server keeps the first mark (and its photo) and tells the subscriber once.
+  if (change.to === 'could-not-deliver') return isOpenAttempt(delivery.failedAttempt, delivery.status);
   if (delivery.status !== change.to) return false;
   return change.to !== 'delivered' || change.method === 'hand' || delivery.proofImageUrl !== null;
 }
 
+/** The change as the driver pressed it, for the message when it is not sent. */
+function whatOf(change: PendingChange['change'], pickup: boolean): string {
+  if (change.to === 'could-not-deliver') return `Could not deliver (${FAILED_REASON_SHORT[change.reason]})`;
+  return stepLabel(change, pickup);
+}
+
+function send({ subscriptionId, month, change }: PendingChange): Promise<MonthDelivery> {
+  if (change.to === 'out-for-delivery') return deliveriesApi.advanceStatus(subscriptionId, month, 'not-started');
+  if (change.to === 'could-not-deliver')
+    return failedAttemptsApi.markFailed({ subscriptionId, month, reason: change.reason, photo: change.photo });
+  return deliveriesApi.recordProof({ subscriptionId, month, method: change.method, photo: change.photo });
+}
+
 export async function sendPending(pending: PendingChange): Promise<SendOutcome> {
-  const { subscriptionId, month, change } = pending;
+  const { change } = pending;
   try {
-    const delivery =
-      change.to === 'out-for-delivery'
-        ? await deliveriesApi.advanceStatus(subscriptionId, month, 'not-started')
-        : await deliveriesApi.recordProof({ subscriptionId, month, method: change.method, photo: change.photo });
-    return { kind: 'sent', delivery };
+    return { kind: 'sent', delivery: await send(pending) };
   } catch (error) {
     if (isTemporaryFailure(error)) return { kind: 'wait' };
     const fresh = freshDeliveryOf(error);
     if (fresh && reached(change, fresh)) return { kind: 'sent', delivery: fresh };
-    const what = stepLabel(change, pending.pickup ?? fresh?.pickup ?? false);
+    const what = whatOf(change, pending.pickup ?? fresh?.pickup ?? false);
     const why = fresh ? `Someone else set it to ${statusLabel(fresh.status)} first.` : (error as Error).message;
     return { kind: 'not-sent', delivery: fresh, message: `${pending.name}: "${what}" was not sent. ${why}` };
   }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MonthDelivery, SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { pendingStore, type NewPendingChange, type PendingChange } from '@blooms/shared/runtime/staff-pending-store';
+import { isOpenAttempt } from '@blooms/shared/contract/failed-attempts';
 import { sendPending } from './send-pending';
 import { askToSendWhenOnline, onWorkerAsksToSend } from './staff-worker';
 
@@ -113,7 +114,14 @@ export function withPendingChanges(rows: SubscriptionRow[], pending: PendingChan
   if (pending.length === 0) return rows;
   return rows.map((row) => {
     const changes = pending.filter((p) => p.subscriptionId === row.id && p.month === row.delivery.month);
-    const last = changes.at(-1);
-    return last ? { ...row, delivery: { ...row.delivery, status: last.change.to } } : row;
+    return changes.length === 0 ? row : { ...row, delivery: changes.reduce(withChange, row.delivery) };
   });
+}
+
+/** The delivery as it will stand once the kept change is sent: a Could not deliver shows as an open attempt, its photo not yet online. */
+function withChange(delivery: MonthDelivery, { change, queuedAt }: PendingChange): MonthDelivery {
+  if (change.to !== 'could-not-deliver') return { ...delivery, status: change.to };
+  if (isOpenAttempt(delivery.failedAttempt, delivery.status)) return delivery;
+  const attempt = (delivery.failedAttempt?.attempt ?? 0) + 1;
+  return { ...delivery, failedAttempt: { reason: change.reason, at: queuedAt, attempt, photoUrl: null, rescheduledTo: null } };
 }
