@@ -1,6 +1,5 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { addDays, formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { expect, test } from '../support/test';
@@ -10,16 +9,10 @@ import { addStaffMember, PNG, rowOf } from '../support/staff';
 import { mailHtmlTo, mailsTo } from '../support/outbox';
 import { LIVE } from '../support/live';
 import { LAPTOP, PHONE } from '../support/devices';
+import { axeViolations } from '../support/axe';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 interface Stop {
   id: string;

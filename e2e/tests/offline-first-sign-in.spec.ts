@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { expect, persistentContext, test } from '../support/test';
 import { signInAsStaff, signInLocally } from '../support/session';
 import { addStaffMember, assignTwoStops, keptPaths } from '../support/staff';
 import { LAPTOP, PHONE } from '../support/devices';
+import { expectNoAxeViolations } from '../support/axe';
 
 /** The site's code, styles and fonts this page loaded, and every file of the staff remote, that the offline copy does not hold yet. */
 const filesNotKept = (page: Page) =>
@@ -63,8 +63,7 @@ for (const device of [
     await expect(driver.getByText('Offline: no live updates')).toBeVisible();
     for (const name of names) await expect(stop(name)).toBeVisible();
     await expect(driver).toHaveURL(/\/my-deliveries$/);
-    const axe = await new AxeBuilder({ page: driver }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(driver);
     await driver.screenshot({ path: testInfo.outputPath(`offline-first-${device.name}.png`) });
 
     // On the phone, a change made offline waits on the device.

@@ -1,19 +1,12 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { MISSING_FIELD_MESSAGES, SUBSCRIBE_MESSAGES } from '@blooms/shared/contract/messages';
 import { holdApp, waitForHydration } from '../support/hydration';
+import { axeViolations } from '../support/axe';
 
 const shot = (name: string) => path.join(__dirname, '..', 'artifacts', 'screenshots', `${name}.png`);
 const subscribeButton = (page: Page) => page.getByRole('button', { name: /^Subscribe for \$99\/month/ });
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const width of [320, 390, 1280]) {
   test(`at ${width} px a refused form marks every field at fault, the cursor lands in the first, and each mark clears as it is put right`, async ({
