@@ -1,4 +1,4 @@
-import { forecastOf, type ForecastSubscription } from './forecast';
+import { FORECAST_CSV_COLUMNS, forecastCsvValues, forecastOf, type ForecastDay, type ForecastSubscription } from './forecast';
 import { isOver, pickupDue } from './vases';
 
 const running = { status: 'active' as const, statusFrom: '2026-01', endsAfter: null };
@@ -65,5 +65,32 @@ describe('the forecast', () => {
       [0, 1, 1],
       [0, 0, 0],
     ]);
+  });
+});
+
+describe('the forecast as CSV', () => {
+  const day: ForecastDay = {
+    month: '2026-12',
+    date: '2026-12-10',
+    arrangements: 5,
+    firstDeliveries: 1,
+    skips: 2,
+    pauses: 0,
+    held: 1,
+    swaps: 4,
+    pickups: 1,
+    vasesToCollect: 5,
+    couldNotDeliver: 2,
+  };
+
+  it('has a value under every column, the stops to take out again last', () => {
+    expect(forecastCsvValues(day)).toHaveLength(FORECAST_CSV_COLUMNS.length);
+    expect(FORECAST_CSV_COLUMNS.at(-1)).toBe('Could not deliver (to take out again)');
+    expect(forecastCsvValues(day)).toEqual(['2026-12-10', '5', '1', '2', '0', '1', '5', '4', '1', '2']);
+  });
+
+  it('counts none to take out again where the day has no count of them', () => {
+    const { couldNotDeliver: _, ...withoutCount } = day;
+    expect(forecastCsvValues(withoutCount).at(-1)).toBe('0');
   });
 });

@@ -107,10 +107,20 @@ export const FORECAST_CSV_COLUMNS = [
   'Vases to collect',
   'Swapped at a delivery',
   'Pickup-only stops',
+  'Could not deliver (to take out again)',
 ];
 
 export function forecastCsvValues(day: ForecastDay): string[] {
-  return [day.date, day.arrangements, day.firstDeliveries, day.skips, day.pauses, day.held, day.vasesToCollect, day.swaps, day.pickups].map(
-    String,
-  );
+  return [
+    day.date,
+    day.arrangements,
+    day.firstDeliveries,
+    day.skips,
+    day.pauses,
+    day.held,
+    day.vasesToCollect,
+    day.swaps,
+    day.pickups,
+    day.couldNotDeliver ?? 0,
+  ].map(String);
 }
