@@ -50,22 +50,26 @@ export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<vo
   await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
 }
 
-/** The admin assigns two of the start month's stops nobody has yet to the driver, through the API; their names. */
+/**
+ * The admin gives the driver two of the start month's deliveries, not yet started, through the
+ * API; their names. Unassigned ones first, then ones an earlier journey on this stack gave its own
+ * driver (a stack runs one journey at a time, so that journey is over): the month has only so
+ * many stops once its day is near, and journeys leave others Out for delivery.
+ */
 export async function assignTwoStops(admin: Page, driverEmail: string): Promise<string[]> {
   const headers = { authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
   const { month } = await (await admin.request.get('/api/start-month', { headers })).json();
-  const { rows } = await (await admin.request.get(`/api/subscriptions?month=${month}&limit=100`, { headers })).json();
-  // Not started and not a vase pickup: other journeys on the stack leave unassigned stops Out for delivery.
-  const free = rows.filter(
-    (row: { delivery: { scheduled: boolean; assignedTo: string | null; status: string; pickup: boolean } }) =>
-      row.delivery.scheduled && !row.delivery.assignedTo && row.delivery.status === 'not-started' && !row.delivery.pickup,
-  );
+  const listed = async (view: Record<string, string>) => {
+    const query = new URLSearchParams({ month, limit: '100', scheduled: 'yes', status: 'not-started', ...view });
+    return ((await (await admin.request.get(`/api/subscriptions?${query}`, { headers })).json()) as { rows: Named[] }).rows;
+  };
   // Two names, so each stop is found by its own: other tests on the stack make namesakes.
-  const two: { id: string; firstName: string; lastName: string }[] = [];
-  for (const row of free as typeof two) {
+  const two: Named[] = [];
+  for (const row of [...(await listed({ assignee: 'unassigned' })), ...(await listed({ assignee: 'assigned' }))]) {
     if (!two.some((taken) => taken.firstName === row.firstName && taken.lastName === row.lastName)) two.push(row);
     if (two.length === 2) break;
   }
+  expect(two, 'two stops not yet started in the start month').toHaveLength(2);
   const assigned = await admin.request.post('/api/deliveries/assign', {
     headers,
     data: { month, subscriptionIds: two.map((row) => row.id), assigneeEmail: driverEmail },
@@ -73,6 +77,8 @@ export async function assignTwoStops(admin: Page, driverEmail: string): Promise<
   expect(assigned.ok()).toBe(true);
   return two.map((row) => `${row.firstName} ${row.lastName}`);
 }
+
+type Named = { id: string; firstName: string; lastName: string };
 
 /** The paths of what the device keeps for My Deliveries with no signal (its service worker's cache): pages, files and API answers. */
 export const keptPaths = (page: Page): Promise<string[]> =>
