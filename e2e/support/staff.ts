@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMonth, MONTH_NAMES, type MonthKey } from '@blooms/shared/contract/months';
 import { STAFF_OFFLINE_CACHE } from '@blooms/shared/contract/staff-offline';
 import { ADMIN_EMAIL, idTokenFor, mainNav, signInAsStaff } from './session';
@@ -51,21 +51,26 @@ export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<vo
 }
 
 /**
- * The admin gives the driver two of the start month's deliveries, not yet started, through the
- * API; their names. Unassigned ones first, then ones an earlier journey on this stack gave its own
- * driver (a stack runs one journey at a time, so that journey is over): the month has only so
- * many stops once its day is near, and journeys leave others Out for delivery.
+ * The month's deliveries not yet started (not vase pickups), for a journey to give its driver:
+ * unassigned ones first, then ones an earlier journey on this stack gave its own driver (a stack
+ * runs one journey at a time, so that journey is over). Once the delivery day is near, the month
+ * has only its few stops, and journeys leave others Out for delivery with nobody assigned.
  */
+export async function notStartedStops(request: APIRequestContext, headers: Record<string, string>, month: string): Promise<ListedStop[]> {
+  const listed = async (assignee: string) => {
+    const query = new URLSearchParams({ month, limit: '200', scheduled: 'yes', status: 'not-started', assignee });
+    return ((await (await request.get(`/api/subscriptions?${query}`, { headers })).json()) as { rows: ListedStop[] }).rows;
+  };
+  return [...(await listed('unassigned')), ...(await listed('assigned'))];
+}
+
+/** The admin gives the driver two of the start month's deliveries not yet started (notStartedStops), through the API; their names. */
 export async function assignTwoStops(admin: Page, driverEmail: string): Promise<string[]> {
   const headers = { authorization: `Bearer ${await idTokenFor(ADMIN_EMAIL)}` };
   const { month } = await (await admin.request.get('/api/start-month', { headers })).json();
-  const listed = async (view: Record<string, string>) => {
-    const query = new URLSearchParams({ month, limit: '100', scheduled: 'yes', status: 'not-started', ...view });
-    return ((await (await admin.request.get(`/api/subscriptions?${query}`, { headers })).json()) as { rows: Named[] }).rows;
-  };
   // Two names, so each stop is found by its own: other tests on the stack make namesakes.
-  const two: Named[] = [];
-  for (const row of [...(await listed({ assignee: 'unassigned' })), ...(await listed({ assignee: 'assigned' }))]) {
+  const two: ListedStop[] = [];
+  for (const row of await notStartedStops(admin.request, headers, month)) {
     if (!two.some((taken) => taken.firstName === row.firstName && taken.lastName === row.lastName)) two.push(row);
     if (two.length === 2) break;
   }
@@ -78,7 +83,14 @@ export async function assignTwoStops(admin: Page, driverEmail: string): Promise<
   return two.map((row) => `${row.firstName} ${row.lastName}`);
 }
 
-type Named = { id: string; firstName: string; lastName: string };
+/** A row of the month list, as far as journeys choosing stops read it. */
+export interface ListedStop {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  delivery: { scheduled: boolean; assignedTo: string | null; pickup: boolean; status: string };
+}
 
 /** The paths of what the device keeps for My Deliveries with no signal (its service worker's cache): pages, files and API answers. */
 export const keptPaths = (page: Page): Promise<string[]> =>

@@ -5,7 +5,7 @@ import { formatMonth } from '@blooms/shared/contract/months';
 import { expect, test } from '../support/test';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
 import { moveClock, workAndNext } from '../support/test-clock';
-import { addStaffMember, PNG, rowOf } from '../support/staff';
+import { addStaffMember, notStartedStops, PNG, rowOf } from '../support/staff';
 import { mailHtmlTo, mailsTo } from '../support/outbox';
 import { LIVE } from '../support/live';
 import { LAPTOP, PHONE } from '../support/devices';
@@ -21,7 +21,7 @@ interface Stop {
   email: string;
 }
 
-/** One of the month's stops nobody has yet, with a name no other free stop has, given to the driver through the API. */
+/** One of the month's stops not yet started (notStartedStops), with a name no other stop that month has, given to the driver through the API. */
 async function assignOneStop(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -29,11 +29,10 @@ async function assignOneStop(
   driverEmail: string,
 ): Promise<Stop> {
   const { rows } = await (await request.get(`/api/subscriptions?month=${month}&limit=500`, { headers })).json();
-  const free = (rows as (Stop & { delivery: { scheduled: boolean; assignedTo: string | null; status: string } })[]).filter(
-    (row) => row.delivery.scheduled && !row.delivery.assignedTo && row.delivery.status === 'not-started',
-  );
   const named = (row: Stop) => `${row.firstName} ${row.lastName}`;
-  const stop = free.find((row) => rows.filter((other: Stop) => named(other) === named(row)).length === 1)!;
+  const stop = (await notStartedStops(request, headers, month)).find(
+    (row) => rows.filter((other: Stop) => named(other) === named(row)).length === 1,
+  )!;
   const assigned = await request.post('/api/deliveries/assign', {
     headers,
     data: { month, subscriptionIds: [stop.id], assigneeEmail: driverEmail },

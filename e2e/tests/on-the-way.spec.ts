@@ -4,21 +4,13 @@ import { expect, test } from '../support/test';
 import { moveClock, workAndNext } from '../support/test-clock';
 import { mailsTo } from '../support/outbox';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
-import { addStaffMember, leaveAtDoor } from '../support/staff';
+import { addStaffMember, leaveAtDoor, notStartedStops, type ListedStop } from '../support/staff';
 import { LAPTOP, PHONE } from '../support/devices';
 import { addDays } from '@blooms/shared/contract/delivery-dates';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 /** The tracking page asks again every 30 seconds. */
 const NEXT_REFRESH = { timeout: 45_000 };
-
-interface ListedRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  delivery: { scheduled: boolean; assignedTo: string | null; pickup: boolean; status: string };
-}
 
 test('on the delivery day a driver starts their route, the subscriber is e-mailed a tracking link, and the page counts down to the door photo', async ({
   browser,
@@ -37,16 +29,11 @@ test('on the delivery day a driver starts their route, the subscriber is e-maile
     await addStaffMember(admin, 'Tess Driver', driverEmail);
 
     // Two deliveries not started yet (distinct subscribers, not vase pickups) go to the new driver, in this route order.
-    const { rows } = (await (await request.get(`/api/subscriptions?month=${work.month}&limit=200`, { headers })).json()) as {
-      rows: ListedRow[];
-    };
-    const two: ListedRow[] = [];
-    for (const row of rows.filter(
-      (r) => r.delivery.scheduled && !r.delivery.assignedTo && !r.delivery.pickup && r.delivery.status === 'not-started',
-    ))
+    const two: ListedStop[] = [];
+    for (const row of await notStartedStops(request, headers, work.month))
       if (two.length < 2 && !two.some((taken) => taken.email === row.email || taken.firstName === row.firstName)) two.push(row);
     expect(two).toHaveLength(2);
-    const [first, second] = two as [ListedRow, ListedRow];
+    const [first, second] = two as [ListedStop, ListedStop];
     const assigned = await request.post('/api/deliveries/assign', {
       headers,
       data: { month: work.month, subscriptionIds: [first.id, second.id], assigneeEmail: driverEmail },
@@ -58,7 +45,7 @@ test('on the delivery day a driver starts their route, the subscriber is e-maile
       data: { month: work.month, subscriptionIds: [first.id, second.id] },
     });
     expect(ordered.ok()).toBe(true);
-    const nameOf = (row: ListedRow) => `${row.firstName} ${row.lastName}`;
+    const nameOf = (row: ListedStop) => `${row.firstName} ${row.lastName}`;
 
     // On the phone: Start my route sends both stops out at once.
     await signInAsStaff(driver, driverEmail, 'my-deliveries');
