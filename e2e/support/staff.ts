@@ -53,8 +53,8 @@ export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<vo
 /**
  * The month's deliveries not yet started (not vase pickups), for a journey to give its driver:
  * unassigned ones first, then ones an earlier journey on this stack gave its own driver (a stack
- * runs one journey at a time, so that journey is over). Once the delivery day is near, the month
- * has only its few stops, and journeys leave others Out for delivery with nobody assigned.
+ * runs one journey at a time, so that journey is over): the month's stops run short as journeys
+ * take them, and journeys leave others Out for delivery with nobody assigned.
  */
 export async function notStartedStops(request: APIRequestContext, headers: Record<string, string>, month: string): Promise<ListedStop[]> {
   const listed = async (assignee: string) => {
