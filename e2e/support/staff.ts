@@ -61,7 +61,8 @@ export async function notStartedStops(request: APIRequestContext, headers: Recor
     const query = new URLSearchParams({ month, limit: '200', scheduled: 'yes', status: 'not-started', assignee });
     return ((await (await request.get(`/api/subscriptions?${query}`, { headers })).json()) as { rows: ListedStop[] }).rows;
   };
-  return [...(await listed('unassigned')), ...(await listed('assigned'))];
+  // Not one whose attempt failed: the journeys that mark one expect it to be the stop's first.
+  return [...(await listed('unassigned')), ...(await listed('assigned'))].filter((row) => !row.delivery.failedAttempt);
 }
 
 /** The admin gives the driver two of the start month's deliveries not yet started (notStartedStops), through the API; their names. */
@@ -89,7 +90,7 @@ export interface ListedStop {
   firstName: string;
   lastName: string;
   email: string;
-  delivery: { scheduled: boolean; assignedTo: string | null; pickup: boolean; status: string };
+  delivery: { scheduled: boolean; assignedTo: string | null; pickup: boolean; status: string; failedAttempt?: unknown };
 }
 
 /** The paths of what the device keeps for My Deliveries with no signal (its service worker's cache): pages, files and API answers. */
