@@ -2,8 +2,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
-import { usePopupStore } from '@blooms/shared/runtime/popup-store';
-import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { deliveriesApi } from '../features/deliveries/api';
@@ -13,6 +11,7 @@ import { row, THIS_MONTH } from '../test/fixtures';
 import { onAPhoneWidth } from '../test/phone-width';
 import { chooseAction, popup } from '../test/popup';
 import { controlConnection } from '../test/connection';
+import { freshDriverScreen, ME } from '../test/driver';
 
 jest.mock('../features/deliveries/api');
 jest.mock('../features/failed-attempts/api', () => ({ failedAttemptsApi: { markFailed: jest.fn(), reschedule: jest.fn() } }));
@@ -21,7 +20,6 @@ const api = jest.mocked(deliveriesApi);
 const failedApi = jest.mocked(failedAttemptsApi);
 
 const START = { month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null };
-const ME = 'ella@blooms.example';
 const mine = (id: string, firstName: string, status: string, delivery = {}) =>
   row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver', ...delivery });
 const GATE = { reason: 'gate-code' as const, at: '2026-11-10T17:00:00.000Z', attempt: 1, photoUrl: null, rescheduledTo: null };
@@ -46,13 +44,7 @@ async function renderMine(rows: ReturnType<typeof mine>[], shown: 'list' | 'tabl
 }
 
 const { setOnline, goOnline } = controlConnection(true);
-beforeEach(async () => {
-  jest.clearAllMocks();
-  api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
-  for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
-  usePopupStore.setState({ popup: null });
-  useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
-});
+beforeEach(freshDriverScreen);
 const badge = () => document.querySelector('.pending-badge')!;
 
 describe('on a phone with no connection', () => {

@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 import { usePopupStore } from '@blooms/shared/runtime/popup-store';
-import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { PICKUP_NOTE } from '@blooms/shared/contract/vases';
 import { deliveriesApi } from '../features/deliveries/api';
 import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
-import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { onAPhoneWidth } from '../test/phone-width';
+import { freshDriverScreen, ME } from '../test/driver';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -22,7 +21,6 @@ function serveMine(rows: ReturnType<typeof row>[]) {
   api.myDeliveries.mockResolvedValue(rows);
 }
 
-const ME = 'ella@blooms.example';
 /** Dee cancelled after her last delivery: this month her stop only collects the vase. */
 const dee = (status: string) =>
   row(
@@ -31,13 +29,7 @@ const dee = (status: string) =>
     { status, scheduled: false, state: 'ended', pickup: true, assignedTo: ME, assigneeName: 'Ella' },
   );
 
-beforeEach(async () => {
-  jest.clearAllMocks();
-  api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
-  for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
-  usePopupStore.setState({ popup: null });
-  useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
-});
+beforeEach(freshDriverScreen);
 
 async function renderMine(status: string) {
   serveMine([dee(status)]);

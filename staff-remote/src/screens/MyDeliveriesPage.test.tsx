@@ -2,8 +2,6 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
-import { usePopupStore } from '@blooms/shared/runtime/popup-store';
-import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { deliveriesApi } from '../features/deliveries/api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import MyDeliveriesPage, { PROOF_QUESTION } from './MyDeliveriesPage';
@@ -12,10 +10,10 @@ import { addMonths, formatMonth } from '@blooms/shared/contract/months';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { pushLive } from '../test/live-mock';
 import { connectLive } from '@blooms/shared/runtime/live-client';
-import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { onAPhoneWidth } from '../test/phone-width';
 import { chooseAction, popup } from '../test/popup';
 import { controlConnection } from '../test/connection';
+import { freshDriverScreen, ME } from '../test/driver';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
@@ -28,7 +26,6 @@ function serveMine(rows: ReturnType<typeof row>[]) {
   api.myDeliveries.mockResolvedValue(rows);
 }
 
-const ME = 'ella@blooms.example';
 const mine = (id: string, firstName: string, status: string) =>
   row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver' });
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
@@ -45,13 +42,7 @@ async function renderMine(rows = [mine('a', 'Ana', 'out-for-delivery'), mine('b'
   return userEvent.setup();
 }
 
-beforeEach(async () => {
-  jest.clearAllMocks();
-  api.deliveryDate.mockImplementation(async (month) => ({ month, date: `${month}-10`, isDefault: true, lastDayForChanges: `${month}-03` }));
-  for (const kept of await pendingStore.list(ME)) await pendingStore.remove(kept.id);
-  usePopupStore.setState({ popup: null });
-  useAuthStore.setState({ status: 'signed-in', role: 'employee', record: { id: 'u1', name: 'Ella Driver', email: ME, role: 'employee' } });
-});
+beforeEach(freshDriverScreen);
 
 it("is titled with the person's first name, links back, and lists this month's deliveries", async () => {
   await renderMine();
