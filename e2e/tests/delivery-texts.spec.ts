@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STUDIO_TIME_ZONE } from '@blooms/shared/contract/delivery-dates';
-import { TEXT_CONSENT_WORDING } from '@blooms/shared/contract/texts';
+import { MESSAGE_STATUS_LABELS, TEXT_CONSENT_WORDING, TEXT_HOURS } from '@blooms/shared/contract/texts';
 import { expect, suiteNow, test } from '../support/test';
 import { signInToAccount } from '../support/account';
 import { LAPTOP, PHONE } from '../support/devices';
@@ -116,9 +116,11 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
       .click();
     await expect(pill(staff, name).locator('.status-pill')).toHaveText('Out For Delivery');
 
-    // Between 8:00 and 20:00 at the studio the text goes at once; outside, it waits for 8:00.
+    // Between 8:00 and 20:00 at the studio the text goes at once; before 8:00 it waits for 8:00,
+    // and from 20:00 its day is over for texts: it is never sent.
     const hour = studioHour(suiteNow());
-    if (hour >= 8 && hour < 20) {
+    const inHours = hour >= TEXT_HOURS.from && hour < TEXT_HOURS.until;
+    if (inHours) {
       await expect.poll(() => textsTo(e164).length).toBe(1);
       const [text] = textsTo(e164);
       expect(text!.body).toMatch(
@@ -152,7 +154,9 @@ test('a subscriber ticks delivery-day texts, gets the on-the-way text when the s
     ).json();
     await staff.goto(`/subscription-history?id=${rows[0].id}`);
     const messages = staff.getByRole('list', { name: 'Delivery-day messages and text consents, newest first' });
-    await expect(messages).toContainText(hour >= 8 && hour < 20 ? 'Sent' : 'Not sent: opted out');
+    // Held for 8:00, the STOP came first; past 20:00, it was over before the STOP.
+    const status = inHours ? 'sent' : hour < TEXT_HOURS.from ? 'opted-out' : 'too-late';
+    await expect(messages).toContainText(MESSAGE_STATUS_LABELS[status]);
     await expect(messages).toContainText('Texts turned off by a STOP reply');
     await expect(messages).toContainText('Texts turned on at subscribing');
     await staff.screenshot({ path: path.join(SCREENSHOTS, 'texts-history-1280.png'), fullPage: true });
