@@ -31,18 +31,23 @@ function takePhoto(): Promise<File | null> {
 /** Sends a mark (or, on My Deliveries, keeps it on the device when it cannot be sent). */
 export type SendMark = (row: SubscriptionRow, reason: FailedReason, photo?: Blob) => Promise<void>;
 
+/** Sends the mark and shows the stop as the server now has it; throws what the server or the network said. */
+export async function markFailedNow(row: SubscriptionRow, reason: FailedReason, photo?: Blob): Promise<void> {
+  applyDelivery(await failedAttemptsApi.markFailed({ subscriptionId: row.id, month: row.delivery.month, reason, photo }));
+  void readCountsAgain();
+}
+
 /** Sends the mark at once, and says why when the server refuses it. */
 export async function sendMarkNow(row: SubscriptionRow, reason: FailedReason, photo?: Blob): Promise<void> {
   try {
-    applyDelivery(await failedAttemptsApi.markFailed({ subscriptionId: row.id, month: row.delivery.month, reason, photo }));
-    void readCountsAgain();
+    await markFailedNow(row, reason, photo);
   } catch (error) {
     showRefusal(error);
   }
 }
 
 /** "Could not deliver": asks why (the reasons of the contract), then whether to add a photo, then sends it with `send`. */
-export function askCouldNotDeliver(row: SubscriptionRow, send: SendMark = sendMarkNow, onDone?: () => void): void {
+export function askCouldNotDeliver(row: SubscriptionRow, send: SendMark = sendMarkNow): void {
   const name = `${row.firstName} ${row.lastName}`;
   askChoice(
     `Could not deliver: ${name}`,
@@ -53,13 +58,9 @@ export function askCouldNotDeliver(row: SubscriptionRow, send: SendMark = sendMa
         askChoice(`${FAILED_REASON_LABELS[reason]}: ${name}`, PHOTO_QUESTION, [
           {
             label: 'Take a photo',
-            onClick: () =>
-              void takePhoto().then(async (file) => {
-                await send(row, reason, file ? await downscalePhoto(file) : undefined);
-                onDone?.();
-              }),
+            onClick: () => void takePhoto().then(async (file) => send(row, reason, file ? await downscalePhoto(file) : undefined)),
           },
-          { label: 'Send without a photo', onClick: () => void send(row, reason).then(() => onDone?.()) },
+          { label: 'Send without a photo', onClick: () => void send(row, reason) },
         ]),
     })),
   );

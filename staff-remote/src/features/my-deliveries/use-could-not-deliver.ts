@@ -1,12 +1,10 @@
 import { useCallback, useRef } from 'react';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { FailedReason } from '@blooms/shared/contract/failed-attempts';
-import { applyDelivery, readCountsAgain } from '../deliveries/live-cache';
 import { showRefusal } from '../deliveries/show-refusal';
-import { failedAttemptsApi } from '../failed-attempts/api';
-import { askCouldNotDeliver } from '../failed-attempts/ask-could-not-deliver';
+import { askCouldNotDeliver, markFailedNow } from '../failed-attempts/ask-could-not-deliver';
 import { isTemporaryFailure } from '../offline/send-pending';
-import type { DeviceQueue } from './use-device-queue';
+import { keptChange, type DeviceQueue } from './use-device-queue';
 
 /**
  * "Could not deliver" on a driver's own stops: asked as on the dashboard, sent at once when it
@@ -20,18 +18,10 @@ export function useCouldNotDeliver(queue: Pick<DeviceQueue, 'mustWait' | 'keepFo
   return useCallback((row: SubscriptionRow) => {
     const send = async (stop: SubscriptionRow, reason: FailedReason, photo?: Blob) => {
       const device = latest.current;
-      const { month } = stop.delivery;
-      const change = {
-        subscriptionId: stop.id,
-        month,
-        name: `${stop.firstName} ${stop.lastName}`,
-        pickup: stop.delivery.pickup,
-        change: { to: 'could-not-deliver' as const, reason, ...(photo ? { photo } : {}) },
-      };
+      const change = keptChange(stop, stop.delivery.month, { to: 'could-not-deliver', reason, ...(photo ? { photo } : {}) });
       if (device.mustWait(stop)) return device.keepForLater(change);
       try {
-        applyDelivery(await failedAttemptsApi.markFailed({ subscriptionId: stop.id, month, reason, photo }));
-        void readCountsAgain();
+        await markFailedNow(stop, reason, photo);
       } catch (error) {
         if (isTemporaryFailure(error)) return device.keepForLater(change, false);
         showRefusal(error);

@@ -1,5 +1,5 @@
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
-import type { NewPendingChange } from '@blooms/shared/runtime/staff-pending-store';
+import type { KeptChange, NewPendingChange } from '@blooms/shared/runtime/staff-pending-store';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { usePendingChanges } from '../offline/use-pending-changes';
 import { applyDelivery } from '../deliveries/live-cache';
@@ -23,3 +23,8 @@ export function useDeviceQueue(owner: string | null) {
 }
 
 export type DeviceQueue = ReturnType<typeof useDeviceQueue>;
+
+/** What the device keeps of a driver's change to a stop: the stop, its month, and the name and kind the driver is told of. */
+export function keptChange(row: SubscriptionRow, month: string, change: KeptChange): Omit<NewPendingChange, 'owner'> {
+  return { subscriptionId: row.id, month, name: `${row.firstName} ${row.lastName}`, pickup: row.delivery.pickup, change };
+}

@@ -5,9 +5,7 @@ import { deliveriesApi } from '../deliveries/api';
 import { showRefusal } from '../deliveries/show-refusal';
 import { applyDelivery } from '../deliveries/live-cache';
 import { isTemporaryFailure } from '../offline/send-pending';
-import type { DeviceQueue } from './use-device-queue';
-
-const nameOf = (row: SubscriptionRow) => `${row.firstName} ${row.lastName}`;
+import { keptChange, type DeviceQueue } from './use-device-queue';
 
 /**
  * Marks a stop Out for delivery: shown at once, sent at once when it can be, kept on the device
@@ -17,13 +15,7 @@ export function useOutForDelivery(month: MonthKey, queue: Pick<DeviceQueue, 'mus
   const [busy, setBusy] = useState<string | null>(null);
 
   async function markOutForDelivery(row: SubscriptionRow) {
-    const change = {
-      subscriptionId: row.id,
-      month,
-      name: nameOf(row),
-      pickup: row.delivery.pickup,
-      change: { to: 'out-for-delivery' as const },
-    };
+    const change = keptChange(row, month, { to: 'out-for-delivery' });
     if (queue.mustWait(row)) return queue.keepForLater(change);
     setBusy(row.id);
     // The card answers the tap at once; the server's answer confirms it, or puts the stop back.

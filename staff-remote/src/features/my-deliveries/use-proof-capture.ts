@@ -8,7 +8,7 @@ import { showRefusal } from '../deliveries/show-refusal';
 import { applyDelivery } from '../deliveries/live-cache';
 import { downscalePhoto } from '../deliveries/downscale-photo';
 import { isTemporaryFailure } from '../offline/send-pending';
-import type { DeviceQueue } from './use-device-queue';
+import { keptChange, type DeviceQueue } from './use-device-queue';
 
 export const PROOF_QUESTION = 'Was it hand-delivered or left at the door?';
 
@@ -26,13 +26,7 @@ export function useProofCapture(month: MonthKey, queue: Pick<DeviceQueue, 'mustW
   const pendingRow = useRef<SubscriptionRow | null>(null);
 
   async function saveProof(row: SubscriptionRow, method: 'hand' | 'door', photo?: Blob) {
-    const change = {
-      subscriptionId: row.id,
-      month,
-      name: nameOf(row),
-      pickup: row.delivery.pickup,
-      change: { to: 'delivered' as const, method, photo },
-    };
+    const change = keptChange(row, month, { to: 'delivered', method, photo });
     if (queue.mustWait(row)) {
       // Kept, not uploading: the progress shown while the photo was shrunk goes, and the stop's buttons wake.
       setUploading(null);
