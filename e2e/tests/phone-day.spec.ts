@@ -5,6 +5,7 @@ import { addStaffMember, leaveAtDoor, pill, PNG, rowOf, showMonth } from '../sup
 import { expectNoAxeViolations } from '../support/axe';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { PHONE } from '../support/devices';
+import { failedPhotoPath } from '@blooms/shared/contract/failed-attempts-api-routes';
 
 // The demo's James Whitaker has a Custom plan (February, May, November, December); Maria Lopez
 // delivers every month. The driver works the first month after this one that has them both.
@@ -112,7 +113,7 @@ test('a driver works a coming month’s stops on a 390 px phone, partly offline;
   const mariaRow = (rows as { id: string; firstName: string; lastName: string; delivery: { assignedTo: string | null } }[]).find(
     (row) => row.firstName === 'Maria' && row.lastName === 'Lopez' && row.delivery.assignedTo === driverEmail,
   )!;
-  const gateOnServer = await admin.request.get(`/api/deliveries/${mariaRow.id}/${MONTH}/could-not-deliver/photo`, { headers });
+  const gateOnServer = await admin.request.get(failedPhotoPath(mariaRow.id, MONTH), { headers });
   expect(gateOnServer.status()).toBe(200);
   expect(gateOnServer.headers()['content-type']).toMatch(/^image\//);
 

@@ -10,12 +10,12 @@ import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { onAPhoneWidth } from '../test/phone-width';
+import { ME } from '../test/driver';
 
 jest.mock('../features/deliveries/api');
 jest.mock('@blooms/shared/runtime/live-client', () => ({ connectLive: jest.fn(() => () => undefined) }));
 const api = jest.mocked(deliveriesApi);
 
-const ME = 'ella@blooms.example';
 const START = { month: THIS_MONTH, date: `${THIS_MONTH}-10`, passedOver: null };
 const mine = (id: string, firstName: string, status: string) =>
   row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver' });

@@ -2,8 +2,7 @@ import { STAFF_OFFLINE_DATABASE } from '@blooms/shared/contract/staff-offline';
 import { pendingStore } from '@blooms/shared/runtime/staff-pending-store';
 import { row, THIS_MONTH } from '../../test/fixtures';
 import { withPendingChanges } from './use-pending-changes';
-
-const ME = 'ella@blooms.example';
+import { ME } from '../../test/driver';
 
 /** Writes a change straight into the device's database, as the release before kept it (no `pickup`, no Could not deliver). */
 async function keptByTheReleaseBefore(record: object): Promise<void> {
