@@ -4,7 +4,7 @@ import { expect, test } from '../support/test';
 import { moveClock, workAndNext } from '../support/test-clock';
 import { mailsTo } from '../support/outbox';
 import { ADMIN_EMAIL, idTokenFor, signInAsStaff } from '../support/session';
-import { addStaffMember, leaveAtDoor } from '../support/staff';
+import { addStaffMember, leaveAtDoor, type ListedStop } from '../support/staff';
 import { LAPTOP, PHONE } from '../support/devices';
 import { subscribeByApi } from '../support/account';
 import { addDays } from '@blooms/shared/contract/delivery-dates';
@@ -12,14 +12,6 @@ import { addDays } from '@blooms/shared/contract/delivery-dates';
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 /** The tracking page asks again every 30 seconds. */
 const NEXT_REFRESH = { timeout: 45_000 };
-
-interface ListedRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  delivery: { scheduled: boolean; assignedTo: string | null; pickup: boolean; status: string };
-}
 
 test('on the delivery day a driver starts their route, the subscriber is e-mailed a tracking link, and the page counts down to the door photo', async ({
   browser,
@@ -46,11 +38,11 @@ test('on the delivery day a driver starts their route, the subscriber is e-maile
 
     // Their deliveries, not started yet, go to the new driver, in this route order.
     const { rows } = (await (await request.get(`/api/subscriptions?month=${work.month}&limit=200`, { headers })).json()) as {
-      rows: ListedRow[];
+      rows: ListedStop[];
     };
     const two = emails.map((email) => rows.find((row) => row.email === email && row.delivery.scheduled)!);
     expect(two.map((row) => row?.delivery.status)).toEqual(['not-started', 'not-started']);
-    const [first, second] = two as [ListedRow, ListedRow];
+    const [first, second] = two as [ListedStop, ListedStop];
     const assigned = await request.post('/api/deliveries/assign', {
       headers,
       data: { month: work.month, subscriptionIds: [first.id, second.id], assigneeEmail: driverEmail },
@@ -62,7 +54,7 @@ test('on the delivery day a driver starts their route, the subscriber is e-maile
       data: { month: work.month, subscriptionIds: [first.id, second.id] },
     });
     expect(ordered.ok()).toBe(true);
-    const nameOf = (row: ListedRow) => `${row.firstName} ${row.lastName}`;
+    const nameOf = (row: ListedStop) => `${row.firstName} ${row.lastName}`;
 
     // On the phone: Start my route sends both stops out at once.
     await signInAsStaff(driver, driverEmail, 'my-deliveries');
