@@ -26,9 +26,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'artifacts/report' }]] : 'list',
   use: {
     baseURL: ownStack.baseURL,
-    // A click on something that never comes fails at that step, and the test's own clean-up
-    // (a moved clock put back) still runs; without it the click waits out the whole test.
+    // A click on something that never comes, or a page that never loads, fails at that step, and
+    // the test's own clean-up (a moved clock put back) still runs; without these it waits out the
+    // whole test.
     actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

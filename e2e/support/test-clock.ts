@@ -2,7 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
 import type { MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths } from '@blooms/shared/contract/months';
-import { studioToday } from './test';
+import { noteClockMoved, studioToday } from './test';
 
 /** Sets the server's pretended day through the admin's test clock (null: back to the real date). */
 export async function moveClock(request: APIRequestContext, headers: Record<string, string>, today: string | null): Promise<void> {
@@ -10,6 +10,7 @@ export async function moveClock(request: APIRequestContext, headers: Record<stri
     ? await request.put(TEST_CLOCK_PATH, { headers, data: { today } })
     : await request.delete(TEST_CLOCK_PATH, { headers });
   expect(moved.status()).toBe(200);
+  noteClockMoved(today ? headers : null);
 }
 
 /** The delivery day whose work is today or next, and the one after it (by the suite's clock). */

@@ -2,7 +2,7 @@
 // @playwright/test, so that every browser context shares the stack's clock.
 import { test as base, type BrowserContext, type BrowserType, type TestInfo } from '@playwright/test';
 import { studioDate, type IsoDate } from '@blooms/shared/contract/delivery-dates';
-import { clockStartingAt, parseClockStart } from '@blooms/shared/contract/test-clock';
+import { clockStartingAt, parseClockStart, TEST_CLOCK_PATH } from '@blooms/shared/contract/test-clock';
 import type { MonthKey } from '@blooms/shared/contract/months';
 
 export { expect } from '@playwright/test';
@@ -25,7 +25,25 @@ async function startClockOf(context: BrowserContext): Promise<void> {
   if (start) await context.clock.install({ time: suiteNow() });
 }
 
-export const test = base.extend<object, { suiteClock: void }>({
+/** Who last moved the server's day (support/test-clock.ts), while it is moved. */
+let clockMovedBy: Record<string, string> | null = null;
+export function noteClockMoved(headers: Record<string, string> | null): void {
+  clockMovedBy = headers;
+}
+
+export const test = base.extend<{ clockPutBack: void }, { suiteClock: void }>({
+  // A test that moved the server's day leaves it at the real date however it ends, a timeout
+  // included, so the next journey on the stack does not start on that day.
+  clockPutBack: [
+    async ({ request }, use) => {
+      await use();
+      if (!clockMovedBy) return;
+      const headers = clockMovedBy;
+      clockMovedBy = null;
+      await request.delete(TEST_CLOCK_PATH, { headers });
+    },
+    { auto: true },
+  ],
   // Every context, the test's own and those a test opens (a laptop and a phone), from its first page on.
   suiteClock: [
     async ({ browser }, use) => {
