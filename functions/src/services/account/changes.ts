@@ -41,25 +41,18 @@ export async function changeMonths(
       const next = coming.find((day) => Number(day.month.slice(5, 7)) === number)!;
       if (!changesAllowed(next.date, now)) throw lockedMonth(next);
     }
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'months',
-        set: { months },
-        detail: { from: row.months, to: months },
-        email: {
-          subject: 'Your delivery months are changed',
-          lines: [
-            `Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`,
-            MONEY_RULE,
-          ],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'months',
+      set: { months },
+      detail: { from: row.months, to: months },
+      email: {
+        subject: 'Your delivery months are changed',
+        lines: [
+          `Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`,
+          MONEY_RULE,
+        ],
       },
-      now,
-    );
+    });
   });
 }
 
@@ -75,25 +68,18 @@ export async function changeAddress(
     const fields = Object.keys(address) as (keyof AddressChange)[];
     const changed = fields.filter((field) => row[field] !== address[field]);
     if (changed.length === 0) return;
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'address',
-        set: address,
-        detail: { changed },
-        email: {
-          subject: 'Your delivery address is changed',
-          lines: [
-            `We now deliver to ${deliverToLine({ ...address, state: row.state })}.`,
-            address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.',
-          ],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'address',
+      set: address,
+      detail: { changed },
+      email: {
+        subject: 'Your delivery address is changed',
+        lines: [
+          `We now deliver to ${deliverToLine({ ...address, state: row.state })}.`,
+          address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.',
+        ],
       },
-      now,
-    );
+    });
   });
 }
 
@@ -132,22 +118,15 @@ export async function cancelSubscription(
       ? await refundUndeliveredMonths(tx, refunds, row, endsAfter, delivered, { kind: 'subscriber', id: email }, now)
       : null;
     const reason = why?.reason ? { reason: why.reason } : {};
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'cancel',
-        set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
-        detail: refund ? { endsAfter, ...reason, refund } : { endsAfter, ...reason },
-        email: {
-          subject: 'Your subscription is cancelled',
-          lines: ['You cancelled your Monthly Blooms subscription.', said, ...(refund ? [refundLine(refund)] : [])],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'cancel',
+      set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
+      detail: refund ? { endsAfter, ...reason, refund } : { endsAfter, ...reason },
+      email: {
+        subject: 'Your subscription is cancelled',
+        lines: ['You cancelled your Monthly Blooms subscription.', said, ...(refund ? [refundLine(refund)] : [])],
       },
-      now,
-    );
+    });
     return { row, lastDelivery, refund };
   });
 }
