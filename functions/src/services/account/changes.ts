@@ -2,11 +2,10 @@ import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate 
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { ALL_MONTH_NUMBERS, addMonths, monthList } from '@blooms/shared/contract/months';
 import type { AddressChange, CancelRequest } from '@blooms/shared/contract/account-api';
-import { recordCancellationReason } from '../cancellation-reasons';
 import { MONEY_RULE } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { inTransaction } from '../../db/database';
-import { type SubscriptionDbRow } from '../../db/schema';
+import { cancellationReasons, type SubscriptionDbRow } from '../../db/schema';
 import { deliveryDatesBetween } from '../../read-models/delivery-dates';
 import { InvalidInputError } from '../../domain/errors';
 import { paidMonthsOf } from '../../read-models/ledger';
@@ -97,7 +96,11 @@ export async function cancelSubscription(
   return inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     if (isPrepaidGift(row) && !refunds) throw new InvalidInputError(ACCOUNT_MESSAGES.prepaidGiftCancel);
-    if (why?.reason) await recordCancellationReason(tx, row.id, { reason: why.reason, otherText: why.otherText });
+    // Why it was cancelled, for the owner's figures.
+    if (why?.reason)
+      await tx
+        .insert(cancellationReasons)
+        .values({ subscriptionId: row.id, reason: why.reason, otherText: why.reason === 'other' ? why.otherText : '' });
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
     const dates = await deliveryDatesBetween(tx, addMonths(thisMonth, -1), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
