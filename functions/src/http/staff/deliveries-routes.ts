@@ -23,8 +23,7 @@ import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { keptJsonReply } from '../kept-json';
 import { serve } from '../serve';
-import { checkedPhotoType, readMultipart } from './photo-upload';
-import { logIgnoredFields, parseRequestPart } from '../zod';
+import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
 const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
@@ -103,16 +102,7 @@ export function registerDeliveryRoutes(
   /** Hand Delivered, or Left at Door with a photo: one request, so a failed upload changes nothing. */
   serve(staff, API.recordProof, async (request) => {
     const caller = callerOf(request);
-    const { fields, photo } = await readMultipart(request, 'Send the proof as multipart/form-data.');
-    const parsed = parseRequestPart(API.recordProof.body, fields);
-    if (!parsed.success) throw new InvalidInputError(parsed.message);
-    if (parsed.ignored.length > 0)
-      logIgnoredFields(
-        request.log,
-        `${API.recordProof.method} ${API.recordProof.path}`,
-        parsed.ignored.map((field) => `body.${field}`),
-      );
-    const input = parsed.data;
+    const { input, photo } = await readPhotoForm(request, API.recordProof, 'Send the proof as multipart/form-data.');
     await checkProofAllowed(db, caller, input.subscriptionId, input.month);
     if (input.method === 'hand') return recordDelivered(db, caller, { ...input, proofImageKey: null }, routes.mailSite(request));
 

@@ -3,15 +3,14 @@ import { API } from '@blooms/shared/contract/api-routes';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
-import { InvalidInputError, NotFoundError } from '../../domain/errors';
+import { NotFoundError } from '../../domain/errors';
 import { typeOfKey } from '../../infrastructure/image-type';
 import { photoKey } from '../../infrastructure/photos';
 import { failedDeliveryPolicy, failedPhotoKey } from '../../read-models/failed-attempts';
 import { checkMarkAllowed, markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
 import { callerOf, type AdminScope, type StaffScope } from '../access';
 import { serve } from '../serve';
-import { checkedPhotoType, readMultipart } from './photo-upload';
-import { logIgnoredFields, parseRequestPart } from '../zod';
+import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 /** "Could not deliver" (driver or staff), moving a failed stop to another day, its photo, and what the studio does next. */
 export function registerFailedAttemptRoutes(
@@ -22,16 +21,7 @@ export function registerFailedAttemptRoutes(
 ) {
   serve(staff, API.markFailed, async (request) => {
     const caller = callerOf(request);
-    const { fields, photo } = await readMultipart(request, 'Send it as multipart/form-data.');
-    const parsed = parseRequestPart(API.markFailed.body, fields);
-    if (!parsed.success) throw new InvalidInputError(parsed.message);
-    if (parsed.ignored.length > 0)
-      logIgnoredFields(
-        request.log,
-        `${API.markFailed.method} ${API.markFailed.path}`,
-        parsed.ignored.map((field) => `body.${field}`),
-      );
-    const input = parsed.data;
+    const { input, photo } = await readPhotoForm(request, API.markFailed, 'Send it as multipart/form-data.');
     await checkMarkAllowed(db, caller, input.subscriptionId, input.month);
     const type = photo && checkedPhotoType(photo, 'a photo');
     const key = photo && type ? photoKey(input.subscriptionId, input.month, type) : null;
