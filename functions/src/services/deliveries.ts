@@ -46,10 +46,11 @@ const NOT_ASSIGNED_TO_YOU = 'Only the person this delivery is assigned to, or an
 
 /**
  * The delivery rule, in one place: an admin may do anything; an employee may mark a
- * delivery delivered (with or without a photo) only when it is assigned to them.
+ * delivery delivered (with or without a photo), or could not deliver, only when it is assigned
+ * to them. `refusal` says what they may not do.
  */
-function assertMayDeliver(actor: UserRecord, assigneeId: string | null | undefined): void {
-  if (actor.role !== 'admin' && assigneeId !== actor.id) throw new ForbiddenError(NOT_ASSIGNED_TO_YOU);
+export function assertMayDeliver(actor: UserRecord, assigneeId: string | null | undefined, refusal = NOT_ASSIGNED_TO_YOU): void {
+  if (actor.role !== 'admin' && assigneeId !== actor.id) throw new ForbiddenError(refusal);
 }
 
 /** Keeps the order a person put their stops in; every id must be a delivery assigned to them in the month. */
@@ -252,13 +253,22 @@ export async function writeAssignment(
   return assigned;
 }
 
-/** Checks that the caller may record proof for this delivery and that it is out for delivery. */
-export async function checkProofAllowed(db: Db, actor: UserRecord, subscriptionId: string, month: MonthKey): Promise<void> {
+/**
+ * Checks that the caller may record proof for this delivery (or a failed attempt, `refusal` then
+ * saying so) and that it is out for delivery: the routes check before they store a photo.
+ */
+export async function checkProofAllowed(
+  db: Db,
+  actor: UserRecord,
+  subscriptionId: string,
+  month: MonthKey,
+  refusal = NOT_ASSIGNED_TO_YOU,
+): Promise<void> {
   const [row] = await db
     .select({ assigneeId: deliveries.assigneeId, status: deliveries.status })
     .from(deliveries)
     .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
-  assertMayDeliver(actor, row?.assigneeId);
+  assertMayDeliver(actor, row?.assigneeId, refusal);
   if (row?.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(db, subscriptionId, month));
 }
 

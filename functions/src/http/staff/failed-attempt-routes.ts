@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API } from '@blooms/shared/contract/api-routes';
+import { FAILED_MESSAGES } from '@blooms/shared/contract/failed-attempts';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
@@ -7,7 +8,8 @@ import { NotFoundError } from '../../domain/errors';
 import { typeOfKey } from '../../infrastructure/image-type';
 import { photoKey } from '../../infrastructure/photos';
 import { failedDeliveryPolicy, failedPhotoKey } from '../../read-models/failed-attempts';
-import { checkMarkAllowed, markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
+import { markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
+import { checkProofAllowed } from '../../services/deliveries';
 import { callerOf, type AdminScope, type StaffScope } from '../access';
 import { serve } from '../serve';
 import { checkedPhotoType, readPhotoForm } from './photo-upload';
@@ -22,7 +24,7 @@ export function registerFailedAttemptRoutes(
   serve(staff, API.markFailed, async (request) => {
     const caller = callerOf(request);
     const { input, photo } = await readPhotoForm(request, API.markFailed, 'Send it as multipart/form-data.');
-    await checkMarkAllowed(db, caller, input.subscriptionId, input.month);
+    await checkProofAllowed(db, caller, input.subscriptionId, input.month, FAILED_MESSAGES.notYours);
     const type = photo && checkedPhotoType(photo, 'a photo');
     const key = photo && type ? photoKey(input.subscriptionId, input.month, type) : null;
     if (photo && key) await blobs.put(key, photo);
