@@ -189,6 +189,16 @@ export async function announceDelivery(tx: Db, subscriptionId: string, month: Mo
   return delivery;
 }
 
+/** The same for many deliveries of the month, in one notice. */
+export async function announceDeliveries(tx: Db, subscriptionIds: string[], month: MonthKey): Promise<MonthDelivery[]> {
+  const changed = await readDeliveries(tx, subscriptionIds, month);
+  await announceAll(
+    tx,
+    changed.map((delivery) => ({ type: 'delivery', delivery })),
+  );
+  return changed;
+}
+
 /**
  * Assigns every listed delivery of the month to one user (or, with no assignee, to nobody),
  * or none of them: a fixed number of statements whatever the count (1,000 in one request),
@@ -245,12 +255,7 @@ export async function writeAssignment(
       detail: { to: assignee?.email ?? null },
     })),
   );
-  const assigned = await readDeliveries(tx, ids, month);
-  await announceAll(
-    tx,
-    assigned.map((delivery) => ({ type: 'delivery', delivery })),
-  );
-  return assigned;
+  return announceDeliveries(tx, ids, month);
 }
 
 /**
