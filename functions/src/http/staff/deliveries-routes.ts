@@ -6,8 +6,7 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
-import { InvalidInputError, NotFoundError } from '../../domain/errors';
-import { typeOfKey } from '../../infrastructure/image-type';
+import { InvalidInputError } from '../../domain/errors';
 import { photoKey } from '../../infrastructure/photos';
 import { advanceStatus, assignDeliveries, checkProofAllowed, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
 import { photoInUse, proofImageKey } from '../../read-models/delivery-proofs';
@@ -22,7 +21,7 @@ import { CSV_COLUMNS, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { keptJsonReply } from '../kept-json';
-import { serve } from '../serve';
+import { sendPhoto, serve } from '../serve';
 import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
@@ -123,9 +122,6 @@ export function registerDeliveryRoutes(
   /** Delivery photos are shown to signed-in staff only. */
   serve(staff, API.proofPhoto, async (request, reply) => {
     const { subscriptionId, month } = request.params;
-    const key = await proofImageKey(db, subscriptionId, month);
-    const stream = key ? await blobs.get(key) : null;
-    if (!key || !stream) throw new NotFoundError('This delivery has no photo.');
-    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+    return sendPhoto(reply, blobs, await proofImageKey(db, subscriptionId, month), 'This delivery has no photo.');
   });
 }

@@ -4,14 +4,12 @@ import { FAILED_MESSAGES } from '@blooms/shared/contract/failed-attempts';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
-import { NotFoundError } from '../../domain/errors';
-import { typeOfKey } from '../../infrastructure/image-type';
 import { photoKey } from '../../infrastructure/photos';
 import { failedDeliveryPolicy, failedPhotoKey } from '../../read-models/failed-attempts';
 import { markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
 import { checkProofAllowed } from '../../services/deliveries';
 import { callerOf, type AdminScope, type StaffScope } from '../access';
-import { serve } from '../serve';
+import { sendPhoto, serve } from '../serve';
 import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 /** "Could not deliver" (driver or staff), moving a failed stop to another day, its photo, and what the studio does next. */
@@ -44,10 +42,7 @@ export function registerFailedAttemptRoutes(
   /** A failed attempt's photo, to signed-in staff only. */
   serve(staff, API.failedPhoto, async (request, reply) => {
     const { subscriptionId, month } = request.params;
-    const key = await failedPhotoKey(db, subscriptionId, month);
-    const stream = key ? await blobs.get(key) : null;
-    if (!key || !stream) throw new NotFoundError('This attempt has no photo.');
-    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+    return sendPhoto(reply, blobs, await failedPhotoKey(db, subscriptionId, month), 'This attempt has no photo.');
   });
 
   serve(staff, API.failedPolicy, () => failedDeliveryPolicy(db));
