@@ -13,7 +13,6 @@ import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { TestClock } from '../features/deliveries/TestClock';
 import { FailedPolicySetting } from '../features/failed-attempts/FailedPolicySetting';
-import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { BulkAssign } from '../features/deliveries/BulkAssign';
 import { useLiveFeed } from '../features/deliveries/use-live-feed';
@@ -66,7 +65,6 @@ function Dashboard({ start }: { start: StartMonth }) {
   const isAdmin = useAuthStore((s) => s.role === 'admin');
   const liveState = useLiveFeed();
   const staff = useStaffList();
-  const deliveryDay = useDeliveryDay(month);
   const summary = useDaySummary(month);
   const [mapOpen, setMapOpen] = useMapOpen();
   const mapId = useId();
@@ -111,7 +109,7 @@ function Dashboard({ start }: { start: StartMonth }) {
           </div>
         </div>
         <PassedOverNotice start={start} month={month} />
-        <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
+        <DeliveryDay month={month} canChange={isAdmin} />
         <DaySummaryBar summary={summary} view={view} onView={setView} />
         <AutoAssignedBar month={month} summary={summary} />
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={csv.download} exporting={csv.downloading} />
