@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isStop } from '@blooms/shared/contract/vases';
 import { Link } from 'react-router-dom';
@@ -30,7 +31,7 @@ import { SubscriptionsList } from '../features/dashboard/SubscriptionsList';
 import { assigneeOf } from '../features/dashboard/SubscriptionTableRow';
 import { UndoBar } from '../features/dashboard/UndoBar';
 import { DaySummaryBar } from '../features/dashboard/DaySummaryBar';
-import { useDaySummary } from '../features/dashboard/use-day-summary';
+import { staffQueries } from '../features/deliveries/queries';
 import { AssignByArea } from '../features/dashboard/AssignByArea';
 import { AutoAssignedBar } from '../features/dashboard/AutoAssignedBar';
 import { Territories } from '../features/dashboard/Territories';
@@ -65,7 +66,8 @@ function Dashboard({ start }: { start: StartMonth }) {
   const isAdmin = useAuthStore((s) => s.role === 'admin');
   const liveState = useLiveFeed();
   const staff = useStaffList();
-  const summary = useDaySummary(month);
+  // When the summary cannot be read the list says so, and the summary keeps its last figures.
+  const summary = useQuery(staffQueries.daySummary(month)).data ?? null;
   const [mapOpen, setMapOpen] = useMapOpen();
   const mapId = useId();
   const places = useDayStops(month);
