@@ -13,7 +13,7 @@ export interface MailRow {
 
 /** How the e-mails with the brand's layout close: how to reach us, signed. */
 export const contactSentence = (site: SiteContact) => `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`;
-const CLOSING = ['With love,', BRAND_NAME];
+export const CLOSING = ['With love,', BRAND_NAME];
 
 /**
  * The plain-text part, to match the HTML: greeting, opening, rows, more paragraphs (`after`), how
