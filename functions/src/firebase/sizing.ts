@@ -69,11 +69,6 @@ export const SIZING: Record<FunctionName, FunctionSizing> = {
   billing: { minInstances: 0, maxInstances: 1, concurrency: 1, pool: 2, listeners: 0, memory: '256MiB', timeoutSeconds: 540 },
 };
 
-/** The most connections the functions can hold at once. */
-export function connectionsAtMost(sizing: Record<FunctionName, FunctionSizing> = SIZING): number {
-  return FUNCTION_NAMES.reduce((sum, name) => sum + sizing[name].maxInstances * (sizing[name].pool + sizing[name].listeners), 0);
-}
-
 /** Settings kept in Secret Manager (`firebase functions:secrets:set NAME`). */
 export const SECRET_NAMES = ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];

@@ -35,24 +35,28 @@ function hoursAgo(at: Date, now: Date): string {
   return minutes < 120 ? `${minutes} minutes ago` : `${Math.floor(minutes / 60)} hours ago`;
 }
 
-/** A worker's check: late when it last ran (or, never having run, was first started) longer ago than its period allows; failing when its last run failed. */
+/** A worker's check: late when it last ran (or, never having run, was first started) longer ago than its period allows; failing when its last run failed. Says what is wrong in `problems`. */
 function workerCheck(
   worker: WorkerName,
-  run: WorkerRun | undefined,
+  runs: WorkerRun[],
   now: Date,
+  problems: string[],
   words: { what: string; failed: string },
-): { check: Check & { lastRunAt: string | null }; problem: string | null } {
+): Check & { lastRunAt: string | null } {
+  const run = runs.find((r) => r.worker === worker);
   const lastRunAt = run?.lastFinishedAt ?? null;
   const since = lastRunAt ?? run?.registeredAt ?? now;
   const check = { lastRunAt: lastRunAt?.toISOString() ?? null };
   if (now.getTime() - since.getTime() > LATE_AFTER_MS[worker]) {
-    const problem = lastRunAt
-      ? `${words.what} last ran ${hoursAgo(lastRunAt, now)}.`
-      : `${words.what} has not run since the backend first started, ${hoursAgo(since, now)}.`;
-    return { check: { ok: false, ...check }, problem };
+    problems.push(
+      lastRunAt
+        ? `${words.what} last ran ${hoursAgo(lastRunAt, now)}.`
+        : `${words.what} has not run since the backend first started, ${hoursAgo(since, now)}.`,
+    );
+    return { ok: false, ...check };
   }
-  if (run?.lastOk === false) return { check: { ok: false, ...check }, problem: words.failed };
-  return { check: { ok: true, ...check }, problem: null };
+  if (run?.lastOk === false) problems.push(words.failed);
+  return { ok: run?.lastOk !== false, ...check };
 }
 
 export async function checkHealth(
@@ -80,33 +84,18 @@ export async function checkHealth(
     problems.push(`E-mails are waiting to be sent: the oldest for ${oldestUnsentMinutes} minutes. Is the mail server reachable?`);
   if (backlog.gaveUpLastDay > 0) problems.push('Some e-mails were given up on in the last day: the mail server kept refusing them.');
 
-  const billing = workerCheck(
-    'billing',
-    runs.find((run) => run.worker === 'billing'),
-    now,
-    {
-      what: 'The billing worker',
-      failed: 'The last billing run could not make every charge: the payment provider did not answer, or the database went away.',
-    },
-  );
-  if (billing.problem) problems.push(billing.problem);
   const checks: HealthReport['checks'] = {
     database: { ok: true },
     outbox: { ok: !outboxLate && backlog.gaveUpLastDay === 0, oldestUnsentMinutes },
-    billing: billing.check,
+    billing: workerCheck('billing', runs, now, problems, {
+      what: 'The billing worker',
+      failed: 'The last billing run could not make every charge: the payment provider did not answer, or the database went away.',
+    }),
   };
-  if (options.nightlyBackups) {
-    const backups = workerCheck(
-      'backup',
-      runs.find((run) => run.worker === 'backup'),
-      now,
-      {
-        what: 'The nightly backup',
-        failed: 'The last nightly backup failed: see the backend log.',
-      },
-    );
-    if (backups.problem) problems.push(backups.problem);
-    checks.backups = backups.check;
-  }
+  if (options.nightlyBackups)
+    checks.backups = workerCheck('backup', runs, now, problems, {
+      what: 'The nightly backup',
+      failed: 'The last nightly backup failed: see the backend log.',
+    });
   return { status: problems.length === 0 ? 'ok' : 'degraded', database: database.kind, checks, problems };
 }

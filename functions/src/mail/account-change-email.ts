@@ -3,6 +3,7 @@ import { escapeHtml } from '@blooms/shared/contract/html';
 import { ACCOUNT_LINK_LABEL } from '@blooms/shared/contract/routes';
 import { ACCOUNT_CHANGES, type SiteContact } from '@blooms/shared/contract/site';
 import { isGift, payerOf } from '@blooms/shared/contract/subscriber';
+import { CLOSING, contactSentence } from './branded-layout';
 import type { OutgoingMail } from './mailer';
 
 /** Where e-mails send a subscriber to manage their subscription, and who to ask. */
@@ -41,9 +42,8 @@ function plainEmail(
   image?: { cid: string; alt: string },
 ): OutgoingMail {
   const pointer = accountPointer(site);
-  const contact = `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`;
-  const closing = ['With love,', 'Monthly Blooms'];
-  const text = [`Hi ${greeting},`, '', ...body.map(asText), '', pointer.text, contact, '', ...closing].join('\n');
+  const contact = contactSentence(site);
+  const text = [`Hi ${greeting},`, '', ...body.map(asText), '', pointer.text, contact, '', ...CLOSING].join('\n');
   const paragraph = (html: string) => `<p style="margin: 0 0 8px">${html}</p>`;
   const picture = image
     ? `<p style="margin: 0 0 8px"><img src="cid:${image.cid}" alt="${escapeHtml(image.alt)}" width="480" style="display: block; max-width: 100%; height: auto; border-radius: 8px"></p>`
@@ -52,7 +52,7 @@ function plainEmail(
     .filter((line) => line !== '')
     .map((line) => paragraph(asHtml(line)))
     .join('');
-  const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${paragraphs}${picture}${paragraph(pointer.html)}${paragraph(escapeHtml(contact))}${paragraph(closing.map(escapeHtml).join('<br>'))}</body></html>`;
+  const html = `<!doctype html><html lang="en"><body style="font-family: Georgia, serif; color: #2b2622; line-height: 1.5">${paragraphs}${picture}${paragraph(pointer.html)}${paragraph(escapeHtml(contact))}${paragraph(CLOSING.map(escapeHtml).join('<br>'))}</body></html>`;
   return { to: { name: to.name, address: to.email }, subject, text, html };
 }
 

@@ -13,11 +13,38 @@ export interface MailRow {
 
 /** How the e-mails with the brand's layout close: how to reach us, signed. */
 export const contactSentence = (site: SiteContact) => `Questions? E-mail ${site.contactEmail} or call ${site.phone}.`;
-const CLOSING = ['With love,', BRAND_NAME];
+export const CLOSING = ['With love,', BRAND_NAME];
 
-/** The plain-text part's rows and closing, to match the HTML. */
-export const textRows = (rows: MailRow[]) => rows.map(({ label, value }) => `${label}: ${value}`);
-export const textClosing = (site: SiteContact) => [contactSentence(site), '', ...CLOSING];
+/**
+ * The plain-text part, to match the HTML: greeting, opening, rows, more paragraphs (`after`), how
+ * to reach us, signed, and (unless `address` is false) the business's name and street address.
+ */
+export function brandedText(mail: {
+  greeting: string;
+  intro: string;
+  rows: MailRow[];
+  after: string[];
+  site: SiteContact;
+  address?: boolean;
+}) {
+  const { site } = mail;
+  const rows = mail.rows.map(({ label, value }) => `${label}: ${value}`);
+  const footer = mail.address === false ? [] : ['', `${BRAND_NAME}, ${site.streetAddress}`];
+  return [
+    `Hi ${mail.greeting},`,
+    '',
+    mail.intro,
+    '',
+    ...rows,
+    '',
+    ...mail.after,
+    '',
+    contactSentence(site),
+    '',
+    ...CLOSING,
+    ...footer,
+  ].join('\n');
+}
 
 /**
  * The brand's e-mail: the name as its logo, a greeting and an opening, a table of rows, more

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { orderLines, type OrderSummary } from '@blooms/shared/contract/order';
 import { accountPointer, type MailSite } from './account-change-email';
-import { brandedHtml, textClosing, textRows } from './branded-layout';
+import { brandedHtml, brandedText } from './branded-layout';
 import { isGift, payerOf, type Subscriber } from '@blooms/shared/contract/subscriber';
 import type { OutgoingMail } from './mailer';
 
@@ -21,7 +21,7 @@ export function confirmationEmail(s: Subscriber, site: MailSite, order: OrderSum
     : 'Thank you for subscribing to Monthly Blooms!';
   const vase =
     'Your first delivery comes with a vase. Each month we swap it for a fresh arrangement and take the old vase back, no cleaning needed. If nobody is home, we leave the flowers at the door.';
-  const text = [`Hi ${greeting},`, '', intro, '', ...textRows(rows), '', vase, '', account.text, '', ...textClosing(site)].join('\n');
+  const text = brandedText({ greeting, intro, rows, after: [vase, '', account.text], site, address: false });
   const html = brandedHtml({ title: SUBJECT, greeting, intro, rows, after: [escapeHtml(vase), account.html], site });
   // A gift's receipt goes to the buyer; the recipient is not e-mailed before the first delivery.
   return { to: { name: payer.name, address: payer.email }, subject: SUBJECT, text, html };

@@ -2,7 +2,7 @@ import { FAILED_REASON_LABELS, nextStepText, type FailedDeliveryPolicy, type Fai
 import { formatDeliveryDate, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { BRAND_NAME } from '@blooms/shared/contract/site';
 import { accountPointer, type MailSite } from './account-change-email';
-import { brandedHtml, textClosing, textRows } from './branded-layout';
+import { brandedHtml, brandedText } from './branded-layout';
 import type { OutgoingMail } from './mailer';
 
 /**
@@ -22,19 +22,7 @@ export function failedAttemptEmail(
     { label: 'What happens next', value: nextStepText(attempt.policy, attempt.deliveryDate, site.streetAddress) },
   ];
   const account = accountPointer(site);
-  const text = [
-    `Hi ${s.firstName},`,
-    '',
-    intro,
-    '',
-    ...textRows(rows),
-    '',
-    account.text,
-    '',
-    ...textClosing(site),
-    '',
-    `${BRAND_NAME}, ${site.streetAddress}`,
-  ].join('\n');
+  const text = brandedText({ greeting: s.firstName, intro, rows, after: [account.text], site });
   const html = brandedHtml({ title: subject, greeting: s.firstName, intro, rows, after: [account.html], site });
   return { to: { name: `${s.firstName} ${s.lastName}`, address: s.email }, subject, text, html };
 }

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@blooms/shared/contract/html';
 import { BRAND_NAME } from '@blooms/shared/contract/site';
-import { BRAND_COLOUR, brandedHtml, textClosing, textRows, type MailRow } from './branded-layout';
+import { BRAND_COLOUR, brandedHtml, brandedText, type MailRow } from './branded-layout';
 import type { MailSite } from './account-change-email';
 import type { OutgoingMail } from './mailer';
 
@@ -21,20 +21,7 @@ export function onTheWayEmail(
     { label: 'Driver', value: facts.driverFirstName ?? 'Our driver' },
   ];
   const linkNote = `The link works until ${facts.until}.`;
-  const text = [
-    `Hi ${to.firstName},`,
-    '',
-    intro,
-    '',
-    ...textRows(rows),
-    '',
-    `Track your delivery: ${facts.trackUrl}`,
-    linkNote,
-    '',
-    ...textClosing(site),
-    '',
-    `${BRAND_NAME}, ${site.streetAddress}`,
-  ].join('\n');
+  const text = brandedText({ greeting: to.firstName, intro, rows, after: [`Track your delivery: ${facts.trackUrl}`, linkNote], site });
   const button = `<a href="${escapeHtml(facts.trackUrl)}" style="display:inline-block;padding:10px 18px;background:${BRAND_COLOUR};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Track your delivery</a>`;
   const html = brandedHtml({ title: subject, greeting: to.firstName, intro, rows, after: [button, escapeHtml(linkNote)], site });
   return { to: { name: `${to.firstName} ${to.lastName}`, address: to.email }, subject, text, html };

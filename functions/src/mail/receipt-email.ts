@@ -4,7 +4,7 @@ import { receiptRows, receiptThanks } from '@blooms/shared/contract/receipts';
 import { BRAND_NAME } from '@blooms/shared/contract/site';
 import { isGift, payerOf } from '@blooms/shared/contract/subscriber';
 import { accountPointer, type MailSite } from './account-change-email';
-import { brandedHtml, textClosing, textRows } from './branded-layout';
+import { brandedHtml, brandedText } from './branded-layout';
 import type { OutgoingMail } from './mailer';
 
 const WHERE_RECEIPTS_ARE = 'Your receipts are also in your account, under Payments, each with a page to print.';
@@ -20,20 +20,7 @@ export function receiptEmail(s: Parameters<typeof payerOf>[0], site: MailSite, r
   const subject = `Your ${BRAND_NAME} receipt ${receipt.number}: ${receipt.amount}`;
   const intro = receiptThanks(receipt);
   const account = accountPointer(site);
-  const text = [
-    `Hi ${greeting},`,
-    '',
-    intro,
-    '',
-    ...textRows(rows),
-    '',
-    WHERE_RECEIPTS_ARE,
-    account.text,
-    '',
-    ...textClosing(site),
-    '',
-    `${BRAND_NAME}, ${site.streetAddress}`,
-  ].join('\n');
+  const text = brandedText({ greeting, intro, rows, after: [WHERE_RECEIPTS_ARE, account.text], site });
   const html = brandedHtml({ title: subject, greeting, intro, rows, after: [escapeHtml(WHERE_RECEIPTS_ARE), account.html], site });
   return { to: { name: payer.name, address: payer.email }, subject, text, html };
 }

@@ -7,9 +7,8 @@ import type { StartMonth } from '@blooms/shared/contract/day-summary';
 import type { SettleAutoAssigned } from '@blooms/shared/contract/territories';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents, monthCarryOvers, routeOrders, territories } from '../db/schema';
-import { announceAll } from '../infrastructure/change-feed';
 import { unassignedStops } from '../read-models/day-stops';
-import { readDeliveries } from '../read-models/month-list';
+import { announceDeliveries } from './deliveries';
 import { startMonth } from '../read-models/day-summary';
 
 interface Carried {
@@ -118,12 +117,7 @@ export async function carryOver(db: Db, month: MonthKey): Promise<MonthDelivery[
       if (share.how === 'last-month') await carryRouteOrder(tx, month, share);
       carried.push(...drivers.map((row) => row.id));
     }
-    const changed = await readDeliveries(tx, carried, month);
-    await announceAll(
-      tx,
-      changed.map((delivery) => ({ type: 'delivery', delivery })),
-    );
-    return changed;
+    return announceDeliveries(tx, carried, month);
   });
 }
 
@@ -149,12 +143,7 @@ export async function settleAutoAssigned(db: Db, actor: UserRecord, input: Settl
         .values(
           ids.map((subscriptionId) => ({ subscriptionId, month, actorEmail: actor.email, kind: 'assign' as const, detail: { to: null } })),
         );
-    const changed = await readDeliveries(tx, ids, month);
-    await announceAll(
-      tx,
-      changed.map((delivery) => ({ type: 'delivery', delivery })),
-    );
-    return changed;
+    return announceDeliveries(tx, ids, month);
   });
 }
 

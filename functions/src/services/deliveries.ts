@@ -46,10 +46,11 @@ const NOT_ASSIGNED_TO_YOU = 'Only the person this delivery is assigned to, or an
 
 /**
  * The delivery rule, in one place: an admin may do anything; an employee may mark a
- * delivery delivered (with or without a photo) only when it is assigned to them.
+ * delivery delivered (with or without a photo), or could not deliver, only when it is assigned
+ * to them. `refusal` says what they may not do.
  */
-function assertMayDeliver(actor: UserRecord, assigneeId: string | null | undefined): void {
-  if (actor.role !== 'admin' && assigneeId !== actor.id) throw new ForbiddenError(NOT_ASSIGNED_TO_YOU);
+export function assertMayDeliver(actor: UserRecord, assigneeId: string | null | undefined, refusal = NOT_ASSIGNED_TO_YOU): void {
+  if (actor.role !== 'admin' && assigneeId !== actor.id) throw new ForbiddenError(refusal);
 }
 
 /** Keeps the order a person put their stops in; every id must be a delivery assigned to them in the month. */
@@ -188,6 +189,16 @@ export async function announceDelivery(tx: Db, subscriptionId: string, month: Mo
   return delivery;
 }
 
+/** The same for many deliveries of the month, in one notice. */
+export async function announceDeliveries(tx: Db, subscriptionIds: string[], month: MonthKey): Promise<MonthDelivery[]> {
+  const changed = await readDeliveries(tx, subscriptionIds, month);
+  await announceAll(
+    tx,
+    changed.map((delivery) => ({ type: 'delivery', delivery })),
+  );
+  return changed;
+}
+
 /**
  * Assigns every listed delivery of the month to one user (or, with no assignee, to nobody),
  * or none of them: a fixed number of statements whatever the count (1,000 in one request),
@@ -244,21 +255,25 @@ export async function writeAssignment(
       detail: { to: assignee?.email ?? null },
     })),
   );
-  const assigned = await readDeliveries(tx, ids, month);
-  await announceAll(
-    tx,
-    assigned.map((delivery) => ({ type: 'delivery', delivery })),
-  );
-  return assigned;
+  return announceDeliveries(tx, ids, month);
 }
 
-/** Checks that the caller may record proof for this delivery and that it is out for delivery. */
-export async function checkProofAllowed(db: Db, actor: UserRecord, subscriptionId: string, month: MonthKey): Promise<void> {
+/**
+ * Checks that the caller may record proof for this delivery (or a failed attempt, `refusal` then
+ * saying so) and that it is out for delivery: the routes check before they store a photo.
+ */
+export async function checkProofAllowed(
+  db: Db,
+  actor: UserRecord,
+  subscriptionId: string,
+  month: MonthKey,
+  refusal = NOT_ASSIGNED_TO_YOU,
+): Promise<void> {
   const [row] = await db
     .select({ assigneeId: deliveries.assigneeId, status: deliveries.status })
     .from(deliveries)
     .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
-  assertMayDeliver(actor, row?.assigneeId);
+  assertMayDeliver(actor, row?.assigneeId, refusal);
   if (row?.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(db, subscriptionId, month));
 }
 

@@ -10,27 +10,15 @@ import type { MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, siteSettings, subscriptionEvents } from '../db/schema';
-import { ForbiddenError, InvalidInputError } from '../domain/errors';
+import { InvalidInputError } from '../domain/errors';
 import { queueEmail } from '../infrastructure/email-outbox';
 import type { MailSite } from '../mail/account-change-email';
 import { failedAttemptEmail } from '../mail/failed-attempt-email';
 import { deliveryDateOf } from '../read-models/delivery-dates';
 import { FAILED_POLICY_SETTING, failedDeliveryPolicy } from '../read-models/failed-attempts';
 import { readDelivery } from '../read-models/month-list';
-import { announceDelivery, lockDelivery, StaleDeliveryError } from './deliveries';
+import { announceDelivery, assertMayDeliver, lockDelivery, StaleDeliveryError } from './deliveries';
 import { findUserByEmail } from './users';
-
-const mayMark = (actor: UserRecord, assigneeId: string | null) => actor.role === 'admin' || assigneeId === actor.id;
-
-/** Whether the caller may mark this stop Could not deliver (the route checks before it stores a photo). */
-export async function checkMarkAllowed(db: Db, actor: UserRecord, subscriptionId: string, month: MonthKey): Promise<void> {
-  const [row] = await db
-    .select({ assigneeId: deliveries.assigneeId, status: deliveries.status })
-    .from(deliveries)
-    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.month, month)));
-  if (!mayMark(actor, row?.assigneeId ?? null)) throw new ForbiddenError(FAILED_MESSAGES.notYours);
-  if (row?.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(db, subscriptionId, month));
-}
 
 /**
  * "Could not deliver": records the attempt beside the status (which stays Out for delivery) and
@@ -47,7 +35,7 @@ export async function markCouldNotDeliver(
 ): Promise<{ delivery: MonthDelivery; recorded: boolean }> {
   return inTransaction(db, async (tx) => {
     const { subscription, delivery } = await lockDelivery(tx, input.subscriptionId, input.month);
-    if (!mayMark(actor, delivery.assigneeId)) throw new ForbiddenError(FAILED_MESSAGES.notYours);
+    assertMayDeliver(actor, delivery.assigneeId, FAILED_MESSAGES.notYours);
     if (delivery.status !== 'out-for-delivery') throw new StaleDeliveryError(await readDelivery(tx, input.subscriptionId, input.month));
     if (delivery.kind === 'pickup')
       throw new InvalidInputError('A vase pickup has no flowers to bring back: leave it out, or mark the vase collected.');

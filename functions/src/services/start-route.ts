@@ -5,10 +5,10 @@ import type { UserRecord } from '@blooms/shared/contract/roles';
 import { inTransaction, type Db } from '../db/database';
 import { deliveries, deliveryEvents } from '../db/schema';
 import { InvalidInputError } from '../domain/errors';
-import { announceAll } from '../infrastructure/change-feed';
 import { deliveryDateOf } from '../read-models/delivery-dates';
-import { listAssigned, readDeliveries } from '../read-models/month-list';
+import { listAssigned } from '../read-models/month-list';
 import type { RouteContext } from '../read-models/stop-tracking';
+import { announceDeliveries } from './deliveries';
 import { noticeOnTheWay, type NoticeContext } from './on-the-way';
 
 /**
@@ -54,14 +54,10 @@ export async function startMyRoute(
       })),
     );
     for (const { subscriptionId } of started) await noticeOnTheWay(tx, { subscriptionId, month }, context);
-    const changed = await readDeliveries(
+    await announceDeliveries(
       tx,
       started.map((stop) => stop.subscriptionId),
       month,
-    );
-    await announceAll(
-      tx,
-      changed.map((delivery) => ({ type: 'delivery', delivery })),
     );
   });
 }

@@ -4,12 +4,11 @@ import type { ReactNode } from 'react';
  * One question of a disclosure list, as `<details>`: it opens and closes with no script at all,
  * so a press before the page has hydrated is not lost.
  */
-export function Disclosure({ question, level = 2, children }: { question: string; level?: 2 | 3; children: ReactNode }) {
-  const Heading = level === 2 ? 'h2' : 'h3';
+export function Disclosure({ question, children }: { question: string; children: ReactNode }) {
   return (
     <details className="disclosure">
       <summary className="disclosure__question">
-        <Heading>{question}</Heading>
+        <h2>{question}</h2>
         <span aria-hidden="true" className="disclosure__icon" />
       </summary>
       <div className="disclosure__answer">{children}</div>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 
-export function GetStarted({ label = 'Get Started' }: { label?: string }) {
+export function GetStarted() {
   return (
     <Link to="/subscribe" className="button button--large">
-      {label}
+      Get Started
     </Link>
   );
 }

@@ -80,7 +80,6 @@ export function apiRoute<const D extends ApiRouteDefinition>(definition: D & Par
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 export type ApiParams<R extends AnyApiRoute> = InputOf<R['params']>;
-export type ApiQuery<R extends AnyApiRoute> = InputOf<R['query']>;
 export type ApiBody<R extends AnyApiRoute> = InputOf<R['body']>;
 /** What a JSON route answers: its response schema's output (unknown when the table does not describe it). */
 export type ApiResponse<R extends AnyApiRoute> = R['response'] extends z.ZodType ? z.output<R['response']> : unknown;

@@ -13,4 +13,3 @@ export { ADMIN_ROUTES, PUBLIC_ROUTES, STAFF_ROUTES, SUBSCRIBER_ROUTES };
 /** The API: every route the server registers and the browser may call. */
 export const API = { ...STAFF_ROUTES, ...ADMIN_ROUTES, ...SUBSCRIBER_ROUTES, ...PUBLIC_ROUTES };
 export type Api = typeof API;
-export type ApiRouteName = keyof Api;

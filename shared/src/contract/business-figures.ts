@@ -87,7 +87,6 @@ export const leavingReasonSchema = z.object({
   skippedInstead: z.number(),
   pausedInstead: z.number(),
 });
-export type LeavingReason = z.output<typeof leavingReasonSchema>;
 
 /** Subscriptions whose first delivery was in one month, and the share of them active 1-12 months later. */
 export const retentionCohortSchema = z.object({
@@ -156,7 +155,6 @@ export const FIGURE_DEFINITIONS = {
   revenuePerSubscriber:
     'Average revenue per subscriber per month (ARPU): what was charged over the last 12 months, less refunds, over the months subscriptions were active in them. A prepaid gift counts in the month it was paid.',
 } as const;
-export type FigureDefinitionId = keyof typeof FIGURE_DEFINITIONS;
 
 /** One month's headline figures (FIGURE_DEFINITIONS says what each counts): the month's subscribers as subscribersMonthSchema counts them, and its money. */
 export const headlineMonthSchema = subscribersMonthSchema

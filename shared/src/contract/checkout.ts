@@ -108,8 +108,6 @@ export const checkoutPayloadSchema = wireSchema.transform(
   },
 );
 
-export type ValidCheckout = z.output<typeof checkoutPayloadSchema>;
-
 /** A started checkout: the provider's page to send the buyer to. */
 export const checkoutStartedSchema = z.object({ url: z.string(), sessionId: z.string() });
 

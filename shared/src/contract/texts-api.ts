@@ -27,7 +27,6 @@ export const textSettingSchema = z.discriminatedUnion('texts', [
   z.strictObject({ texts: z.literal('on'), phone: textPhoneSchema, wording: textWordingSchema }),
   z.strictObject({ texts: z.literal('off') }),
 ]);
-export type TextSetting = z.input<typeof textSettingSchema>;
 
 /** What the account shows about texts. */
 export const textStateSchema = z.object({

@@ -68,11 +68,6 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'The request is not valid.';
 }
 
-/** Parses with a contract schema; failures carry messages that name the field. */
-export function safeParseNamed<S extends z.ZodType>(schema: S, input: unknown, names?: Record<string, string>) {
-  return schema.safeParse(input, { error: namedFields(names) });
-}
-
 /** Characters no text field may hold: NUL (PostgreSQL refuses it) and UTF-16 halves with no partner. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,13 +1,12 @@
 import { CHARGE_TIMING, PLAN_CARD } from '../contract/site';
 
 /** What $99 buys and how each plan is billed (Home and Subscribe): the words live in contract/site.ts. */
-export function PlanCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const Heading = `h${headingLevel}` as const;
+export function PlanCard() {
   return (
     <section className="plan-card" aria-labelledby="plan-card-heading">
-      <Heading id="plan-card-heading" className="plan-card__heading">
+      <h2 id="plan-card-heading" className="plan-card__heading">
         The plan
-      </Heading>
+      </h2>
       <p className="plan-card__price">
         <strong>{PLAN_CARD.price}</strong> {PLAN_CARD.per}
       </p>

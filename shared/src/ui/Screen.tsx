@@ -25,7 +25,6 @@ interface Props {
   /** Document title of the page, before the brand name. */
   title: string;
   description?: string;
-  className?: string;
   children: ReactNode;
 }
 
@@ -33,7 +32,7 @@ interface Props {
  * The root of every remote screen: sets the document title and meta description, and says at its
  * top when a call of the screen's app met a reply it cannot read (the API is of another release).
  */
-export function Screen({ remote, title, description, className, children }: Props) {
+export function Screen({ remote, title, description, children }: Props) {
   useContext(ScreenHeadContext)?.({ title: documentTitle(title), description: description ?? null });
   useEffect(() => {
     document.title = documentTitle(title);
@@ -46,7 +45,7 @@ export function Screen({ remote, title, description, className, children }: Prop
   const pageUpdated = useMetUnreadableReply();
   const build = typeof __BUILD_ID__ === 'undefined' ? 'dev' : __BUILD_ID__;
   return (
-    <div ref={markHydrated} className={className ? `screen ${className}` : 'screen'} data-remote={remote} data-build={build}>
+    <div ref={markHydrated} className="screen" data-remote={remote} data-build={build}>
       {pageUpdated && <PageUpdated />}
       {children}
     </div>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isStop } from '@blooms/shared/contract/vases';
 import { Link } from 'react-router-dom';
@@ -13,7 +14,6 @@ import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
 import { TestClock } from '../features/deliveries/TestClock';
 import { FailedPolicySetting } from '../features/failed-attempts/FailedPolicySetting';
-import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { BulkAssign } from '../features/deliveries/BulkAssign';
 import { useLiveFeed } from '../features/deliveries/use-live-feed';
@@ -31,7 +31,7 @@ import { SubscriptionsList } from '../features/dashboard/SubscriptionsList';
 import { assigneeOf } from '../features/dashboard/SubscriptionTableRow';
 import { UndoBar } from '../features/dashboard/UndoBar';
 import { DaySummaryBar } from '../features/dashboard/DaySummaryBar';
-import { useDaySummary } from '../features/dashboard/use-day-summary';
+import { staffQueries } from '../features/deliveries/queries';
 import { AssignByArea } from '../features/dashboard/AssignByArea';
 import { AutoAssignedBar } from '../features/dashboard/AutoAssignedBar';
 import { Territories } from '../features/dashboard/Territories';
@@ -66,8 +66,8 @@ function Dashboard({ start }: { start: StartMonth }) {
   const isAdmin = useAuthStore((s) => s.role === 'admin');
   const liveState = useLiveFeed();
   const staff = useStaffList();
-  const deliveryDay = useDeliveryDay(month);
-  const summary = useDaySummary(month);
+  // When the summary cannot be read the list says so, and the summary keeps its last figures.
+  const summary = useQuery(staffQueries.daySummary(month)).data ?? null;
   const [mapOpen, setMapOpen] = useMapOpen();
   const mapId = useId();
   const places = useDayStops(month);
@@ -111,7 +111,7 @@ function Dashboard({ start }: { start: StartMonth }) {
           </div>
         </div>
         <PassedOverNotice start={start} month={month} />
-        <DeliveryDay month={month} day={deliveryDay.day} canChange={isAdmin} onChanged={deliveryDay.setDay} />
+        <DeliveryDay month={month} canChange={isAdmin} />
         <DaySummaryBar summary={summary} view={view} onView={setView} />
         <AutoAssignedBar month={month} summary={summary} />
         <DashboardFilters view={view} staff={staff} onChange={setView} onExport={csv.download} exporting={csv.downloading} />

@@ -11,7 +11,6 @@ import { StartingScreen } from '../features/deliveries/StartingScreen';
 import { LiveIndicator } from '../features/deliveries/LiveIndicator';
 import { MonthNavigator } from '../features/deliveries/MonthNavigator';
 import { DeliveryDay } from '../features/deliveries/DeliveryDay';
-import { useDeliveryDay } from '../features/deliveries/use-delivery-day';
 import { useLiveFeed } from '../features/deliveries/use-live-feed';
 import { useMyRows } from '../features/my-deliveries/use-my-rows';
 import { withPendingChanges } from '../features/offline/use-pending-changes';
@@ -69,7 +68,6 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
   const [month, setMonth] = useState<MonthKey>(opening.start.month);
   // A phone gets one compact card per stop, the next stop first, with big buttons: drivers work from their phones at the door.
   const phone = useMediaQuery('(max-width: 699px)');
-  const deliveryDay = useDeliveryDay(month);
   const [mapOpen, setMapOpen] = useState(false);
   const places = useDayStops(month, { mine: true, enabled: mapOpen });
   const liveState = useLiveFeed();
@@ -107,7 +105,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
         <PendingBadge waiting={queue.pending.length} notSent={queue.notSent} onDismiss={queue.dismissNotSent} />
         <div className="staff-toolbar">
           <MonthNavigator month={month} onChange={setMonth} />
-          <DeliveryDay month={month} day={deliveryDay.day} forDriver />
+          <DeliveryDay month={month} forDriver />
           {!phone && actions}
         </div>
         <PassedOverNotice start={opening.start} month={month} />

@@ -22,8 +22,6 @@ export const textConsents = pgTable(
   (t) => [index('text_consents_subscription_idx').on(t.subscriptionId, t.id), index('text_consents_phone_idx').on(t.phone)],
 );
 
-export type TextConsentRow = typeof textConsents.$inferSelect;
-
 /** Texts, queued with what they announce and sent by the SMS worker (infrastructure/sms-outbox.ts). */
 export const smsOutbox = pgTable(
   'sms_outbox',

@@ -2,11 +2,9 @@ import { API } from '@blooms/shared/contract/api-routes';
 import { pathOf } from '@blooms/shared/contract/api-route';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
-import { NotFoundError } from '../../domain/errors';
-import { typeOfKey } from '../../infrastructure/image-type';
 import { historyPhotoKey, subscriptionHistory } from '../../services/subscription-history';
 import type { AdminScope } from '../access';
-import { serve } from '../serve';
+import { sendPhoto, serve } from '../serve';
 
 /** Where a door photo the history shows is served (the route below). */
 const historyPhotoUrl = (id: string, eventId: number) => pathOf(API.historyPhoto, { id, eventId });
@@ -19,9 +17,6 @@ export function registerSubscriptionHistoryRoutes(admin: AdminScope, db: Db, blo
 
   /** A door photo the history shows, by the delivery event that left it (a photo later taken off its delivery too). */
   serve(admin, API.historyPhoto, async (request, reply) => {
-    const key = await historyPhotoKey(db, request.params.id, request.params.eventId);
-    const stream = key ? await blobs.get(key) : null;
-    if (!key || !stream) throw new NotFoundError('That photo is not there.');
-    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+    return sendPhoto(reply, blobs, await historyPhotoKey(db, request.params.id, request.params.eventId), 'That photo is not there.');
   });
 }

@@ -6,8 +6,7 @@ import { displayFirstName } from '@blooms/shared/contract/roles';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
-import { InvalidInputError, NotFoundError } from '../../domain/errors';
-import { typeOfKey } from '../../infrastructure/image-type';
+import { InvalidInputError } from '../../domain/errors';
 import { photoKey } from '../../infrastructure/photos';
 import { advanceStatus, assignDeliveries, checkProofAllowed, recordDelivered, saveRouteOrder, undoRevert } from '../../services/deliveries';
 import { photoInUse, proofImageKey } from '../../read-models/delivery-proofs';
@@ -22,9 +21,8 @@ import { CSV_COLUMNS, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { keptJsonReply } from '../kept-json';
-import { serve } from '../serve';
-import { checkedPhotoType, readMultipart } from './photo-upload';
-import { logIgnoredFields, parseRequestPart } from '../zod';
+import { sendPhoto, serve } from '../serve';
+import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).
 const CSV_HEADER = `\uFEFF${csvLine(CSV_COLUMNS)}`;
@@ -103,16 +101,7 @@ export function registerDeliveryRoutes(
   /** Hand Delivered, or Left at Door with a photo: one request, so a failed upload changes nothing. */
   serve(staff, API.recordProof, async (request) => {
     const caller = callerOf(request);
-    const { fields, photo } = await readMultipart(request, 'Send the proof as multipart/form-data.');
-    const parsed = parseRequestPart(API.recordProof.body, fields);
-    if (!parsed.success) throw new InvalidInputError(parsed.message);
-    if (parsed.ignored.length > 0)
-      logIgnoredFields(
-        request.log,
-        `${API.recordProof.method} ${API.recordProof.path}`,
-        parsed.ignored.map((field) => `body.${field}`),
-      );
-    const input = parsed.data;
+    const { input, photo } = await readPhotoForm(request, API.recordProof, 'Send the proof as multipart/form-data.');
     await checkProofAllowed(db, caller, input.subscriptionId, input.month);
     if (input.method === 'hand') return recordDelivered(db, caller, { ...input, proofImageKey: null }, routes.mailSite(request));
 
@@ -133,9 +122,6 @@ export function registerDeliveryRoutes(
   /** Delivery photos are shown to signed-in staff only. */
   serve(staff, API.proofPhoto, async (request, reply) => {
     const { subscriptionId, month } = request.params;
-    const key = await proofImageKey(db, subscriptionId, month);
-    const stream = key ? await blobs.get(key) : null;
-    if (!key || !stream) throw new NotFoundError('This delivery has no photo.');
-    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+    return sendPhoto(reply, blobs, await proofImageKey(db, subscriptionId, month), 'This delivery has no photo.');
   });
 }

@@ -1,17 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { API } from '@blooms/shared/contract/api-routes';
+import { FAILED_MESSAGES } from '@blooms/shared/contract/failed-attempts';
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import type { MailSite } from '../../mail/account-change-email';
-import { InvalidInputError, NotFoundError } from '../../domain/errors';
-import { typeOfKey } from '../../infrastructure/image-type';
 import { photoKey } from '../../infrastructure/photos';
 import { failedDeliveryPolicy, failedPhotoKey } from '../../read-models/failed-attempts';
-import { checkMarkAllowed, markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
+import { markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
+import { checkProofAllowed } from '../../services/deliveries';
 import { callerOf, type AdminScope, type StaffScope } from '../access';
-import { serve } from '../serve';
-import { checkedPhotoType, readMultipart } from './photo-upload';
-import { logIgnoredFields, parseRequestPart } from '../zod';
+import { sendPhoto, serve } from '../serve';
+import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 /** "Could not deliver" (driver or staff), moving a failed stop to another day, its photo, and what the studio does next. */
 export function registerFailedAttemptRoutes(
@@ -22,17 +21,8 @@ export function registerFailedAttemptRoutes(
 ) {
   serve(staff, API.markFailed, async (request) => {
     const caller = callerOf(request);
-    const { fields, photo } = await readMultipart(request, 'Send it as multipart/form-data.');
-    const parsed = parseRequestPart(API.markFailed.body, fields);
-    if (!parsed.success) throw new InvalidInputError(parsed.message);
-    if (parsed.ignored.length > 0)
-      logIgnoredFields(
-        request.log,
-        `${API.markFailed.method} ${API.markFailed.path}`,
-        parsed.ignored.map((field) => `body.${field}`),
-      );
-    const input = parsed.data;
-    await checkMarkAllowed(db, caller, input.subscriptionId, input.month);
+    const { input, photo } = await readPhotoForm(request, API.markFailed, 'Send it as multipart/form-data.');
+    await checkProofAllowed(db, caller, input.subscriptionId, input.month, FAILED_MESSAGES.notYours);
     const type = photo && checkedPhotoType(photo, 'a photo');
     const key = photo && type ? photoKey(input.subscriptionId, input.month, type) : null;
     if (photo && key) await blobs.put(key, photo);
@@ -52,10 +42,7 @@ export function registerFailedAttemptRoutes(
   /** A failed attempt's photo, to signed-in staff only. */
   serve(staff, API.failedPhoto, async (request, reply) => {
     const { subscriptionId, month } = request.params;
-    const key = await failedPhotoKey(db, subscriptionId, month);
-    const stream = key ? await blobs.get(key) : null;
-    if (!key || !stream) throw new NotFoundError('This attempt has no photo.');
-    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+    return sendPhoto(reply, blobs, await failedPhotoKey(db, subscriptionId, month), 'This attempt has no photo.');
   });
 
   serve(staff, API.failedPolicy, () => failedDeliveryPolicy(db));

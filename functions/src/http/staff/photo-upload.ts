@@ -1,18 +1,24 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import '@fastify/multipart';
 import { PROOF_MAX_BYTES } from '@blooms/shared/contract/deliveries';
 import { InvalidInputError } from '../../domain/errors';
 import { sniffImageType } from '../../infrastructure/image-type';
 import { declaredSize, MAX_PHOTO_PIXELS, sizeAllowed } from '../../infrastructure/photos';
 import { HttpError } from '../errors';
+import { logIgnoredFields, parseRequestPart } from '../zod';
 
 // A photo sent from a phone with a form (the door photo, a failed attempt's), read and checked one way.
 
-/** The fields and the one photo of a multipart request, with the door photo's size limit. */
-export async function readMultipart(
+/**
+ * The fields of a multipart request, parsed by the route's body schema as a JSON body is (a field
+ * it does not read is dropped and logged), and its one photo, with the door photo's size limit.
+ */
+export async function readPhotoForm<S extends z.ZodType>(
   request: FastifyRequest,
+  route: { method: string; path: string; body: S },
   notMultipart: string,
-): Promise<{ fields: Record<string, string>; photo: Buffer | null }> {
+): Promise<{ input: z.output<S>; photo: Buffer | null }> {
   if (!request.isMultipart()) throw new InvalidInputError(notMultipart);
   const fields: Record<string, string> = {};
   let photo: Buffer | null = null;
@@ -26,7 +32,15 @@ export async function readMultipart(
       fields[part.fieldname] = String(part.value);
     }
   }
-  return { fields, photo: photo && photo.length > 0 ? photo : null };
+  const parsed = parseRequestPart(route.body, fields);
+  if (!parsed.success) throw new InvalidInputError(parsed.message);
+  if (parsed.ignored.length > 0)
+    logIgnoredFields(
+      request.log,
+      `${route.method} ${route.path}`,
+      parsed.ignored.map((field) => `body.${field}`),
+    );
+  return { input: parsed.data, photo: photo && photo.length > 0 ? photo : null };
 }
 
 /** The door photo's checks: a JPEG, PNG, WebP or HEIC image of a size a phone takes. */

@@ -12,11 +12,10 @@ import { pauseDeliveries, resumeDeliveries, skipMonth, unskipMonth } from '../..
 import type { BlobStore } from '../../infrastructure/blob-store';
 import { NotFoundError } from '../../domain/errors';
 import { setTextsFromAccount } from '../../services/texts';
-import { typeOfKey } from '../../infrastructure/image-type';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { subscriberEmailOf, type SubscriberScope } from '../access';
-import { serve } from '../serve';
+import { sendPhoto, serve } from '../serve';
 
 /** Where a door photo of the subscriber's own delivery is served (the route below). */
 const photoUrl = (id: string, month: MonthKey) => pathOf(API.accountPhoto, { id, month });
@@ -106,9 +105,7 @@ export function registerAccountRoutes(
   /** A door photo of the subscriber's own delivery. */
   serve(subscriber, API.accountPhoto, async (request, reply) => {
     const key = await photoKeyOf(db, subscriberEmailOf(request), request.params.id, request.params.month);
-    const stream = key ? await deps.blobs.get(key) : null;
-    if (!key || !stream) throw new NotFoundError('This delivery has no photo.');
-    return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
+    return sendPhoto(reply, deps.blobs, key, 'This delivery has no photo.');
   });
 
   /** One receipt of the subscriber's own payments, for the page they print it from. */

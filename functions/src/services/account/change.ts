@@ -64,7 +64,7 @@ export interface Change {
 }
 
 /** Writes a subscriber's change with its history entry and e-mail, carries any payment on, and tells staff screens. */
-export async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSite, change: Change, now: Date): Promise<void> {
+export async function apply(tx: Db, row: SubscriptionDbRow, email: string, site: MailSite, now: Date, change: Change): Promise<void> {
   // A gift of a set number of deliveries: a month skipped, paused or dropped moves its end.
   const endsAfter = endAfterChange({ ...row, ...change.set });
   const set = endsAfter === row.endsAfter ? change.set : { ...change.set, endsAfter };

@@ -2,11 +2,10 @@ import { changesAllowed, formatDeliveryDate, studioDate, type MonthDeliveryDate 
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { ALL_MONTH_NUMBERS, addMonths, monthList } from '@blooms/shared/contract/months';
 import type { AddressChange, CancelRequest } from '@blooms/shared/contract/account-api';
-import { recordCancellationReason } from '../cancellation-reasons';
 import { MONEY_RULE } from '@blooms/shared/contract/site';
 import { deliverToLine } from '@blooms/shared/contract/order';
 import { inTransaction } from '../../db/database';
-import { type SubscriptionDbRow } from '../../db/schema';
+import { cancellationReasons, type SubscriptionDbRow } from '../../db/schema';
 import { deliveryDatesBetween } from '../../read-models/delivery-dates';
 import { InvalidInputError } from '../../domain/errors';
 import { paidMonthsOf } from '../../read-models/ledger';
@@ -41,25 +40,18 @@ export async function changeMonths(
       const next = coming.find((day) => Number(day.month.slice(5, 7)) === number)!;
       if (!changesAllowed(next.date, now)) throw lockedMonth(next);
     }
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'months',
-        set: { months },
-        detail: { from: row.months, to: months },
-        email: {
-          subject: 'Your delivery months are changed',
-          lines: [
-            `Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`,
-            MONEY_RULE,
-          ],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'months',
+      set: { months },
+      detail: { from: row.months, to: months },
+      email: {
+        subject: 'Your delivery months are changed',
+        lines: [
+          `Your flowers now come in ${monthList(months)}: ${months.length} ${months.length === 1 ? 'delivery' : 'deliveries'} a year.`,
+          MONEY_RULE,
+        ],
       },
-      now,
-    );
+    });
   });
 }
 
@@ -75,25 +67,18 @@ export async function changeAddress(
     const fields = Object.keys(address) as (keyof AddressChange)[];
     const changed = fields.filter((field) => row[field] !== address[field]);
     if (changed.length === 0) return;
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'address',
-        set: address,
-        detail: { changed },
-        email: {
-          subject: 'Your delivery address is changed',
-          lines: [
-            `We now deliver to ${deliverToLine({ ...address, state: row.state })}.`,
-            address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.',
-          ],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'address',
+      set: address,
+      detail: { changed },
+      email: {
+        subject: 'Your delivery address is changed',
+        lines: [
+          `We now deliver to ${deliverToLine({ ...address, state: row.state })}.`,
+          address.deliveryNotes ? `Delivery notes: ${address.deliveryNotes}` : 'No delivery notes.',
+        ],
       },
-      now,
-    );
+    });
   });
 }
 
@@ -111,7 +96,11 @@ export async function cancelSubscription(
   return inTransaction(db, async (tx) => {
     const row = await lockOwn(tx, email, subscriptionId);
     if (isPrepaidGift(row) && !refunds) throw new InvalidInputError(ACCOUNT_MESSAGES.prepaidGiftCancel);
-    if (why?.reason) await recordCancellationReason(tx, row.id, { reason: why.reason, otherText: why.otherText });
+    // Why it was cancelled, for the owner's figures.
+    if (why?.reason)
+      await tx
+        .insert(cancellationReasons)
+        .values({ subscriptionId: row.id, reason: why.reason, otherText: why.reason === 'other' ? why.otherText : '' });
     const today = studioDate(now);
     const thisMonth = today.slice(0, 7);
     const dates = await deliveryDatesBetween(tx, addMonths(thisMonth, -1), addMonths(thisMonth, ACCOUNT_MONTHS_AHEAD));
@@ -132,22 +121,15 @@ export async function cancelSubscription(
       ? await refundUndeliveredMonths(tx, refunds, row, endsAfter, delivered, { kind: 'subscriber', id: email }, now)
       : null;
     const reason = why?.reason ? { reason: why.reason } : {};
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'cancel',
-        set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
-        detail: refund ? { endsAfter, ...reason, refund } : { endsAfter, ...reason },
-        email: {
-          subject: 'Your subscription is cancelled',
-          lines: ['You cancelled your Monthly Blooms subscription.', said, ...(refund ? [refundLine(refund)] : [])],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'cancel',
+      set: { status: 'cancelled', statusFrom: addMonths(endsAfter, 1), endsAfter },
+      detail: refund ? { endsAfter, ...reason, refund } : { endsAfter, ...reason },
+      email: {
+        subject: 'Your subscription is cancelled',
+        lines: ['You cancelled your Monthly Blooms subscription.', said, ...(refund ? [refundLine(refund)] : [])],
       },
-      now,
-    );
+    });
     return { row, lastDelivery, refund };
   });
 }

@@ -21,22 +21,15 @@ export async function skipMonth(
     const described = await changeableMonth(tx, row, month, now);
     if (described.state === 'skipped') return;
     const when = formatDeliveryDate(described.date, { withYear: true });
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'skip',
-        set: { skippedMonths: [...row.skippedMonths, month].sort() },
-        detail: insteadOf ? { month, insteadOf } : { month },
-        email: {
-          subject: `${formatMonth(month)} is skipped`,
-          lines: [`You skipped ${formatMonth(month)}: there is no delivery on ${when}, and nothing is charged for it.`],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'skip',
+      set: { skippedMonths: [...row.skippedMonths, month].sort() },
+      detail: insteadOf ? { month, insteadOf } : { month },
+      email: {
+        subject: `${formatMonth(month)} is skipped`,
+        lines: [`You skipped ${formatMonth(month)}: there is no delivery on ${when}, and nothing is charged for it.`],
       },
-      now,
-    );
+    });
   });
 }
 
@@ -51,24 +44,17 @@ export async function unskipMonth(
     const row = await lockOwn(tx, email, subscriptionId);
     if (!row.skippedMonths.includes(month)) throw new InvalidInputError(ACCOUNT_MESSAGES.notSkipped(formatMonth(month)));
     const described = await changeableMonth(tx, row, month, now);
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'unskip',
-        set: { skippedMonths: row.skippedMonths.filter((m) => m !== month) },
-        detail: { month },
-        email: {
-          subject: `${formatMonth(month)} is back on`,
-          lines: [
-            `${formatMonth(month)} is back on: flowers on ${formatDeliveryDate(described.date, { withYear: true })}, charged on ${formatDeliveryDate(chargeDateFor(described.date), { withYear: true })}.`,
-          ],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'unskip',
+      set: { skippedMonths: row.skippedMonths.filter((m) => m !== month) },
+      detail: { month },
+      email: {
+        subject: `${formatMonth(month)} is back on`,
+        lines: [
+          `${formatMonth(month)} is back on: flowers on ${formatDeliveryDate(described.date, { withYear: true })}, charged on ${formatDeliveryDate(chargeDateFor(described.date), { withYear: true })}.`,
+        ],
       },
-      now,
-    );
+    });
   });
 }
 
@@ -91,25 +77,18 @@ export async function pauseDeliveries(
     if (day!.date < studioDate(now)) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyDelivered(name));
     if (!changesAllowed(day!.date, now)) throw lockedMonth(day!);
     const until = addMonths(from, months - 1);
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'pause',
-        set: { pausedFrom: from, pausedUntil: until },
-        detail: insteadOf ? { from, until, insteadOf } : { from, until },
-        email: {
-          subject: 'Your deliveries are paused',
-          lines: [
-            months === 1 ? `You paused ${formatMonth(from)}.` : `You paused ${formatMonth(from)} to ${formatMonth(until)}.`,
-            'Nothing is delivered or charged in those months; deliveries start again by themselves after them.',
-          ],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'pause',
+      set: { pausedFrom: from, pausedUntil: until },
+      detail: insteadOf ? { from, until, insteadOf } : { from, until },
+      email: {
+        subject: 'Your deliveries are paused',
+        lines: [
+          months === 1 ? `You paused ${formatMonth(from)}.` : `You paused ${formatMonth(from)} to ${formatMonth(until)}.`,
+          'Nothing is delivered or charged in those months; deliveries start again by themselves after them.',
+        ],
       },
-      now,
-    );
+    });
   });
 }
 
@@ -126,25 +105,18 @@ export async function resumeDeliveries(
     const days = await deliveryDatesBetween(tx, row.pausedFrom, row.pausedUntil);
     const fixed = days.filter((day) => !changesAllowed(day.date, now)).map((day) => day.month);
     const keptUntil = fixed.at(-1) ?? null;
-    await apply(
-      tx,
-      row,
-      email,
-      site,
-      {
-        kind: 'resume',
-        set: keptUntil ? { pausedUntil: keptUntil } : { pausedFrom: null, pausedUntil: null },
-        detail: { from: row.pausedFrom, until: row.pausedUntil, keptUntil },
-        email: {
-          subject: 'Your deliveries are back on',
-          lines: [
-            keptUntil
-              ? `Your deliveries are back on after ${formatMonth(keptUntil)}, which was too close to change.`
-              : 'Your deliveries are back on, as your plan says.',
-          ],
-        },
+    await apply(tx, row, email, site, now, {
+      kind: 'resume',
+      set: keptUntil ? { pausedUntil: keptUntil } : { pausedFrom: null, pausedUntil: null },
+      detail: { from: row.pausedFrom, until: row.pausedUntil, keptUntil },
+      email: {
+        subject: 'Your deliveries are back on',
+        lines: [
+          keptUntil
+            ? `Your deliveries are back on after ${formatMonth(keptUntil)}, which was too close to change.`
+            : 'Your deliveries are back on, as your plan says.',
+        ],
       },
-      now,
-    );
+    });
   });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteScreen } from './RemoteScreen';
 import { registerAppRemotes, startStaffScreenEarly } from './remote-registry';
-import { reloadPage } from './reload-page';
+import { reloadPage } from '@blooms/shared/runtime/unreadable-replies';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
 
@@ -11,7 +11,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-jest.mock('./reload-page', () => ({ reloadPage: jest.fn() }));
+jest.mock('@blooms/shared/runtime/unreadable-replies', () => ({
+  ...jest.requireActual('@blooms/shared/runtime/unreadable-replies'),
+  reloadPage: jest.fn(),
+}));
 
 const mockedLoadRemote = jest.mocked(loadRemote);
 const mockedRegisterRemotes = jest.mocked(registerRemotes);

@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, useContext, useEffect, useState } from '
 import type { RemoteName } from '@blooms/shared/contract/remotes';
 import { RemoteErrorBoundary, ScreenUpdating } from './RemoteErrorBoundary';
 import { loadRemoteScreen } from './remote-registry';
-import { reloadPage } from './reload-page';
+import { reloadPage } from '@blooms/shared/runtime/unreadable-replies';
 
 const SECTION_NAMES: Record<RemoteName, string> = {
   marketing: 'information',

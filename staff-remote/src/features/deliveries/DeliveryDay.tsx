@@ -1,30 +1,27 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
-import {
-  addDays,
-  DEFAULT_DELIVERY_DAY,
-  formatDeliveryDate,
-  studioDate,
-  type MonthDeliveryDate,
-} from '@blooms/shared/contract/delivery-dates';
+import { addDays, DEFAULT_DELIVERY_DAY, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from './api';
+import { applyDeliveryDay } from './live-cache';
+import { staffQueries } from './queries';
 
 interface Props {
   month: MonthKey;
-  day: MonthDeliveryDate | null;
   /** Admins on the dashboard; a driver is only told the day. */
   canChange?: boolean;
   forDriver?: boolean;
-  onChanged?: (day: MonthDeliveryDate) => void;
 }
 
 /**
  * The viewed month's delivery day and the last day subscribers may change that month. Admins
- * may move the day within the month, or put it back on the usual day.
+ * may move the day within the month, or put it back on the usual day. With no signal and nothing
+ * kept, the day is simply not shown: the rows matter more.
  */
-export function DeliveryDay({ month, day, canChange = false, forDriver = false, onChanged }: Props) {
+export function DeliveryDay({ month, canChange = false, forDriver = false }: Props) {
+  const day = useQuery(staffQueries.deliveryDay(month)).data ?? null;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
@@ -41,7 +38,7 @@ export function DeliveryDay({ month, day, canChange = false, forDriver = false, 
     setSaving(true);
     try {
       const saved = await deliveriesApi.setDeliveryDate(month, date);
-      onChanged?.(saved);
+      applyDeliveryDay(saved);
       setEditing(false);
       showPopup('success', `Deliveries now go out on ${formatDeliveryDate(saved.date)}.`);
     } catch (e) {
