@@ -152,6 +152,12 @@ describe.each(DATABASE_KINDS)('the owner’s figures from the parts kept, on %s'
     expect(REBUILD_SUBSCRIPTIONS).toBeGreaterThan(0);
     await db.execute(sql`update subscriptions set vases_out = vases_out + 1`);
     await expectKeptAsFull();
+    // Parts kept by an older query (KEPT_FORMAT moved with a deploy): every part is read again.
+    await db.execute(sql`update figures_kept_sets set active = 0`);
+    await db.execute(sql`update figures_ledger_months set cents = cents + 1`);
+    await db.execute(sql`update figures_delivery_months set on_day = on_day + 1`);
+    await db.execute(sql`update figures_kept_state set span = 'older' where part = 'format'`);
+    await expectKeptAsFull();
     await db.execute(sql`truncate ledger_entries`);
     await expectKeptAsFull();
     // December: the month sets are kept over the new span (2025-12 to 2027-03), not read whole at every look.

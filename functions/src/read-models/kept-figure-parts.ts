@@ -34,6 +34,13 @@ export const REBUILD_SUBSCRIPTIONS = 5_000;
 /** One bringing up to date at a time, across the processes sharing the database (pg_advisory_xact_lock's key). */
 const KEPT_LOCK = 3_400_034;
 
+/**
+ * What the kept rows were read by: raise it whenever a kept part's query changes (month-sets.ts
+ * subscriptionSetsSql, ledger-sums.ts movedMonthSql, delivery-day-figures.ts deliveredOnDays),
+ * and the first read after the deploy reads every part again.
+ */
+export const KEPT_FORMAT = '1';
+
 const spanKey = (span: SetsSpan) => JSON.stringify(span);
 const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value}"`).join(',')}}`}::text[]`;
 
@@ -79,11 +86,15 @@ export async function keepUpToDate(db: Db, span: SetsSpan): Promise<void> {
       sql`with taken as (delete from figures_changes returning part, key) select distinct part, key from taken`,
     );
     const touched = (part: string) => changes.filter((change) => change.part === part).map((change) => change.key);
-    if (changes.some((change) => change.part === 'all')) {
+    let state = await rowsOf<{ part: string; span: string }>(tx, sql`select part, span from figures_kept_state`);
+    const format = state.find((row) => row.part === 'format')?.span;
+    if (format !== KEPT_FORMAT || changes.some((change) => change.part === 'all')) {
+      // Nothing kept is trusted: the parts are read whole below, the delivery months when asked for.
       await tx.execute(sql`delete from figures_kept_state`);
       await tx.execute(sql`delete from figures_delivery_months`);
+      await tx.execute(sql`insert into figures_kept_state (part, span) values ('format', ${KEPT_FORMAT})`);
+      state = [];
     }
-    const state = await rowsOf<{ part: string; span: string }>(tx, sql`select part, span from figures_kept_state`);
     const keptSpan = state.find((row) => row.part === 'sets')?.span;
     const subscriptions = touched('subscription');
     if (keptSpan !== spanKey(span) || subscriptions.length > REBUILD_SUBSCRIPTIONS) await rebuildSets(tx, span);
@@ -98,15 +109,19 @@ export async function keepUpToDate(db: Db, span: SetsSpan): Promise<void> {
   });
 }
 
-/** The month sets of a span: as kept when kept over it, else read from the tables. */
+/** The month sets of a span: as kept when kept over it (checked in the snapshot they are read in), else read from the tables. */
 async function keptSets(db: Db, span: SetsSpan): Promise<MonthSets> {
-  const [state] = await rowsOf<{ span: string }>(db, sql`select span from figures_kept_state where part = 'sets'`);
-  if (state?.span !== spanKey(span)) return FULL_READ.sets(db, span);
-  return groupedSets(
+  const keptOverSpan = async (tx: Db) => {
+    const [state] = await rowsOf<{ span: string }>(tx, sql`select span from figures_kept_state where part = 'sets'`);
+    return state?.span === spanKey(span);
+  };
+  const kept = await groupedSets(
     db,
     monthsOfRange(span.from, span.to),
     sql`select active, paused, held, stops, unpaid, yearly, gift, first_delivered from figures_kept_sets`,
+    keptOverSpan,
   );
+  return kept ?? FULL_READ.sets(db, span);
 }
 
 /** The ledger's sums as kept: by the month moved in (null outside cashMonths) and the month they are for. */

@@ -21,8 +21,9 @@ export const MAX_SPAN_MONTHS = 62;
  * and hashes the memory to stay off disk, and does not compile the query first (its compile
  * would cost more than it saves on a read made once).
  */
-function readLarge<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+function readLarge<T>(db: Db, read: (tx: Db) => Promise<T>, oneSnapshot = false): Promise<T> {
   return inTransaction(db, async (tx) => {
+    if (oneSnapshot) await tx.execute(sql`set transaction isolation level repeatable read`);
     await tx.execute(sql`set local work_mem = '64MB'`);
     await tx.execute(sql`set local jit = off`);
     return read(tx);
@@ -178,28 +179,43 @@ export function subscriptionSetsSql({ from, to, coming }: SetsSpan, ids: string[
         from delivering`;
 }
 
-/** Subscriptions alike in every set, counted, from a query of one row a subscription (subscriptionSetsSql, or the kept sets). */
-export async function groupedSets(db: Db, months: MonthKey[], perSubscription: SQL): Promise<MonthSets> {
-  const rows = await readLarge(db, (tx) =>
-    rowsOf<{
-      active: string;
-      paused: string;
-      held: string;
-      stops: string;
-      unpaid: string;
-      yearly: boolean;
-      gift: boolean;
-      first_delivered: string | null;
-      count: number;
-    }>(
-      tx,
-      // Grouped on the bigints; only the groups' sets are turned into text (pg returns a bigint as text).
-      sql`select active::text, paused::text, held::text, stops::text, unpaid::text, yearly, gift, first_delivered, count from (
+/**
+ * Subscriptions alike in every set, counted, from a query of one row a subscription
+ * (subscriptionSetsSql, or the kept sets); null when `onlyIf`, asked first in the same
+ * snapshot, says no (the kept sets are over another span).
+ */
+export async function groupedSets(
+  db: Db,
+  months: MonthKey[],
+  perSubscription: SQL,
+  onlyIf?: (tx: Db) => Promise<boolean>,
+): Promise<MonthSets | null> {
+  const rows = await readLarge(
+    db,
+    async (tx) => {
+      if (onlyIf && !(await onlyIf(tx))) return null;
+      return rowsOf<{
+        active: string;
+        paused: string;
+        held: string;
+        stops: string;
+        unpaid: string;
+        yearly: boolean;
+        gift: boolean;
+        first_delivered: string | null;
+        count: number;
+      }>(
+        tx,
+        // Grouped on the bigints; only the groups' sets are turned into text (pg returns a bigint as text).
+        sql`select active::text, paused::text, held::text, stops::text, unpaid::text, yearly, gift, first_delivered, count from (
         select active, paused, held, stops, unpaid, yearly, gift, first_delivered, count(*)::int as count
         from (${perSubscription}) as one group by 1, 2, 3, 4, 5, 6, 7, 8
       ) as alike`,
-    ),
+      );
+    },
+    onlyIf !== undefined,
   );
+  if (rows === null) return null;
   const indexOf = new Map(months.map((month, i) => [month, BigInt(i)]));
   return {
     months,
@@ -225,8 +241,8 @@ export async function groupedSets(db: Db, months: MonthKey[], perSubscription: S
  * The month sets of every subscription over from..to (at most MAX_SPAN_MONTHS), with unpaid
  * counted for the months in `coming` (within the span), read from the subscriptions.
  */
-export function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: MonthKey[]): Promise<MonthSets> {
-  return groupedSets(db, monthsOfRange(from, to), subscriptionSetsSql({ from, to, coming }));
+export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: MonthKey[]): Promise<MonthSets> {
+  return (await groupedSets(db, monthsOfRange(from, to), subscriptionSetsSql({ from, to, coming })))!;
 }
 
 /** The month sets of the range (and of the last 12 months, for the headline and the average per subscriber). */
