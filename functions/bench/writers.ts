@@ -32,11 +32,11 @@ const POOL = Number(process.env.BENCH_POOL ?? 20);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** The counters' row triggers (the TRUNCATE ones only matter to tests and the demo reset). */
+/** The counters' row triggers, and those recording what a write touched for the kept figures (migration 0034); the TRUNCATE ones only matter to tests and the demo reset. */
 async function dropCounterTriggers(database: Database): Promise<number> {
   const { rows } = (await database.db.execute(
     sql`select tgname, tgrelid::regclass::text as tablename from pg_trigger
-         where tgname like '%\_month\_list\_changed' or tgname like '%\_figures\_changed'`,
+         where tgname like '%\_month\_list\_changed' or tgname like '%\_figures\_changed' or tgname like '%\_figures\_touched\_%'`,
   )) as unknown as { rows: { tgname: string; tablename: string }[] };
   for (const { tgname, tablename } of rows) await database.db.execute(sql.raw(`DROP TRIGGER "${tgname}" ON "${tablename}"`));
   return rows.length;

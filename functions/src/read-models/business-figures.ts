@@ -12,19 +12,18 @@ import {
   type RetentionCohort,
   type SubscribersMonth,
 } from '@blooms/shared/contract/business-figures';
-import { STUDIO_TIME_ZONE, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
+import { STUDIO_TIME_ZONE, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
-import { countIn, monthSets, type FigureSets, type MonthSetGroup, type MonthSets, type SetsRead } from './month-sets';
+import { countIn, monthSets, type FigureSets, type MonthSetGroup, type MonthSets, type SetsRead, type SetsSpan } from './month-sets';
 import { deliveryDays } from './delivery-day-figures';
+import { FULL_READ, KEPT_READ, keepUpToDate, type FigureSources } from './kept-figure-parts';
+import { monthStart } from './ledger-sums';
 import { rowsOf } from './raw-rows';
 
 // The owner's figures (contract/business-figures.ts), each one grouped read over the
 // subscriptions and their history: nothing here is stored, so nothing can disagree. What each
 // month is for each subscription comes from one read of month sets (month-sets.ts).
-
-/** The first instant of a month in studio time. */
-const monthStart = (month: MonthKey) => studioMidnight(`${month}-01`);
 
 /** An instant's month in studio time. */
 const studioMonth = (column: SQL) => sql`to_char(${column} at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM')`;
@@ -125,25 +124,18 @@ async function leaving(db: Db, months: MonthKey[]): Promise<FigureNumbers['leavi
  * what the ledger holds for them. And the net charged per subscriber over the last 12 months
  * (yearSets: month sets holding those 12 months).
  */
-async function money(db: Db, months: MonthKey[], thisMonth: MonthKey, setsRead: SetsRead): Promise<MoneyFigures> {
+async function money(
+  db: Db,
+  months: MonthKey[],
+  thisMonth: MonthKey,
+  setsRead: SetsRead,
+  sources: Pick<FigureSources, 'ledger'> = FULL_READ,
+): Promise<MoneyFigures> {
   const yearMonths = monthsOfRange(addMonths(thisMonth, -11), thisMonth);
   const cashFrom = months[0]! < yearMonths[0]! ? months[0]! : yearMonths[0]!;
   const cashTo = months.at(-1)! > thisMonth ? months.at(-1)! : thisMonth;
   // One read of the ledger: its money by kind, by the month it moved in (studio time) and the month it is for.
-  // The month moved in is found among cashFrom..cashTo's starts (0 before them, past the last after them): no time zone per entry.
-  const cashMonths = monthsOfRange(cashFrom, cashTo);
-  const starts = sql.join(
-    [...cashMonths, addMonths(cashTo, 1)].map((month) => sql`${monthStart(month)}::timestamptz`),
-    sql`, `,
-  );
-  const sums = await rowsOf<{ kind: string; moved: number; month: string; cents: number }>(
-    db,
-    sql`select kind, width_bucket(at, array[${starts}]) as moved, month, sum(amount_cents)::int as cents
-      from ledger_entries
-      where (at >= ${monthStart(cashFrom)} and at < ${monthStart(addMonths(cashTo, 1))}) or month between ${months[0]} and ${thisMonth}
-      group by 1, 2, 3`,
-  );
-  const entries = sums.map((sum) => ({ ...sum, moved: cashMonths[Number(sum.moved) - 1] ?? null }));
+  const entries = await sources.ledger(db, monthsOfRange(cashFrom, cashTo), months[0]!, thisMonth);
   const { sets, yearSets } = await setsRead;
   const sumOf = (keep: (entry: (typeof entries)[number]) => boolean) =>
     entries.filter(keep).reduce((sum, entry) => sum + Number(entry.cents), 0);
@@ -235,20 +227,24 @@ export function figuresRange(query: BusinessFiguresQuery, today: string): { from
   return query.from && query.to ? { from: query.from, to: query.to } : defaultFiguresRange(today.slice(0, 7));
 }
 
+/** The span of the month sets the figures of these months read (setsFor). */
+function setsSpanOf(months: MonthKey[], thisMonth: MonthKey): SetsSpan {
+  const last = months.at(-1)!;
+  const followed = addMonths(last, RETENTION_MONTHS);
+  const to = last >= thisMonth ? last : followed < thisMonth ? followed : thisMonth;
+  return { from: addMonths(months[0]!, -1), to, coming: months.filter((month) => month > thisMonth) };
+}
+
 /**
  * The month sets the figures read: from the month before the range (churn divides by its active
  * subscribers) to its end, or on to the months its retention follows (up to this month); and
  * the last 12 months for the average per subscriber, read apart when the range does not hold them.
  */
-async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise<FigureSets> {
-  const from = addMonths(months[0]!, -1);
-  const last = months.at(-1)!;
-  const followed = addMonths(last, RETENTION_MONTHS);
-  const to = last >= thisMonth ? last : followed < thisMonth ? followed : thisMonth;
-  const coming = months.filter((month) => month > thisMonth);
+async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey, sources: FigureSources = FULL_READ): Promise<FigureSets> {
+  const { from, to, coming } = setsSpanOf(months, thisMonth);
   const yearFrom = addMonths(thisMonth, -11);
   const [sets, yearSets] = await Promise.all([
-    monthSets(db, from, to, coming),
+    sources.sets(db, { from, to, coming }),
     yearFrom >= from && thisMonth <= to ? null : monthSets(db, yearFrom, thisMonth, []),
   ]);
   return { sets, yearSets: yearSets ?? sets };
@@ -257,21 +253,36 @@ async function setsFor(db: Db, months: MonthKey[], thisMonth: MonthKey): Promise
 /** Each part of the figures, as businessFigures reads them (the benchmark times them one by one). */
 export const FIGURE_PARTS = { setsFor, subscribers, money, leaving, retention, deliveryDays, headline };
 
-/** The owner's figures for the range asked for (the default: the last 12 months and the next 3), at this instant. */
-export async function businessFigures(db: Db, query: BusinessFiguresQuery, now: Date): Promise<FigureNumbers> {
+/**
+ * The owner's figures for the range asked for (the default: the last 12 months and the next 3),
+ * at this instant: from the parts kept in the database, brought up to date first (those of the
+ * default range's month sets; kept-figure-parts.ts), or read whole from the tables ('full').
+ */
+export async function businessFigures(
+  db: Db,
+  query: BusinessFiguresQuery,
+  now: Date,
+  how: 'kept' | 'full' = 'kept',
+): Promise<FigureNumbers> {
   const today = studioDate(now);
   const thisMonth = today.slice(0, 7);
   const { from, to } = figuresRange(query, today);
   const months = monthsOfRange(from, to);
+  let sources = FULL_READ;
+  if (how === 'kept') {
+    const usual = defaultFiguresRange(thisMonth);
+    await keepUpToDate(db, setsSpanOf(monthsOfRange(usual.from, usual.to), thisMonth));
+    sources = KEPT_READ;
+  }
   // Every read at once: each part reads its own rows, then waits for the month sets it counts from.
-  const setsRead = setsFor(db, months, thisMonth);
-  const moneyRead = money(db, months, thisMonth, setsRead);
+  const setsRead = setsFor(db, months, thisMonth, sources);
+  const moneyRead = money(db, months, thisMonth, setsRead, sources);
   const [{ sets }, leavingFigures, subscriberFigures, moneyFigures, days, headlineFigures] = await Promise.all([
     setsRead,
     leaving(db, months),
     subscribers(db, months, setsRead),
     moneyRead,
-    deliveryDays(db, months, today, setsRead),
+    deliveryDays(db, months, today, setsRead, sources.delivered),
     headline(db, thisMonth, setsRead, moneyRead),
   ]);
   return {

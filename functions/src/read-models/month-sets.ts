@@ -21,8 +21,9 @@ export const MAX_SPAN_MONTHS = 62;
  * and hashes the memory to stay off disk, and does not compile the query first (its compile
  * would cost more than it saves on a read made once).
  */
-function readLarge<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+function readLarge<T>(db: Db, read: (tx: Db) => Promise<T>, oneSnapshot = false): Promise<T> {
   return inTransaction(db, async (tx) => {
+    if (oneSnapshot) await tx.execute(sql`set transaction isolation level repeatable read`);
     await tx.execute(sql`set local work_mem = '64MB'`);
     await tx.execute(sql`set local jit = off`);
     return read(tx);
@@ -62,13 +63,22 @@ export interface MonthSets {
 const monthNumber = (month: SQL) => sql`(cast(substr(${month}, 1, 4) as integer) * 12 + cast(substr(${month}, 6, 2) as integer) - 1)`;
 const numberOf = (month: MonthKey) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
 
+/** A span of month sets: its months, and the months in it read as to come (unpaid is counted for those). */
+export interface SetsSpan {
+  from: MonthKey;
+  to: MonthKey;
+  coming: MonthKey[];
+}
+
 /**
- * The month sets of every subscription over from..to (at most MAX_SPAN_MONTHS), with unpaid
- * counted for the months in `coming` (within the span).
+ * A query of each subscription's month sets over the span (at most MAX_SPAN_MONTHS), one row a
+ * subscription (subscription_id, active, paused, held, stops, unpaid as bigints, yearly, gift,
+ * first_delivered): of every subscription, or of those in `ids` only.
  */
-export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: MonthKey[]): Promise<MonthSets> {
+export function subscriptionSetsSql({ from, to, coming }: SetsSpan, ids: string[] | null = null): SQL {
   const months = monthsOfRange(from, to);
   if (months.length > MAX_SPAN_MONTHS) throw new Error(`month sets span at most ${MAX_SPAN_MONTHS} months, not ${months.length}`);
+  const only = (column: SQL) => (ids === null ? sql`true` : sql`${column} = any(${`{${ids.join(',')}}`}::uuid[])`);
   const base = numberOf(from);
   const n = months.length;
   const all = sql.raw(`${(1n << BigInt(n)) - 1n}::bigint`);
@@ -79,7 +89,7 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
   /** The span's months up to index k. */
   const upToBit = (k: SQL) => sql`((1::bigint << greatest(0, least(${n}, ${k} + 1))) - 1)`;
   /** The set of one month, 0 when it is outside the span. */
-  const only = (month: SQL) => sql`(case when ${month} between ${from} and ${to} then 1::bigint << ${bit(month)} else 0 end)`;
+  const onlyMonth = (month: SQL) => sql`(case when ${month} between ${from} and ${to} then 1::bigint << ${bit(month)} else 0 end)`;
   // The plan's month numbers as 12 bits, turned so bit 0 is the span's first month, repeated along the span.
   const turn = numberOf(from) % 12;
   // One test per month of the year rather than a subquery over the array: a subquery runs once per subscription.
@@ -97,7 +107,7 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
     then ${fromBit(bit(sql`status_from`))} else 0 end)`;
   // Most subscriptions skip nothing: their skips are not read with a subquery.
   const skipped = sql`(case when cardinality(s.skipped_months) = 0 then 0
-    else coalesce((select bit_or(${only(sql`x`)}) from unnest(s.skipped_months) as x), 0) end)`;
+    else coalesce((select bit_or(${onlyMonth(sql`x`)}) from unnest(s.skipped_months) as x), 0) end)`;
   const inPause = sql`(case when paused_from is not null and paused_until is not null
     then ${fromBit(bit(sql`paused_from`))} & ${upToBit(bit(sql`paused_until`))} else 0 end)`;
   const vaseToCollect = sql`(case when vases_out > 0 then case
@@ -111,27 +121,14 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
     `${coming.filter((month) => month >= from && month <= to).reduce((set, month) => set | (1n << BigInt(numberOf(month) - base)), 0n)}::bigint`,
   );
   const inSpan = (column: SQL) => sql`${column} between ${from} and ${to}`;
-  const rows = await readLarge(db, (tx) =>
-    rowsOf<{
-      active: string;
-      paused: string;
-      held: string;
-      stops: string;
-      unpaid: string;
-      yearly: boolean;
-      gift: boolean;
-      first_delivered: string | null;
-      count: number;
-    }>(
-      tx,
-      // Only the span's deliveries are read together; the ones before it only to know, for a subscription
-      // first delivered after the span's first month, whether it had been delivered before (by its key).
-      sql`with made as (
+  // Only the span's deliveries are read together; the ones before it only to know, for a subscription
+  // first delivered after the span's first month, whether it had been delivered before (by its key).
+  return sql`with made as (
         select subscription_id,
           min(month) filter (where kind = 'delivery' and status = 'delivered') as first_in_span,
           coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where kind = 'delivery' and status = 'delivered'), 0) as delivered,
           coalesce(bit_or(1::bigint << ${bit(sql`month`)}) filter (where status = 'delivered' or kind = 'pickup'), 0) as stops
-        from deliveries where ${inSpan(sql`month`)} group by subscription_id
+        from deliveries where ${inSpan(sql`month`)} and ${only(sql`subscription_id`)} group by subscription_id
       ),
       paid as (
         select subscription_id, bit_or(1::bigint << ${bit(sql`month`)}) as months from (
@@ -143,12 +140,12 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
                   coming.map((month) => sql`${month}`),
                   sql`, `,
                 )
-          }) and ${inSpan(sql`ledger_entries.month`)}
+          }) and ${inSpan(sql`ledger_entries.month`)} and ${only(sql`ledger_entries.subscription_id`)}
           group by ledger_entries.subscription_id, ledger_entries.month having ${PAID_ENTRIES_SQL}
         ) as paid_months group by subscription_id
       ),
       base as (
-        select s.plan = 'yearly' as yearly, s.buyer_email <> '' as gift,
+        select s.id as subscription_id, s.plan = 'yearly' as yearly, s.buyer_email <> '' as gift,
           case when made.first_in_span > ${from} and not exists (select 1 from deliveries earlier
             where earlier.subscription_id = s.id and earlier.month < ${from} and earlier.kind = 'delivery' and earlier.status = 'delivered')
             then made.first_in_span end as first_delivered,
@@ -159,32 +156,66 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
         from subscriptions s
           left join made on made.subscription_id = s.id
           left join paid on paid.subscription_id = s.id
+        where ${only(sql`s.id`)}
         offset 0
       ),
       turned as (
         select *, ${turned} as turned from base offset 0
       ),
       sets as (
-        select yearly, gift, first_delivered, holding, paused_status, delivered, made_stops, paid, skipped,
+        select subscription_id, yearly, gift, first_delivered, holding, paused_status, delivered, made_stops, paid, skipped,
           ${inPlan} as in_plan, ${stopped} as stopped, ${inPause} as in_pause, ${vaseToCollect} as vase
         from turned offset 0
       ),
       delivering as (
         select *, in_plan & ~stopped & ~skipped & ~in_pause as delivers from sets offset 0
       )
-      -- Grouped on the bigints; only the groups' sets are turned into text (pg returns a bigint as text).
-      select active::text, paused::text, held::text, stops::text, unpaid::text, yearly, gift, first_delivered, count from (
-        select (delivers | delivered) as active,
+      select subscription_id, (delivers | delivered) as active,
           (in_plan & ~delivers & ~delivered & ((case when paused_status then stopped else 0 end) | (~stopped & ~skipped & in_pause))) as paused,
           (in_plan & ~delivers & ~delivered & (case when holding then stopped else 0 end)) as held,
           (delivers | vase | made_stops) as stops,
           (delivers & ${comingSet} & ~paid) as unpaid,
-          yearly, gift, first_delivered, count(*)::int as count
-        from delivering
-        group by 1, 2, 3, 4, 5, 6, 7, 8
+          yearly, gift, first_delivered
+        from delivering`;
+}
+
+/**
+ * Subscriptions alike in every set, counted, from a query of one row a subscription
+ * (subscriptionSetsSql, or the kept sets); null when `onlyIf`, asked first in the same
+ * snapshot, says no (the kept sets are over another span).
+ */
+export async function groupedSets(
+  db: Db,
+  months: MonthKey[],
+  perSubscription: SQL,
+  onlyIf?: (tx: Db) => Promise<boolean>,
+): Promise<MonthSets | null> {
+  const rows = await readLarge(
+    db,
+    async (tx) => {
+      if (onlyIf && !(await onlyIf(tx))) return null;
+      return rowsOf<{
+        active: string;
+        paused: string;
+        held: string;
+        stops: string;
+        unpaid: string;
+        yearly: boolean;
+        gift: boolean;
+        first_delivered: string | null;
+        count: number;
+      }>(
+        tx,
+        // Grouped on the bigints; only the groups' sets are turned into text (pg returns a bigint as text).
+        sql`select active::text, paused::text, held::text, stops::text, unpaid::text, yearly, gift, first_delivered, count from (
+        select active, paused, held, stops, unpaid, yearly, gift, first_delivered, count(*)::int as count
+        from (${perSubscription}) as one group by 1, 2, 3, 4, 5, 6, 7, 8
       ) as alike`,
-    ),
+      );
+    },
+    onlyIf !== undefined,
   );
+  if (rows === null) return null;
   const indexOf = new Map(months.map((month, i) => [month, BigInt(i)]));
   return {
     months,
@@ -204,6 +235,14 @@ export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: Mo
       return i !== undefined && ((set >> i) & 1n) === 1n;
     },
   };
+}
+
+/**
+ * The month sets of every subscription over from..to (at most MAX_SPAN_MONTHS), with unpaid
+ * counted for the months in `coming` (within the span), read from the subscriptions.
+ */
+export async function monthSets(db: Db, from: MonthKey, to: MonthKey, coming: MonthKey[]): Promise<MonthSets> {
+  return (await groupedSets(db, monthsOfRange(from, to), subscriptionSetsSql({ from, to, coming })))!;
 }
 
 /** The month sets of the range (and of the last 12 months, for the headline and the average per subscriber). */

@@ -6,3 +6,4 @@ export * from './staff';
 export * from './operations';
 export * from './notices';
 export * from './texts';
+export * from './figures';
