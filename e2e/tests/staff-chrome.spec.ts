@@ -8,15 +8,19 @@ import { axeViolations } from '../support/axe';
 const SCREENSHOTS = path.join(__dirname, '..', 'artifacts', 'screenshots');
 const SITE_PAGES = ['Home', 'How It Works', 'Collections', 'FAQ', 'About', /^Weddings & Events/];
 
-for (const size of [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-]) {
-  test(`at ${size.width} px a staff screen's header holds the staff screens; the site's pages are in the Site menu, by keyboard too`, async ({
-    page,
-  }) => {
+test("at 1366 and 390 px a staff screen's header holds the staff screens; the site's pages are in the Site menu, by keyboard too", async ({
+  page,
+}) => {
+  const sizes = [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ];
+  await page.setViewportSize(sizes[0]!);
+  await signInAsStaff(page, ADMIN_EMAIL);
+  // Signed in once; the Dashboard opened again at each width, as a laptop's and then a phone's.
+  for (const size of sizes) {
     await page.setViewportSize(size);
-    await signInAsStaff(page, ADMIN_EMAIL);
+    if (size !== sizes[0]) await page.goto('/dashboard');
     // The page moves focus to its heading once its screen has loaded: the keyboard starts after that.
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const phone = size.width < 1000;
@@ -55,8 +59,8 @@ for (const size of [
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/faq$/);
     await expect(nav.getByRole('button', { name: 'Site' })).toHaveCount(0);
-  });
-}
+  }
+});
 
 test('a user added on Manage Users is e-mailed an invitation to the staff sign-in page, and the list shows when they last signed in', async ({
   browser,
