@@ -4,7 +4,7 @@ import { inTransaction, type Db } from '../db/database';
 import { deliveredOnDays, type DeliveredMonth, type DeliveredRead } from './delivery-day-figures';
 import { ledgerSums, movedMonthSql, type LedgerRead } from './ledger-sums';
 import { groupedSets, monthSets, subscriptionSetsSql, type MonthSets, type SetsSpan } from './month-sets';
-import { rowsOf } from './raw-rows';
+import { rowsOf, sqlArray } from './raw-rows';
 import { monthsOfRange } from '@blooms/shared/contract/business-figures';
 
 // The owner's figures kept in the database by the part a write can touch (migration 0034): each
@@ -42,7 +42,6 @@ const KEPT_LOCK = 3_400_034;
 export const KEPT_FORMAT = '1';
 
 const spanKey = (span: SetsSpan) => JSON.stringify(span);
-const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value}"`).join(',')}}`}::text[]`;
 
 /** Work on the kept parts, one at a time. */
 function underLock<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
@@ -64,7 +63,7 @@ async function rebuildSets(tx: Db, span: SetsSpan) {
 /** Reads the ledger's sums again for the months they are for named, or whole (null); a sum is of one month an entry is for. */
 async function readLedgerAgain(tx: Db, months: MonthKey[] | null) {
   if (months?.length === 0) return;
-  const only = months === null ? sql`true` : sql`month = any(${textArray(months)})`;
+  const only = months === null ? sql`true` : sql`month = any(${sqlArray(months, 'text')})`;
   await tx.execute(sql`delete from figures_ledger_months where ${only}`);
   await tx.execute(sql`insert into figures_ledger_months (kind, moved, month, cents)
     select kind, ${movedMonthSql}, month, sum(amount_cents) from ledger_entries where ${only} group by 1, 2, 3`);
@@ -99,13 +98,12 @@ export async function keepUpToDate(db: Db, span: SetsSpan): Promise<void> {
     const subscriptions = touched('subscription');
     if (keptSpan !== spanKey(span) || subscriptions.length > REBUILD_SUBSCRIPTIONS) await rebuildSets(tx, span);
     else if (subscriptions.length > 0) {
-      const ids = sql`${`{${subscriptions.join(',')}}`}::uuid[]`;
-      await tx.execute(sql`delete from figures_kept_sets where subscription_id = any(${ids})`);
+      await tx.execute(sql`delete from figures_kept_sets where subscription_id = any(${sqlArray(subscriptions, 'uuid')})`);
       await tx.execute(sql`insert into figures_kept_sets ${subscriptionSetsSql(span, subscriptions)}`);
     }
     await readLedgerAgain(tx, state.some((row) => row.part === 'ledger') ? touched('ledger') : null);
     const days = touched('day');
-    if (days.length > 0) await tx.execute(sql`delete from figures_delivery_months where month = any(${textArray(days)})`);
+    if (days.length > 0) await tx.execute(sql`delete from figures_delivery_months where month = any(${sqlArray(days, 'text')})`);
   });
 }
 
@@ -152,7 +150,10 @@ const keptDelivered: DeliveredRead = async (db, days) => {
   const read = (tx: Db) =>
     rowsOf<{ month: string; date: string; on_day: number; later: number; photo: number }>(
       tx,
-      sql`select month, date, on_day, later, photo from figures_delivery_months where month = any(${textArray(days.map((day) => day.month))})`,
+      sql`select month, date, on_day, later, photo from figures_delivery_months where month = any(${sqlArray(
+        days.map((day) => day.month),
+        'text',
+      )})`,
     );
   const missing = (rows: { month: string; date: string }[]) => {
     const kept = new Map(rows.map((row) => [row.month, row.date]));

@@ -4,7 +4,7 @@ import { monthsOfRange } from '@blooms/shared/contract/business-figures';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { PAID_ENTRIES_SQL } from './ledger';
-import { rowsOf } from './raw-rows';
+import { rowsOf, sqlArray } from './raw-rows';
 
 // What every month of a span is for each subscription, read in one pass over the subscriptions
 // (and one over their deliveries) as sets of months: a bigint per kind whose bit i is the
@@ -78,7 +78,7 @@ export interface SetsSpan {
 export function subscriptionSetsSql({ from, to, coming }: SetsSpan, ids: string[] | null = null): SQL {
   const months = monthsOfRange(from, to);
   if (months.length > MAX_SPAN_MONTHS) throw new Error(`month sets span at most ${MAX_SPAN_MONTHS} months, not ${months.length}`);
-  const only = (column: SQL) => (ids === null ? sql`true` : sql`${column} = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const only = (column: SQL) => (ids === null ? sql`true` : sql`${column} = any(${sqlArray(ids, 'uuid')})`);
   const base = numberOf(from);
   const n = months.length;
   const all = sql.raw(`${(1n << BigInt(n)) - 1n}::bigint`);
