@@ -12,21 +12,19 @@ import {
   type RetentionCohort,
   type SubscribersMonth,
 } from '@blooms/shared/contract/business-figures';
-import { STUDIO_TIME_ZONE, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
 import { countIn, monthSets, type FigureSets, type MonthSetGroup, type MonthSets, type SetsRead, type SetsSpan } from './month-sets';
 import { deliveryDays } from './delivery-day-figures';
 import { FULL_READ, KEPT_READ, keepUpToDate, type FigureSources } from './kept-figure-parts';
-import { monthStart } from './ledger-sums';
+import { monthStart, studioMonth } from './ledger-sums';
 import { rowsOf } from './raw-rows';
 
 // The owner's figures (contract/business-figures.ts), each one grouped read over the
-// subscriptions and their history: nothing here is stored, so nothing can disagree. What each
-// month is for each subscription comes from one read of month sets (month-sets.ts).
-
-/** An instant's month in studio time. */
-const studioMonth = (column: SQL) => sql`to_char(${column} at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM')`;
+// subscriptions and their history, or over the parts of them kept as writes touch them
+// (kept-figure-parts.ts, equal to a full read by test). What each month is for each subscription
+// comes from one read of month sets (month-sets.ts).
 
 /** Events that cancelled a subscription: the subscriber's cancel, or the provider's ending it. */
 const CANCELLATION = sql`(subscription_events.kind = 'cancel' or (subscription_events.kind = 'status'

@@ -15,6 +15,13 @@ export interface DeliveredMonth {
   photo: number;
 }
 
+/** A delivered-stops row as read (counts come as numbers or strings). */
+export const deliveredRow = (row: { on_day: number; later: number; photo: number }): DeliveredMonth => ({
+  onDay: Number(row.on_day),
+  later: Number(row.later),
+  photo: Number(row.photo),
+});
+
 /** How each month's delivered stops are read: from the deliveries (deliveredOnDays), or as kept (kept-figure-parts.ts). */
 export type DeliveredRead = (db: Db, days: { month: MonthKey; date: string }[]) => Promise<Map<MonthKey, DeliveredMonth>>;
 
@@ -49,7 +56,7 @@ export async function deliveredOnDays(db: Db, days: { month: MonthKey; date: str
       where deliveries.status = 'delivered' and ${inMonths(sql`deliveries.month`)}
       group by m.month`,
   );
-  return new Map(rows.map((row) => [row.month, { onDay: Number(row.on_day), later: Number(row.later), photo: Number(row.photo) }]));
+  return new Map(rows.map((row) => [row.month, deliveredRow(row)]));
 }
 
 /** Each month's stops on its delivery day (planned, from the month sets), and how those made went. */

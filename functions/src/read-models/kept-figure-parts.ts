@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
-import { deliveredOnDays, type DeliveredMonth, type DeliveredRead } from './delivery-day-figures';
+import { deliveredOnDays, deliveredRow, type DeliveredRead } from './delivery-day-figures';
 import { ledgerSums, movedMonthSql, type LedgerRead } from './ledger-sums';
 import { groupedSets, monthSets, subscriptionSetsSql, type MonthSets, type SetsSpan } from './month-sets';
 import { rowsOf, sqlArray } from './raw-rows';
@@ -138,12 +138,6 @@ const keptLedger: LedgerRead = async (db, cashMonths, forFrom, forTo) => {
     cents: Number(row.cents),
   }));
 };
-
-const deliveredRow = (row: { on_day: number; later: number; photo: number }): DeliveredMonth => ({
-  onDay: Number(row.on_day),
-  later: Number(row.later),
-  photo: Number(row.photo),
-});
 
 /** Each month's delivered stops as kept; a month not kept (or kept for another delivery day) is read and kept. */
 const keptDelivered: DeliveredRead = async (db, days) => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { STUDIO_TIME_ZONE, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import type { Db } from '../db/database';
@@ -6,6 +6,9 @@ import { rowsOf } from './raw-rows';
 
 /** The first instant of a month in studio time. */
 export const monthStart = (month: MonthKey) => studioMidnight(`${month}-01`);
+
+/** An instant's month in studio time, in SQL. */
+export const studioMonth = (column: SQL) => sql`to_char(${column} at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM')`;
 
 /** Money of the ledger by kind, the month it moved in (null: outside the months asked about) and the month it is for. */
 export interface LedgerSum {
@@ -41,4 +44,4 @@ export const ledgerSums: LedgerRead = async (db, cashMonths, forFrom, forTo) => 
 };
 
 /** Each ledger entry's month moved in (studio time), in SQL: the kept sums' (kept-figure-parts.ts). */
-export const movedMonthSql = sql`to_char(at at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM')`;
+export const movedMonthSql = studioMonth(sql`at`);
