@@ -35,12 +35,14 @@ export const test = base.extend<{ clockPutBack: void }, { suiteClock: void }>({
   // A test that moved the server's day leaves it at the real date however it ends, a timeout
   // included, so the next journey on the stack does not start on that day.
   clockPutBack: [
-    async ({ request }, use) => {
+    async ({ playwright, baseURL }, use) => {
       await use();
       if (!clockMovedBy) return;
       const headers = clockMovedBy;
       clockMovedBy = null;
+      const request = await playwright.request.newContext({ baseURL });
       await request.delete(TEST_CLOCK_PATH, { headers });
+      await request.dispose();
     },
     { auto: true },
   ],
