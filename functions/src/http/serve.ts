@@ -2,9 +2,6 @@ import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOp
 import { z } from 'zod';
 import type { AnyApiRoute, ApiAccess } from '@blooms/shared/contract/api-route';
 import type { AdminScope, PublicScope, StaffScope, SubscriberScope } from './access';
-import { NotFoundError } from '../domain/errors';
-import type { BlobStore } from '../infrastructure/blob-store';
-import { typeOfKey } from '../infrastructure/image-type';
 
 /** The scope a route of each access level is registered in (access.ts): a route in the wrong one fails type-checking. */
 type ScopeFor<A extends ApiAccess> = { public: PublicScope; subscriber: SubscriberScope; staff: StaffScope; admin: AdminScope }[A];
@@ -60,11 +57,4 @@ export function serve<R extends AnyApiRoute>(
       return handler(request, reply);
     }) as RouteHandlerMethod,
   });
-}
-
-/** Answers with a stored photo, for the browser of the one who asked to keep five minutes; `missing` when there is none. */
-export async function sendPhoto(reply: FastifyReply, blobs: BlobStore, key: string | null, missing: string) {
-  const stream = key ? await blobs.get(key) : null;
-  if (!key || !stream) throw new NotFoundError(missing);
-  return reply.header('Cache-Control', 'private, max-age=300').type(typeOfKey(key)).send(stream);
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database';
 import type { BlobStore } from '../../infrastructure/blob-store';
 import { historyPhotoKey, subscriptionHistory } from '../../services/subscription-history';
 import type { AdminScope } from '../access';
-import { sendPhoto, serve } from '../serve';
+import { sendPhoto } from '../send-photo';
+import { serve } from '../serve';
 
 /** Where a door photo the history shows is served (the route below). */
 const historyPhotoUrl = (id: string, eventId: number) => pathOf(API.historyPhoto, { id, eventId });

@@ -21,7 +21,8 @@ import { CSV_COLUMNS, csvRow } from '../../services/subscriptions-csv';
 import { listUsers } from '../../services/users';
 import { callerOf, type StaffScope } from '../access';
 import { keptJsonReply } from '../kept-json';
-import { sendPhoto, serve } from '../serve';
+import { sendPhoto } from '../send-photo';
+import { serve } from '../serve';
 import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names with accents).

@@ -9,7 +9,8 @@ import { failedDeliveryPolicy, failedPhotoKey } from '../../read-models/failed-a
 import { markCouldNotDeliver, rescheduleFailed, setFailedDeliveryPolicy } from '../../services/failed-attempts';
 import { checkProofAllowed } from '../../services/deliveries';
 import { callerOf, type AdminScope, type StaffScope } from '../access';
-import { sendPhoto, serve } from '../serve';
+import { sendPhoto } from '../send-photo';
+import { serve } from '../serve';
 import { checkedPhotoType, readPhotoForm } from './photo-upload';
 
 /** "Could not deliver" (driver or staff), moving a failed stop to another day, its photo, and what the studio does next. */

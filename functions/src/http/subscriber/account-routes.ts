@@ -15,7 +15,8 @@ import { setTextsFromAccount } from '../../services/texts';
 import type { MailSite } from '../../mail/account-change-email';
 import type { PaymentProvider } from '../../payments/provider';
 import { subscriberEmailOf, type SubscriberScope } from '../access';
-import { sendPhoto, serve } from '../serve';
+import { sendPhoto } from '../send-photo';
+import { serve } from '../serve';
 
 /** Where a door photo of the subscriber's own delivery is served (the route below). */
 const photoUrl = (id: string, month: MonthKey) => pathOf(API.accountPhoto, { id, month });
