@@ -5,6 +5,12 @@ import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 export interface CalendarEdge {
   name: string;
   start: string;
+  /**
+   * Whether the browser journeys run at this moment too. They read the delivery day that is today
+   * or next, the month and the year; the notice and the charge day are the jest suites' rules, and
+   * before them the journeys see the same delivery day as on the day before it.
+   */
+  journeys: boolean;
 }
 
 const HOUR_MS = 3600_000;
@@ -34,20 +40,21 @@ export function calendarEdges(today: IsoDate): CalendarEdge[] {
   const lastForChanges = lastDayForChanges(delivery);
   const newYearsEve = nextDay(today, (day) => day.endsWith('-12-31'));
   return [
-    { name: 'the last day for changes to a delivery', start: hoursInto(lastForChanges, 12) },
-    { name: 'the day after it, when the month is charged', start: hoursInto(addDays(lastForChanges, 1), 12) },
-    { name: 'the day before a delivery day', start: hoursInto(addDays(delivery, -1), 12) },
-    { name: 'a delivery day, early morning', start: hoursInto(delivery, 7) },
-    { name: 'the day after a delivery day', start: hoursInto(addDays(delivery, 1), 12) },
-    { name: '29 February, the month’s last day, late evening', start: hoursInto(lastDayOf(leapFebruary), 22.5) },
-    { name: '31 December, late evening', start: hoursInto(newYearsEve, 23.5) },
-    { name: '1 January, just after midnight', start: hoursInto(addDays(newYearsEve, 1), 0.5) },
+    { name: 'the last day for changes to a delivery', start: hoursInto(lastForChanges, 12), journeys: false },
+    { name: 'the day after it, when the month is charged', start: hoursInto(addDays(lastForChanges, 1), 12), journeys: false },
+    { name: 'the day before a delivery day', start: hoursInto(addDays(delivery, -1), 12), journeys: true },
+    { name: 'a delivery day, early morning', start: hoursInto(delivery, 7), journeys: true },
+    { name: 'the day after a delivery day', start: hoursInto(addDays(delivery, 1), 12), journeys: true },
+    { name: '29 February, the month’s last day, late evening', start: hoursInto(lastDayOf(leapFebruary), 22.5), journeys: true },
+    { name: '31 December, late evening', start: hoursInto(newYearsEve, 23.5), journeys: true },
+    { name: '1 January, just after midnight', start: hoursInto(addDays(newYearsEve, 1), 0.5), journeys: true },
     {
       name: 'the day daylight saving begins, just after the change',
       start: hoursInto(
         nextDay(today, (day) => hoursLong(day) === 23),
         2.5,
       ),
+      journeys: true,
     },
     {
       name: 'the day daylight saving ends, in the hour that repeats',
@@ -55,6 +62,7 @@ export function calendarEdges(today: IsoDate): CalendarEdge[] {
         nextDay(today, (day) => hoursLong(day) === 25),
         1.5,
       ),
+      journeys: true,
     },
   ];
 }

@@ -1,7 +1,8 @@
 // `pnpm test:dates`: the date-sensitive suites at days whose rules are easy to get wrong
 // (calendar-edges.ts), so that no test, and no rule, holds only on the day it is run. The jest
-// suites below run at every edge (on the PostgreSQL server when TEST_DATABASE_URL is set, else PGlite) in one jest run; then, at every edge, the browser
-// journeys below against a stack started at that moment (TEST_CLOCK_START), with the pages'
+// suites below run at every edge (on the PostgreSQL server when TEST_DATABASE_URL is set, else
+// PGlite) in one jest run. Then the browser journeys below, at each edge that is theirs (an
+// edge's `journeys`), against a stack started at that moment (TEST_CLOCK_START), with the pages'
 // clocks at it too, two edges at a time. Every other suite runs at the real date in `pnpm test`.
 // Prints a table and exits non-zero if any edge failed. DATES_ONLY=<n,n> runs only those edges (1-based).
 import { spawn, spawnSync } from 'node:child_process';
@@ -111,10 +112,11 @@ async function main() {
 
   // Built once before the lanes start their stacks, which would otherwise each build the same files.
   run('node', [path.join(FUNCTIONS_DIR, '..', 'scripts', 'build-stale.mjs')], FUNCTIONS_DIR, {});
-  const queue = [...edges];
+  const journeyEdges = edges.filter((edge) => edge.journeys);
+  const queue = [...journeyEdges];
   const browsers = new Map<CalendarEdge, Result>();
-  await Promise.all(Array.from({ length: Math.min(LANES, edges.length) }, (_, lane) => browserLane(lane + 1, queue, browsers)));
-  results.push(...edges.map((edge) => browsers.get(edge)!));
+  await Promise.all(Array.from({ length: Math.min(LANES, queue.length) }, (_, lane) => browserLane(lane + 1, queue, browsers)));
+  results.push(...journeyEdges.map((edge) => browsers.get(edge)!));
 
   console.log('\n━━ Calendar edges ━━');
   for (const { what, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what} (${seconds} s)`);

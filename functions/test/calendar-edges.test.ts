@@ -24,6 +24,15 @@ describe('the days the date-sensitive suites run at', () => {
     ]);
   });
 
+  it('the browser journeys run around the delivery day, at the month’s and the year’s turn and the clock changes, not at the notice’s edges', () => {
+    const edges = calendarEdges('2026-12-06');
+    expect(edges.filter((edge) => !edge.journeys).map((edge) => edge.name)).toEqual([
+      'the last day for changes to a delivery',
+      'the day after it, when the month is charged',
+    ]);
+    expect(edges.filter((edge) => edge.journeys)).toHaveLength(8);
+  });
+
   it('are all still to come, whatever the day: the test clock only moves forward', () => {
     for (const today of ['2027-02-03', '2028-02-29', '2028-03-01', '2031-12-31'])
       for (const edge of calendarEdges(today)) expect(studioDate(new Date(edge.start)) > today).toBe(true);
