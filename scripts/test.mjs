@@ -8,35 +8,45 @@
 import { spawn } from 'node:child_process';
 import { repoRoot } from './lib/builds.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { busyShare, coreTimes } from './lib/cores-busy.mjs';
 import { failureLines } from './lib/failure-lines.mjs';
 
 const results = [];
 
-/** Runs a step to its end, its output shown as it comes and kept for the summary's failure lines. */
-async function step(name, command, args, env = {}) {
-  console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}`);
-  const started = Date.now();
+/** A step's process, its output kept; `ended` gives its exit status, its time and how busy the cores were meanwhile. */
+function runStep(command, args, env, onOutput) {
+  const began = { at: Date.now(), cores: coreTimes() };
   const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (chunk) => {
     output.push(chunk);
-    process.stdout.write(chunk);
+    onOutput?.(process.stdout, chunk);
   });
   child.stderr.on('data', (chunk) => {
     output.push(chunk);
-    process.stderr.write(chunk);
+    onOutput?.(process.stderr, chunk);
   });
-  const status = await new Promise((resolve) => child.on('close', resolve));
-  record(name, status === 0, started, output);
+  const ended = new Promise((resolve) =>
+    child.on('close', (status) =>
+      resolve({
+        ok: status === 0,
+        seconds: Math.round((Date.now() - began.at) / 1000),
+        busy: busyShare(began.cores, coreTimes()),
+        output: Buffer.concat(output).toString(),
+      }),
+    ),
+  );
+  return ended;
 }
 
-function record(name, ok, started, output) {
-  results.push({
-    name,
-    ok,
-    seconds: Math.round((Date.now() - started) / 1000),
-    failures: ok ? [] : failureLines(Buffer.concat(output).toString()),
-  });
+function record(name, { ok, seconds, busy, output }) {
+  results.push({ name, ok, seconds, busy, failures: ok ? [] : failureLines(output) });
+}
+
+/** Runs a step to its end, its output shown as it comes and kept for the summary's failure lines. */
+async function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}`);
+  record(name, await runStep(command, args, env, (stream, chunk) => stream.write(chunk)));
 }
 
 /**
@@ -44,17 +54,12 @@ function record(name, ok, started, output) {
  * when it ends, so the two do not interleave.
  */
 function stepAside(name, command, args) {
-  const started = Date.now();
-  const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
-  const ended = new Promise((resolve) => child.on('close', resolve));
+  const ended = runStep(command, args, {});
   return async () => {
-    const status = await ended;
+    const result = await ended;
     console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}`);
-    process.stdout.write(Buffer.concat(output));
-    record(name, status === 0, started, output);
+    process.stdout.write(result.output);
+    record(name, result);
   };
 }
 
@@ -92,8 +97,10 @@ if (chromium) {
 }
 
 console.log('\n━━ Summary ━━');
-for (const { name, ok, seconds, failures } of results) {
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)`);
+// The cores' busy share is the whole machine's, steps run beside each other included.
+for (const { name, ok, seconds, busy, failures } of results) {
+  const cores = busy === null || busy === undefined ? '' : `, cores ${Math.round(busy * 100)}% busy`;
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s${cores})`);
   for (const line of failures) console.log(`      ${line.trim()}`);
 }
 const failed = results.filter((r) => !r.ok).length;
