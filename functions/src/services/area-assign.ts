@@ -7,7 +7,7 @@ import type { StopKind } from '@blooms/shared/contract/vases';
 import { inTransaction, type Db } from '../db/database';
 import { subscriptions, users } from '../db/schema';
 import { unassignedStops } from '../read-models/day-stops';
-import { writeAssignment } from './deliveries';
+import { writeAssignment } from './delivery-assignment';
 import { ConflictError, InvalidInputError } from '../domain/errors';
 import { toUserRecord } from './users';
 
