@@ -107,3 +107,11 @@ for (const [what, filePath, code] of allowed) {
     assert.deepEqual(await boundaryErrors(filePath, code), []);
   });
 }
+
+test('refuses a server module over 300 lines, and allows one of 300', async () => {
+  const lines = (count) => Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join('\n');
+  const sizeErrors = async (code) =>
+    (await eslint.lintText(code, { filePath: 'functions/src/services/x.ts' }))[0].messages.filter((m) => m.ruleId === 'max-lines');
+  assert.equal((await sizeErrors(lines(301))).length, 1);
+  assert.deepEqual(await sizeErrors(lines(300)), []);
+});
