@@ -66,10 +66,16 @@ function stepAside(name, command, args) {
 const lint = stepAside('Lint (and its architecture rules)', 'pnpm', ['lint']);
 await step('Type-check', 'pnpm', ['-r', 'typecheck']);
 await lint();
-// The skew step's previous release, installed and built while jest runs; that step then finds it built.
+// While jest runs, at low priority: the skew step's previous release, installed and built, and
+// this release's apps and backend, built for the browser steps; each then finds its build made.
 const previousRelease = stepAside('The previous release, installed and built for the skew test', 'node', ['scripts/skew/prepare.mjs']);
+const thisRelease = stepAside("This release's apps and backend, built for the browser steps", 'node', [
+  'scripts/build-stale.mjs',
+  '--low-priority',
+]);
 await step('Unit and integration tests (jest)', 'pnpm', ['-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
 await previousRelease();
+await thisRelease();
 await step('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
 
 let chromium = null;

@@ -19,6 +19,8 @@ function jestConfig({ environment = 'jsdom', setupFiles = [] } = {}) {
     },
     setupFilesAfterEnv: [...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : []), ...setupFiles],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    // Builds are no module of a test's, and \`pnpm test\` makes them while jest runs.
+    modulePathIgnorePatterns: ['/dist/'],
     // A form test types a whole address key by key; on a busy two-core CI machine that can take
     // longer than jest's 5 s default without anything being wrong.
     testTimeout: 60_000,
