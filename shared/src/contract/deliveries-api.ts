@@ -4,17 +4,8 @@ import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import { failedAttemptSchema } from './failed-attempts';
-import {
-  AUTO_ASSIGNED,
-  DASHBOARD_SORTS,
-  DELIVERY_STATUSES,
-  MAX_PAGE_SIZE,
-  PAGE_SIZE,
-  SCHEDULED_VIEWS,
-  type MonthDelivery,
-  type SubscriptionPage,
-  type SubscriptionRow,
-} from './deliveries';
+import { AUTO_ASSIGNED, DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, SCHEDULED_VIEWS } from './deliveries';
+import type { StaffSubscriberFields } from './subscriber';
 
 export const monthSchema = z
   .string({ error: 'month is required (YYYY-MM).' })
@@ -82,25 +73,41 @@ export const proofFieldsSchema = z.strictObject({
   method: z.enum(['hand', 'door'], { error: "method must be 'hand' or 'door'." }),
 });
 
-// Responses. The browser uses the types of deliveries.ts; these check that the server sends
-// exactly them (a field no schema names is not sent).
+// Responses: the types of deliveries.ts are theirs, and the server sends exactly them (a field
+// no schema names is not sent).
 
+/** The delivery of one subscription in one month; `scheduled` is false for months not chosen. */
 export const monthDeliverySchema = z.object({
   subscriptionId: z.string(),
   month: z.string(),
   scheduled: z.boolean(),
+  /** Why a month of the plan does not deliver, when the subscriber chose it. */
   heldBy: z.enum(['skipped', 'paused']).nullable(),
+  /** What the month is for the subscription (contract/lifecycle.ts): 'delivering' exactly when scheduled. */
   state: z.enum(MONTH_STATES),
+  /** The subscription's first delivery day, while the month is before it ('before-first'); null otherwise. */
   firstDelivery: z.string().nullable(),
+  /** A pickup-only stop (contract/vases.ts): no flowers, the last vase is collected; its status runs as a delivery's does. */
   pickup: z.boolean(),
   status: z.string(),
   assignedTo: z.string().nullable(),
   assigneeName: z.string().nullable(),
+  /** deliveryProofPath (staff-api-routes.ts), when the delivery has a door photo. */
   proofImageUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * How the month's assignment was made when staff have not yet confirmed it: as the month
+   * before ('last-month') or by the driver's territory (contract/territories.ts). Absent from
+   * an API of the release before.
+   */
   autoAssigned: z.enum(AUTO_ASSIGNED).nullable().optional(),
+  /**
+   * The month's last failed attempt ("Could not deliver", contract/failed-attempts.ts), while
+   * the status stays Out for delivery, and the day staff moved it to. Absent from an API of the
+   * release before.
+   */
   failedAttempt: failedAttemptSchema.nullable().optional(),
-}) satisfies z.ZodType<MonthDelivery>;
+});
 
 export const subscriptionRowSchema = z.object({
   id: z.string(),
@@ -117,17 +124,25 @@ export const subscriptionRowSchema = z.object({
   buyerName: z.string(),
   giftMessage: z.string(),
   createdAt: z.string(),
+  /** Where the subscription stands with its payments (contract/lifecycle.ts). */
   lifecycle: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), statusFrom: z.string(), endsAfter: z.string().nullable() }),
+  /** Vases out with the subscriber now (contract/vases.ts): 1 from the first delivery until the last one is collected. */
   vasesOut: z.number(),
   delivery: monthDeliverySchema,
+  /** A gift of a set number of deliveries, in a month it delivers in: which delivery this is, of how many (contract/gifts.ts). */
   gift: z.object({ delivery: z.number(), of: z.number() }).nullable().optional(),
-}) satisfies z.ZodType<SubscriptionRow>;
+}) satisfies z.ZodType<StaffSubscriberFields>;
 
+/** One page of the month list, newest first; pass nextCursor back for the next page. */
 export const subscriptionPageSchema = z.object({
   rows: z.array(subscriptionRowSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * How many subscriptions there are in all; for a narrowed view (search, filters, another
+   * order) counted only up to MATCH_COUNT_LIMIT + 1, which reads as "more than the limit".
+   */
   total: z.number(),
-}) satisfies z.ZodType<SubscriptionPage>;
+});
 
 /** Someone deliveries can be assigned to, for the bulk-assign dropdown. */
 export const staffMemberSchema = z.object({ email: z.string(), name: z.string(), firstName: z.string() });
