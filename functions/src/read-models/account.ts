@@ -15,7 +15,7 @@ import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import type { ReceiptFacts } from '@blooms/shared/contract/billing';
+import type { ReceiptFacts } from '@blooms/shared/contract/receipts';
 import { isGift } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
 import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../db/schema';
