@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN } from './months';
 import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
-import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
+import { isIsoDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import { failedAttemptSchema } from './failed-attempts';
 import { AUTO_ASSIGNED, DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, SCHEDULED_VIEWS } from './deliveries';
@@ -171,6 +171,7 @@ export const deliveryDateChangeSchema = z.strictObject({
 export const monthDeliveryDateSchema = z.object({
   month: z.string(),
   date: z.string(),
+  /** True while the month follows DEFAULT_DELIVERY_DAY; false once an admin has moved it. */
   isDefault: z.boolean(),
   lastDayForChanges: z.string(),
-}) satisfies z.ZodType<MonthDeliveryDate>;
+});
