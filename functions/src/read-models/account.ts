@@ -157,11 +157,7 @@ export async function accountOf(
           refundedCents: payment.refundedCents,
           refunded: payment.refundedCents >= payment.amountCents,
           receipt: receiptOf.get(payment.paymentRef) ?? null,
-          deliveries: payment.charges.map((charge) => ({
-            month: charge.month,
-            amountCents: charge.amountCents,
-            refundedCents: charge.refundedCents,
-          })),
+          deliveries: payment.charges.map(({ month, amountCents, refundedCents }) => ({ month, amountCents, refundedCents })),
         })),
         texts: texts.get(row.id),
       };
