@@ -5,7 +5,7 @@ import { isIsoDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import { failedAttemptSchema } from './failed-attempts';
 import { AUTO_ASSIGNED, DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, SCHEDULED_VIEWS } from './deliveries';
-import type { StaffSubscriberFields } from './subscriber';
+import type { Subscriber } from './subscriber';
 
 export const monthSchema = z
   .string({ error: 'month is required (YYYY-MM).' })
@@ -109,6 +109,7 @@ export const monthDeliverySchema = z.object({
   failedAttempt: failedAttemptSchema.nullable().optional(),
 });
 
+/** One subscription as staff see it for one month: the subscriber's fields staff screens show (typed as the subscriber's), and its delivery. */
 export const subscriptionRowSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -131,7 +132,7 @@ export const subscriptionRowSchema = z.object({
   delivery: monthDeliverySchema,
   /** A gift of a set number of deliveries, in a month it delivers in: which delivery this is, of how many (contract/gifts.ts). */
   gift: z.object({ delivery: z.number(), of: z.number() }).nullable().optional(),
-}) satisfies z.ZodType<StaffSubscriberFields>;
+}) satisfies z.ZodType<Partial<Subscriber>>;
 
 /** One page of the month list, newest first; pass nextCursor back for the next page. */
 export const subscriptionPageSchema = z.object({
