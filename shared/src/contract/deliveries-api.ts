@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN } from './months';
+import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN, monthsInRange } from './months';
 import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { isIsoDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
@@ -155,13 +155,10 @@ export const MAX_DELIVERY_DATE_MONTHS = 24;
 export const deliveryDatesQuerySchema = z
   .strictObject({ from: monthSchema, to: monthSchema })
   .refine((range) => range.from <= range.to, { message: 'from must not be after to.', path: ['from'] })
-  .refine(
-    (range) => {
-      const months = (key: string) => Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7));
-      return months(range.to) - months(range.from) < MAX_DELIVERY_DATE_MONTHS;
-    },
-    { message: `Ask for at most ${MAX_DELIVERY_DATE_MONTHS} months at once.`, path: ['to'] },
-  );
+  .refine((range) => monthsInRange(range.from, range.to) <= MAX_DELIVERY_DATE_MONTHS, {
+    message: `Ask for at most ${MAX_DELIVERY_DATE_MONTHS} months at once.`,
+    path: ['to'],
+  });
 
 export const deliveryDateParamsSchema = z.strictObject({ month: monthSchema });
 
