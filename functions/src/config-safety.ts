@@ -1,15 +1,5 @@
 import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/contract/site';
-
-/** What the checks read of the settings (config.ts ServerConfig). */
-export interface SettingsChecked {
-  site: SiteContact;
-  host: string;
-  authEmulatorHost: string | null;
-  publicUrl: string | null;
-  stripe: { webhookSecret: string | null } | null;
-  testClock: boolean;
-  testClockStart: Date | null;
-}
+import type { ServerConfig } from './config';
 
 /** Addresses that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
@@ -22,7 +12,7 @@ export function isDeployed(host: string, publicUrl: string | null): boolean {
 }
 
 /** The settings that are unsafe together, refused at start with the reason and the way out. */
-export function refuseUnsafe(env: Record<string, string | undefined>, config: SettingsChecked, options: { takesWebhooks: boolean }): void {
+export function refuseUnsafe(env: Record<string, string | undefined>, config: ServerConfig, options: { takesWebhooks: boolean }): void {
   refuseDefaultContact(env, config.site);
   const reachable = !isLoopbackHost(config.host);
   if (config.authEmulatorHost && reachable && env.ALLOW_AUTH_EMULATOR_ON_NETWORK !== 'true') {

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { DEFAULT_SITE_CONTACT, type SiteContact } from '@blooms/shared/contract/site';
-import type { FirebaseWebConfig } from '@blooms/shared/contract/app-config';
+import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
 import { REMOTE_NAMES, type RemoteName } from '@blooms/shared/contract/remotes';
 import { ZIP_CENTROIDS } from '@blooms/shared/contract/zip-centroids';
 import { parseClockStart } from '@blooms/shared/contract/test-clock';
 import { isDeployed, refuseUnsafe } from './config-safety';
 import type { CloudSqlIpType } from './db/cloud-sql';
-import { twilioSettingsOf, type TwilioSettings } from './infrastructure/sms-sender';
+import { twilioSettingsOf } from './infrastructure/sms-sender';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -16,79 +15,8 @@ export interface GeocodingSettings {
   url: string;
 }
 
-export interface ServerConfig {
-  host: string;
-  port: number;
-  /** PostgreSQL server URL; when absent the embedded PGlite database in dataDir is used. */
-  databaseUrl: string | null;
-  /** At most this many pooled connections to databaseUrl's server for queries (DATABASE_POOL_SIZE); null: the default for this machine. */
-  databasePoolSize: number | null;
-  /** A Cloud SQL instance ("project:region:instance") reached through Google's connector, with the user and database of databaseUrl. */
-  cloudSql: { instance: string; ipType: CloudSqlIpType } | null;
-  /** The Cloud Storage bucket that keeps delivery photos; null keeps them on local disk in dataDir. */
-  storageBucket: string | null;
-  dataDir: string;
-  adminEmails: string[];
-  firebaseProjectId: string;
-  /** host:port of the Firebase Auth emulator, when signing in runs against it. */
-  authEmulatorHost: string | null;
-  firebaseWeb: FirebaseWebConfig;
-  apiBaseUrl: string;
-  /** Where browsers follow the live feed, when not at the API's /api/live (LIVE_URL). */
-  liveUrl: string | null;
-  remotes: Record<RemoteName, string>;
-  site: SiteContact;
-  /** Where the built host and remotes live; null serves no static files (API only). */
-  staticRoot: string | null;
-  /** The remotes' shipped versions and pins (docs/releases.md), served beside their builds; null without static files. */
-  releasesDir: string | null;
-  logLevel: string;
-  /** Add demo subscribers to an empty embedded database (never to a PostgreSQL server). */
-  demoData: boolean;
-  /** The site's public origin (https://monthlyblooms.example) for checkout return URLs; null: from each request. */
-  publicUrl: string | null;
-  /** Per client (IP address) and minute: checkouts started, checkouts verified, failed sign-ins; per e-mail address and hour: sign-in links sent. */
-  rateLimits: { checkoutsPerMinute: number; verificationsPerMinute: number; failedSignInsPerMinute: number; signInLinksPerHour: number };
-  /** Trust X-Forwarded-For from this many proxies in front (Firebase Hosting, a load balancer), to tell clients apart. */
-  trustProxy: number;
-  /** Origins (besides the site's own) whose pages may call the API: the site's origin when the API is hosted apart. */
-  corsOrigins: string[];
-  /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). The webhook secret is only missing where no webhook is taken (the billing function). */
-  stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
-  /** Whether admins may pretend it is a later day (the test checkout only: on this machine, or deployed with TEST_CLOCK=true; never where instances are many). */
-  testClock: boolean;
-  /** With the test clock: the moment the server's time starts at (TEST_CLOCK_START), to try a chosen day; null: the real time. */
-  testClockStart: Date | null;
-  /** SMTP server URL; without one, e-mails are written to outboxDir. */
-  smtpUrl: string | null;
-  outboxDir: string;
-  /** Texts through Twilio, or the local fake (docs/configuration.md); null: written to outboxDir. */
-  twilio: TwilioSettings | null;
-  mailFrom: string;
-  /** The domain of the Message-ID of every e-mail sent (from MAIL_FROM). */
-  messageIdDomain: string;
-  /** How long a Firebase account's state (disabled, deleted, revoked) is trusted once checked: requests and open live streams notice a change within this. */
-  accountRecheckMs: number;
-  /** How long a stop waits for requests in flight before the process exits anyway. */
-  shutdownTimeoutMs: number;
-  /** How often the e-mail outbox worker looks for retries that came due. */
-  outboxPollMs: number;
-  /** The first retry of an e-mail (also after a crash mid-send) waits this long; each next one twice as long. */
-  outboxRetryAfterS: number;
-  googleMapsApiKey: string | null;
-  /** Google's map under the staff map (MAP_TILES=google, with GOOGLE_MAPS_API_KEY); off by default. */
-  staffMapTiles: boolean;
-  /** Real positions for drivers' route order (GEOCODING_API_KEY, else GOOGLE_MAPS_API_KEY); null orders by ZIP centres. */
-  geocoding: GeocodingSettings | null;
-  /** Where drivers' routes start: the ZIP code of the studio (STUDIO_ZIP, else the one in STREET_ADDRESS). */
-  studioZip: string;
-  /** The bearer token of the Prometheus endpoint GET /metrics; null: there is no such endpoint. */
-  metricsToken: string | null;
-  /** Log the gauges (live clients, pool, outbox) as structured fields for log-based metrics (on by default under Cloud Functions). */
-  metricsLog: boolean;
-  /** Backups of the embedded database: where they go, how many nightly ones are kept, and whether and at what studio hour they are taken. */
-  backups: BackupSettings;
-}
+/** The backend's settings (readConfig says what each one is). */
+export type ServerConfig = ReturnType<typeof readConfig>;
 
 export interface BackupSettings {
   dir: string;
@@ -202,7 +130,7 @@ const dataDirOf = (env: Env) => path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT
 /** Where the self-hosted server keeps the remotes' shipped versions (docs/releases.md); `pnpm release` writes there. */
 export const releasesDirOf = (env: Env) => path.resolve(env.RELEASES_DIR ?? path.join(dataDirOf(env), 'releases'));
 
-function readConfig(env: Env): ServerConfig {
+function readConfig(env: Env) {
   const mailFrom = env.MAIL_FROM ?? `Monthly Blooms <${env.CONTACT_EMAIL ?? DEFAULT_SITE_CONTACT.contactEmail}>`;
   // Cloud Functions refuses FIREBASE_-prefixed settings and names the project GCLOUD_PROJECT;
   // there the browser's web config is set as WEB_API_KEY, WEB_AUTH_DOMAIN and WEB_APP_ID.
@@ -224,17 +152,24 @@ function readConfig(env: Env): ServerConfig {
     { label: 'Facebook', url: env.SOCIAL_FACEBOOK_URL },
   ];
 
+  const host = env.HOST ?? '127.0.0.1';
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   const dataDir = dataDirOf(env);
   return {
-    host: env.HOST ?? '127.0.0.1',
+    host,
     port,
+    /** PostgreSQL server URL; when absent the embedded PGlite database in dataDir is used. */
     databaseUrl: env.DATABASE_URL || null,
+    /** At most this many pooled connections to databaseUrl's server for queries (DATABASE_POOL_SIZE); null: the default for this machine. */
     databasePoolSize: poolSize(env),
-    cloudSql: env.CLOUD_SQL_INSTANCE ? { instance: env.CLOUD_SQL_INSTANCE, ipType } : null,
+    /** A Cloud SQL instance ("project:region:instance") reached through Google's connector, with the user and database of databaseUrl. */
+    cloudSql: env.CLOUD_SQL_INSTANCE ? { instance: env.CLOUD_SQL_INSTANCE, ipType: ipType as CloudSqlIpType } : null,
+    /** The Cloud Storage bucket that keeps delivery photos; null keeps them on local disk in dataDir. */
     storageBucket: env.STORAGE_BUCKET || null,
     dataDir,
     adminEmails: list(env.ADMIN_EMAILS, ['admin@example.com']).map((email) => email.toLowerCase()),
     firebaseProjectId: projectId,
+    /** host:port of the Firebase Auth emulator, when signing in runs against it. */
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
     firebaseWeb: {
       apiKey: env.FIREBASE_API_KEY ?? env.WEB_API_KEY ?? 'demo-api-key',
@@ -243,6 +178,7 @@ function readConfig(env: Env): ServerConfig {
       appId: env.FIREBASE_APP_ID ?? env.WEB_APP_ID,
     },
     apiBaseUrl: env.API_BASE_URL ?? '',
+    /** Where browsers follow the live feed, when not at the API's /api/live (LIVE_URL). */
     liveUrl: env.LIVE_URL ? new URL(env.LIVE_URL).toString() : null,
     remotes,
     site: {
@@ -253,42 +189,60 @@ function readConfig(env: Env): ServerConfig {
       sisterStudioUrl: env.SISTER_STUDIO_URL ?? DEFAULT_SITE_CONTACT.sisterStudioUrl,
       social: social.map((link, i) => ({ label: link.label, url: link.url ?? DEFAULT_SITE_CONTACT.social[i]!.url })),
     },
+    /** Where the built host and remotes live; null serves no static files (API only). */
     staticRoot: env.SERVE_STATIC === 'false' ? null : path.resolve(env.STATIC_ROOT ?? REPO_ROOT),
+    /** The remotes' shipped versions and pins (docs/releases.md), served beside their builds; null without static files. */
     releasesDir: env.SERVE_STATIC === 'false' ? null : releasesDirOf(env),
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** Add demo subscribers to an empty embedded database (never to a PostgreSQL server). */
     demoData: !env.DATABASE_URL && env.DEMO_DATA !== 'false',
-    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
+    /** The site's public origin (https://monthlyblooms.example) for checkout return URLs; null: from each request. */
+    publicUrl,
+    /** Origins (besides the site's own) whose pages may call the API: the site's origin when the API is hosted apart. */
     corsOrigins: list(env.CORS_ORIGINS, []).map((origin) => new URL(origin).origin),
+    /** Per client (IP address) and minute: checkouts started, checkouts verified, failed sign-ins; per e-mail address and hour: sign-in links sent. */
     rateLimits: {
       checkoutsPerMinute: count(env, 'RATE_LIMIT_CHECKOUTS_PER_MINUTE', 20),
       verificationsPerMinute: count(env, 'RATE_LIMIT_VERIFICATIONS_PER_MINUTE', 120),
       failedSignInsPerMinute: count(env, 'RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE', 30),
       signInLinksPerHour: count(env, 'RATE_LIMIT_SIGN_IN_LINKS_PER_HOUR', 3),
     },
+    /** Trust X-Forwarded-For from this many proxies in front (Firebase Hosting, a load balancer), to tell clients apart. */
     trustProxy: count(env, 'TRUST_PROXY', 0),
+    /** Stripe when a secret key is set; otherwise the built-in test checkout (allowed as set out in paymentsMode). The webhook secret is only missing where no webhook is taken (the billing function). */
     stripe: stripe ? { secretKey: stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiBase: env.STRIPE_API_BASE || null } : null,
-    // A second instance would keep a clock of its own; Cloud Functions turns it off (firebase/settings.ts).
-    testClock: testClockOn(
-      env,
-      stripe !== null,
-      isDeployed(env.HOST ?? '127.0.0.1', env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null),
-    ),
+    /** Whether admins may pretend it is a later day (the test checkout only: on this machine, or deployed with TEST_CLOCK=true; never where instances are many). */
+    testClock: testClockOn(env, stripe !== null, isDeployed(host, publicUrl)),
+    /** With the test clock: the moment the server's time starts at (TEST_CLOCK_START), to try a chosen day; null: the real time. */
     testClockStart: clockStart(env),
+    /** SMTP server URL; without one, e-mails are written to outboxDir. */
     smtpUrl: env.SMTP_URL || null,
-    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'outbox')),
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    /** Texts through Twilio, or the local fake (docs/configuration.md); null: written to outboxDir. */
     twilio: twilioSettingsOf(env),
     mailFrom,
+    /** The domain of the Message-ID of every e-mail sent (from MAIL_FROM). */
     messageIdDomain: /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'monthlyblooms.local',
+    /** How often the e-mail outbox worker looks for retries that came due. */
     outboxPollMs: count(env, 'OUTBOX_POLL_MS', 10_000),
+    /** The first retry of an e-mail (also after a crash mid-send) waits this long; each next one twice as long. */
     outboxRetryAfterS: count(env, 'OUTBOX_RETRY_AFTER_S', 30),
+    /** How long a stop waits for requests in flight before the process exits anyway. */
     shutdownTimeoutMs: count(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    /** How long a Firebase account's state (disabled, deleted, revoked) is trusted once checked: requests and open live streams notice a change within this. */
     accountRecheckMs: count(env, 'ACCOUNT_RECHECK_MS', 30_000),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    /** Google's map under the staff map (MAP_TILES=google, with GOOGLE_MAPS_API_KEY); off by default. */
     staffMapTiles: env.MAP_TILES === 'google' && Boolean(env.GOOGLE_MAPS_API_KEY),
+    /** Real positions for drivers' route order (GEOCODING_API_KEY, else GOOGLE_MAPS_API_KEY); null orders by ZIP centres. */
     geocoding: geocodingSettings(env),
+    /** Where drivers' routes start: the ZIP code of the studio (STUDIO_ZIP, else the one in STREET_ADDRESS). */
     studioZip: studioZip(env),
+    /** The bearer token of the Prometheus endpoint GET /metrics; null: there is no such endpoint. */
     metricsToken: metricsToken(env),
+    /** Log the gauges (live clients, pool, outbox) as structured fields for log-based metrics (on by default under Cloud Functions). */
     metricsLog: env.METRICS_LOG === 'true',
+    /** Backups of the embedded database: where they go, how many nightly ones are kept, and whether and at what studio hour they are taken. */
     backups: backupSettings(env, dataDir),
   };
 }

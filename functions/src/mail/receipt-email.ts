@@ -1,6 +1,5 @@
-import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { escapeHtml } from '@blooms/shared/contract/html';
-import { receiptRows, receiptThanks } from '@blooms/shared/contract/receipts';
+import { receiptRows, receiptThanks, type ReceiptFacts } from '@blooms/shared/contract/receipts';
 import { BRAND_NAME } from '@blooms/shared/contract/site';
 import { isGift, payerOf } from '@blooms/shared/contract/subscriber';
 import { accountPointer, type MailSite } from './account-change-email';

@@ -15,7 +15,7 @@ import { lifecycleLabel, monthState } from '@blooms/shared/contract/lifecycle';
 import { ACCOUNT_MESSAGES, ACCOUNT_MONTHS_AHEAD } from '@blooms/shared/contract/messages';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliverToLine } from '@blooms/shared/contract/order';
-import type { ReceiptFacts } from '@blooms/shared/contract/billing';
+import type { ReceiptFacts } from '@blooms/shared/contract/receipts';
 import { isGift } from '@blooms/shared/contract/subscriber';
 import type { Db } from '../db/database';
 import { deliveries, receipts, subscriptions, type SubscriptionDbRow } from '../db/schema';
@@ -157,11 +157,7 @@ export async function accountOf(
           refundedCents: payment.refundedCents,
           refunded: payment.refundedCents >= payment.amountCents,
           receipt: receiptOf.get(payment.paymentRef) ?? null,
-          deliveries: payment.charges.map((charge) => ({
-            month: charge.month,
-            amountCents: charge.amountCents,
-            refundedCents: charge.refundedCents,
-          })),
+          deliveries: payment.charges.map(({ month, amountCents, refundedCents }) => ({ month, amountCents, refundedCents })),
         })),
         texts: texts.get(row.id),
       };

@@ -7,6 +7,7 @@ import { subscriptions } from '../db/schema';
 import { deliveryDatesBetween } from './delivery-dates';
 import { lifecycleOf } from '../domain/lifecycle';
 import { failedWaitingByMonth } from './failed-attempts';
+import { planColumns } from './month-list/rows';
 
 /** The next FORECAST_DAYS delivery days, today's included. */
 async function comingDays(db: Db, today: string) {
@@ -32,14 +33,7 @@ export async function forecast(db: Db, now: Date): Promise<Forecast> {
   const [rows, [out], waiting] = await Promise.all([
     db
       .select({
-        months: subscriptions.months,
-        skippedMonths: subscriptions.skippedMonths,
-        pausedFrom: subscriptions.pausedFrom,
-        pausedUntil: subscriptions.pausedUntil,
-        firstDelivery: subscriptions.firstDelivery,
-        status: subscriptions.status,
-        statusFrom: subscriptions.statusFrom,
-        endsAfter: subscriptions.endsAfter,
+        ...planColumns,
         delivered: deliveredBefore(first),
         // Out: delivered, and no pickup collected after that delivery.
         vaseOut: sql<boolean>`exists (

@@ -1,4 +1,5 @@
-import { cardText, receiptNumber, type ReceiptFacts } from '@blooms/shared/contract/billing';
+import { cardText, receiptNumber } from '@blooms/shared/contract/billing';
+import type { ReceiptFacts } from '@blooms/shared/contract/receipts';
 import { formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
 import { formatCents, planLabel } from '@blooms/shared/contract/gifts';
 import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';

@@ -1,14 +1,7 @@
 // The account API's requests, checked by the server (the browser sends what account.ts describes).
 import { z } from 'zod';
 import { textStateSchema } from './texts-api';
-import {
-  CANCEL_OTHER_MAX,
-  CANCEL_REASON_IDS,
-  MAX_PAUSE_MONTHS,
-  type Account,
-  type AccountMonth,
-  type AccountSubscription,
-} from './account';
+import { CANCEL_OTHER_MAX, CANCEL_REASON_IDS, MAX_PAUSE_MONTHS } from './account';
 import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
 import { monthSchema } from './deliveries-api';
 import { ACCOUNT_MESSAGES } from './messages';
@@ -59,35 +52,67 @@ export const cancelRequestSchema = z.strictObject({
 });
 export type CancelRequest = z.output<typeof cancelRequestSchema>;
 
-// The account as the API sends it: checked against account.ts's types, and what the server's
-// serializer writes (a field no schema names is not sent).
+// The account as the API sends it, and what the server's serializer writes (a field no schema
+// names is not sent).
 
-const accountMonthSchema = z.object({
+/** One coming month of a subscription, as its subscriber sees it. */
+export const accountMonthSchema = z.object({
   month: z.string(),
+  /** The delivery day. */
   date: z.string(),
   lastDayForChanges: z.string(),
   state: z.enum(MONTH_STATES),
+  /** Whether the subscriber may still skip it (or bring it back). */
   changeable: z.boolean(),
+  /** What will be charged for it, in cents: the price for a month that delivers and is not paid yet, else 0. */
   chargeCents: z.number(),
+  /** The day it is charged, when chargeCents is not 0. */
   chargeDate: z.string().nullable(),
   paid: z.boolean(),
-}) satisfies z.ZodType<AccountMonth>;
+});
 
-const accountSubscriptionSchema = z.object({
+/**
+ * One payment as the card was charged for it: what it took and when, and what of it was given
+ * back. A prepaid gift's checkout is one payment of all its deliveries, with one receipt.
+ */
+const accountPaymentSchema = z.object({
+  /** The first month it pays for now. */
+  month: z.string(),
+  amountCents: z.number(),
+  paidAt: z.string(),
+  refundedCents: z.number(),
+  /** All of it given back (a delivery not made when cancelled, or a refund by the florist). */
+  refunded: z.boolean(),
+  /** Its receipt, as e-mailed; null until it is issued (moments after the charge). */
+  receipt: receiptFactsSchema.nullable(),
+  /**
+   * The deliveries it pays for, in month order (one, but for a prepaid gift's checkout): the
+   * month its money pays for now (a skipped month's money moves on), and what of it was given back.
+   */
+  deliveries: z.array(z.object({ month: z.string(), amountCents: z.number(), refundedCents: z.number() })).optional(),
+});
+
+export const accountSubscriptionSchema = z.object({
   id: z.string(),
   plan: z.enum(PLANS),
   months: z.array(z.number()),
   recipient: z.string(),
   deliverTo: z.string(),
+  /** The address as its form shows it (the state is always Utah). */
   address: z.object({ address: z.string(), unit: z.string(), city: z.string(), zip: z.string() }),
   deliveryNotes: z.string(),
   gift: z.boolean(),
+  /** A gift's terms as its buyer sees them, and what giving it again starts from; null when people subscribe for themselves. */
   giftTerms: z
     .object({
+      /** Its length in deliveries; 0 while it runs until cancelled. */
       deliveries: z.number(),
       prepaid: z.boolean(),
+      /** Deliveries still to come, for a gift that ends. */
       left: z.number(),
+      /** The month of its last delivery, for a gift that ends. */
       lastMonth: z.string().nullable(),
+      /** The recipient's and buyer's details, for the subscribe form when the buyer continues the gift. */
       continueWith: z.object({
         firstName: z.string(),
         lastName: z.string(),
@@ -98,40 +123,38 @@ const accountSubscriptionSchema = z.object({
       }),
     })
     .nullable(),
+  /** What a cancellation now would refund: a prepaid gift's deliveries it would not make. */
   refundIfCancelledCents: z.number(),
   status: z.enum(SUBSCRIPTION_STATUSES),
+  /** "Active", "Cancelled, last delivery December 2026"... */
   statusLabel: z.string(),
   pausedFrom: z.string().nullable(),
   pausedUntil: z.string().nullable(),
+  /** This month and the next twelve. */
   coming: z.array(accountMonthSchema),
+  /** The delivery day a cancellation now would keep as the last (one paid for, or too close to change); null when none would come. */
   lastDeliveryIfCancelled: z.string().nullable(),
+  /** The months whose delivery day has come. */
   past: z.array(
     z.object({
       month: z.string(),
       date: z.string(),
       status: z.enum(['delivered', 'out-for-delivery', 'not-recorded']),
+      /** The door photo, when the vase was left at the door. */
       photoUrl: z.string().nullable(),
     }),
   ),
-  payments: z.array(
-    z.object({
-      month: z.string(),
-      amountCents: z.number(),
-      paidAt: z.string(),
-      refundedCents: z.number(),
-      refunded: z.boolean(),
-      receipt: receiptFactsSchema.nullable(),
-      deliveries: z.array(z.object({ month: z.string(), amountCents: z.number(), refundedCents: z.number() })).optional(),
-    }),
-  ),
+  payments: z.array(accountPaymentSchema),
+  /** Delivery-day texts: on (to which number) or off, since when and how; absent from a server without texts. */
   texts: textStateSchema.optional(),
-}) satisfies z.ZodType<AccountSubscription>;
+});
 
 export const accountSchema = z.object({
   email: z.string(),
+  /** Whether the card can be changed from here (Stripe's customer portal); the test checkout has no card. */
   cardUpdates: z.boolean(),
   subscriptions: z.array(accountSubscriptionSchema),
-}) satisfies z.ZodType<Account>;
+});
 
 /** A cancellation's answer: the account, and the last delivery as words (null when none comes). */
 export const cancelledAccountSchema = accountSchema.extend({ lastDelivery: z.string().nullable() });

@@ -105,16 +105,4 @@ export function cardText(brand: string | null, last4: string | null): string | n
   return `${name} ending in ${last4}`;
 }
 
-/** A receipt as the e-mail and the account show it. */
-export interface ReceiptFacts {
-  /** "R-000042". */
-  number: string;
-  amount: string;
-  /** Each month it pays for with its delivery day: "March 2027, delivered Thursday, March 11, 2027". */
-  deliveries: string[];
-  /** "Visa ending in 4242", or null when the provider could not say. */
-  card: string | null;
-  paidOn: string;
-}
-
 export const receiptNumber = (n: number) => `R-${String(n).padStart(6, '0')}`;

@@ -2,7 +2,7 @@
 // retention and deliveries, each computed on the server from the subscription and delivery history.
 import { z } from 'zod';
 import { CANCEL_REASON_IDS } from './account';
-import { addMonths, FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN, type MonthKey } from './months';
+import { addMonths, FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN, monthsInRange, type MonthKey } from './months';
 
 /** The range shown unless another is chosen: the last 12 months and the next 3. */
 export const DEFAULT_PAST_MONTHS = 12;
@@ -15,12 +15,6 @@ export const RETENTION_MONTHS = 12;
 /** The default range around this month: from 12 months before it to 3 after. */
 export function defaultFiguresRange(thisMonth: MonthKey): { from: MonthKey; to: MonthKey } {
   return { from: addMonths(thisMonth, -(DEFAULT_PAST_MONTHS - 1)), to: addMonths(thisMonth, DEFAULT_FUTURE_MONTHS) };
-}
-
-/** How many months from..to holds, both included. */
-export function monthsInRange(from: MonthKey, to: MonthKey): number {
-  const index = (key: MonthKey) => Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7));
-  return index(to) - index(from) + 1;
 }
 
 /** Every month from..to, both included, in order. */

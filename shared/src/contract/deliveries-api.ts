@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN } from './months';
+import { FIRST_YEAR, LAST_YEAR, MONTH_KEY_PATTERN, monthsInRange } from './months';
 import { MONTH_STATES, SUBSCRIPTION_STATUSES } from './lifecycle';
-import { isIsoDate, type MonthDeliveryDate } from './delivery-dates';
+import { isIsoDate } from './delivery-dates';
 import { DELIVERY_DATE_MESSAGES } from './messages';
 import { failedAttemptSchema } from './failed-attempts';
-import {
-  AUTO_ASSIGNED,
-  DASHBOARD_SORTS,
-  DELIVERY_STATUSES,
-  MAX_PAGE_SIZE,
-  PAGE_SIZE,
-  SCHEDULED_VIEWS,
-  type MonthDelivery,
-  type SubscriptionPage,
-  type SubscriptionRow,
-} from './deliveries';
+import { AUTO_ASSIGNED, DASHBOARD_SORTS, DELIVERY_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, SCHEDULED_VIEWS } from './deliveries';
+import type { Subscriber } from './subscriber';
 
 export const monthSchema = z
   .string({ error: 'month is required (YYYY-MM).' })
@@ -82,26 +73,43 @@ export const proofFieldsSchema = z.strictObject({
   method: z.enum(['hand', 'door'], { error: "method must be 'hand' or 'door'." }),
 });
 
-// Responses. The browser uses the types of deliveries.ts; these check that the server sends
-// exactly them (a field no schema names is not sent).
+// Responses: the types of deliveries.ts are theirs, and the server sends exactly them (a field
+// no schema names is not sent).
 
+/** The delivery of one subscription in one month; `scheduled` is false for months not chosen. */
 export const monthDeliverySchema = z.object({
   subscriptionId: z.string(),
   month: z.string(),
   scheduled: z.boolean(),
+  /** Why a month of the plan does not deliver, when the subscriber chose it. */
   heldBy: z.enum(['skipped', 'paused']).nullable(),
+  /** What the month is for the subscription (contract/lifecycle.ts): 'delivering' exactly when scheduled. */
   state: z.enum(MONTH_STATES),
+  /** The subscription's first delivery day, while the month is before it ('before-first'); null otherwise. */
   firstDelivery: z.string().nullable(),
+  /** A pickup-only stop (contract/vases.ts): no flowers, the last vase is collected; its status runs as a delivery's does. */
   pickup: z.boolean(),
   status: z.string(),
   assignedTo: z.string().nullable(),
   assigneeName: z.string().nullable(),
+  /** deliveryProofPath (staff-api-routes.ts), when the delivery has a door photo. */
   proofImageUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * How the month's assignment was made when staff have not yet confirmed it: as the month
+   * before ('last-month') or by the driver's territory (contract/territories.ts). Absent from
+   * an API of the release before.
+   */
   autoAssigned: z.enum(AUTO_ASSIGNED).nullable().optional(),
+  /**
+   * The month's last failed attempt ("Could not deliver", contract/failed-attempts.ts), while
+   * the status stays Out for delivery, and the day staff moved it to. Absent from an API of the
+   * release before.
+   */
   failedAttempt: failedAttemptSchema.nullable().optional(),
-}) satisfies z.ZodType<MonthDelivery>;
+});
 
+/** One subscription as staff see it for one month: the subscriber's fields staff screens show (typed as the subscriber's), and its delivery. */
 export const subscriptionRowSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -117,17 +125,25 @@ export const subscriptionRowSchema = z.object({
   buyerName: z.string(),
   giftMessage: z.string(),
   createdAt: z.string(),
+  /** Where the subscription stands with its payments (contract/lifecycle.ts). */
   lifecycle: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), statusFrom: z.string(), endsAfter: z.string().nullable() }),
+  /** Vases out with the subscriber now (contract/vases.ts): 1 from the first delivery until the last one is collected. */
   vasesOut: z.number(),
   delivery: monthDeliverySchema,
+  /** A gift of a set number of deliveries, in a month it delivers in: which delivery this is, of how many (contract/gifts.ts). */
   gift: z.object({ delivery: z.number(), of: z.number() }).nullable().optional(),
-}) satisfies z.ZodType<SubscriptionRow>;
+}) satisfies z.ZodType<Partial<Subscriber>>;
 
+/** One page of the month list, newest first; pass nextCursor back for the next page. */
 export const subscriptionPageSchema = z.object({
   rows: z.array(subscriptionRowSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * How many subscriptions there are in all; for a narrowed view (search, filters, another
+   * order) counted only up to MATCH_COUNT_LIMIT + 1, which reads as "more than the limit".
+   */
   total: z.number(),
-}) satisfies z.ZodType<SubscriptionPage>;
+});
 
 /** Someone deliveries can be assigned to, for the bulk-assign dropdown. */
 export const staffMemberSchema = z.object({ email: z.string(), name: z.string(), firstName: z.string() });
@@ -139,13 +155,10 @@ export const MAX_DELIVERY_DATE_MONTHS = 24;
 export const deliveryDatesQuerySchema = z
   .strictObject({ from: monthSchema, to: monthSchema })
   .refine((range) => range.from <= range.to, { message: 'from must not be after to.', path: ['from'] })
-  .refine(
-    (range) => {
-      const months = (key: string) => Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7));
-      return months(range.to) - months(range.from) < MAX_DELIVERY_DATE_MONTHS;
-    },
-    { message: `Ask for at most ${MAX_DELIVERY_DATE_MONTHS} months at once.`, path: ['to'] },
-  );
+  .refine((range) => monthsInRange(range.from, range.to) <= MAX_DELIVERY_DATE_MONTHS, {
+    message: `Ask for at most ${MAX_DELIVERY_DATE_MONTHS} months at once.`,
+    path: ['to'],
+  });
 
 export const deliveryDateParamsSchema = z.strictObject({ month: monthSchema });
 
@@ -156,6 +169,7 @@ export const deliveryDateChangeSchema = z.strictObject({
 export const monthDeliveryDateSchema = z.object({
   month: z.string(),
   date: z.string(),
+  /** True while the month follows DEFAULT_DELIVERY_DAY; false once an admin has moved it. */
   isDefault: z.boolean(),
   lastDayForChanges: z.string(),
-}) satisfies z.ZodType<MonthDeliveryDate>;
+});

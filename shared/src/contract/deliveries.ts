@@ -1,8 +1,8 @@
-import type { Lifecycle, MonthState, SubscriptionStatus } from './lifecycle';
-import { MONTH_NAMES, type MonthKey } from './months';
+import type { z } from 'zod';
+import type { MonthState, SubscriptionStatus } from './lifecycle';
+import { MONTH_NAMES } from './months';
 import type { IsoDate } from './delivery-dates';
-import type { StaffSubscriberFields } from './subscriber';
-import type { FailedAttempt } from './failed-attempts';
+import type { monthDeliverySchema, subscriptionPageSchema, subscriptionRowSchema } from './deliveries-api';
 
 /** The dashboard's columns, in order: the table's headings and the CSV export's first columns. */
 export const DASHBOARD_COLUMNS = [
@@ -54,51 +54,10 @@ export function notesPreview(notes: string): string {
   return notes.length > NOTES_PREVIEW_LENGTH ? `${notes.slice(0, NOTES_PREVIEW_LENGTH)}...` : notes;
 }
 
-/** One subscription as staff see it for one month: the subscriber fields staff screens show, and its delivery. */
-export interface SubscriptionRow extends StaffSubscriberFields {
-  id: string;
-  createdAt: string;
-  /** Where the subscription stands with its payments (contract/lifecycle.ts). */
-  lifecycle: Lifecycle;
-  /** Vases out with the subscriber now (contract/vases.ts): 1 from the first delivery until the last one is collected. */
-  vasesOut: number;
-  delivery: MonthDelivery;
-  /** A gift of a set number of deliveries, in a month it delivers in: which delivery this is, of how many (contract/gifts.ts). */
-  gift?: { delivery: number; of: number } | null;
-}
-
-/** The delivery of one subscription in one month; `scheduled` is false for months not chosen. */
-export interface MonthDelivery {
-  subscriptionId: string;
-  month: MonthKey;
-  scheduled: boolean;
-  /** Why a month of the plan does not deliver, when the subscriber chose it. */
-  heldBy: 'skipped' | 'paused' | null;
-  /** What the month is for the subscription (contract/lifecycle.ts): 'delivering' exactly when scheduled. */
-  state: MonthState;
-  /** The subscription's first delivery day, while the month is before it ('before-first'); null otherwise. */
-  firstDelivery: IsoDate | null;
-  /** A pickup-only stop (contract/vases.ts): no flowers, the last vase is collected; its status runs as a delivery's does. */
-  pickup: boolean;
-  status: string;
-  assignedTo: string | null;
-  assigneeName: string | null;
-  /** deliveryProofPath (staff-api-routes.ts), when the delivery has a door photo. */
-  proofImageUrl: string | null;
-  updatedAt: string | null;
-  /**
-   * How the month's assignment was made when staff have not yet confirmed it: as the month
-   * before ('last-month') or by the driver's territory (contract/territories.ts). Absent from
-   * an API of the release before.
-   */
-  autoAssigned?: AutoAssigned | null;
-  /**
-   * The month's last failed attempt ("Could not deliver", contract/failed-attempts.ts), while
-   * the status stays Out for delivery, and the day staff moved it to. Absent from an API of the
-   * release before.
-   */
-  failedAttempt?: FailedAttempt | null;
-}
+/** One subscription as staff see it for one month, its delivery, and a page of the month list: deliveries-api.ts. */
+export type SubscriptionRow = z.output<typeof subscriptionRowSchema>;
+export type MonthDelivery = z.output<typeof monthDeliverySchema>;
+export type SubscriptionPage = z.output<typeof subscriptionPageSchema>;
 
 export const AUTO_ASSIGNED = ['last-month', 'territory'] as const;
 export type AutoAssigned = (typeof AUTO_ASSIGNED)[number];
@@ -137,17 +96,6 @@ export function deliverThisMonthLabel(row: Pick<SubscriptionRow, 'delivery' | 'l
   if (delivery.state === 'stopped') return `No (${STOPPED_REASONS[row.lifecycle.status]})`;
   if (delivery.state === 'delivering') return 'No';
   return `No (${NO_DELIVERY_REASONS[delivery.state]})`;
-}
-
-/** One page of the month list, newest first; pass nextCursor back for the next page. */
-export interface SubscriptionPage {
-  rows: SubscriptionRow[];
-  nextCursor: string | null;
-  /**
-   * How many subscriptions there are in all; for a narrowed view (search, filters, another
-   * order) counted only up to MATCH_COUNT_LIMIT + 1, which reads as "more than the limit".
-   */
-  total: number;
 }
 
 export const PAGE_SIZE = 100;

@@ -1,6 +1,8 @@
 // When each month's flowers go out, and until when a subscriber may still change that month.
 // Dates are calendar days in the studio's time zone; instants are computed there too, so the
 // rules hold whatever time zone a browser or server runs in.
+import type { z } from 'zod';
+import type { monthDeliveryDateSchema } from './deliveries-api';
 import { DATE_PATTERN, MONTH_NAMES, type MonthKey } from './months';
 import { SKIP_NOTICE_DAYS } from './site';
 
@@ -86,11 +88,5 @@ export function formatDeliveryDate(date: IsoDate, options: { withYear?: boolean 
   return `${weekday}, ${MONTH_NAMES[month - 1]} ${day}${options.withYear ? `, ${year}` : ''}`;
 }
 
-/** A month's delivery day as the API reports it. */
-export interface MonthDeliveryDate {
-  month: MonthKey;
-  date: IsoDate;
-  /** True while the month follows DEFAULT_DELIVERY_DAY; false once an admin has moved it. */
-  isDefault: boolean;
-  lastDayForChanges: IsoDate;
-}
+/** A month's delivery day as the API reports it (deliveries-api.ts). */
+export type MonthDeliveryDate = z.output<typeof monthDeliveryDateSchema>;

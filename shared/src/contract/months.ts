@@ -38,6 +38,12 @@ export function addMonths(key: MonthKey, delta: number): MonthKey {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+/** How many months from..to holds, both included. */
+export function monthsInRange(from: MonthKey, to: MonthKey): number {
+  const index = (key: MonthKey) => Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7));
+  return index(to) - index(from) + 1;
+}
+
 /** 'YYYY-MM' -> the month's name, e.g. '2026-11' -> 'November'. */
 export function monthNameOf(key: MonthKey): MonthName {
   return MONTH_NAMES[Number(key.slice(5, 7)) - 1]!;

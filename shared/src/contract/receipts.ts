@@ -2,7 +2,6 @@
 // rows, so the three never disagree.
 import { z } from 'zod';
 import { ACCOUNT_PATH } from './routes';
-import type { ReceiptFacts } from './billing';
 
 /** A receipt's number in a link or a request: "R-000042". */
 export const RECEIPT_NUMBER_PATTERN = /^R-\d{6,12}$/;
@@ -14,46 +13,36 @@ export const RECEIPT_NOT_FOUND = 'None of your payments has that receipt. Open y
 export const RECEIPT_PAGE_PATH = `${ACCOUNT_PATH}/receipt`;
 export const receiptPageHref = (number: string) => `${RECEIPT_PAGE_PATH}?number=${encodeURIComponent(number)}`;
 
-/** Who is behind the receipt: the business's name and where to reach it (the server's settings). */
-export interface ReceiptBusiness {
-  name: string;
-  streetAddress: string;
-  contactEmail: string;
-  phone: string;
-}
-
-/** One payment's receipt on its own page. Every field is optional: an app of another release reads what it knows. */
-export interface ReceiptPage {
-  receipt?: ReceiptFacts;
-  /** The subscription's name (planLabel): "Gift: 3 deliveries, paid up front ($297)", "Yearly plan". */
-  plan?: string;
-  /** Who paid: the subscriber, or a gift's buyer. */
-  paidBy?: string;
-  /** Whose door the flowers go to, for a gift; null otherwise. */
-  giftTo?: string | null;
-  business?: ReceiptBusiness;
-}
-
 export const receiptParamsSchema = z.strictObject({
   number: z.string().regex(RECEIPT_NUMBER_PATTERN, { error: RECEIPT_NOT_FOUND }),
 });
 
-/** A receipt's facts as the API sends them: in the account's payments and on the receipt page. */
+/** A receipt as the e-mail and the account show it, and as the API sends it: in the account's payments and on the receipt page. */
 export const receiptFactsSchema = z.object({
+  /** "R-000042". */
   number: z.string(),
   amount: z.string(),
+  /** Each month it pays for with its delivery day: "March 2027, delivered Thursday, March 11, 2027". */
   deliveries: z.array(z.string()),
+  /** "Visa ending in 4242", or null when the provider could not say. */
   card: z.string().nullable(),
   paidOn: z.string(),
 });
+export type ReceiptFacts = z.output<typeof receiptFactsSchema>;
 
+/** One payment's receipt on its own page. Every field is optional: an app of another release reads what it knows. */
 export const receiptPageSchema = z.object({
   receipt: receiptFactsSchema.optional(),
+  /** The subscription's name (planLabel): "Gift: 3 deliveries, paid up front ($297)", "Yearly plan". */
   plan: z.string().optional(),
+  /** Who paid: the subscriber, or a gift's buyer. */
   paidBy: z.string().optional(),
+  /** Whose door the flowers go to, for a gift; null otherwise. */
   giftTo: z.string().nullable().optional(),
+  /** Who is behind the receipt: the business's name and where to reach it (the server's settings). */
   business: z.object({ name: z.string(), streetAddress: z.string(), contactEmail: z.string(), phone: z.string() }).optional(),
-}) satisfies z.ZodType<ReceiptPage>;
+});
+export type ReceiptPage = z.output<typeof receiptPageSchema>;
 
 export interface ReceiptRow {
   label: string;

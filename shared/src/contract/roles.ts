@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { userRecordSchema } from './users';
+
 export const ROLES = ['admin', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'employee';
@@ -6,12 +9,8 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', employee: 'Em
 /** What the browser knows about the signed-in person's role; 'none' means no user record. */
 export type SessionRole = Role | 'none';
 
-export interface UserRecord {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
+/** A user record as the API sends it (users.ts). */
+export type UserRecord = z.output<typeof userRecordSchema>;
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -86,22 +86,5 @@ export function payerOf(s: {
 export type Subscriber = z.output<typeof subscriberSchema>;
 export type SubscriberField = keyof Subscriber;
 
-/** The fields staff screens show of a subscriber. */
-export const STAFF_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'unit',
-  'city',
-  'state',
-  'zip',
-  'deliveryNotes',
-  'buyerName',
-  'giftMessage',
-] as const satisfies readonly SubscriberField[];
-export type StaffSubscriberFields = Pick<Subscriber, (typeof STAFF_FIELDS)[number]>;
-
 /** The fields a person types: everything but the plan and its months, and a gift's length and payment (chosen, not typed). */
 export type SubscriberTextField = Exclude<SubscriberField, 'plan' | 'months' | 'giftDeliveries' | 'giftPayment'>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeUsPhone, TEXT_CONSENT_WORDINGS, TEXT_MESSAGES, type DeliveryDayMessage, type TextState } from './texts';
+import { normalizeUsPhone, TEXT_CONSENT_WORDINGS, TEXT_MESSAGES } from './texts';
 
 // The schemas of delivery-day texts (contract/texts.ts holds the words and rules the browser needs without zod).
 
@@ -35,9 +35,9 @@ export const textStateSchema = z.object({
   phone: z.string().nullable(),
   /** When it was turned on or off (ISO). */
   since: z.string().nullable(),
-  /** How it was turned off: from the account, or a STOP reply to a text. */
+  /** Where: the subscribe form, the account, or a reply to a text (STOP, START). */
   how: z.enum(['account', 'subscribe', 'reply']).nullable(),
-}) satisfies z.ZodType<TextState>;
+});
 
 /** A delivery-day message as the history lists it: each e-mail and text, with where it stands. */
 export const deliveryDayMessageSchema = z.object({
@@ -49,7 +49,7 @@ export const deliveryDayMessageSchema = z.object({
   summary: z.string(),
   status: z.enum(['queued', 'sent', 'failed', 'opted-out', 'too-late']),
   sentAt: z.string().nullable(),
-}) satisfies z.ZodType<DeliveryDayMessage>;
+});
 
 /** A consent given or withdrawn, as the history lists it. */
 export const textConsentEventSchema = z.object({

@@ -4,6 +4,8 @@
  * the browser shows the wording, the server accepts a consent only with a wording it knows and
  * records that exact text.
  */
+import type { z } from 'zod';
+import type { deliveryDayMessageSchema, textStateSchema } from './texts-api';
 
 /** Where Twilio posts replies to the texts (its Messaging webhook, A MESSAGE COMES IN). */
 export const TEXT_REPLIES_PATH = '/api/sms/replies';
@@ -40,28 +42,9 @@ export function formatUsPhone(e164: string): string {
   return /^\d{10}$/.test(national) ? `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}` : e164;
 }
 
-/** What the account shows about texts (texts-api.ts checks it). */
-export interface TextState {
-  state: 'on' | 'off';
-  /** The number texts go to, E.164, while on. */
-  phone: string | null;
-  /** When it was turned on or off (ISO). */
-  since: string | null;
-  /** Where: the subscribe form, the account, or a reply to a text (STOP, START). */
-  how: 'account' | 'subscribe' | 'reply' | null;
-}
-
-/** A delivery-day message as the history lists it: each e-mail and text, with where it stands. */
-export interface DeliveryDayMessage {
-  channel: 'email' | 'text';
-  at: string;
-  month: string | null;
-  kind: string;
-  /** An e-mail's subject or a text's words. */
-  summary: string;
-  status: 'queued' | 'sent' | 'failed' | 'opted-out' | 'too-late';
-  sentAt: string | null;
-}
+/** What the account shows about texts, and a delivery-day message as the history lists it: texts-api.ts. */
+export type TextState = z.output<typeof textStateSchema>;
+export type DeliveryDayMessage = z.output<typeof deliveryDayMessageSchema>;
 
 /** "Texts: off, you replied STOP on December 6, 2026" and the like. */
 export function textStateLine(state: TextState): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ROLE, ROLES, type UserRecord } from './roles';
+import { DEFAULT_ROLE, ROLES } from './roles';
 import { isEmailAddress } from './validation';
 
 export const USER_MESSAGES = {
@@ -76,7 +76,7 @@ export const userRecordSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
-}) satisfies z.ZodType<UserRecord>;
+});
 
 /**
  * A user as Manage Users lists them: with when they last signed in (null: never since it was

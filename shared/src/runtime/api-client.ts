@@ -135,11 +135,6 @@ export function backendUrl(path: string): string {
   return `${useAppConfig.getState().config?.apiBaseUrl ?? ''}${path}`;
 }
 
-async function authHeaders(session: ApiSession): Promise<Record<string, string>> {
-  const token = await session.idToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
 const RETRY_WAITS_MS = [300, 1000];
 
 async function call(
@@ -148,7 +143,8 @@ async function call(
   input: { params?: object; query?: object; body?: unknown } & UploadOptions & StreamOptions,
 ): Promise<unknown> {
   const path = `${pathOf(route, input.params)}${queryStringOf(input.query)}`;
-  const headers = await authHeaders(session);
+  const token = await session.idToken();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   if (route.request === 'multipart') return upload(session, route, backendUrl(path), headers, input);
 
   const stream = route.reply === 'event-stream';
@@ -173,10 +169,10 @@ async function call(
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     response = await send();
   }
-  if (!response.ok) throw await refusalOf(session, route, response.status, await readJson(response));
+  if (!response.ok) throw await refusalOf(session, route, response.status, parseJson(await response.text()));
   if (stream) return response;
   if (route.reply === 'file') return response.blob();
-  const body = await readJson(response);
+  const body = parseJson(await response.text());
   return route.reply === 'empty' ? undefined : readReply(route, response.status, body);
 }
 
@@ -278,10 +274,6 @@ export function endsSession(error: ApiError): boolean {
 }
 
 /** The body of a reply: JSON when it is, the text otherwise, null when empty. */
-async function readJson(response: Response): Promise<unknown> {
-  return parseJson(await response.text());
-}
-
 function parseJson(text: string): unknown {
   if (!text) return null;
   try {

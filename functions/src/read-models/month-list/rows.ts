@@ -35,10 +35,6 @@ export type DeliveryColumns = {
 } & FailedColumns;
 
 /** What decides whether a month delivers: the plan, the subscriber's changes and the lifecycle. */
-type PlanColumns = Pick<
-  SubscriptionDbRow,
-  'id' | 'months' | 'skippedMonths' | 'pausedFrom' | 'pausedUntil' | 'status' | 'statusFrom' | 'endsAfter' | 'firstDelivery' | 'vasesOut'
->;
 export const planColumns = {
   id: subscriptions.id,
   months: subscriptions.months,
@@ -51,6 +47,7 @@ export const planColumns = {
   firstDelivery: subscriptions.firstDelivery,
   vasesOut: subscriptions.vasesOut,
 };
+type PlanColumns = Pick<SubscriptionDbRow, keyof typeof planColumns>;
 export const deliversThisMonth = (subscription: PlanColumns, month: MonthKey) => deliversIn(subscription, lifecycleOf(subscription), month);
 
 /** What the subscription's stop in the month is, if it has one: a delivery, a pickup-only stop (contract/vases.ts), or none. */

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AccountSubscription } from '@blooms/shared/contract/account';
-import type { ReceiptFacts } from '@blooms/shared/contract/billing';
 import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { formatMonth } from '@blooms/shared/contract/months';
 import { deliveriesText } from '@blooms/shared/contract/gifts';
-import { receiptPageHref } from '@blooms/shared/contract/receipts';
+import { receiptPageHref, type ReceiptFacts } from '@blooms/shared/contract/receipts';
 import { DoorPhoto } from './DoorPhoto';
 import { NewestFirst } from './NewestFirst';
 import { dollars } from './month-text';
