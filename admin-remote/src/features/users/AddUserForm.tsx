@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { Role, UserRecord } from '@blooms/shared/contract/roles';
+import type { UserInput } from '@blooms/shared/contract/users';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { usersApi } from './api';
 import { checkUserInput } from './check-user-input';
@@ -14,25 +16,23 @@ export function AddUserForm({ onAdded }: Props) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('employee');
-  const [busy, setBusy] = useState(false);
   const marks = useUserFieldProblems<HTMLFormElement>('new-user');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = checkUserInput({ name, email, role });
-    if (marks.refuse(input)) return;
-    setBusy(true);
-    try {
-      const added = await usersApi.add(input.data);
+  const add = useMutation({
+    mutationFn: (input: UserInput) => usersApi.add(input),
+    onSuccess: (added) => {
       setName('');
       setEmail('');
       setRole('employee');
       onAdded(added);
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error) => showFailure(error),
+  });
+  const busy = add.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = checkUserInput({ name, email, role });
+    if (!marks.refuse(input)) add.mutate(input.data);
   }
 
   return (
