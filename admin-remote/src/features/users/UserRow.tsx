@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { displayFirstName, ROLE_LABELS, type Role } from '@blooms/shared/contract/roles';
 import { STUDIO_TIME_ZONE } from '@blooms/shared/contract/delivery-dates';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
@@ -30,7 +31,6 @@ export function UserRow({ user, showsSignIn, onChanged }: Props) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [role, setRole] = useState<Role>(user.role);
-  const [busy, setBusy] = useState(false);
   const label = user.name || user.email;
   const marks = useUserFieldProblems<HTMLTableRowElement>(`user-${user.id}`);
 
@@ -42,28 +42,25 @@ export function UserRow({ user, showsSignIn, onChanged }: Props) {
     setEditing(true);
   }
 
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await action();
+  const change = useMutation({
+    mutationFn: (action: () => Promise<unknown>) => action(),
+    onSuccess: () => {
       setEditing(false);
       onChanged();
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (error) => showFailure(error),
+  });
+  const busy = change.isPending;
 
   function save() {
     const input = checkUserInput({ name, email, role });
     if (marks.refuse(input)) return;
-    void run(() => usersApi.update(user.id, input.data));
+    change.mutate(() => usersApi.update(user.id, input.data));
   }
 
   function confirmDelete() {
     showPopup('error', USER_MESSAGES.deleteWarning, [
-      { label: 'Delete Permanently', tone: 'danger', onClick: () => void run(() => usersApi.remove(user.id)) },
+      { label: 'Delete Permanently', tone: 'danger', onClick: () => change.mutate(() => usersApi.remove(user.id)) },
     ]);
   }
 
