@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTER_FUTURE } from '@blooms/shared/ui/router-future';
+import { ServerState } from '@blooms/shared/ui/ServerState';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import type { SubscriptionHistory } from '@blooms/shared/contract/subscription-history';
 import { REFUND_MESSAGES, refundConfirmation } from '@blooms/shared/contract/billing';
@@ -214,7 +215,11 @@ describe("a subscription's history", () => {
   it('offers no refund again until the page shows what the refund left', async () => {
     const refunded = { ...HISTORY, refundable: [{ month: '2026-10', heldCents: 7400 }] };
     api.refund.mockResolvedValue(refunded);
-    const page = render(<RefundForm subscriptionId="s1" refundable={HISTORY.refundable} onRefunded={() => {}} />);
+    const page = render(
+      <ServerState>
+        <RefundForm subscriptionId="s1" refundable={HISTORY.refundable} onRefunded={() => {}} />
+      </ServerState>,
+    );
     await fillRefund(document.body, '25', 'Vase broken', /Still delivered/);
     await userEvent.click(screen.getByRole('button', { name: 'Refund $25 for October 2026' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, refund $25' }));
@@ -223,7 +228,11 @@ describe("a subscription's history", () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '74');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    page.rerender(<RefundForm subscriptionId="s1" refundable={refunded.refundable} onRefunded={() => {}} />);
+    page.rerender(
+      <ServerState>
+        <RefundForm subscriptionId="s1" refundable={refunded.refundable} onRefunded={() => {}} />
+      </ServerState>,
+    );
     expect(screen.getByRole('button', { name: 'Refund $74 for October 2026' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Month' })).toHaveDisplayValue('October 2026: $74 paid');
   });

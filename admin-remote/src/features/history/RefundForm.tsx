@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useMutation } from '@tanstack/react-query';
 import {
   centsFromDollars,
   REFUND_MESSAGES,
@@ -46,7 +47,6 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
   const [delivery, setDelivery] = useState<'kept' | 'dropped' | ''>('');
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [refundKey, setRefundKey] = useState(newRefundKey);
   /** The refund the admin is asked to confirm. */
   const [confirming, setConfirming] = useState<StaffRefund | null>(null);
@@ -62,6 +62,24 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
       setRefundKey(newRefundKey());
       setConfirming(null);
     };
+  // The refund asked is always of the month shown: changing the month takes the question back.
+  const send = useMutation({
+    mutationFn: (refund: StaffRefund) => historyApi.refund(subscriptionId, refund),
+    onSuccess: (history, refund) => {
+      setConfirming(null);
+      setAnswered(history.refundable);
+      setDone(REFUND_MESSAGES.done(formatCents(refund.amountCents), formatMonth(refund.month as MonthKey)));
+      setAmount('');
+      setReason('');
+      setDelivery('');
+      setRefundKey(newRefundKey());
+      onRefunded(history);
+      const left = history.refundable;
+      if (!left.some((m) => m.month === refund.month)) setMonth(left.at(-1)?.month ?? '');
+    },
+    onError: (error) => setProblem(error.message),
+  });
+  const busy = send.isPending;
   const pageShowsAnswer = answered !== null && sameMonths(refundable, answered);
   useEffect(() => {
     if (pageShowsAnswer) setAnswered(null);
@@ -101,27 +119,6 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
   function goBack() {
     flushSync(() => setConfirming(null));
     refundButton.current?.focus();
-  }
-
-  async function send(refund: StaffRefund) {
-    setBusy(true);
-    try {
-      const history = await historyApi.refund(subscriptionId, refund);
-      setConfirming(null);
-      setAnswered(history.refundable);
-      setDone(REFUND_MESSAGES.done(formatCents(refund.amountCents), monthName));
-      setAmount('');
-      setReason('');
-      setDelivery('');
-      setRefundKey(newRefundKey());
-      onRefunded(history);
-      const left = history.refundable;
-      if (!left.some((m) => m.month === month)) setMonth(left.at(-1)?.month ?? '');
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
   }
 
   const asked =
@@ -206,7 +203,7 @@ export function RefundForm({ subscriptionId, refundable, onRefunded }: Props) {
             <p>{asked.payer}</p>
           </div>
           <div className="refund-form__actions">
-            <button ref={confirmButton} type="button" className="button" disabled={busy} onClick={() => void send(confirming)}>
+            <button ref={confirmButton} type="button" className="button" disabled={busy} onClick={() => send.mutate(confirming)}>
               {busy ? 'Refunding…' : `Yes, refund ${formatCents(confirming.amountCents)}`}
             </button>
             <button type="button" className="button button--secondary" disabled={busy} onClick={goBack}>
