@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '@blooms/shared/runtime/query-client';
 import { apiKey } from '@blooms/shared/runtime/api-query';
 import { STAFF_ROUTES } from '@blooms/shared/contract/staff-api-routes';
@@ -21,7 +21,6 @@ export function Territories({ staff }: { staff: StaffMember[] }) {
   const [driver, setDriver] = useState('');
   const [zips, setZips] = useState('');
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const ids = { driver: useId(), zips: useId() };
 
   function choose(email: string) {
@@ -30,19 +29,20 @@ export function Territories({ staff }: { staff: StaffMember[] }) {
     setZips(territories.find((t) => t.driver === email)?.zips.join(', ') ?? '');
   }
 
-  async function save() {
+  const save = useMutation({
+    mutationFn: (wanted: string[]) => deliveriesApi.setTerritory(driver, wanted),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(territoriesQuery.queryKey, saved);
+      setMessage({ error: false, text: 'Territory saved.' });
+    },
+    onError: (error) => setMessage({ error: true, text: error instanceof Error ? error.message : String(error) }),
+  });
+
+  function submit() {
     const wanted = parseZips(zips);
     const problem = territoryProblem(wanted, driver, territories);
     if (problem) return setMessage({ error: true, text: problem });
-    setSaving(true);
-    try {
-      queryClient.setQueryData(territoriesQuery.queryKey, await deliveriesApi.setTerritory(driver, wanted));
-      setMessage({ error: false, text: 'Territory saved.' });
-    } catch (error) {
-      setMessage({ error: true, text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(wanted);
   }
 
   return (
@@ -65,7 +65,7 @@ export function Territories({ staff }: { staff: StaffMember[] }) {
         className="territories__form"
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          submit();
         }}
       >
         <label htmlFor={ids.driver}>Driver</label>
@@ -79,7 +79,7 @@ export function Territories({ staff }: { staff: StaffMember[] }) {
         </select>
         <label htmlFor={ids.zips}>ZIP codes</label>
         <input id={ids.zips} value={zips} onChange={(event) => setZips(event.target.value)} placeholder="84037, 84040" disabled={!driver} />
-        <button type="submit" className="button" disabled={!driver || saving}>
+        <button type="submit" className="button" disabled={!driver || save.isPending}>
           Save territory
         </button>
       </form>
