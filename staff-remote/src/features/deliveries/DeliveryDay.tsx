@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
 import { addDays, DEFAULT_DELIVERY_DAY, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
@@ -24,7 +24,16 @@ export function DeliveryDay({ month, canChange = false, forDriver = false }: Pro
   const day = useQuery(staffQueries.deliveryDay(month)).data ?? null;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: (date: string | null) => deliveriesApi.setDeliveryDate(month, date),
+    onSuccess: (saved) => {
+      applyDeliveryDay(saved);
+      setEditing(false);
+      showPopup('success', `Deliveries now go out on ${formatDeliveryDate(saved.date)}.`);
+    },
+    onError: (e) => showFailure(e),
+  });
+  const saving = save.isPending;
   useEffect(() => setEditing(false), [month]);
 
   if (!day || day.month !== month) return null;
@@ -34,23 +43,9 @@ export function DeliveryDay({ month, canChange = false, forDriver = false }: Pro
   const lastOfMonth = addDays(`${addMonths(month, 1)}-01`, -1);
   const gone = day.date < today;
 
-  async function save(date: string | null) {
-    setSaving(true);
-    try {
-      const saved = await deliveriesApi.setDeliveryDate(month, date);
-      applyDeliveryDay(saved);
-      setEditing(false);
-      showPopup('success', `Deliveries now go out on ${formatDeliveryDate(saved.date)}.`);
-    } catch (e) {
-      showFailure(e);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save(draft);
+    save.mutate(draft);
   };
 
   return (
@@ -100,7 +95,7 @@ export function DeliveryDay({ month, canChange = false, forDriver = false }: Pro
             Save day
           </button>
           {!day.isDefault && (
-            <button type="button" className="button button--secondary" disabled={saving} onClick={() => void save(null)}>
+            <button type="button" className="button button--secondary" disabled={saving} onClick={() => save.mutate(null)}>
               Use the usual day
             </button>
           )}
