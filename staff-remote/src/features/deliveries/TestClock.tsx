@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '@blooms/shared/runtime/query-client';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
@@ -18,15 +18,9 @@ export function TestClock() {
   const offered = useAppConfig((state) => state.config?.testClock ?? false);
   const { data: clock } = useQuery({ ...staffQueries.testClock(), enabled: offered });
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  if (!clock) return null;
-
-  const realToday = studioDate(new Date());
-  const move = async (today: string | null) => {
-    setBusy(true);
-    try {
-      const moved = await deliveriesApi.setTestClock(today);
+  const move = useMutation({
+    mutationFn: (today: string | null) => deliveriesApi.setTestClock(today),
+    onSuccess: (moved) => {
       queryClient.setQueryData(staffQueries.testClock().queryKey, moved);
       showPopup(
         'success',
@@ -34,15 +28,17 @@ export function TestClock() {
           ? `The server now takes today to be ${formatDeliveryDate(moved.today, { withYear: true })}.`
           : 'The server is back on the real date.',
       );
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => showFailure(error),
+  });
+  const busy = move.isPending;
+
+  if (!clock) return null;
+
+  const realToday = studioDate(new Date());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void move(draft);
+    move.mutate(draft);
   };
 
   return (
@@ -70,7 +66,7 @@ export function TestClock() {
           Move the clock
         </button>
         {clock.pretending && (
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void move(null)}>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => move.mutate(null)}>
             Back to the real date
           </button>
         )}
