@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import type { MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from '../deliveries/api';
@@ -13,25 +14,21 @@ const stopsText = (count: number) => `${count} ${count === 1 ? 'stop' : 'stops'}
  * refuses on any other day, and leaves stops already out or delivered as they are).
  */
 export function StartRoute({ month, rows }: { month: MonthKey; rows: readonly SubscriptionRow[] }) {
-  const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState('');
   const waiting = rows.filter((row) => row.delivery.status === 'not-started').length;
-
-  async function start() {
-    setBusy(true);
-    setSaid('');
-    try {
-      const started = await deliveriesApi.startMyRoute(month);
+  // The stops said are those waiting when pressed, not those left once the answer is in.
+  const start = useMutation({
+    mutationFn: (_waiting: number) => deliveriesApi.startMyRoute(month),
+    onMutate: () => setSaid(''),
+    onSuccess: (started, count) => {
       for (const row of started) applyDelivery(row.delivery);
       setSaid(
-        `Your route has started: ${stopsText(waiting)} out for delivery. Each subscriber was e-mailed a link to follow their delivery.`,
+        `Your route has started: ${stopsText(count)} out for delivery. Each subscriber was e-mailed a link to follow their delivery.`,
       );
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (error) => showRefusal(error),
+  });
+  const busy = start.isPending;
 
   return (
     <div className="start-route">
@@ -42,7 +39,7 @@ export function StartRoute({ month, rows }: { month: MonthKey; rows: readonly Su
             className="button start-route__button"
             disabled={busy}
             aria-describedby="start-route-hint"
-            onClick={() => void start()}
+            onClick={() => start.mutate(waiting)}
           >
             {busy ? 'Starting…' : 'Start my route'}
           </button>
