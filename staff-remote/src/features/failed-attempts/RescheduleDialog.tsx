@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { addDays } from '@blooms/shared/contract/delivery-dates';
 import { lastRescheduleDay, rescheduleDateProblem } from '@blooms/shared/contract/failed-attempts';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { personName } from '@blooms/shared/contract/people';
 import { ApiError } from '@blooms/shared/runtime/api-client';
-import { deliveriesApi } from '../deliveries/api';
+import { staffQueries } from '../deliveries/queries';
 import { applyDelivery, readCountsAgain } from '../deliveries/live-cache';
 import { useStaffList } from '../dashboard/use-staff-list';
 import { failedAttemptsApi } from './api';
@@ -19,41 +20,36 @@ export function RescheduleDialog({ row, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const staff = useStaffList();
   const ids = { date: useId(), driver: useId(), error: useId() };
-  const [deliveryDate, setDeliveryDate] = useState<string | null>(null);
-  const [date, setDate] = useState('');
+  const deliveryDate = useQuery(staffQueries.deliveryDay(row.delivery.month)).data?.date ?? null;
+  // The day after the delivery day until one is typed.
+  const [typed, setDate] = useState<string>();
+  const date = typed ?? (deliveryDate ? addDays(deliveryDate, 1) : '');
   const [driver, setDriver] = useState(row.delivery.assignedTo ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const name = `${row.firstName} ${row.lastName}`;
+  const reschedule = useMutation({
+    mutationFn: failedAttemptsApi.reschedule,
+    onSuccess: (moved) => {
+      applyDelivery(moved);
+      void readCountsAgain();
+      onClose();
+    },
+    onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'It could not be moved. Try again.'),
+  });
 
-  useEffect(() => {
-    dialog.current?.showModal();
-    void deliveriesApi.deliveryDate(row.delivery.month).then((day) => {
-      setDeliveryDate(day.date);
-      setDate((current) => current || addDays(day.date, 1));
-    });
-  }, [row.delivery.month]);
+  useEffect(() => dialog.current?.showModal(), []);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const problem = deliveryDate && rescheduleDateProblem(deliveryDate, date);
     if (problem) return setError(problem);
-    setSaving(true);
-    try {
-      const changed = driver && driver !== row.delivery.assignedTo ? { assigneeEmail: driver } : {};
-      applyDelivery(await failedAttemptsApi.reschedule({ subscriptionId: row.id, month: row.delivery.month, date, ...changed }));
-      void readCountsAgain();
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'It could not be moved. Try again.');
-    } finally {
-      setSaving(false);
-    }
+    const changed = driver && driver !== row.delivery.assignedTo ? { assigneeEmail: driver } : {};
+    reschedule.mutate({ subscriptionId: row.id, month: row.delivery.month, date, ...changed });
   }
 
   return (
     <dialog ref={dialog} className="reschedule-dialog" aria-labelledby={`${ids.date}-title`} onClose={onClose}>
-      <form onSubmit={(event) => void save(event)} noValidate>
+      <form onSubmit={save} noValidate>
         <h2 id={`${ids.date}-title`}>Reschedule {name}</h2>
         <label htmlFor={ids.date}>
           New day
@@ -87,7 +83,7 @@ export function RescheduleDialog({ row, onClose }: Props) {
           <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={saving || !deliveryDate}>
+          <button type="submit" className="button" disabled={reschedule.isPending || !deliveryDate}>
             Reschedule
           </button>
         </div>
