@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useObjectUrl } from '@blooms/shared/ui/use-object-url';
 import { publicApi } from '@blooms/shared/runtime/public-api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { TRACK_LINK_EXPIRED, TRACK_TOKEN_PATTERN } from '@blooms/shared/contract/tracking';
@@ -35,12 +35,5 @@ export function useTrackedPhoto(token: string, hasPhoto: boolean): string | null
     enabled: hasPhoto,
     staleTime: Infinity,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo.data) return;
-    const made = URL.createObjectURL(photo.data);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [photo.data]);
-  return url;
+  return useObjectUrl(photo.data);
 }
