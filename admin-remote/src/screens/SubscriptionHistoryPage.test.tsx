@@ -110,6 +110,14 @@ describe("a subscription's history", () => {
     expect(api.photo).toHaveBeenCalledWith('/api/subscriptions/s1/history/photos/7');
   });
 
+  it('says so when a door photo cannot be fetched', async () => {
+    api.load.mockResolvedValue(HISTORY);
+    api.photo.mockRejectedValue(new ApiError(404, 'Not found'));
+    renderAt('/subscription-history?id=s1');
+    expect(await screen.findByText('The photo could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Door photo/ })).not.toBeInTheDocument();
+  });
+
   it('says where to find a history when none is asked for', async () => {
     renderAt('/subscription-history');
     expect(screen.getByRole('heading', { level: 1, name: 'Subscription history' })).toBeInTheDocument();
