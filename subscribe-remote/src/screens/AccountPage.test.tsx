@@ -9,14 +9,14 @@ import { claimsOutsideTheContract } from '@blooms/shared/contract/site-claims';
 import { CANCEL_EXPLAINED, SKIP_EXPLAINED } from '@blooms/shared/contract/site';
 import { FAQ } from '@blooms/shared/contract/faq';
 import { ApiError } from '@blooms/shared/runtime/api-client';
-import { accountApi, accountPhotoUrl, isSignInLink, signedInEmail, signOutOfAccount } from '../features/account/account-session';
+import { accountApi, accountPhoto, isSignInLink, signedInEmail, signOutOfAccount } from '../features/account/account-session';
 import { redirectTo } from '../features/checkout/redirect';
 
 jest.mock('../features/account/account-session', () => jest.requireActual('../test/account-session-mock').accountSessionMock());
 
 jest.mock('../features/checkout/redirect', () => ({ redirectTo: jest.fn() }));
 const api = jest.mocked(accountApi);
-const photo = jest.mocked(accountPhotoUrl);
+const photo = jest.mocked(accountPhoto);
 
 const SUBSCRIPTION: AccountSubscription = {
   id: 'b4f3c1de-0000-4000-8000-000000000001',
@@ -311,8 +311,9 @@ it('a door photo is fetched with the sign-in and shown; one that fails says so',
     photoUrl: `/api/account/subscriptions/${SUBSCRIPTION.id}/photos/${month}`,
   });
   // jsdom has no object URLs; the photo's is let go when the page no longer shows it.
+  URL.createObjectURL = jest.fn(() => 'blob:photo-june');
   URL.revokeObjectURL = jest.fn();
-  let resolveJune!: (url: string) => void;
+  let resolveJune!: (photo: Blob) => void;
   photo.mockImplementation((path) =>
     path.endsWith('2026-06') ? new Promise((resolve) => (resolveJune = resolve)) : Promise.reject(new Error('404')),
   );
@@ -320,7 +321,7 @@ it('a door photo is fetched with the sign-in and shown; one that fails says so',
   expect(photo).toHaveBeenCalledWith(`/api/account/subscriptions/${SUBSCRIPTION.id}/photos/2026-06`);
   const june = screen.getByText(/^June 2026/).closest('li')!;
   expect(within(june).getByText('Loading the photo…')).toBeInTheDocument();
-  await act(async () => resolveJune('blob:photo-june'));
+  await act(async () => resolveJune(new Blob(['jpeg'])));
   expect(within(june).getByRole('img', { name: 'Your flowers at the door, June 2026' })).toHaveAttribute('src', 'blob:photo-june');
   const march = screen.getByText(/^March 2026/).closest('li')!;
   expect(await within(march).findByText(/the photo could not be loaded/)).toBeInTheDocument();

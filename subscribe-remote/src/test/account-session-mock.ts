@@ -19,7 +19,7 @@ export function accountSessionMock() {
     accountApi,
     accountQuery: { queryKey: ['account'], queryFn: () => accountApi.account() },
     receiptQuery: (number: string) => ({ queryKey: ['receipt', number], queryFn: () => accountApi.receipt({ params: { number } }) }),
-    accountPhotoUrl: jest.fn(),
+    accountPhoto: jest.fn(),
     askForSignInLink: jest.fn(),
     completeSignIn: jest.fn(),
     isSignInLink: jest.fn(),

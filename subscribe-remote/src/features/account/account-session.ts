@@ -84,10 +84,8 @@ export const accountApi = apiClient(subscriberSession, SUBSCRIBER_ROUTES);
 /** The signed-in subscriber's account, as a query of the remote's cache; each change answers with it again. */
 export const accountQuery = apiQuery(SUBSCRIBER_ROUTES.account, {}, subscriberSession);
 
-/** A door photo of the subscriber's own delivery, at the address the account gives, as an object URL for an image (the request needs the sign-in, which an img src cannot send). */
-export async function accountPhotoUrl(path: string): Promise<string> {
-  return URL.createObjectURL(await accountApi.accountPhoto({ params: paramsFrom(SUBSCRIBER_ROUTES.accountPhoto, path) }));
-}
+/** A door photo of the subscriber's own delivery, at the address the account gives (the request needs the sign-in, which an img src cannot send). */
+export const accountPhoto = (path: string) => accountApi.accountPhoto({ params: paramsFrom(SUBSCRIBER_ROUTES.accountPhoto, path) });
 
 /** One receipt of the subscriber's own payments, by its number, for its printable page. */
 export const receiptQuery = (number: string) => apiQuery(SUBSCRIBER_ROUTES.receipt, { params: { number } }, subscriberSession);
