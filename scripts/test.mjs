@@ -63,7 +63,8 @@ await step('Type-check', 'pnpm', ['-r', 'typecheck']);
 await lint();
 // The skew step's previous release, installed and built while jest runs; that step then finds it built.
 const previousRelease = stepAside('The previous release, installed and built for the skew test', 'node', ['scripts/skew/prepare.mjs']);
-await step('Unit and integration tests (jest)', 'pnpm', ['-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
+// The backend's suites beside the other packages' (scripts/jest-all.mjs).
+await step('Unit and integration tests (jest)', 'node', ['scripts/jest-all.mjs']);
 await previousRelease();
 await step('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
 
