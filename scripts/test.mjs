@@ -73,7 +73,8 @@ const thisRelease = stepAside("This release's apps and backend, built for the br
   'scripts/build-stale.mjs',
   '--low-priority',
 ]);
-await step('Unit and integration tests (jest)', 'pnpm', ['-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
+// The backend's suites beside the other packages' (scripts/jest-all.mjs).
+await step('Unit and integration tests (jest)', 'node', ['scripts/jest-all.mjs']);
 await previousRelease();
 await thisRelease();
 await step('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);

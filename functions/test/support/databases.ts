@@ -25,6 +25,8 @@ export function databaseKinds(env: NodeJS.ProcessEnv): DatabaseKind[] {
 }
 
 let counter = 0;
+/** The lock a worker making the run's template holds ("bltmpl" in ASCII). */
+const TEMPLATE_LOCK = 0x626c746d706c;
 
 export interface TestDatabase extends Database {
   /** The PostgreSQL URL, for other processes to share it; null for PGlite. */
@@ -51,11 +53,16 @@ export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatab
     const database = closedOnce(await openDatabase({ url: null, dataDir: null }));
     return { ...database, url: null, destroy: database.close };
   }
+  return createPostgresDatabase(null);
+}
+
+/** A new database on the PostgreSQL server: empty, or a copy of a template database. */
+async function createPostgresDatabase(template: string | null): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `blooms_test_${process.pid}_${Date.now()}_${counter++}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   // A test database need not wait for the disk at each commit (about 3 ms on this machine's);
   // the server still never loses a commit it has made unless it crashes itself.
   await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
@@ -107,7 +114,41 @@ export async function createMigratedDatabase(kind: DatabaseKind): Promise<TestDa
     const database = closedOnce(await openDatabase({ url: null, dataDir: null, startFrom: await migratedPgliteCopy() }));
     return { ...database, url: null, destroy: database.close };
   }
+  const template = await migratedPostgresTemplate();
+  if (template) return createPostgresDatabase(template);
   const database = await createEmptyDatabase(kind);
   await database.migrate();
   return database;
+}
+
+let postgresTemplate: Promise<string | null> | null = null;
+
+/**
+ * A PostgreSQL database with every migration applied, made once per jest run (its global
+ * setup names it, BLOOMS_TEST_TEMPLATE; its teardown drops it): a test database copied from it takes about 0.4 s,
+ * an empty one migrated about 1.8 s, and a full run makes ~80. The first worker to need it makes
+ * it, under a lock, and closes its connections, since a template must have none while copied.
+ */
+function migratedPostgresTemplate(): Promise<string | null> {
+  const name = process.env.BLOOMS_TEST_TEMPLATE;
+  if (!name) return Promise.resolve(null);
+  postgresTemplate ??= (async () => {
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL! });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const fresh = await createPostgresDatabase(null);
+        await fresh.migrate();
+        await fresh.close();
+        await admin.query(`ALTER DATABASE ${new URL(fresh.url!).pathname.slice(1)} RENAME TO ${name}`);
+      }
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    } finally {
+      await admin.end();
+    }
+    return name;
+  })();
+  return postgresTemplate;
 }
