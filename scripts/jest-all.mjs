@@ -3,7 +3,8 @@
 // beside the other packages'. A backend test worker spends about half its time waiting (on the
 // PostgreSQL server, the Auth emulator, its servers' timers), so the other packages' suites, one
 // file at a time, run in that time instead of after the backend's. Their output is held and
-// printed when they end, so the two do not interleave; exits non-zero if either failed.
+// printed when they end, so the two do not interleave. Every package runs even when one fails
+// (--no-bail); exits non-zero if any failed.
 import { spawn } from 'node:child_process';
 import { repoRoot } from './lib/builds.mjs';
 
@@ -23,9 +24,12 @@ function pnpm(args, { hold }) {
 }
 
 const backend = pnpm(['--filter', 'functions', 'test'], { hold: false });
-const others = pnpm(['-r', '--workspace-concurrency=1', '--filter', '!e2e', '--filter', '!functions', 'test', '--maxWorkers=1'], {
-  hold: true,
-});
+const others = pnpm(
+  ['-r', '--no-bail', '--workspace-concurrency=1', '--filter', '!e2e', '--filter', '!functions', 'test', '--maxWorkers=1'],
+  {
+    hold: true,
+  },
+);
 const [backendRun, othersRun] = await Promise.all([backend, others]);
 console.log('\n━━ The other packages’ jest suites (run beside the backend’s) ━━');
 process.stdout.write(othersRun.output);
