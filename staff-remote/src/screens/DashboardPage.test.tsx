@@ -186,6 +186,22 @@ describe('the test clock', () => {
     expect(summary).toHaveTextContent(/^Test clock \(test checkout only\)$/);
   });
 
+  it('a refused move says why, leaves the day as it was, and can be tried again', async () => {
+    useAuthStore.setState({ role: 'admin' });
+    api.testClock.mockResolvedValue({ today, pretending: false });
+    const user = await renderDashboard();
+    const summary = await screen.findByText('Test clock (test checkout only)');
+    await user.click(summary);
+    api.setTestClock.mockRejectedValue(new Error('The test clock cannot be moved while a billing run is under way.'));
+    await user.type(screen.getByLabelText('Pretend today is'), later);
+    await user.click(screen.getByRole('button', { name: 'Move the clock' }));
+    await waitFor(() =>
+      expect(popup()).toMatchObject({ kind: 'error', message: 'The test clock cannot be moved while a billing run is under way.' }),
+    );
+    expect(summary).toHaveTextContent(/^Test clock \(test checkout only\)$/);
+    expect(screen.getByRole('button', { name: 'Move the clock' })).toBeEnabled();
+  });
+
   it('is not there, nor asked for, where the site has none (real payments, Cloud Functions)', async () => {
     useAuthStore.setState({ role: 'admin' });
     offerTestClock(false);
