@@ -22,7 +22,7 @@ export function RescheduleDialog({ row, onClose }: Props) {
   const ids = { date: useId(), driver: useId(), error: useId() };
   const deliveryDate = useQuery(staffQueries.deliveryDay(row.delivery.month)).data?.date ?? null;
   // The day after the delivery day until one is typed.
-  const [typed, setDate] = useState<string>();
+  const [typed, setTyped] = useState<string>();
   const date = typed ?? (deliveryDate ? addDays(deliveryDate, 1) : '');
   const [driver, setDriver] = useState(row.delivery.assignedTo ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +60,7 @@ export function RescheduleDialog({ row, onClose }: Props) {
             min={deliveryDate ? addDays(deliveryDate, 1) : undefined}
             max={deliveryDate ? lastRescheduleDay(deliveryDate) : undefined}
             aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => setDate(event.target.value)}
+            onChange={(event) => setTyped(event.target.value)}
           />
         </label>
         <label htmlFor={ids.driver}>
