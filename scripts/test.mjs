@@ -84,7 +84,7 @@ try {
   chromium = ensureChromium();
 } catch (error) {
   console.error(`\n${error.message}`);
-  results.push({ name: 'Browser tests (Playwright + Chromium)', ok: false, seconds: 0, failures: [] });
+  record('Browser tests (Playwright + Chromium)', { ok: false, seconds: 0, busy: null, output: '' });
 }
 if (chromium) {
   await step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], { CHROMIUM_PATH: chromium });
@@ -106,7 +106,7 @@ if (chromium) {
 console.log('\n━━ Summary ━━');
 // The cores' busy share is the whole machine's, steps run beside each other included.
 for (const { name, ok, seconds, busy, failures } of results) {
-  const cores = busy === null || busy === undefined ? '' : `, cores ${Math.round(busy * 100)}% busy`;
+  const cores = busy === null ? '' : `, cores ${Math.round(busy * 100)}% busy`;
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s${cores})`);
   for (const line of failures) console.log(`      ${line.trim()}`);
 }
