@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { journeyBrowser } from './support/browsers';
 import { SITE_SETTINGS } from './support/site-settings';
 import { ownStack, stack, STACK_COUNT } from './support/stacks';
 
@@ -9,8 +10,6 @@ process.env.E2E_DATA_DIR = ownStack.dataDir;
 // Built once, in the main process, before the stacks start: each would otherwise build the same files at once.
 if (process.env.TEST_PARALLEL_INDEX === undefined)
   execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'build-stale.mjs')], { stdio: 'inherit' });
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   // UPDATE_DOCS_SCREENSHOTS=1 remakes the docs' pictures (./screenshots) instead of running the suite.
@@ -37,19 +36,8 @@ export default defineConfig({
     // seen there is run again here, where the trace of a failed test is kept.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      // Debian Chromium as root, offline: no sandbox, no background calls to Google.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // support/browsers.ts: the headless shell for journeys, full Chromium for how a page loads.
+    launchOptions: journeyBrowser,
   },
   // Each the stack a new user gets from `pnpm start`, on its own ports and a fresh data directory.
   webServer: Array.from({ length: STACK_COUNT }, (_, index) => stack(index)).map(({ port, authEmulatorPort, dataDir }) => ({

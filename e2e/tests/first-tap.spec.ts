@@ -1,13 +1,14 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { SAVED_SUBSCRIBE_FORM_KEY } from '@blooms/shared/contract/app-start';
+import { visitorsBrowser } from '../support/browsers';
 import { holdApp, waitForScreenInReact } from '../support/hydration';
 import { PHONE } from '../support/devices';
 
 // A prerendered page's app arrives seconds after the first tap on a slow phone. Its script is
 // held back here (route interception) so every tap below comes before the app, whatever this
 // machine's speed: each control must answer it then, and the app must keep what it did.
-test.use(PHONE);
+test.use({ ...PHONE, launchOptions: visitorsBrowser });
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { SAVED_SUBSCRIBE_FORM_KEY, STAFF_BROWSER_KEY } from '@blooms/shared/contract/app-start';
+import { visitorsBrowser } from '../support/browsers';
 import { waitForHydration, waitForScreenInReact } from '../support/hydration';
 import { SITE_SETTINGS } from '../support/site-settings';
 
@@ -15,6 +16,9 @@ const PAGES = [
   ['/terms-of-service', 'Terms of Service', 'Terms of Service | Monthly Blooms'],
   ['/subscribe', 'Start your subscription', 'Subscribe | Monthly Blooms'],
 ] as const;
+
+// How a page loads, in the browser visitors have (support/browsers.ts).
+test.use({ launchOptions: visitorsBrowser });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

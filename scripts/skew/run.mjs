@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildStale, repoRoot, REMOTES } from '../lib/builds.mjs';
-import { ensureChromium } from '../lib/chromium.mjs';
+import { ensureBrowsers } from '../lib/chromium.mjs';
 import { compatibility } from './compatibility.mjs';
 import { preparePreviousRelease } from './previous-release.mjs';
 
@@ -66,7 +66,7 @@ const browsers = spawnSync(
   {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, SKEW_STACKS: JSON.stringify(stacks), CHROMIUM_PATH: ensureChromium() },
+    env: { ...process.env, SKEW_STACKS: JSON.stringify(stacks), ...ensureBrowsers() },
   },
 );
 for (const stack of stacks) for (const dir of [stack.staticRoot, stack.dataDir]) fs.rmSync(dir, { recursive: true, force: true });
