@@ -7,7 +7,7 @@
 // and exits non-zero if any failed.
 import { spawn } from 'node:child_process';
 import { repoRoot } from './lib/builds.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureBrowsers } from './lib/chromium.mjs';
 import { busyShare, coreTimes } from './lib/cores-busy.mjs';
 import { failureLines } from './lib/failure-lines.mjs';
 
@@ -53,8 +53,8 @@ async function step(name, command, args, env = {}) {
  * Runs a step beside the ones that follow until it is awaited; its output is held and printed
  * when it ends, so the two do not interleave.
  */
-function stepAside(name, command, args) {
-  const ended = runStep(command, args, {});
+function stepAside(name, command, args, env = {}) {
+  const ended = runStep(command, args, env);
   return async () => {
     const result = await ended;
     console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}`);
@@ -77,30 +77,28 @@ const thisRelease = stepAside("This release's apps and backend, built for the br
 await step('Unit and integration tests (jest)', 'node', ['scripts/jest-all.mjs']);
 await previousRelease();
 await thisRelease();
-await step('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
-
-let chromium = null;
+let browsers = null;
 try {
-  chromium = ensureChromium();
+  browsers = ensureBrowsers();
 } catch (error) {
   console.error(`\n${error.message}`);
   record('Browser tests (Playwright + Chromium)', { ok: false, seconds: 0, busy: null, output: '' });
 }
-if (chromium) {
-  await step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], { CHROMIUM_PATH: chromium });
+// Steps that leave a core partly idle run beside another. None builds what a stack beside it
+// serves: faults runs the backend's build as it is, and the Firebase suite, which builds two
+// remotes again to compare them, runs alone.
+const faults = stepAside('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
+if (browsers) await step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], browsers);
+await faults();
+if (browsers) {
   // The staff map with Google's map under it: a stack of its own (MAP_TILES=google, a made-up key, a geocoder stand-in).
-  await step("Staff map on Google's map (a made-up key; Google answered in the browser)", 'pnpm', ['test:map-tiles'], {
-    CHROMIUM_PATH: chromium,
-  });
+  const map = stepAside("Staff map on Google's map (a made-up key; Google answered in the browser)", 'pnpm', ['test:map-tiles'], browsers);
   // The previous release (releases/previous.json) against this one, both ways: docs/releases.md.
-  await step("Skew test (the previous release's remotes with this host and API, and the reverse)", 'pnpm', ['test:skew'], {
-    CHROMIUM_PATH: chromium,
-  });
-  await step('Calendar dates (the date-sensitive suites at the days easiest to get wrong)', 'pnpm', ['test:dates'], {
-    CHROMIUM_PATH: chromium,
-  });
+  await step("Skew test (the previous release's remotes with this host and API, and the reverse)", 'pnpm', ['test:skew'], browsers);
+  await map();
+  await step('Calendar dates (the date-sensitive suites at the days easiest to get wrong)', 'pnpm', ['test:dates'], browsers);
   // Needs TEST_DATABASE_URL (CI sets it); without one it says it skipped and why.
-  await step('Firebase suite (Hosting, Functions and Auth emulators)', 'pnpm', ['test:firebase'], { CHROMIUM_PATH: chromium });
+  await step('Firebase suite (Hosting, Functions and Auth emulators)', 'pnpm', ['test:firebase'], browsers);
 }
 
 console.log('\n━━ Summary ━━');

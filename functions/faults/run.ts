@@ -5,14 +5,16 @@
 // FAULTS_ONLY=<words> runs only the scenarios whose name has them.
 import { execFileSync } from 'node:child_process';
 import { startAuthEmulator } from '../../scripts/lib/auth-emulator.cjs';
+import { backendNeedsBuild } from '../../scripts/lib/builds.mjs';
 import { backupUnderLoad } from './backup';
 import { connectionsTerminated, crashMidPayment, crashMidWrites } from './crashes';
 import { FUNCTIONS_DIR, PROJECT, results, scenario, type Kind } from './harness';
 import { disabledAccountLive, stopWithLiveClients } from './live';
 
 async function main() {
-  // The processes under test are the compiled ones production runs.
-  execFileSync(process.execPath, ['build.mjs'], { cwd: FUNCTIONS_DIR, stdio: 'inherit' });
+  // The processes under test are the compiled ones production runs. Built only when stale: in
+  // `pnpm test` the browser suite's stacks start from the same build beside this suite.
+  if (backendNeedsBuild()) execFileSync(process.execPath, ['build.mjs'], { cwd: FUNCTIONS_DIR, stdio: 'inherit' });
   const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   if (!process.env.TEST_DATABASE_URL)
     console.log(
