@@ -15,50 +15,51 @@ function find(configured, candidates) {
   return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
 }
 
-/** Installs a Debian package when running as root on a machine with apt-get; false when it cannot. */
-function aptInstall(debianPackage) {
+/** Installs Debian packages when running as root on a machine with apt-get; false when it cannot. */
+function aptInstall(debianPackages) {
   if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) return false;
-  console.log(`${debianPackage} is missing: installing Debian's package…`);
+  console.log(`Missing: installing Debian's ${debianPackages.join(' and ')}…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], {
+  execFileSync('apt-get', ['install', '-y', '-qq', ...debianPackages], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   return true;
 }
 
+const chromium = () => find(process.env.CHROMIUM_PATH, CHROMIUM);
+const headlessShell = () => find(process.env.CHROMIUM_HEADLESS_SHELL_PATH, HEADLESS_SHELL);
+
+const NO_CHROMIUM =
+  'The browser tests need Chromium and none was found.\n' +
+  '  Debian/Ubuntu: sudo apt-get install chromium chromium-headless-shell\n' +
+  '  Elsewhere: install Chromium or Chrome and set CHROMIUM_PATH=/path/to/chromium';
+
 /** Returns the path to Chromium, installing Debian's package first when running as root. */
 export function ensureChromium() {
-  const found = find(process.env.CHROMIUM_PATH, CHROMIUM);
-  if (found) return found;
-  if (aptInstall('chromium')) {
-    const installed = find(undefined, CHROMIUM);
-    if (installed) return installed;
-  }
-  throw new Error(
-    'The browser tests need Chromium and none was found.\n' +
-      '  Debian/Ubuntu: sudo apt-get install chromium\n' +
-      '  Elsewhere: install Chromium or Chrome and set CHROMIUM_PATH=/path/to/chromium',
-  );
+  if (!chromium()) aptInstall(['chromium']);
+  const found = chromium();
+  if (!found) throw new Error(NO_CHROMIUM);
+  return found;
 }
 
 /**
- * Returns the path to Chromium's headless shell, installing Debian's package first when running
- * as root; null when there is none, and the journeys then run in full Chromium, only slower.
+ * The browsers' paths as the browser suites read them from the environment, installing what is
+ * missing first when running as root. Without the headless shell the journeys run in full
+ * Chromium, only slower.
  */
-export function ensureHeadlessShell() {
-  const found = find(process.env.CHROMIUM_HEADLESS_SHELL_PATH, HEADLESS_SHELL);
-  if (found) return found;
-  try {
-    if (aptInstall('chromium-headless-shell')) return find(undefined, HEADLESS_SHELL);
-  } catch (error) {
-    console.error(`Could not install chromium-headless-shell (${error.message}): the journeys run in full Chromium.`);
-  }
-  return null;
-}
-
-/** The browsers' paths as the browser suites read them from the environment. */
 export function ensureBrowsers() {
-  const headlessShell = ensureHeadlessShell();
-  return { CHROMIUM_PATH: ensureChromium(), ...(headlessShell ? { CHROMIUM_HEADLESS_SHELL_PATH: headlessShell } : {}) };
+  const missing = [...(chromium() ? [] : ['chromium']), ...(headlessShell() ? [] : ['chromium-headless-shell'])];
+  if (missing.length > 0) {
+    try {
+      aptInstall(missing);
+    } catch (error) {
+      console.error(`Could not install ${missing.join(' and ')}: ${error.message}`);
+    }
+  }
+  const found = chromium();
+  if (!found) throw new Error(NO_CHROMIUM);
+  const shell = headlessShell();
+  if (!shell) console.log('No chromium-headless-shell: the journeys run in full Chromium.');
+  return { CHROMIUM_PATH: found, ...(shell ? { CHROMIUM_HEADLESS_SHELL_PATH: shell } : {}) };
 }
