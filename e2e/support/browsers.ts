@@ -5,9 +5,8 @@ import type { LaunchOptions } from '@playwright/test';
  * Which Chromium drives a spec. Journeys run in Debian's `chromium-headless-shell`, the build
  * Playwright itself runs headless tests in, at about half the CPU of full Chromium's headless
  * mode. A spec about how a public page loads before its app (prerender.spec.ts,
- * first-tap.spec.ts) runs in full Chromium, the browser visitors have: the shell lays out
- * fallback fonts and fires the events that start the app differently. Without the shell,
- * everything runs in full Chromium.
+ * first-tap.spec.ts) runs in full Chromium, the browser visitors have: there the shell fetches
+ * the app before the visitor has moved. Without the shell, everything runs in full Chromium.
  */
 const fullChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -23,9 +22,10 @@ const args = [
   '--disable-sync',
 ];
 
-export const journeyBrowser: LaunchOptions = {
-  executablePath: fs.existsSync(headlessShell) ? headlessShell : fullChromium,
-  args,
-};
+export const journeyBrowser: LaunchOptions = fs.existsSync(headlessShell)
+  ? // The shell rounds glyphs to whole pixels unless told not to, and text would wrap where
+    // Chromium's does not (journey-browser.spec.ts).
+    { executablePath: headlessShell, args: [...args, '--font-render-hinting=none'] }
+  : { executablePath: fullChromium, args };
 
 export const visitorsBrowser: LaunchOptions = { executablePath: fullChromium, args };

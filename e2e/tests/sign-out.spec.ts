@@ -17,11 +17,14 @@ const keptOnDevice = (page: Page) =>
   page.evaluate(async () => {
     const names = (await indexedDB.databases()).map((database) => database.name);
     if (!names.includes('blooms-staff')) return { names, waiting: 0 };
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const db = await new Promise<IDBDatabase | null>((resolve, reject) => {
       const request = indexedDB.open('blooms-staff');
+      // Deleted since it was listed (sign-out deletes it): opening it must not make an empty one.
+      request.onupgradeneeded = () => request.transaction!.abort();
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = () => (request.error?.name === 'AbortError' ? resolve(null) : reject(request.error));
     });
+    if (!db) return { names: names.filter((name) => name !== 'blooms-staff'), waiting: 0 };
     const waiting = await new Promise<number>((resolve) => {
       const count = db.transaction('pending-changes').objectStore('pending-changes').count();
       count.onsuccess = () => resolve(count.result);
