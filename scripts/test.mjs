@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `pnpm test`: type-check, lint, every package's jest suite, the fault suite, the browser suite
 // (Playwright driving Chromium against the `pnpm start` stack), the skew test against the
-// previous release (`pnpm test:skew`), the date-sensitive suites at chosen days
-// (`pnpm test:dates`), then the product on the Firebase emulators (`pnpm test:firebase`). Runs
-// every step, then reports each, with the lines that name what failed (lib/failure-lines.mjs),
+// previous release (`pnpm test:skew`), the product on the Firebase emulators (`pnpm
+// test:firebase`) and the date-sensitive suites at chosen days (`pnpm test:dates`, its backend
+// suites beside the steps before its journeys). Runs every step, then reports each, with the lines that name what failed (lib/failure-lines.mjs),
 // and exits non-zero if any failed.
 import { spawn } from 'node:child_process';
 import { repoRoot } from './lib/builds.mjs';
@@ -85,20 +85,28 @@ try {
   record('Browser tests (Playwright + Chromium)', { ok: false, seconds: 0, busy: null, output: '' });
 }
 // Steps that leave a core partly idle run beside another. None builds what a stack beside it
-// serves: faults runs the backend's build as it is, and the Firebase suite, which builds two
-// remotes again to compare them, runs alone.
+// serves: faults runs the backend's build as it is; the Firebase suite builds two remotes again
+// to compare them (to the same bytes), so only the dates' backend suites, which serve no page,
+// run beside it.
 const faults = stepAside('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
 if (browsers) await step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], browsers);
 await faults();
 if (browsers) {
+  const datesJest = stepAside('Calendar dates: the backend suites at each day easiest to get wrong', 'pnpm', ['test:dates'], {
+    DATES_PART: 'jest',
+  });
   // The staff map with Google's map under it: a stack of its own (MAP_TILES=google, a made-up key, a geocoder stand-in).
   const map = stepAside("Staff map on Google's map (a made-up key; Google answered in the browser)", 'pnpm', ['test:map-tiles'], browsers);
   // The previous release (releases/previous.json) against this one, both ways: docs/releases.md.
   await step("Skew test (the previous release's remotes with this host and API, and the reverse)", 'pnpm', ['test:skew'], browsers);
   await map();
-  await step('Calendar dates (the date-sensitive suites at the days easiest to get wrong)', 'pnpm', ['test:dates'], browsers);
   // Needs TEST_DATABASE_URL (CI sets it); without one it says it skipped and why.
   await step('Firebase suite (Hosting, Functions and Auth emulators)', 'pnpm', ['test:firebase'], browsers);
+  await datesJest();
+  await step('Calendar dates: the journeys at each day easiest to get wrong', 'pnpm', ['test:dates'], {
+    ...browsers,
+    DATES_PART: 'journeys',
+  });
 }
 
 console.log('\n━━ Summary ━━');

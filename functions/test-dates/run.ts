@@ -4,7 +4,8 @@
 // PGlite) in one jest run. Then the browser journeys below, at each edge that is theirs (an
 // edge's `journeys`), against a stack started at that moment (TEST_CLOCK_START), with the pages'
 // clocks at it too, two edges at a time. Every other suite runs at the real date in `pnpm test`.
-// Prints a table and exits non-zero if any edge failed. DATES_ONLY=<n,n> runs only those edges (1-based).
+// Prints a table and exits non-zero if any edge failed. DATES_ONLY=<n,n> runs only those edges (1-based);
+// DATES_PART=jest or DATES_PART=journeys only that part (`pnpm test` runs them as two steps).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -82,12 +83,8 @@ async function browserLane(lane: number, queue: CalendarEdge[], results: Map<Cal
   }
 }
 
-async function main() {
-  const only = process.env.DATES_ONLY?.split(',').map(Number);
-  const edges = calendarEdges(studioDate(new Date())).filter((_, i) => !only || only.includes(i + 1));
-  console.log(`Calendar edges:\n${edges.map((edge, i) => `  ${i + 1}. ${edge.start}  ${edge.name}`).join('\n')}`);
-
-  const results: Result[] = [];
+/** The date-sensitive jest suites at every edge, in one jest run. */
+function jestAtEdges(edges: CalendarEdge[]): Result {
   const readsTime = fixtureDayFilesReadingSuiteTime();
   if (readsTime.length > 0)
     throw new Error(
@@ -105,18 +102,33 @@ async function main() {
     TEST_DATABASE_KINDS: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
   });
   const runs = jestFiles.reduce((sum, files) => sum + files.length, 0);
-  results.push({
+  return {
     what: `jest: ${MOMENT_FILES.length + FIXTURE_DAY_FILES.length} suites at ${edges.length} moments (${runs} suite runs)`,
     ...jest,
-  });
+  };
+}
 
+/** The browser journeys at each edge that is theirs, two edges at a time. */
+async function journeysAtEdges(edges: CalendarEdge[]): Promise<Result[]> {
   // Built once before the lanes start their stacks, which would otherwise each build the same files.
   run('node', [path.join(FUNCTIONS_DIR, '..', 'scripts', 'build-stale.mjs')], FUNCTIONS_DIR, {});
   const journeyEdges = edges.filter((edge) => edge.journeys);
   const queue = [...journeyEdges];
   const browsers = new Map<CalendarEdge, Result>();
   await Promise.all(Array.from({ length: Math.min(LANES, queue.length) }, (_, lane) => browserLane(lane + 1, queue, browsers)));
-  results.push(...journeyEdges.map((edge) => browsers.get(edge)!));
+  return journeyEdges.map((edge) => browsers.get(edge)!);
+}
+
+async function main() {
+  const only = process.env.DATES_ONLY?.split(',').map(Number);
+  const edges = calendarEdges(studioDate(new Date())).filter((_, i) => !only || only.includes(i + 1));
+  console.log(`Calendar edges:\n${edges.map((edge, i) => `  ${i + 1}. ${edge.start}  ${edge.name}`).join('\n')}`);
+
+  const part = process.env.DATES_PART;
+  if (part && part !== 'jest' && part !== 'journeys') throw new Error(`DATES_PART is jest or journeys, not '${part}'.`);
+  const results: Result[] = [];
+  if (part !== 'journeys') results.push(jestAtEdges(edges));
+  if (part !== 'jest') results.push(...(await journeysAtEdges(edges)));
 
   console.log('\n━━ Calendar edges ━━');
   for (const { what, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what} (${seconds} s)`);
