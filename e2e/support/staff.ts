@@ -50,19 +50,42 @@ export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<vo
   await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
 }
 
+/** How many different names the stops have: journeys find a stop by its name. */
+const namesIn = (rows: ListedStop[]) => new Set(rows.map((row) => `${row.firstName} ${row.lastName}`)).size;
+
 /**
  * The month's deliveries not yet started (not vase pickups), for a journey to give its driver:
  * unassigned ones first, then ones an earlier journey on this stack gave its own driver (a stack
- * runs one journey at a time, so that journey is over): the month's stops run short as journeys
- * take them, and journeys leave others Out for delivery with nobody assigned.
+ * runs one journey at a time, so that journey is over). The month's stops run short as journeys
+ * take them Out for delivery and Delivered: with fewer than `names` different names left, the
+ * admin puts such stops back round to Not started (the status's own cycle), none of `keep`'s.
  */
-export async function notStartedStops(request: APIRequestContext, headers: Record<string, string>, month: string): Promise<ListedStop[]> {
-  const listed = async (assignee: string) => {
-    const query = new URLSearchParams({ month, limit: '200', scheduled: 'yes', status: 'not-started', assignee });
-    return ((await (await request.get(`/api/subscriptions?${query}`, { headers })).json()) as { rows: ListedStop[] }).rows;
+export async function notStartedStops(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  month: string,
+  { names = 2, keep }: { names?: number; keep?: string } = {},
+): Promise<ListedStop[]> {
+  const listed = async (status: string, assignee?: string) => {
+    const query = new URLSearchParams({ month, limit: '200', scheduled: 'yes', status, ...(assignee ? { assignee } : {}) });
+    const { rows } = (await (await request.get(`/api/subscriptions?${query}`, { headers })).json()) as { rows: ListedStop[] };
+    // Not one whose attempt failed: the journeys that mark one expect it to be the stop's first.
+    return rows.filter((row) => !row.delivery.failedAttempt && !row.delivery.pickup);
   };
-  // Not one whose attempt failed: the journeys that mark one expect it to be the stop's first.
-  return [...(await listed('unassigned')), ...(await listed('assigned'))].filter((row) => !row.delivery.failedAttempt);
+  const notStarted = async () => [...(await listed('not-started', 'unassigned')), ...(await listed('not-started', 'assigned'))];
+  const stops = await notStarted();
+  if (namesIn(stops) >= names) return stops;
+  const started = [...(await listed('delivered')), ...(await listed('out-for-delivery'))].filter((row) => row.delivery.assignedTo !== keep);
+  for (const row of started) {
+    if (namesIn(stops) >= names) break;
+    if (stops.some((stop) => stop.firstName === row.firstName && stop.lastName === row.lastName)) continue;
+    for (const expectedStatus of row.delivery.status === 'out-for-delivery' ? ['out-for-delivery', 'delivered'] : ['delivered']) {
+      const moved = await request.post('/api/deliveries/status', { headers, data: { subscriptionId: row.id, month, expectedStatus } });
+      expect(moved.ok(), `${row.firstName} ${row.lastName} put back to Not started`).toBe(true);
+    }
+    stops.push(row);
+  }
+  return notStarted();
 }
 
 /** The admin gives the driver two of the start month's deliveries not yet started (notStartedStops), through the API; their names. */
@@ -71,7 +94,7 @@ export async function assignTwoStops(admin: Page, driverEmail: string): Promise<
   const { month } = await (await admin.request.get('/api/start-month', { headers })).json();
   // Two names, so each stop is found by its own: other tests on the stack make namesakes.
   const two: ListedStop[] = [];
-  for (const row of await notStartedStops(admin.request, headers, month)) {
+  for (const row of await notStartedStops(admin.request, headers, month, { keep: driverEmail })) {
     if (!two.some((taken) => taken.firstName === row.firstName && taken.lastName === row.lastName)) two.push(row);
     if (two.length === 2) break;
   }

@@ -30,7 +30,7 @@ async function assignOneStop(
 ): Promise<Stop> {
   const { rows } = await (await request.get(`/api/subscriptions?month=${month}&limit=500`, { headers })).json();
   const named = (row: Stop) => `${row.firstName} ${row.lastName}`;
-  const stop = (await notStartedStops(request, headers, month)).find(
+  const stop = (await notStartedStops(request, headers, month, { keep: driverEmail })).find(
     (row) => rows.filter((other: Stop) => named(other) === named(row)).length === 1,
   )!;
   const assigned = await request.post('/api/deliveries/assign', {
