@@ -87,7 +87,7 @@ try {
 // Steps that leave a core partly idle run beside another. None builds what a stack beside it
 // serves: faults runs the backend's build as it is; the Firebase suite builds two remotes again
 // to compare them (to the same bytes), so only the dates' backend suites, which serve no page,
-// run beside it.
+// run beside it; they go on beside the dates' journeys, which start once it is done.
 const faults = stepAside('Fault suite (the backend killed, stopped and cut off as a process)', 'pnpm', ['test:faults']);
 if (browsers) await step('Browser tests (Playwright + Chromium)', 'pnpm', ['--filter', 'e2e', 'test'], browsers);
 await faults();
@@ -102,11 +102,11 @@ if (browsers) {
   await map();
   // Needs TEST_DATABASE_URL (CI sets it); without one it says it skipped and why.
   await step('Firebase suite (Hosting, Functions and Auth emulators)', 'pnpm', ['test:firebase'], browsers);
-  await datesJest();
   await step('Calendar dates: the journeys at each day easiest to get wrong', 'pnpm', ['test:dates'], {
     ...browsers,
     DATES_PART: 'journeys',
   });
+  await datesJest();
 }
 
 console.log('\n━━ Summary ━━');
