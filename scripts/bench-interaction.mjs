@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { repoRoot } from './lib/builds.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.mjs';
 import { startBenchStack } from './lib/bench-stack.mjs';
 import { PHONE, throttle } from './lib/phone-profile.mjs';
 import { measureStaff, seedStops } from './lib/bench-staff.mjs';
@@ -225,15 +225,7 @@ const { origin, emulatorHost, stop } = await startBenchStack({
 });
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 const { readFile } = await import('node:fs/promises');
 // As a global for the init script (Playwright runs each init script in a scope of its own).

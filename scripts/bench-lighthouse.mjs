@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { ensureChromium } from './lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.mjs';
 import { startBenchStack } from './lib/bench-stack.mjs';
 
 /** The pages the issue names; LIGHTHOUSE_PAGES=/,/faq measures only those. */
@@ -22,16 +22,7 @@ const { origin, stop: stopStack } = await startBenchStack({ givenOrigin: GIVEN_O
 
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
 try {

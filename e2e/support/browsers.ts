@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 
 /**
  * Which Chromium drives a spec. Journeys run in Debian's `chromium-headless-shell`, the build
@@ -11,21 +12,10 @@ import type { LaunchOptions } from '@playwright/test';
 const fullChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
-// Debian Chromium as root, offline: no sandbox, no background calls to Google.
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export const journeyBrowser: LaunchOptions = fs.existsSync(headlessShell)
   ? // The shell rounds glyphs to whole pixels unless told not to, and text would wrap where
     // Chromium's does not (journey-browser.spec.ts).
-    { executablePath: headlessShell, args: [...args, '--font-render-hinting=none'] }
-  : { executablePath: fullChromium, args };
+    { executablePath: headlessShell, args: [...CHROMIUM_ARGS, '--font-render-hinting=none'] }
+  : { executablePath: fullChromium, args: CHROMIUM_ARGS };
 
-export const visitorsBrowser: LaunchOptions = { executablePath: fullChromium, args };
+export const visitorsBrowser: LaunchOptions = { executablePath: fullChromium, args: CHROMIUM_ARGS };

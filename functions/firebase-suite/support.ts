@@ -1,5 +1,6 @@
 // What the Firebase suite's checks share: how a check is run and reported, and small helpers.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 export { waitFor } from '../test/support/wait-for';
 
 const results: { name: string; ok: boolean }[] = [];
@@ -74,15 +75,7 @@ export async function signIn(authHost: string, email: string): Promise<string> {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 

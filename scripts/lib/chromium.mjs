@@ -4,6 +4,17 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
+/** How every test and benchmark starts Chromium: as root (no sandbox), offline, with no background calls to Google. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 const HEADLESS_SHELL = ['/usr/bin/chromium-headless-shell'];
 
