@@ -18,9 +18,11 @@ export const CHROMIUM_ARGS = [
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 const HEADLESS_SHELL = ['/usr/bin/chromium-headless-shell'];
 
-function find(configured, candidates) {
+/** The path in the environment variable when it is set (it must exist), else the first candidate there is. */
+function find(variable, candidates) {
+  const configured = process.env[variable];
   if (configured) {
-    if (!fs.existsSync(configured)) throw new Error(`${configured} does not exist.`);
+    if (!fs.existsSync(configured)) throw new Error(`${variable}=${configured} does not exist.`);
     return configured;
   }
   return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
@@ -38,8 +40,8 @@ function aptInstall(debianPackages) {
   return true;
 }
 
-const chromium = () => find(process.env.CHROMIUM_PATH, CHROMIUM);
-const headlessShell = () => find(process.env.CHROMIUM_HEADLESS_SHELL_PATH, HEADLESS_SHELL);
+const chromium = () => find('CHROMIUM_PATH', CHROMIUM);
+const headlessShell = () => find('CHROMIUM_HEADLESS_SHELL_PATH', HEADLESS_SHELL);
 
 const NO_CHROMIUM =
   'The browser tests need Chromium and none was found.\n' +
