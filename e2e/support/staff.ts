@@ -50,8 +50,10 @@ export async function leaveAtDoor(driver: Page, screenshot?: string): Promise<vo
   await (await chooser).setFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
 }
 
-/** How many different names the stops have: journeys find a stop by its name. */
-const namesIn = (rows: ListedStop[]) => new Set(rows.map((row) => `${row.firstName} ${row.lastName}`)).size;
+/** A stop's name, as journeys find it on screen. */
+const nameOf = (row: ListedStop) => `${row.firstName} ${row.lastName}`;
+/** How many different names the stops have. */
+const namesIn = (rows: ListedStop[]) => new Set(rows.map(nameOf)).size;
 
 /**
  * The month's deliveries not yet started (not vase pickups), for a journey to give its driver:
@@ -78,10 +80,10 @@ export async function notStartedStops(
   const started = [...(await listed('delivered')), ...(await listed('out-for-delivery'))].filter((row) => row.delivery.assignedTo !== keep);
   for (const row of started) {
     if (namesIn(stops) >= names) break;
-    if (stops.some((stop) => stop.firstName === row.firstName && stop.lastName === row.lastName)) continue;
+    if (stops.some((stop) => nameOf(stop) === nameOf(row))) continue;
     for (const expectedStatus of row.delivery.status === 'out-for-delivery' ? ['out-for-delivery', 'delivered'] : ['delivered']) {
       const moved = await request.post('/api/deliveries/status', { headers, data: { subscriptionId: row.id, month, expectedStatus } });
-      expect(moved.ok(), `${row.firstName} ${row.lastName} put back to Not started`).toBe(true);
+      expect(moved.ok(), `${nameOf(row)} put back to Not started`).toBe(true);
     }
     stops.push(row);
   }
@@ -95,7 +97,7 @@ export async function assignTwoStops(admin: Page, driverEmail: string): Promise<
   // Two names, so each stop is found by its own: other tests on the stack make namesakes.
   const two: ListedStop[] = [];
   for (const row of await notStartedStops(admin.request, headers, month, { keep: driverEmail })) {
-    if (!two.some((taken) => taken.firstName === row.firstName && taken.lastName === row.lastName)) two.push(row);
+    if (!two.some((taken) => nameOf(taken) === nameOf(row))) two.push(row);
     if (two.length === 2) break;
   }
   expect(two, 'two stops not yet started in the start month').toHaveLength(2);
@@ -104,7 +106,7 @@ export async function assignTwoStops(admin: Page, driverEmail: string): Promise<
     data: { month, subscriptionIds: two.map((row) => row.id), assigneeEmail: driverEmail },
   });
   expect(assigned.ok()).toBe(true);
-  return two.map((row) => `${row.firstName} ${row.lastName}`);
+  return two.map(nameOf);
 }
 
 /** A row of the month list, as far as journeys choosing stops read it. */
