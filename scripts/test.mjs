@@ -3,8 +3,8 @@
 // (Playwright driving Chromium against the `pnpm start` stack), the skew test against the
 // previous release (`pnpm test:skew`), the product on the Firebase emulators (`pnpm
 // test:firebase`) and the date-sensitive suites at chosen days (`pnpm test:dates`, its backend
-// suites beside the steps before its journeys). Runs every step, then reports each, with the lines that name what failed (lib/failure-lines.mjs),
-// and exits non-zero if any failed.
+// suites beside the steps before its journeys). Runs every step, then reports each, with the
+// lines that name what failed (lib/failure-lines.mjs), and exits non-zero if any failed.
 import { spawn } from 'node:child_process';
 import { repoRoot } from './lib/builds.mjs';
 import { ensureBrowsers } from './lib/chromium.mjs';
