@@ -148,6 +148,24 @@ function precompress(appDir) {
 }
 
 /**
+ * Minimization: scripts by swc rather than Terser, through webpack's own minimizer plugin with
+ * the settings it gives Terser (two compress passes), a few times less CPU for the same or fewer
+ * bytes. Webpack's default minimizer ('...') stays for the rest (index.html), its JavaScript part
+ * turned off. swc runs in this process: it minifies off the JavaScript thread already, and a
+ * worker process would only add its start-up and a copy of every script sent to it.
+ */
+function minimization(appDir) {
+  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [appDir] }));
+  return {
+    minimizer: [
+      '...',
+      new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } }, parallel: false }),
+    ],
+    minimizeOptions: { javascript: false },
+  };
+}
+
+/**
  * TypeScript compiled by swc: types stripped file by file, as ts-loader's transpileOnly did at a
  * fraction of the CPU (type-checking is `pnpm typecheck`). The output is what tsconfig.base.json
  * asks for: ES2022, the automatic JSX runtime in every mode (swc-loader would otherwise switch
@@ -261,7 +279,7 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
     },
-    optimization: css.optimization,
+    optimization: { ...css.optimization, ...minimization(dir) },
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -275,6 +293,7 @@ module.exports = {
   federationExperiments,
   reproducibleManifest,
   buildIdPlugin,
+  minimization,
   TYPESCRIPT_RULE,
   ASSET_RULE,
   INLINE_SVG_RULE,
