@@ -6,6 +6,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const {
   createAppConfig,
   federationExperiments,
+  minimization,
   reproducibleManifest,
   sharedModules,
   TYPESCRIPT_RULE,
@@ -78,6 +79,7 @@ function staffServiceWorker(browser) {
     output: { path: browser.output.path, filename: '[name].js', clean: false },
     resolve: browser.resolve,
     module: { rules: [TYPESCRIPT_RULE] },
+    optimization: minimization(__dirname),
     performance: { hints: false },
     stats: 'errors-warnings',
   };

@@ -147,13 +147,48 @@ function precompress(appDir) {
   ];
 }
 
+/**
+ * Minimization: scripts by swc rather than Terser, through webpack's own minimizer plugin with
+ * the settings it gives Terser (two compress passes), a few times less CPU for the same or fewer
+ * bytes. Webpack's default minimizer ('...') stays for the rest (index.html), its JavaScript part
+ * turned off. swc runs in this process: it minifies off the JavaScript thread already, and a
+ * worker process would only add its start-up and a copy of every script sent to it.
+ */
+function minimization(appDir) {
+  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [appDir] }));
+  return {
+    minimizer: [
+      '...',
+      new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } }, parallel: false }),
+    ],
+    minimizeOptions: { javascript: false },
+  };
+}
+
+/**
+ * TypeScript compiled by swc: types stripped file by file, as ts-loader's transpileOnly did at a
+ * fraction of the CPU (type-checking is `pnpm typecheck`). The output is what tsconfig.base.json
+ * asks for: ES2022, the automatic JSX runtime in every mode (swc-loader would otherwise switch
+ * to the development runtime in development builds), class fields defined as ES2022 does.
+ */
+function swcLoader(tsx) {
+  return {
+    loader: 'swc-loader',
+    options: {
+      swcrc: false,
+      jsc: {
+        parser: { syntax: 'typescript', tsx },
+        target: 'es2022',
+        transform: { react: { runtime: 'automatic', development: false }, useDefineForClassFields: true },
+      },
+    },
+  };
+}
+// A .ts file is not parsed as TSX: there `<T>value` is a type assertion, not an element.
 const TYPESCRIPT_RULE = {
   test: /\.tsx?$/,
   exclude: /node_modules/,
-  use: {
-    loader: 'ts-loader',
-    options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
-  },
+  oneOf: [{ test: /\.tsx$/, use: swcLoader(true) }, { use: swcLoader(false) }],
 };
 /** Images and fonts: files of their own, named by content so they can be cached for good. */
 const ASSET_RULE = { test: /\.(svg|png|jpe?g|webp|avif|ico|woff2)$/, exclude: /\.inline\.svg$/, type: 'asset/resource' };
@@ -244,7 +279,7 @@ function createAppConfig({ dir, name, port, mode, hostStyles = false }) {
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
     },
-    optimization: css.optimization,
+    optimization: { ...css.optimization, ...minimization(dir) },
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -258,6 +293,7 @@ module.exports = {
   federationExperiments,
   reproducibleManifest,
   buildIdPlugin,
+  minimization,
   TYPESCRIPT_RULE,
   ASSET_RULE,
   INLINE_SVG_RULE,
