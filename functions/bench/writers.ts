@@ -12,7 +12,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
-import { defaultDeliveryDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
+import { defaultDeliveryDate, studioDate, studioMidnight } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, monthKey, type MonthKey } from '@blooms/shared/contract/months';
 import type { UserRecord } from '@blooms/shared/contract/roles';
 import { DEFAULT_SITE_CONTACT } from '@blooms/shared/contract/site';
@@ -20,6 +20,7 @@ import type { Database } from '../src/db/database';
 import { ownDatabase } from './own-database';
 import { localProvider } from '../src/payments/local-provider';
 import { chargeDueMonths } from '../src/services/billing';
+import { billingDue } from '../src/services/billing-due';
 import { advanceStatus } from '../src/services/deliveries';
 
 const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 50);
@@ -110,7 +111,7 @@ async function deliveryDay(database: Database, url: string, drivers: UserRecord[
   });
   const billing = (async () => {
     const began = performance.now();
-    const run = await chargeDueMonths(db, localProvider(db), site, quiet, now);
+    const { run } = await chargeDueMonths(db, localProvider(db), site, quiet, now, await billingDue(db, studioDate(now)));
     return { ms: performance.now() - began, charged: run.paid };
   })();
   await Promise.all(driving);

@@ -2,7 +2,9 @@ import { ACCOUNT_PATH } from '@blooms/shared/contract/routes';
 import { siteUrlOf, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './infrastructure/logger';
+import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import { chargeDueMonths, type BillingRun } from './services/billing';
+import { billingDue } from './services/billing-due';
 import { BillingWorker } from './services/billing-worker';
 import { completeGifts } from './services/gifts';
 import { recordWorkerRun } from './infrastructure/worker-runs';
@@ -44,11 +46,15 @@ export function paymentsFor(
   };
   const billing = new BillingWorker(
     async (now) => {
-      const run = await chargeDueMonths(database.db, provider, site, log, now);
-      await sendReceipts();
+      const due = await billingDue(database.db, studioDate(now));
+      const { run, acted } = await chargeDueMonths(database.db, provider, site, log, now, due);
+      // A run that carried and tried nothing left the database as due read it: what it found nothing for is skipped.
+      if (acted || due.receipts) await sendReceipts();
       // After the charges: a gift whose last delivery has passed ends, and its buyer is told once.
-      const ended = await completeGifts(database.db, site, now);
-      if (ended > 0) log.info({ giftsEnded: ended }, 'gifts ended after their last delivery');
+      if (acted || due.gifts) {
+        const ended = await completeGifts(database.db, site, now);
+        if (ended > 0) log.info({ giftsEnded: ended }, 'gifts ended after their last delivery');
+      }
       return run;
     },
     clock,

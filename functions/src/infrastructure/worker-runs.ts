@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { workerRuns } from '../db/schema';
 
 /** The background workers whose runs are kept: billing (hourly) and the nightly backup (embedded database). */
@@ -18,13 +20,31 @@ export async function registerWorker(db: Db, worker: WorkerName): Promise<void> 
   await db.insert(workerRuns).values({ worker }).onConflictDoNothing();
 }
 
+// Prepared once per database: the billing run records each of its runs, most of which do nothing else.
+const recordStatement = perDatabase((db: Db) => {
+  const inserted = (column: PgColumn) => sql`excluded.${sql.identifier(column.name)}`;
+  return db
+    .insert(workerRuns)
+    .values({
+      worker: sql.placeholder('worker'),
+      lastFinishedAt: sql`now()`,
+      lastOk: sql.placeholder('ok'),
+      lastResult: sql.placeholder('result'),
+    })
+    .onConflictDoUpdate({
+      target: workerRuns.worker,
+      set: {
+        lastFinishedAt: inserted(workerRuns.lastFinishedAt),
+        lastOk: inserted(workerRuns.lastOk),
+        lastResult: inserted(workerRuns.lastResult),
+      },
+    })
+    .prepare('record_worker_run');
+});
+
 /** Keeps how the worker's run just now went (the database's clock, not a test clock's). */
 export async function recordWorkerRun(db: Db, worker: WorkerName, ok: boolean, result: Record<string, unknown>): Promise<void> {
-  const finished = { lastFinishedAt: sql`now()`, lastOk: ok, lastResult: result };
-  await db
-    .insert(workerRuns)
-    .values({ worker, ...finished })
-    .onConflictDoUpdate({ target: workerRuns.worker, set: finished });
+  await recordStatement(db).execute({ worker, ok, result });
 }
 
 export async function readWorkerRuns(db: Db): Promise<WorkerRun[]> {

@@ -2,17 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { chargeDateFor } from '@blooms/shared/contract/account';
 import { studioDate, studioMidnight, type MonthDeliveryDate } from '@blooms/shared/contract/delivery-dates';
-import { addMonths, formatMonth, type MonthKey } from '@blooms/shared/contract/months';
-import { HOLDING_STATUSES } from '@blooms/shared/contract/lifecycle';
+import { formatMonth, type MonthKey } from '@blooms/shared/contract/months';
 import { inTransaction, type Db } from '../db/database';
 import { chargeAttempts, subscriptions, type SubscriptionDbRow } from '../db/schema';
 import { chargeConfirmationUrl, type MailSite } from '../mail/account-change-email';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider';
-import { deliveryDatesBetween } from '../read-models/delivery-dates';
 import { deliversOncePaid } from '../domain/lifecycle';
 import { carryPayments } from './payment-ledger';
 import { owedFor, paidMonthSql } from '../read-models/ledger';
 import { applyProviderEvent } from './provider-events';
+import { HOLDING, UNANSWERED, type BillingDue } from './billing-due';
 import type { Logger } from '../infrastructure/logger';
 
 export interface BillingRun {
@@ -22,10 +21,8 @@ export interface BillingRun {
   failed: number;
 }
 
-/** The months whose charge date has come and whose delivery day has not passed: this month's and next month's, at most. */
-async function monthsDue(db: Db, today: string): Promise<MonthDeliveryDate[]> {
-  const thisMonth = today.slice(0, 7);
-  const days = await deliveryDatesBetween(db, thisMonth, addMonths(thisMonth, 1));
+/** The months whose charge date has come and whose delivery day has not passed, of this month's and next month's days. */
+function monthsDue(days: MonthDeliveryDate[], today: string): MonthDeliveryDate[] {
   return days.filter((day) => chargeDateFor(day.date) <= today && day.date >= today);
 }
 
@@ -49,12 +46,11 @@ function owing(db: Db, day: MonthDeliveryDate) {
     .orderBy(asc(subscriptions.createdAt));
 }
 
-/** Tries whose answer never came (lost, or the bank still processing), whatever their month. */
 function unansweredTries(db: Db) {
   return db
     .select({ subscriptionId: chargeAttempts.subscriptionId, month: chargeAttempts.month })
     .from(chargeAttempts)
-    .where(inArray(chargeAttempts.outcome, ['pending', 'processing']))
+    .where(UNANSWERED)
     .orderBy(asc(chargeAttempts.id));
 }
 
@@ -206,10 +202,20 @@ export async function tryCharge(
  * kept before it is confirmed, so an outcome never heard is looked up, not charged again
  * (tryCharge). The outcome goes through applyProviderEvent: the payment recorded, or the
  * subscription past due (or awaiting the subscriber's authentication) with one notice.
+ * due (billingDue, read just before) says which parts have anything to look at; acted: whether
+ * the run carried or tried anything, else the database is as due read it.
  */
-export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: MailSite, log: Logger, now: Date): Promise<BillingRun> {
+export async function chargeDueMonths(
+  db: Db,
+  provider: PaymentProvider,
+  site: MailSite,
+  log: Logger,
+  now: Date,
+  due: BillingDue,
+): Promise<{ run: BillingRun; acted: boolean }> {
   const run: BillingRun = { paid: 0, declined: 0, failed: 0 };
   const tried = new Set<string>();
+  let carried = false;
   const charge = async (row: SubscriptionDbRow, month: MonthKey) => {
     tried.add(`${row.id} ${month}`);
     let outcome: Awaited<ReturnType<typeof tryCharge>>;
@@ -231,13 +237,14 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
       log.info({ subscriptionId: row.id, month, paid: outcome === 'paid', metric: 'charge', outcome }, 'month charged');
   };
   // Money on a month a failed payment or a dispute held past its delivery day goes on to the next delivery first.
-  for (const row of await db.select().from(subscriptions).where(inArray(subscriptions.status, HOLDING_STATUSES))) {
+  for (const row of due.holding ? await db.select().from(subscriptions).where(HOLDING) : []) {
+    carried = true;
     await inTransaction(db, async (tx) => {
       const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for('update');
       if (locked) await carryPayments(tx, locked, now, { kind: 'provider', id: 'billing' }, { heldPast: true });
     });
   }
-  for (const day of await monthsDue(db, studioDate(now))) {
+  for (const day of monthsDue(due.days, studioDate(now))) {
     for (const row of await owing(db, day)) {
       if (deliversOncePaid(row, day.month)) await charge(row, day.month);
     }
@@ -245,11 +252,12 @@ export async function chargeDueMonths(db: Db, provider: PaymentProvider, site: M
   // A try left unanswered is looked up at every run, however long later, even once its month is
   // no longer due (its delivery day passed, or the subscription changed): the payment the
   // provider took reaches the ledger though no webhook tells it. tryCharge only looks it up: it
-  // never makes a new try while the last one is unanswered.
-  for (const { subscriptionId, month } of await unansweredTries(db)) {
+  // never makes a new try while the last one is unanswered. None was unanswered when due was read:
+  // any now is one this run made, so tried.
+  for (const { subscriptionId, month } of due.unanswered ? await unansweredTries(db) : []) {
     if (tried.has(`${subscriptionId} ${month}`)) continue;
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     if (row) await charge(row, month);
   }
-  return run;
+  return { run, acted: carried || tried.size > 0 };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, type Placeholder } from 'drizzle-orm';
 import { PRICE_PER_MONTH_CENTS } from '@blooms/shared/contract/account';
 import { studioDate } from '@blooms/shared/contract/delivery-dates';
 import {
@@ -48,6 +48,10 @@ export function refundLine(refund: CancelRefund): string {
   return `The ${deliveriesText(refund.months.length)} not made, ${formatCents(refund.amountCents)}, ${refund.months.length === 1 ? 'is' : 'are'} refunded to your card.`;
 }
 
+/** Running gifts whose last month has come by the month given (its delivery day may still be ahead). */
+export const endingGifts = (month: MonthKey | Placeholder) =>
+  and(gt(subscriptions.giftDeliveries, 0), eq(subscriptions.status, 'active'), lte(subscriptions.endsAfter, month));
+
 /**
  * Ends every running gift whose last delivery day has passed: it becomes 'complete' (staff and
  * the account say "Gift complete"), and the buyer gets one "Your gift to … has ended" e-mail.
@@ -59,7 +63,7 @@ export async function completeGifts(db: Db, site: MailSite, now: Date): Promise<
   const running = await db
     .select()
     .from(subscriptions)
-    .where(and(gt(subscriptions.giftDeliveries, 0), eq(subscriptions.status, 'active'), lte(subscriptions.endsAfter, today.slice(0, 7))));
+    .where(endingGifts(today.slice(0, 7)));
   let ended = 0;
   for (const row of running) {
     const last = row.endsAfter!;

@@ -10,6 +10,14 @@ import { refundTargetOf } from './payment-ledger';
 import type { LedgerEntry } from '../read-models/ledger';
 import { receiptFacts, receiptKeyOf, receiptPlanOf } from '../read-models/receipts';
 
+/** A ledger entry's receipt: its payment's, a prepaid gift's ":n" month suffix left off. */
+export const RECEIPT_OF_ENTRY = eq(
+  receipts.paymentRef,
+  sql`regexp_replace(${ledgerEntries.paymentRef}, '^(checkout:[^:]+):[0-9]+$', '\\1')`,
+);
+/** A payment recorded (joined to its receipt by RECEIPT_OF_ENTRY) whose receipt is not issued yet. */
+export const WAITING_FOR_RECEIPT = and(eq(ledgerEntries.kind, 'charge'), isNull(receipts.paymentRef));
+
 /**
  * Issues a receipt for every payment recorded without one, and e-mails it: the amount, the
  * months and their delivery days (a prepaid gift's checkout: each of them), the card's brand and
@@ -24,8 +32,8 @@ export async function issueReceipts(db: Db, provider: Pick<PaymentProvider, 'pay
   const waiting = await db
     .select({ entry: ledgerEntries })
     .from(ledgerEntries)
-    .leftJoin(receipts, eq(receipts.paymentRef, sql`regexp_replace(${ledgerEntries.paymentRef}, '^(checkout:[^:]+):[0-9]+$', '\\1')`))
-    .where(and(eq(ledgerEntries.kind, 'charge'), isNull(receipts.paymentRef)))
+    .leftJoin(receipts, RECEIPT_OF_ENTRY)
+    .where(WAITING_FOR_RECEIPT)
     .orderBy(asc(ledgerEntries.id))
     .limit(200);
   const byPayment = new Map<string, LedgerEntry[]>();

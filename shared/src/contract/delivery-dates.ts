@@ -40,9 +40,25 @@ export function defaultDeliveryDate(month: MonthKey): IsoDate {
 
 /** The studio's calendar day at an instant. */
 export function studioDate(at: Date): IsoDate {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return studioDayFormat().format(at);
 }
+
+// Made once: making a formatter costs far more than using it, and the billing run asks for thousands of days.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let timeFormat: Intl.DateTimeFormat | undefined;
+// en-CA formats as YYYY-MM-DD.
+const studioDayFormat = () =>
+  (dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const studioTimeFormat = () =>
+  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: STUDIO_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }));
 
 /** The instant a studio calendar day begins (midnight in Denver, daylight saving included). */
 export function studioMidnight(date: IsoDate): Date {
@@ -51,15 +67,7 @@ export function studioMidnight(date: IsoDate): Date {
   // Denver is 6 or 7 hours behind UTC: find the offset at that day's start and step back by it.
   let instant = asUtc;
   for (let i = 0; i < 2; i++) {
-    const shown = new Intl.DateTimeFormat('en-US', {
-      timeZone: STUDIO_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    })
+    const shown = studioTimeFormat()
       .formatToParts(new Date(instant))
       .reduce<Record<string, number>>((all, part) => (part.type === 'literal' ? all : { ...all, [part.type]: Number(part.value) }), {});
     const shownAsUtc = Date.UTC(shown.year!, shown.month! - 1, shown.day!, shown.hour!, shown.minute!);
