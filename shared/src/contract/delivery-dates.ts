@@ -38,27 +38,23 @@ export function defaultDeliveryDate(month: MonthKey): IsoDate {
   return toIso(new Date(Date.UTC(year, monthNumber - 1, firstThursday + 7)));
 }
 
+// Made once, as the apps make theirs: making a formatter costs far more than using it, and the
+// billing run asks for thousands of days. en-CA formats as YYYY-MM-DD.
+const STUDIO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const STUDIO_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: STUDIO_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+});
+
 /** The studio's calendar day at an instant. */
 export function studioDate(at: Date): IsoDate {
-  return studioDayFormat().format(at);
+  return STUDIO_DAY.format(at);
 }
-
-// Made once: making a formatter costs far more than using it, and the billing run asks for thousands of days.
-let dayFormat: Intl.DateTimeFormat | undefined;
-let timeFormat: Intl.DateTimeFormat | undefined;
-// en-CA formats as YYYY-MM-DD.
-const studioDayFormat = () =>
-  (dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
-const studioTimeFormat = () =>
-  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: STUDIO_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }));
 
 /** The instant a studio calendar day begins (midnight in Denver, daylight saving included). */
 export function studioMidnight(date: IsoDate): Date {
@@ -67,9 +63,10 @@ export function studioMidnight(date: IsoDate): Date {
   // Denver is 6 or 7 hours behind UTC: find the offset at that day's start and step back by it.
   let instant = asUtc;
   for (let i = 0; i < 2; i++) {
-    const shown = studioTimeFormat()
-      .formatToParts(new Date(instant))
-      .reduce<Record<string, number>>((all, part) => (part.type === 'literal' ? all : { ...all, [part.type]: Number(part.value) }), {});
+    const shown = STUDIO_TIME.formatToParts(new Date(instant)).reduce<Record<string, number>>(
+      (all, part) => (part.type === 'literal' ? all : { ...all, [part.type]: Number(part.value) }),
+      {},
+    );
     const shownAsUtc = Date.UTC(shown.year!, shown.month! - 1, shown.day!, shown.hour!, shown.minute!);
     instant += asUtc - shownAsUtc;
   }
