@@ -7,9 +7,15 @@ import { ownStack, stack, STACK_COUNT } from './support/stacks';
 
 // Tests read their stack's outbox and releases there (a skew journey sets its own).
 process.env.E2E_DATA_DIR = ownStack.dataDir;
-// Built once, in the main process, before the stacks start: each would otherwise build the same files at once.
-if (process.env.TEST_PARALLEL_INDEX === undefined)
+// Built once, in the main process, before the stacks start: each would otherwise build the same
+// files at once. Each stack's database starts initialized (scripts/lib/initialized-pglite.cjs).
+if (process.env.TEST_PARALLEL_INDEX === undefined) {
   execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'build-stale.mjs')], { stdio: 'inherit' });
+  const dataDirs = Array.from({ length: STACK_COUNT }, (_, index) => stack(index).dataDir);
+  execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'lib', 'initialized-pglite.cjs'), ...dataDirs], {
+    stdio: 'inherit',
+  });
+}
 
 export default defineConfig({
   // UPDATE_DOCS_SCREENSHOTS=1 remakes the docs' pictures (./screenshots) instead of running the suite.

@@ -70,7 +70,7 @@ async function deliverWithPhoto(url: string, idToken: string, subscriptionId: st
  */
 export async function backupUnderLoad(kind: Kind) {
   const source = await freshDatabase(kind);
-  const target = await freshDatabase(kind);
+  const target = await freshDatabase(kind, { empty: true });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-backup-')), 'under-load.tar');
   let second: Awaited<ReturnType<typeof startBackend>> | null = null;
   try {

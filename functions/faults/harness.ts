@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { freePort, waitForHttp } from '../../scripts/lib/auth-emulator.cjs';
+import { initializedPglite } from '../../scripts/lib/initialized-pglite.cjs';
 import { TEST_PROJECT_ID } from '../test/support/identities';
 export { firstDeliveryMonth } from '../test/support/first-delivery-month';
 
@@ -20,11 +21,19 @@ export function log(line: string) {
   console.log(`  ${line}`);
 }
 
-/** A database for one scenario: a fresh PGlite folder, or a fresh database on the server. */
-export async function freshDatabase(kind: Kind): Promise<{ env: Record<string, string>; url: string | null; drop: () => Promise<void> }> {
+/**
+ * A database for one scenario: a fresh PGlite folder, initialized but empty unless `empty` (a
+ * restore's target), or a fresh database on the server.
+ */
+export async function freshDatabase(
+  kind: Kind,
+  { empty = false } = {},
+): Promise<{ env: Record<string, string>; url: string | null; drop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blooms-faults-'));
-  if (kind === 'pglite')
+  if (kind === 'pglite') {
+    if (!empty) await initializedPglite(dataDir);
     return { env: { DATA_DIR: dataDir }, url: null, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `blooms_faults_${process.pid}_${Date.now()}`;
   const c = new Client({ connectionString: admin });

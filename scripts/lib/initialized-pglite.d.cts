@@ -1,0 +1,1 @@
+export function initializedPglite(dataDir: string): Promise<void>;
