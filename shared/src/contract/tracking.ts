@@ -39,9 +39,11 @@ export const trackedStopSchema = z.object({
 });
 export type TrackedStop = z.infer<typeof trackedStopSchema>;
 
+const CLOCK_TIME = new Intl.DateTimeFormat('en-US', { timeZone: STUDIO_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+
 /** 10:15 AM in the studio's time. */
 export function studioTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: STUDIO_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return CLOCK_TIME.format(new Date(iso));
 }
 
 /** What the page says about when: honest about being an estimate, and promising nothing before a stop is done. */
