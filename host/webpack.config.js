@@ -36,8 +36,11 @@ module.exports = (_env, argv) => {
         manifest: reproducibleManifest,
         experiments: federationExperiments({ remote: false }),
       }),
-      // What the entry starts at once (src/index.ts), for the server's preload hints.
-      new StartupFilesPlugin({ app: ['./bootstrap'], signIn: ['./features/auth/firebase-session', './app/start-staff-page'] }),
+      // What the entry starts at once (src/index.ts), for the server's preload hints. A restored
+      // sign-in reads the user record at once, with a route of its own (firebase-session.ts).
+      new StartupFilesPlugin({ app: ['./bootstrap'], signIn: ['./features/auth/firebase-session', './app/start-staff-page'] }, [
+        './features/auth/firebase-session',
+      ]),
       // The tab icon is the logo as a data: URL: no request while the page loads.
       new HtmlWebpackPlugin({
         template: './public/index.html',

@@ -14,6 +14,9 @@ function pageRequests(page: Page): string[] {
   return seen;
 }
 
+/** The staff remote's scripts among these requests. */
+const remoteScripts = (paths: string[]) => paths.filter((path) => /^\/remotes\/staff\/.+\.js$/.test(path));
+
 /** Holds every request for these files until `release` is called. */
 async function holdFiles(page: Page, files: string[]) {
   const held: Route[] = [];
@@ -59,6 +62,10 @@ test("a staff page fetches the host's start-up chunks with the page, and sends i
   await expect.poll(() => requests.filter((path) => path === '/api/me')).toHaveLength(1);
   await expect.poll(() => requests.filter((path) => path === '/api/my-deliveries/start')).toHaveLength(1);
   expect(appChunks.held()).toBeGreaterThan(0);
+  // The screen's code is on its way too: its chunks and the remote's own copies of the shared
+  // modules the host does not have (@tanstack/react-query), none of them waiting for the app.
+  await expect.poll(() => requests.some((path) => path.startsWith('/remotes/staff/__federation_expose_MyDeliveries.'))).toBe(true);
+  const remoteScriptsWhileHeld = new Set(remoteScripts(requests));
 
   // The code arrives: the screen takes those answers instead of asking again.
   await appChunks.release();
@@ -76,6 +83,8 @@ test("a staff page fetches the host's start-up chunks with the page, and sends i
   const hostChunks = shownWith.filter((path) => /^\/[\w-]+\.[0-9a-f]{8}\.(js|css)$/.test(path) && !path.startsWith('/web-vitals.'));
   expect(hostChunks.filter((path) => !preloaded.includes(path))).toEqual([]);
   expect(new Set(hostChunks)).toEqual(new Set([...startup.signIn, ...startup.app].map((file) => `/${file}`)));
+  // Every script of the remote the screen ran with had been asked for before the app's code came.
+  expect(remoteScripts(shownWith).filter((path) => !remoteScriptsWhileHeld.has(path))).toEqual([]);
 
   await laptop.close();
   await phone.close();

@@ -5,6 +5,7 @@ const path = require('node:path');
 const REMOTES = require('../../shared/src/contract/remotes.json');
 const { buildId, createAppConfig, federationExperiments, reproducibleManifest, sharedModules } = require('./app-config.cjs');
 const { withPrerender } = require('./prerender-config.cjs');
+const { completeSharedAssets } = require('./shared-copy-files.cjs');
 
 /** Where the routes and the version go in mf-manifest.json (shared/src/contract/site-routes.ts and releases.ts). */
 const MANIFEST_ROUTES_KEY = 'siteRoutes';
@@ -58,6 +59,7 @@ function createRemoteConfig({ dir, name, env = {}, argv = {}, prerender = false 
         manifest: {
           additionalData: (options) => {
             reproducibleManifest.additionalData(options);
+            completeSharedAssets(options);
             options.stats.metaData[MANIFEST_ROUTES_KEY] = screens.map(routeOf);
             // The build's version, by which `pnpm release` keeps, pins and rolls it back.
             options.stats.metaData[MANIFEST_VERSION_KEY] = buildId(dir);

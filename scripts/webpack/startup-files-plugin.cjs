@@ -9,9 +9,13 @@ const { Compilation, sources } = require('webpack');
 const FILE = 'startup-files.json';
 
 class StartupFilesPlugin {
-  /** @param {Record<string, string[]>} starts what each list starts from: the entry's dynamic imports, by request */
-  constructor(starts) {
+  /**
+   * @param {Record<string, string[]>} starts what each list starts from: the entry's dynamic imports, by request
+   * @param {string[]} importsAtStart started modules whose own dynamic imports run as they start: their chunks are listed too
+   */
+  constructor(starts, importsAtStart = []) {
     this.starts = starts;
+    this.importsAtStart = importsAtStart;
   }
 
   apply(compiler) {
@@ -54,6 +58,11 @@ class StartupFilesPlugin {
               if (!requests.includes(request)) continue;
               const group = chunkGraph.getBlockChunkGroup(block);
               if (group) filesOfGroup(group, files, seen);
+              if (!this.importsAtStart.includes(request)) continue;
+              for (const own of compilation.moduleGraph.getModule(block.dependencies[0])?.blocks ?? []) {
+                const ownGroup = chunkGraph.getBlockChunkGroup(own);
+                if (ownGroup) filesOfGroup(ownGroup, files, seen);
+              }
             }
           }
           if (files.size === 0)

@@ -1,7 +1,7 @@
 // Part of the route table (api-routes.ts): a module per access level, so a browser app bundles only the routes it calls.
 import { z } from 'zod';
 import { apiRoute, pathOf } from './api-route';
-import { MY_DELIVERIES_START_API_PATH, STAFF_ME_API_PATH } from './routes';
+import { MY_DELIVERIES_START_API_PATH } from './routes';
 import {
   assignSchema,
   dashboardViewQuerySchema,
@@ -18,22 +18,20 @@ import {
   subscriptionRowSchema,
   undoRevertSchema,
 } from './deliveries-api';
-import { ownNameSchema, userRecordSchema } from './users';
 import { daySummarySchema, startMonthSchema } from './day-summary';
 import { forecastSchema } from './forecast';
 import { assignByAreaSchema, dayStopSchema, dayStopsQuerySchema } from './day-stops';
 import { liveEventSchema } from './live';
 import { setTerritorySchema, settleAutoAssignedSchema, territorySchema } from './territories';
 import { FAILED_ATTEMPT_STAFF_ROUTES } from './failed-attempts-api-routes';
+import { OWN_RECORD_ROUTES } from './own-record-api-routes';
 
 const monthQuery = z.strictObject({ month: monthSchema });
 const proofParams = z.strictObject({ subscriptionId: z.uuid({ error: 'subscriptionId must be a subscription id.' }), month: monthSchema });
 
 /** Staff screens (the dashboard, My Deliveries): any staff role. */
 export const STAFF_ROUTES = {
-  me: apiRoute({ method: 'GET', path: STAFF_ME_API_PATH, access: 'staff', response: userRecordSchema }),
-  /** The caller names themselves; their role and e-mail stay as an admin set them. */
-  setMyName: apiRoute({ method: 'PUT', path: '/api/me/name', access: 'staff', body: ownNameSchema, response: userRecordSchema }),
+  ...OWN_RECORD_ROUTES,
   listMonth: apiRoute({
     method: 'GET',
     path: '/api/subscriptions',

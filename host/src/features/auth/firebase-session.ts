@@ -68,10 +68,10 @@ export function startFirebaseSession(): SessionController {
   async function loadRecord(user: User): Promise<SessionOutcome> {
     try {
       // The shared request path: a refusal signs the person out (and says why) as for any call.
-      // Loaded here, not with this module: the route table brings zod (75 KB), and Firebase
-      // can restore the sign-in before that has arrived.
-      const { staffApi } = await import('@blooms/shared/runtime/staff-api');
-      const record = await staffApi.me();
+      // Loaded here, not with this module: its route brings zod, and Firebase can restore the
+      // sign-in before that has arrived.
+      const { ownRecordApi } = await import('@blooms/shared/runtime/own-record-api');
+      const record = await ownRecordApi.me();
       if (!isRole(record.role)) throw new Error(`Unknown role ${String(record.role)}`);
       useAuthStore.setState({ status: 'signed-in', user: toSessionUser(user), role: record.role, record });
       rememberStaffBrowser(true);

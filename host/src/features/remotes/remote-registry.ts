@@ -1,8 +1,9 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@blooms/shared/contract/remotes';
 import { staffRouteAt } from '@blooms/shared/contract/routes';
 import { siteRoutes } from './site-routes';
+import { preloadOwnSharedCopies } from './preload-own-shared';
 
 /** A remote that has not arrived after 120 s is a chunk-load failure: the screen shows its load error and a retry instead of waiting forever on a stalled connection. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -78,14 +79,16 @@ export function startStaffScreenEarly(pathname: string): void {
 }
 
 /**
- * Fetches a staff screen's code ahead, without running it: started before the host's shared
- * modules (React, the router) are in, a remote run then would take its own copies of them,
- * and its router would never see the host's. The screen loads from these copies once the app
+ * Fetches a staff screen's code ahead without running it, with the remote's own copies of the
+ * shared modules the host does not provide (preload-own-shared.ts): started before the host's
+ * shared modules (React, the router) are in, a remote run then would take its own copies of
+ * them, and its router would never see the host's. The screen loads from these copies once the app
  * asks for it (startStaffScreenEarly).
  */
 export function preloadStaffScreen(pathname: string): void {
   const route = staffRouteAt(siteRoutes(), pathname);
   if (route && !route.unavailable) {
+    registerPlugins([preloadOwnSharedCopies]);
     void preloadRemote([{ nameOrAlias: route.remote, exposes: [route.module], resourceCategory: 'sync', share: false }]).catch(
       () => undefined,
     );

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
-import { staffApi } from '@blooms/shared/runtime/staff-api';
+import { ownRecordApi } from '@blooms/shared/runtime/own-record-api';
 import { ApiError } from '@blooms/shared/runtime/api-client';
 import { USER_MESSAGES } from '@blooms/shared/contract/users';
 import { NamePrompt, nameAskedKey } from './NamePrompt';
 import { renderAt, signIn, signOutForTest } from '../../test/render';
 
-jest.mock('@blooms/shared/runtime/staff-api', () => ({ staffApi: { setMyName: jest.fn() } }));
-const setMyName = jest.mocked(staffApi.setMyName);
+jest.mock('@blooms/shared/runtime/own-record-api', () => ({ ownRecordApi: { setMyName: jest.fn() } }));
+const setMyName = jest.mocked(ownRecordApi.setMyName);
 
 const EMAIL = 'admin@example.com';
 function signInNameless() {

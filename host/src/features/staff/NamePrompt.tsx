@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuthStore } from '@blooms/shared/runtime/auth-store';
-import { staffApi } from '@blooms/shared/runtime/staff-api';
+import { ownRecordApi } from '@blooms/shared/runtime/own-record-api';
 import { isStaffPage } from '@blooms/shared/contract/routes';
 import { useSiteRoutes } from '../remotes/site-routes';
 import { displayFirstName } from '@blooms/shared/contract/roles';
@@ -58,7 +58,7 @@ export function NamePrompt() {
     }
     setBusy(true);
     try {
-      const updated = await staffApi.setMyName({ body: parsed.data });
+      const updated = await ownRecordApi.setMyName({ body: parsed.data });
       useAuthStore.setState({ record: updated });
       done();
     } catch (error) {
