@@ -1,4 +1,4 @@
-import { type Page, type Route } from '@playwright/test';
+import { type Locator, type Page, type Route } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { mainNav, signInAsStaff } from '../support/session';
 import { addStaffMember, assignTwoStops, keptPaths } from '../support/staff';
@@ -20,6 +20,9 @@ async function holdSessionCheck(page: Page) {
     },
   };
 }
+
+/** Where an element starts on the page (not on the screen, which scrolls). */
+const topOf = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
 
 /** The page's requests for the opening (not counting its service worker's fetch of each). */
 function openingRequests(page: Page): string[] {
@@ -67,14 +70,19 @@ test('a reopened My Deliveries draws the kept stops, marked as updating and read
   await expect.poll(check.held).toBeGreaterThan(0);
   await expect.poll(() => opening.length).toBe(1);
   await expect(updating).toBeVisible();
+  // Laid out as the live list, with the name kept at sign-in: nothing moves when that comes.
+  await expect(driver.getByRole('heading', { level: 1, name: "Kit's Deliveries" })).toBeVisible();
+  await expect(driver.getByRole('button', { name: 'Start my route' })).toBeDisabled();
+  const keptTop = await topOf(cards.first());
   await driver.screenshot({ path: testInfo.outputPath('kept-390.png'), fullPage: true });
   await expectNoAxeViolations(driver);
 
-  // The session confirmed: the live list replaces it, and its buttons work.
+  // The session confirmed: the live list replaces it, in its place, and its buttons work.
   await check.release();
-  await expect(driver.getByRole('heading', { level: 1, name: "Kit's Deliveries" })).toBeVisible();
   await expect(updating).toHaveCount(0);
   await expect(cards.first().getByRole('button', { name: /^Out for delivery to / })).toBeEnabled();
+  await expect(driver.getByRole('button', { name: 'Start my route' })).toBeEnabled();
+  expect(Math.abs((await topOf(cards.first())) - keptTop)).toBeLessThanOrEqual(1);
   expect(opening).toHaveLength(1);
   await driver.screenshot({ path: testInfo.outputPath('live-390.png'), fullPage: true });
 
@@ -85,9 +93,13 @@ test('a reopened My Deliveries draws the kept stops, marked as updating and read
   await expect(updating).toBeVisible();
   await expect(driver.getByRole('table')).toContainText(names[0]!);
   await expect(driver.getByRole('table').getByRole('button', { name: /Out For Delivery/ })).toHaveCount(0);
+  const keptTableTop = await topOf(driver.getByRole('table'));
   await driver.screenshot({ path: testInfo.outputPath('kept-1280.png') });
   await wide.release();
   await expect(updating).toHaveCount(0);
+  await expect(driver.getByRole('button', { name: 'Print route sheet' })).toBeEnabled();
+  expect(Math.abs((await topOf(driver.getByRole('table'))) - keptTableTop)).toBeLessThanOrEqual(1);
+  await driver.screenshot({ path: testInfo.outputPath('live-1280.png') });
   await driver.setViewportSize({ width: 390, height: 844 });
 
   // Signed out: nothing is kept, and reopening shows no list, only the way to sign in.

@@ -9,6 +9,7 @@ import { deliveriesApi } from '../features/deliveries/api';
 import MyDeliveriesPage from './MyDeliveriesPage';
 import { row, THIS_MONTH } from '../test/fixtures';
 import { formatMonth } from '@blooms/shared/contract/months';
+import { formatDeliveryDate } from '@blooms/shared/contract/delivery-dates';
 import { onAPhoneWidth } from '../test/phone-width';
 import { ME } from '../test/driver';
 
@@ -21,9 +22,10 @@ const mine = (id: string, firstName: string, status: string) =>
   row(id, { firstName }, { status, assignedTo: ME, assigneeName: 'Ella Driver' });
 
 /** The service worker's cache as the page reads it: what it kept of the opening request, if anything. */
-function keep(opening: unknown): Map<string, unknown> {
+function keep(opening: unknown, record?: unknown): Map<string, unknown> {
   const url = new URL('/api/my-deliveries/start', location.href).href;
   const kept = new Map<string, unknown>(opening ? [[url, opening]] : []);
+  if (record) kept.set(new URL('/api/me', location.href).href, record);
   Object.defineProperty(globalThis, 'caches', {
     configurable: true,
     value: {
@@ -56,8 +58,11 @@ const SIGNED_IN = {
 async function signInConfirmed() {
   act(() => useAuthStore.setState(SIGNED_IN));
   expect(await screen.findByRole('heading', { level: 1, name: "Ella's Deliveries" })).toBeInTheDocument();
-  expect(screen.queryByText(/Updating…/)).not.toBeInTheDocument();
+  expect(screen.queryByText(/^Updating…/)).not.toBeInTheDocument();
 }
+
+/** The status that says a kept list is shown. */
+const keptStatus = () => screen.findByText((_, element) => element?.matches('[role="status"].live-indicator--updating') ?? false);
 
 function renderPage() {
   render(
@@ -81,7 +86,7 @@ it('draws the kept stops at once while the sign-in is checked, read-only and mar
   renderPage();
   const table = await screen.findByRole('table');
   expect(within(table).getByRole('rowheader', { name: /Ana/ })).toBeInTheDocument();
-  expect(screen.getByText(/Updating… showing the list kept on this device/)).toHaveAttribute('role', 'status');
+  expect(await keptStatus()).toHaveTextContent('Updating… showing the list kept on this device');
   expect(screen.getByText(formatMonth(THIS_MONTH))).toBeInTheDocument();
   // Ana is out for delivery, yet nothing can be recorded from a kept list.
   expect(within(table).queryByRole('button', { name: /Out For Delivery/ })).not.toBeInTheDocument();
@@ -112,7 +117,7 @@ it('asks for its opening as soon as a sign-in is restored, alongside the check o
   let answer: (opening: Awaited<ReturnType<typeof deliveriesApi.myDeliveriesStart>>) => void = () => undefined;
   api.myDeliveriesStart.mockReturnValue(new Promise((resolve) => (answer = resolve)));
   renderPage();
-  expect(await screen.findByText(/Updating… showing the list kept on this device/)).toBeInTheDocument();
+  expect(await keptStatus()).toBeInTheDocument();
   expect(api.myDeliveriesStart).not.toHaveBeenCalled();
 
   // The provider restored the sign-in; the host is still reading the user record.
@@ -120,7 +125,7 @@ it('asks for its opening as soon as a sign-in is restored, alongside the check o
   await waitFor(() => expect(api.myDeliveriesStart).toHaveBeenCalledTimes(1));
   await act(async () => answer({ start: START, rows: [mine('a', 'Ana', 'delivered')] }));
   // Not drawn, nor kept, before the record confirms the sign-in.
-  expect(screen.getByText(/Updating…/)).toBeInTheDocument();
+  expect(await keptStatus()).toBeInTheDocument();
   expect(kept.get(new URL('/api/my-deliveries/start', location.href).href)).toEqual({
     start: START,
     rows: [expect.objectContaining({ id: 'a' })],
@@ -155,6 +160,31 @@ it('does not show a kept list of someone else’s stops once the signed-in perso
   expect(screen.queryByText(/Xan/)).not.toBeInTheDocument();
 });
 
+it('is laid out as the live list, each control waiting for it: the name kept at sign-in, the month, its day, the map and Start my route', async () => {
+  keep({ start: START, rows: [mine('a', 'Ana', 'not-started')] }, SIGNED_IN.record);
+  renderPage();
+  expect(await screen.findByRole('heading', { level: 1, name: "Ella's Deliveries" })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: formatMonth(THIS_MONTH) })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
+  expect(screen.getByText(`Delivery day: ${formatDeliveryDate(START.date)}`)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Start my route' })).toBeDisabled();
+  expect(screen.getByText(/marks your 1 stop not started Out for delivery/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Print route sheet' })).toBeDisabled();
+  // The map stays folded: its places are read once the live list is in.
+  await userEvent.setup().click(screen.getByText("Map of the day's stops"));
+  expect(screen.getByText("Map of the day's stops").closest('details')).not.toHaveAttribute('open');
+  expect(api.deliveryDate).not.toHaveBeenCalled();
+  expect(api.myDeliveriesStart).not.toHaveBeenCalled();
+});
+
+it('says "My Deliveries" when no record was kept', async () => {
+  keep({ start: START, rows: [mine('a', 'Ana', 'not-started')] });
+  renderPage();
+  await keptStatus();
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Deliveries' })).toBeInTheDocument();
+});
+
 it('with nothing kept, waits for the sign-in without a list and without a request', async () => {
   keep(null);
   renderPage();
@@ -178,5 +208,8 @@ describe('on a phone', () => {
     expect(screen.getByRole('button', { name: 'Delivered to Ben Person' })).toBeDisabled();
     expect(within(card).getByRole('link', { name: 'Navigate to Ana Person' })).toBeInTheDocument();
     expect(screen.getByText(/^October 8 is done: 3 delivered, 1 not delivered\./)).toBeInTheDocument();
+    // Said in full to a screen reader; seen short, so the heading keeps the width the live one has.
+    expect(await keptStatus()).toHaveTextContent('Updating… showing the list kept on this device');
+    expect(screen.getByText('showing the list kept on this device', { exact: false })).toHaveClass('visually-hidden');
   });
 });

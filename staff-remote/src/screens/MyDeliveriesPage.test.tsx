@@ -198,7 +198,7 @@ it('steps to another month, and tells the driver its delivery day', async () => 
   expect(screen.queryByRole('button', { name: 'Change day' })).not.toBeInTheDocument();
 });
 
-it('shows the stops even when the delivery day cannot be loaded (no signal, nothing kept)', async () => {
+it('tells the day the opening gave while the delivery day cannot be loaded, and shows the stops of a month without one', async () => {
   api.deliveryDate.mockRejectedValue(new TypeError('Failed to fetch'));
   serveMine([mine('a', 'Ana', 'out-for-delivery')]);
   render(
@@ -206,6 +206,13 @@ it('shows the stops even when the delivery day cannot be loaded (no signal, noth
       <MyDeliveriesPage />
     </MemoryRouter>,
   );
+  expect(await screen.findByRole('table')).toHaveTextContent('Ana');
+  expect(screen.getByText(`Delivery day: ${formatDeliveryDate(START.date)}`)).toBeInTheDocument();
+
+  // No signal, nothing kept: the next month's stops are shown without a day.
+  await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+  expect(await screen.findByRole('heading', { level: 2, name: formatMonth(addMonths(THIS_MONTH, 1)) })).toBeInTheDocument();
+  await waitFor(() => expect(api.myDeliveries).toHaveBeenLastCalledWith(addMonths(THIS_MONTH, 1)));
   expect(await screen.findByRole('table')).toHaveTextContent('Ana');
   expect(screen.queryByText(/Delivery day/)).not.toBeInTheDocument();
 });

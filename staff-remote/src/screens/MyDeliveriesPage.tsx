@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMediaQuery } from '@blooms/shared/ui/use-media-query';
-import { Link } from 'react-router-dom';
 import { Screen } from '@blooms/shared/ui/Screen';
 import { ServerState } from '@blooms/shared/ui/ServerState';
 import { hasSignIn, useAuthStore } from '@blooms/shared/runtime/auth-store';
@@ -18,6 +17,7 @@ import { startStaffWorker } from '../features/offline/staff-worker';
 import { PendingBadge } from '../features/offline/PendingBadge';
 import { useKeptOpening, useOpening, type Opening } from '../features/my-deliveries/use-opening';
 import { KeptDeliveries } from '../features/my-deliveries/KeptDeliveries';
+import { MyDeliveriesActions } from '../features/my-deliveries/MyDeliveriesActions';
 import { MyListStatus } from '../features/my-deliveries/MyListStatus';
 import { isKeptFor } from '../features/my-deliveries/kept-opening';
 import { useDeviceQueue } from '../features/my-deliveries/use-device-queue';
@@ -59,7 +59,7 @@ function MyDeliveriesOpening() {
   const { opening, readAt } = useOpening(useAuthStore(hasSignIn));
   const kept = useKeptOpening();
   if (opening && signedIn) return <MyDeliveries opening={opening} readAt={readAt} />;
-  if (kept && isKeptFor(kept, email)) return <KeptDeliveries opening={kept} />;
+  if (kept && isKeptFor(kept.opening, email)) return <KeptDeliveries kept={kept} />;
   return <StartingScreen title="My Deliveries" />;
 }
 
@@ -82,19 +82,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
   const couldNotDeliver = useCouldNotDeliver(queue);
 
   const firstName = record ? displayFirstName(record) : '';
-  // On a phone they go below the stops, which then start higher on the screen.
-  const actions = (
-    <div className="staff-toolbar__actions">
-      {rows && rows.length > 0 && (
-        <button type="button" className="button button--secondary" onClick={() => window.print()}>
-          Print route sheet
-        </button>
-      )}
-      <Link to="/dashboard" className="button button--secondary">
-        Back to Dashboard
-      </Link>
-    </div>
-  );
+  const actions = <MyDeliveriesActions printable={Boolean(rows && rows.length > 0)} />;
   return (
     <Screen remote="staff" title="My Deliveries">
       <section className="container page staff-page my-deliveries">
@@ -105,7 +93,7 @@ function MyDeliveries({ opening, readAt }: { opening: Opening; readAt: number })
         <PendingBadge waiting={queue.pending.length} notSent={queue.notSent} onDismiss={queue.dismissNotSent} />
         <div className="staff-toolbar">
           <MonthNavigator month={month} onChange={setMonth} />
-          <DeliveryDay month={month} forDriver />
+          <DeliveryDay month={month} forDriver knownDate={month === opening.start.month ? opening.start.date : undefined} />
           {!phone && actions}
         </div>
         <PassedOverNotice start={opening.start} month={month} />

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { showPopup } from '@blooms/shared/runtime/popup-store';
 import { showFailure } from '@blooms/shared/runtime/show-failure';
-import { addDays, DEFAULT_DELIVERY_DAY, formatDeliveryDate, studioDate } from '@blooms/shared/contract/delivery-dates';
+import { addDays, DEFAULT_DELIVERY_DAY, formatDeliveryDate, studioDate, type IsoDate } from '@blooms/shared/contract/delivery-dates';
 import { addMonths, type MonthKey } from '@blooms/shared/contract/months';
 import { deliveriesApi } from './api';
 import { applyDeliveryDay } from './live-cache';
@@ -13,6 +13,8 @@ interface Props {
   /** Admins on the dashboard; a driver is only told the day. */
   canChange?: boolean;
   forDriver?: boolean;
+  /** The month's day as a driver's opening gave it: shown until the day's own answer is in, so the line does not come and go. */
+  knownDate?: IsoDate;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Props {
  * may move the day within the month, or put it back on the usual day. With no signal and nothing
  * kept, the day is simply not shown: the rows matter more.
  */
-export function DeliveryDay({ month, canChange = false, forDriver = false }: Props) {
+export function DeliveryDay({ month, canChange = false, forDriver = false, knownDate }: Props) {
   const day = useQuery(staffQueries.deliveryDay(month)).data ?? null;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -36,7 +38,8 @@ export function DeliveryDay({ month, canChange = false, forDriver = false }: Pro
   const saving = save.isPending;
   useEffect(() => setEditing(false), [month]);
 
-  if (!day || day.month !== month) return null;
+  if (!day || day.month !== month) return forDriver && knownDate ? <DriverDeliveryDay date={knownDate} /> : null;
+  if (forDriver) return <DriverDeliveryDay date={day.date} />;
 
   const today = studioDate(new Date());
   const firstOfMonth = `${month}-01`;
@@ -53,18 +56,13 @@ export function DeliveryDay({ month, canChange = false, forDriver = false }: Pro
       <p className="delivery-day__when" aria-live="polite">
         <strong>
           {gone ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(day.date)}
-        </strong>
-        {!forDriver && (
-          <>
+        </strong>{' '}
+        <span className="delivery-day__rule">{day.isDefault ? `(the usual day: ${DEFAULT_DELIVERY_DAY})` : '(moved by an admin)'}</span>
+        {!gone && (
+          <span className="delivery-day__deadline">
             {' '}
-            <span className="delivery-day__rule">{day.isDefault ? `(the usual day: ${DEFAULT_DELIVERY_DAY})` : '(moved by an admin)'}</span>
-            {!gone && (
-              <span className="delivery-day__deadline">
-                {' '}
-                Subscribers can skip or change it until the end of {formatDeliveryDate(day.lastDayForChanges)}.
-              </span>
-            )}
-          </>
+            Subscribers can skip or change it until the end of {formatDeliveryDate(day.lastDayForChanges)}.
+          </span>
         )}
       </p>
       {canChange && !gone && !editing && (
@@ -104,6 +102,19 @@ export function DeliveryDay({ month, canChange = false, forDriver = false }: Pro
           </button>
         </form>
       )}
+    </div>
+  );
+}
+
+/** A driver is only told the day, from the day's answer or, before it, the opening's. */
+export function DriverDeliveryDay({ date }: { date: IsoDate }) {
+  return (
+    <div className="delivery-day">
+      <p className="delivery-day__when" aria-live="polite">
+        <strong>
+          {date < studioDate(new Date()) ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(date)}
+        </strong>
+      </p>
     </div>
   );
 }

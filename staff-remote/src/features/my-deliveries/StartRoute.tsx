@@ -13,7 +13,7 @@ const stopsText = (count: number) => `${count} ${count === 1 ? 'stop' : 'stops'}
  * delivery in one request, and each subscriber is e-mailed their tracking link (the server
  * refuses on any other day, and leaves stops already out or delivered as they are).
  */
-export function StartRoute({ month, rows }: { month: MonthKey; rows: readonly SubscriptionRow[] }) {
+export function StartRoute({ month, rows, locked = false }: { month: MonthKey; rows: readonly SubscriptionRow[]; locked?: boolean }) {
   const [said, setSaid] = useState('');
   const waiting = rows.filter((row) => row.delivery.status === 'not-started').length;
   // The stops said are those waiting when pressed, not those left once the answer is in.
@@ -37,7 +37,7 @@ export function StartRoute({ month, rows }: { month: MonthKey; rows: readonly Su
           <button
             type="button"
             className="button start-route__button"
-            disabled={busy}
+            disabled={busy || locked}
             aria-describedby="start-route-hint"
             onClick={() => start.mutate(waiting)}
           >

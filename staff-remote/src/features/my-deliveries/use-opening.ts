@@ -5,7 +5,7 @@ import type { StartMonth } from '@blooms/shared/contract/day-summary';
 import type { SubscriptionRow } from '@blooms/shared/contract/deliveries';
 import { deliveriesApi } from '../deliveries/api';
 import { thisMonthStart } from '../deliveries/use-start-month';
-import { keepOpening, keptOpening } from './kept-opening';
+import { keepOpening, keptOpening, type Kept } from './kept-opening';
 
 /** What My Deliveries opens with: the month where the work is and, when the server answered, the caller's stops in it. */
 export interface Opening {
@@ -37,6 +37,6 @@ export function useOpening(hasSignIn: boolean): { opening: Opening | null; readA
 }
 
 /** What the device kept of the last opening (kept-opening.ts), looked up once; null while looking or when nothing is kept. */
-export function useKeptOpening(): Opening | null {
+export function useKeptOpening(): Kept | null {
   return useQuery({ queryKey: [...OPENING_KEY, 'kept'], queryFn: keptOpening, staleTime: Infinity }).data ?? null;
 }
