@@ -93,6 +93,8 @@ test('a reopened My Deliveries draws the kept stops, marked as updating and read
   await expect(updating).toBeVisible();
   await expect(driver.getByRole('table')).toContainText(names[0]!);
   await expect(driver.getByRole('table').getByRole('button', { name: /Out For Delivery/ })).toHaveCount(0);
+  // The header offers no sales button to a driver while the sign-in is checked.
+  await expect(mainNav(driver).getByRole('link', { name: 'Get Started' })).toHaveCount(0);
   const keptTableTop = await topOf(driver.getByRole('table'));
   await driver.screenshot({ path: testInfo.outputPath('kept-1280.png') });
   await wide.release();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Header } from './Header';
 import { ACCOUNT_PATH, LEGACY_REMOTE_ROUTES, SUBSCRIBER_HEADER_LABEL } from '@blooms/shared/contract/routes';
 import { PRERENDERED } from '@blooms/shared/contract/app-start';
+import { useAuthStore } from '@blooms/shared/runtime/auth-store';
 import { renderAt, serveSiteRoutes, signIn, signOutForTest, withRoute } from '../test/render';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -148,6 +149,22 @@ describe('Header', () => {
     } finally {
       serveSiteRoutes(null);
     }
+  });
+
+  it('offers no sales button on a staff screen while the sign-in is checked (a public page keeps its own)', () => {
+    act(() => useAuthStore.setState({ status: 'loading' }));
+    renderAt('/my-deliveries', <Header />);
+    expect(within(nav()).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'My subscription' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    act(() => signIn('employee'));
+    expect(within(nav()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('keeps Get Started on a public page while a sign-in is checked', () => {
+    act(() => useAuthStore.setState({ status: 'loading' }));
+    renderAt('/faq', <Header />);
+    expect(within(nav()).getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
   });
 
   it('updates the links when the session changes', () => {

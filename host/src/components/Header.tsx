@@ -118,8 +118,8 @@ export function Header() {
             {onStaffPage ? <SiteMenu links={SITE_LINKS} site={site} /> : <SisterStudioLink site={site} />}
           </ul>
           <div className="site-nav__actions">
-            {/* Staff are at work, not shopping: they get Sign out instead of the sales button. */}
-            {status === 'signed-in' ? (
+            {/* Staff are at work, not shopping: they get Sign out instead of the sales button, and nothing while their sign-in is checked. */}
+            {status === 'loading' && onStaffPage ? null : status === 'signed-in' ? (
               <button type="button" className="button button--secondary" onClick={() => void signOutAskingFirst()}>
                 Sign out
               </button>
