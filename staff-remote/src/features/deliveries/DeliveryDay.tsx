@@ -20,7 +20,7 @@ interface Props {
 /**
  * The viewed month's delivery day and the last day subscribers may change that month. Admins
  * may move the day within the month, or put it back on the usual day. With no signal and nothing
- * kept, the day is simply not shown: the rows matter more.
+ * kept (nor a `knownDate`), the day is simply not shown: the rows matter more.
  */
 export function DeliveryDay({ month, canChange = false, forDriver = false, knownDate }: Props) {
   const day = useQuery(staffQueries.deliveryDay(month)).data ?? null;
