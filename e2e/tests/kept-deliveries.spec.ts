@@ -24,6 +24,8 @@ async function holdSessionCheck(page: Page) {
 /** Where an element starts on the page (not on the screen, which scrolls). */
 const topOf = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
 
+const widthOf = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().width);
+
 /** The page's requests for the opening (not counting its service worker's fetch of each). */
 function openingRequests(page: Page): string[] {
   const seen: string[] = [];
@@ -74,6 +76,8 @@ test('a reopened My Deliveries draws the kept stops, marked as updating and read
   await expect(driver.getByRole('heading', { level: 1, name: "Kit's Deliveries" })).toBeVisible();
   await expect(driver.getByRole('button', { name: 'Start my route' })).toBeDisabled();
   const keptTop = await topOf(cards.first());
+  const indicator = driver.locator('.staff-page__header [role="status"]');
+  const keptIndicatorWidth = await widthOf(indicator);
   await driver.screenshot({ path: testInfo.outputPath('kept-390.png'), fullPage: true });
   await expectNoAxeViolations(driver);
 
@@ -83,6 +87,9 @@ test('a reopened My Deliveries draws the kept stops, marked as updating and read
   await expect(cards.first().getByRole('button', { name: /^Out for delivery to / })).toBeEnabled();
   await expect(driver.getByRole('button', { name: 'Start my route' })).toBeEnabled();
   expect(Math.abs((await topOf(cards.first())) - keptTop)).toBeLessThanOrEqual(1);
+  // Its status is as wide as the kept one's: the heading beside it wraps the same in every state.
+  await expect(indicator).toHaveText('Live updates on');
+  expect(await widthOf(indicator)).toBeCloseTo(keptIndicatorWidth, 0);
   expect(opening).toHaveLength(1);
   await driver.screenshot({ path: testInfo.outputPath('live-390.png'), fullPage: true });
 
