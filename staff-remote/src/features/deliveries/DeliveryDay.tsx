@@ -54,9 +54,7 @@ export function DeliveryDay({ month, canChange = false, forDriver = false, known
   return (
     <div className="delivery-day">
       <p className="delivery-day__when" aria-live="polite">
-        <strong>
-          {gone ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(day.date)}
-        </strong>{' '}
+        <strong>{dayWhen(day.date, today)}</strong>{' '}
         <span className="delivery-day__rule">{day.isDefault ? `(the usual day: ${DEFAULT_DELIVERY_DAY})` : '(moved by an admin)'}</span>
         {!gone && (
           <span className="delivery-day__deadline">
@@ -106,14 +104,15 @@ export function DeliveryDay({ month, canChange = false, forDriver = false, known
   );
 }
 
+/** "Delivery day: Thursday, December 10", or "Delivered on: …" once that day has passed. */
+const dayWhen = (date: IsoDate, today: IsoDate) => `${date < today ? 'Delivered on' : 'Delivery day'}: ${formatDeliveryDate(date)}`;
+
 /** A driver is only told the day, from the day's answer or, before it, the opening's. */
 export function DriverDeliveryDay({ date }: { date: IsoDate }) {
   return (
     <div className="delivery-day">
       <p className="delivery-day__when" aria-live="polite">
-        <strong>
-          {date < studioDate(new Date()) ? 'Delivered on' : 'Delivery day'}: {formatDeliveryDate(date)}
-        </strong>
+        <strong>{dayWhen(date, studioDate(new Date()))}</strong>
       </p>
     </div>
   );
